@@ -1,0 +1,52 @@
+"""Every environment variable vulkit reads, in one place.
+
+- ``VULKIT_DEVICE``: the default device, as an index or a substring of its name (case-insensitive).
+  Unset: discrete GPU > integrated GPU > virtual GPU > CPU (lavapipe).
+- ``VULKIT_CACHE_DIR``: where compiled SPIR-V and the pipeline cache are kept (default ``~/.cache/vulkit``).
+- ``VULKIT_GLSLANG``: path of a glslangValidator/glslang/glslc executable to use instead of the bundled one.
+- ``VULKIT_VALIDATION``: ``1`` switches the Vulkan validation layers on; their warnings become Python
+  warnings and their errors raise :class:`vulkit.errors.ValidationError`. ``warn`` turns errors into
+  warnings too.
+- ``VULKIT_VULKAN_LIBRARY``: path of the Vulkan loader to load instead of the system's.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def device_selector() -> str | None:
+    """The value of ``VULKIT_DEVICE`` or None."""
+    value = os.environ.get("VULKIT_DEVICE", "").strip()
+    return value or None
+
+
+def cache_dir() -> Path:
+    """Directory for on-disk caches (created on demand by the caller)."""
+    value = os.environ.get("VULKIT_CACHE_DIR")
+    if value:
+        return Path(value).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "vulkit"
+
+
+def glslang_override() -> str | None:
+    """The value of ``VULKIT_GLSLANG`` or None."""
+    return os.environ.get("VULKIT_GLSLANG") or None
+
+
+def validation_mode() -> str:
+    """``"off"``, ``"error"`` (VULKIT_VALIDATION=1) or ``"warn"`` (VULKIT_VALIDATION=warn)."""
+    value = os.environ.get("VULKIT_VALIDATION", "").strip().lower()
+    if value in ("", "0", "off", "false", "no"):
+        return "off"
+    if value == "warn":
+        return "warn"
+    return "error"
+
+
+def vulkan_library() -> str | None:
+    """The value of ``VULKIT_VULKAN_LIBRARY`` or None."""
+    return os.environ.get("VULKIT_VULKAN_LIBRARY") or None
