@@ -1,0 +1,108 @@
+"""Packing push and specialization constants into bytes, checked against the shader's declarations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..shaders import PushConstantMember, ShaderInfo
+
+_KIND_DTYPES = {
+    "bool": np.dtype(np.uint32),
+    "int8": np.dtype(np.int8),
+    "uint8": np.dtype(np.uint8),
+    "int16": np.dtype(np.int16),
+    "uint16": np.dtype(np.uint16),
+    "int32": np.dtype(np.int32),
+    "uint32": np.dtype(np.uint32),
+    "int64": np.dtype(np.int64),
+    "uint64": np.dtype(np.uint64),
+    "float16": np.dtype(np.float16),
+    "float32": np.dtype(np.float32),
+    "float64": np.dtype(np.float64),
+}
+
+
+def as_values(values: Any, what: str) -> list[Any]:
+    """A flat list of Python numbers from a list, tuple or NumPy array."""
+    if values is None:
+        return []
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{what} must be a list or array of numbers, not {type(values).__name__}")
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{what} must be a list or array of numbers: {exc}") from None
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"{what} must be numbers, got {array.dtype}")
+    return array.reshape(-1).tolist()
+
+
+def convert(value: Any, kind: str, what: str) -> np.ndarray:
+    """``value`` as a one-element array of the shader's ``kind``; TypeError if it does not fit."""
+    dtype = _KIND_DTYPES.get(kind)
+    if dtype is None:
+        raise TypeError(f"{what} has type {kind}, which vulkit cannot set from Python")
+    if kind == "bool":
+        return np.array([1 if value else 0], dtype=dtype)
+    if dtype.kind in "iu":
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise TypeError(f"{what} is an {kind} in the shader; {value} is not an integer")
+            value = int(value)
+        info = np.iinfo(dtype)
+        if not info.min <= value <= info.max:
+            raise ValueError(f"{what} is an {kind} in the shader; {value} is out of its range")
+    return np.array([value], dtype=dtype)
+
+
+def pack_push_constants(info: ShaderInfo, values: Any) -> bytes:
+    """The push-constant block's bytes for a flat list of values, one per scalar the block holds."""
+    flat = as_values(values, "push_consts")
+    size = info.push_constant_size
+    if size == 0:
+        if flat:
+            raise ValueError(f"the shader declares no push constants, got {len(flat)} value(s)")
+        return b""
+    members = info.push_constant_members
+    expected = sum(m.count for m in members)
+    if len(flat) != expected:
+        names = ", ".join(f"{m.name}: {m.kind}{list(m.shape) if m.shape else ''}" for m in members)
+        raise ValueError(
+            f"the shader's push-constant block holds {expected} value(s) ({names}), got {len(flat)}"
+        )
+    block = bytearray(size)
+    position = 0
+    for member in members:
+        _pack_member(block, member, flat[position:position + member.count])
+        position += member.count
+    return bytes(block)
+
+
+def _pack_member(block: bytearray, member: PushConstantMember, values: Sequence[Any]) -> None:
+    raw = b"".join(convert(v, member.kind, f"push constant {member.name!r}").tobytes() for v in values)
+    outer = member.shape[0] if len(member.shape) > 1 else 1
+    element = len(raw) // outer
+    stride = member.size // outer if outer > 1 else element
+    for i in range(outer):
+        start = member.offset + i * stride
+        block[start:start + element] = raw[i * element:(i + 1) * element]
+
+
+def pack_spec_constants(info: ShaderInfo, values: Any) -> list[tuple[int, bytes]]:
+    """(constant id, bytes) pairs: ``values[i]`` sets ``layout(constant_id = i)``, as in Kompute."""
+    flat = as_values(values, "spec_consts")
+    declared = {c.id: c for c in info.spec_constants}
+    result = []
+    for constant_id, value in enumerate(flat):
+        constant = declared.get(constant_id)
+        if constant is None:
+            ids = sorted(declared) or "none"
+            raise ValueError(
+                f"spec_consts[{constant_id}] sets constant_id {constant_id}, which the shader does not "
+                f"declare (it declares constant ids: {ids})"
+            )
+        result.append((constant_id, convert(value, constant.kind, f"specialization constant {constant_id}").tobytes()))
+    return result

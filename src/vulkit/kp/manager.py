@@ -1,0 +1,202 @@
+"""Manager: owns a Vulkan device and everything made on it (Kompute's ``kp::Manager``)."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import DestroyedError
+from ..hal import Buffer, CommandBuffer, CommandPool, Device, Fence, MemoryKind, get_instance
+from ..hal.vulkan.commands import ALL_STAGES, LAYOUT_GENERAL, TRANSFER_WRITE
+from .algorithm import Algorithm
+from .memory import Image, Memory, Tensor
+from .sequence import Sequence as KpSequence
+from .types import MemoryTypes, as_memory_type, data_type_of
+
+_MEMORY_WRITE = 0x10000
+_MEMORY_READ = 0x8000
+
+
+class Manager:
+    """A Vulkan device with the tensors, images, algorithms and sequences made on it.
+
+    ``device``: an index into :meth:`list_devices` or a name substring; None picks ``VULKIT_DEVICE``
+    or the best device (a discrete GPU first, lavapipe last). ``family_queue_indices``: one queue
+    family per queue to create (sequences choose among them with ``queue_index``).
+
+    The Manager holds what it makes weakly; :meth:`destroy` (also at ``with`` exit) destroys, in order,
+    the sequences, the algorithms, the tensors and images, then the device.
+    """
+
+    def __init__(self, device: int | str | None = None, family_queue_indices: Sequence[int] = (),
+                 desired_extensions: Sequence[str] = ()) -> None:
+        if isinstance(desired_extensions, str):
+            raise TypeError("desired_extensions must be a list of extension names")
+        self._device = Device(device, list(family_queue_indices), list(desired_extensions))
+        self._lock = threading.RLock()
+        self._sequences: weakref.WeakSet[KpSequence] = weakref.WeakSet()
+        self._algorithms: weakref.WeakSet[Algorithm] = weakref.WeakSet()
+        self._memories: weakref.WeakSet[Memory] = weakref.WeakSet()
+        self._upload_pool: CommandPool | None = None
+
+    # -- creation -----------------------------------------------------------------------------------
+    def tensor(self, data: Any, memory_type: MemoryTypes = MemoryTypes.device) -> Tensor:
+        """A float32 tensor holding ``data`` (flattened)."""
+        return self.tensor_t(_values(data, np.float32), memory_type)
+
+    def tensor_t(self, data: Any, memory_type: MemoryTypes = MemoryTypes.device) -> Tensor:
+        """A tensor of the NumPy array's own dtype (bool, int8/16/32, uint8/16/32, float32/64)."""
+        values = _values(data)
+        return self._register(Tensor(self, values, as_memory_type(memory_type)))
+
+    def image(self, data: Any, width: int, height: int, num_channels: int = 1,
+              memory_type: MemoryTypes = MemoryTypes.device) -> Image:
+        """A float32 image of width × height pixels of num_channels (1, 2 or 4) from ``data``."""
+        return self.image_t(_values(data, np.float32), width, height, num_channels, memory_type)
+
+    def image_t(self, data: Any, width: int, height: int, num_channels: int = 1,
+                memory_type: MemoryTypes = MemoryTypes.device) -> Image:
+        """An image of the NumPy array's dtype (int8/16/32, uint8/16/32, float32)."""
+        values = _values(data)
+        for name, value in (("width", width), ("height", height), ("num_channels", num_channels)):
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError(f"image {name} must be a positive int, got {value!r}")
+        return self._register(Image(self, values, width, height, num_channels, as_memory_type(memory_type)))
+
+    def algorithm(self, tensors: Sequence[Memory] = (), spirv: bytes = b"", workgroup: Sequence[int] | None = None,
+                  spec_consts: Any = None, push_consts: Any = None) -> Algorithm:
+        """An algorithm running ``spirv`` over ``tensors``; with no arguments, an empty one (for OpMult)."""
+        self._require_alive()
+        algorithm = Algorithm(self, list(tensors), spirv, workgroup, spec_consts, push_consts)
+        with self._lock:
+            self._algorithms.add(algorithm)
+        return algorithm
+
+    def sequence(self, queue_index: int = 0, total_timestamps: int = 0) -> KpSequence:
+        """A sequence on queue ``queue_index`` (of those made from ``family_queue_indices``)."""
+        self._require_alive()
+        sequence = KpSequence(self, queue_index, total_timestamps)
+        with self._lock:
+            self._sequences.add(sequence)
+        return sequence
+
+    # -- devices ------------------------------------------------------------------------------------
+    def list_devices(self) -> list[dict[str, Any]]:
+        """Every Vulkan device on the machine, as dicts (``device_name``, ``device_type``, ...)."""
+        return [device.describe() for device in get_instance().physical_devices]
+
+    def get_device_properties(self) -> dict[str, Any]:
+        """This Manager's device, as a dict (``device_name``, limits, features, memory, ...)."""
+        self._require_alive()
+        properties = self._device.physical.describe()
+        properties["max_work_group_count"] = properties["limits"]["max_compute_workgroup_count"]
+        properties["max_work_group_invocations"] = properties["limits"]["max_compute_workgroup_invocations"]
+        properties["max_work_group_size"] = properties["limits"]["max_compute_workgroup_size"]
+        properties["timestamps_supported"] = properties["features"]["timestamps"]
+        return properties
+
+    @property
+    def device(self) -> Device:
+        """The hal device (for code that mixes kp with vulkit.hal)."""
+        self._require_alive()
+        return self._device
+
+    # -- lifetime -----------------------------------------------------------------------------------
+    def is_alive(self) -> bool:
+        return self._device.alive
+
+    def destroy(self) -> None:
+        """Destroy sequences, algorithms, tensors/images, then the device (idempotent)."""
+        with self._lock:
+            if not self._device.alive:
+                return
+            self._device.wait_idle()
+            for group in (self._sequences, self._algorithms, self._memories):
+                for item in list(group):
+                    item.destroy()
+            self._device.destroy()
+
+    def __enter__(self) -> Manager:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.destroy()
+
+    def __repr__(self) -> str:
+        state = "" if self.is_alive() else " (destroyed)"
+        return f"<kp.Manager {self._device.physical.name}{state}>"
+
+    # -- internals ----------------------------------------------------------------------------------
+    def _require_alive(self) -> None:
+        if not self._device.alive:
+            raise DestroyedError("this Manager was destroyed")
+
+    def _register(self, memory: Memory) -> Any:
+        with self._lock:
+            self._memories.add(memory)
+        return memory
+
+    def _own_memories(self, memories: Iterable[Any], what: str) -> list[Memory]:
+        """Check that ``memories`` are live tensors/images of this Manager."""
+        items = list(memories)
+        for item in items:
+            if not isinstance(item, Memory):
+                raise TypeError(f"{what} takes kp tensors/images, got {type(item).__name__}")
+            item.require_alive()
+            if item.manager is not self:
+                raise ValueError(f"{what}: a tensor/image of another Manager was given")
+        return items
+
+    def _run_once(self, record: Any) -> None:
+        """Record with ``record(command_buffer)``, submit on queue 0 and wait."""
+        with self._lock:
+            if self._upload_pool is None:
+                self._upload_pool = CommandPool(self._device, self._device.queues[0].family)
+            command_buffer = CommandBuffer(self._upload_pool)
+            fence = Fence(self._device)
+            try:
+                command_buffer.begin(one_time=True)
+                record(command_buffer)
+                command_buffer.memory_barrier(ALL_STAGES, ALL_STAGES, _MEMORY_WRITE, _MEMORY_READ | _MEMORY_WRITE)
+                command_buffer.end()
+                self._device.queues[0].submit([command_buffer], fence)
+                fence.wait()
+            finally:
+                fence.destroy()
+                command_buffer.destroy()
+
+    def _upload(self, target: Any, values: np.ndarray) -> None:
+        """Copy ``values`` into a buffer or image that the host cannot map (storage memory)."""
+        staging = Buffer(self._device, max(values.nbytes, 4), MemoryKind.STAGING)
+        try:
+            staging.write(values)
+            if isinstance(target, Buffer):
+                self._run_once(lambda cb: cb.copy_buffer(staging, target, values.nbytes))
+            else:
+                self._run_once(lambda cb: cb.copy_buffer_to_image(staging, target))
+        finally:
+            staging.destroy()
+
+    def _make_general(self, image: Any) -> None:
+        """Move a new image to the GENERAL layout, where it stays for shaders and transfers alike."""
+        self._run_once(lambda cb: cb.image_barrier(image, LAYOUT_GENERAL, ALL_STAGES, ALL_STAGES, 0,
+                                                   TRANSFER_WRITE | _MEMORY_READ | _MEMORY_WRITE))
+
+
+def _values(data: Any, dtype: Any = None) -> np.ndarray:
+    """``data`` as a flat, contiguous NumPy array (of ``dtype`` if given); rejects empty data."""
+    if isinstance(data, Memory):
+        raise TypeError("pass a NumPy array or a list, not a kp tensor (use OpCopy to copy tensors)")
+    try:
+        array = np.asarray(data, dtype=dtype)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"tensor data must be numbers: {exc}") from None
+    if array.size == 0:
+        raise ValueError("a tensor or image needs at least one element")
+    array = np.ascontiguousarray(array.reshape(-1))
+    data_type_of(array.dtype)
+    return array

@@ -1,0 +1,229 @@
+"""Sequence: operations recorded into a command buffer, submitted to one queue."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from ..errors import DestroyedError
+from ..hal import CommandBuffer, CommandPool, Fence, QueryPool
+from .access import BarrierTracker
+from .ops.base import OpBase
+
+if TYPE_CHECKING:
+    from .manager import Manager
+
+_FOREVER_NS = 0xFFFFFFFFFFFFFFFF
+
+
+class Sequence:
+    """Records operations into a command buffer and runs them on one queue.
+
+    ``record(op)`` appends (chainable); ``eval()`` submits and waits; ``eval_async()`` submits and
+    returns at once, ``eval_await()`` waits. A recorded sequence can be evaluated again and again.
+    With ``total_timestamps`` > 0 the GPU writes a timestamp before the first op and after each op
+    (up to ``total_timestamps`` in all); :meth:`get_timestamps` returns them in ticks.
+    """
+
+    def __init__(self, manager: Manager, queue_index: int = 0, total_timestamps: int = 0) -> None:
+        if isinstance(queue_index, bool) or not isinstance(queue_index, int):
+            raise TypeError(f"queue_index must be an int, got {queue_index!r}")
+        if not 0 <= queue_index < len(manager.device.queues):
+            raise ValueError(
+                f"queue_index {queue_index} is out of range: the Manager has {len(manager.device.queues)} queue(s)"
+                " (choose them with family_queue_indices)")
+        if isinstance(total_timestamps, bool) or not isinstance(total_timestamps, int) or total_timestamps < 0:
+            raise ValueError(f"total_timestamps must be an int >= 0, got {total_timestamps!r}")
+        self._manager_ref = weakref.ref(manager)
+        self.queue = manager.device.queues[queue_index]
+        device = manager.device
+        self._pool = CommandPool(device, self.queue.family)
+        self._command_buffer = CommandBuffer(self._pool)
+        self._fence = Fence(device)
+        self._timestamps: QueryPool | None = None
+        if total_timestamps:
+            if not self.queue.timestamp_valid_bits:
+                raise ValueError(f"queue family {self.queue.family} of this device does not support timestamps")
+            self._timestamps = QueryPool(device, total_timestamps)
+        self._ops: list[OpBase] = []
+        self._tracker = BarrierTracker()
+        self._recording = False
+        self._running = False
+        self._destroyed = False
+        self._timestamps_written = 0
+        self._lock = threading.RLock()
+
+    # -- recording ----------------------------------------------------------------------------------
+    def record(self, op: OpBase) -> Sequence:
+        """Append ``op`` to the command buffer (starting a recording if none is open)."""
+        if not isinstance(op, OpBase):
+            raise TypeError(f"Sequence.record takes a kp operation (OpBase), got {type(op).__name__}")
+        with self._lock:
+            self._require_usable("record")
+            self._check_manager(op)
+            if not self._recording:
+                self._begin()
+            self._record_op(op)
+            self._ops.append(op)
+        return self
+
+    def _begin(self) -> None:
+        cb = self._command_buffer
+        cb.begin()
+        self._recording = True
+        self._tracker.reset()
+        self._timestamps_written = 0
+        if self._timestamps is not None:
+            cb.reset_query_pool(self._timestamps)
+            self._write_timestamp()
+
+    def _record_op(self, op: OpBase) -> None:
+        cb = self._command_buffer
+        accesses = op.accesses()
+        self._tracker.before(cb, accesses)
+        op.record(cb)
+        self._tracker.after(accesses)
+        if self._timestamps is not None:
+            self._write_timestamp()
+
+    def _write_timestamp(self) -> None:
+        if self._timestamps_written < self._timestamps.count:
+            self._command_buffer.write_timestamp(self._timestamps, self._timestamps_written)
+            self._timestamps_written += 1
+
+    def _end(self) -> None:
+        if self._recording:
+            self._tracker.finish(self._command_buffer)
+            self._command_buffer.end()
+            self._recording = False
+
+    def clear(self) -> None:
+        """Forget the recorded operations."""
+        with self._lock:
+            self._require_usable("clear")
+            if self._recording:
+                self._command_buffer.end()
+            self._command_buffer.reset()
+            self._recording = False
+            self._ops = []
+
+    def rerecord(self) -> None:
+        """Record the same operations again (after tensors or algorithms were rebuilt)."""
+        with self._lock:
+            ops = list(self._ops)
+            self.clear()
+            for op in ops:
+                self.record(op)
+
+    # -- evaluation ---------------------------------------------------------------------------------
+    def eval(self, op: OpBase | None = None) -> Sequence:
+        """Run the recorded operations (or clear, record ``op`` and run it) and wait for the GPU."""
+        self.eval_async(op)
+        return self.eval_await()
+
+    def eval_async(self, op: OpBase | None = None) -> Sequence:
+        """Submit the recorded operations (or just ``op``) and return at once; see :meth:`eval_await`."""
+        with self._lock:
+            self._require_usable("eval_async")
+            if op is not None:
+                if self._recording or self._ops:
+                    self.clear()
+                self.record(op)
+            self._end()
+            if not self._ops:
+                raise RuntimeError("the sequence has no recorded operations to evaluate")
+            cb = self._command_buffer
+            for item in self._ops:
+                item.pre_eval(cb)
+            self._fence.reset()
+            self.queue.submit([cb], self._fence)
+            self._running = True
+        return self
+
+    def eval_await(self, wait_for: int = _FOREVER_NS) -> Sequence:
+        """Wait up to ``wait_for`` nanoseconds (as Kompute) for an ``eval_async``, then run post-eval steps.
+
+        If the wait times out, the sequence is still running (``is_running()``) and this returns.
+        Awaiting a sequence that is not running does nothing.
+        """
+        with self._lock:
+            self._require_alive()
+            if not self._running:
+                return self
+            if isinstance(wait_for, bool) or not isinstance(wait_for, int) or wait_for < 0:
+                raise ValueError(f"wait_for is a timeout in nanoseconds (an int >= 0), got {wait_for!r}")
+            timeout = None if wait_for >= _FOREVER_NS else wait_for / 1e9
+            if not self._fence.wait(timeout):
+                return self
+            self._running = False
+            cb = self._command_buffer
+            for item in self._ops:
+                item.post_eval(cb)
+        return self
+
+    # -- state --------------------------------------------------------------------------------------
+    def is_running(self) -> bool:
+        """Whether an ``eval_async`` was submitted and not yet awaited (even if the GPU has finished)."""
+        return self._running
+
+    def is_recording(self) -> bool:
+        return self._recording
+
+    def is_init(self) -> bool:
+        return not self._destroyed and self._command_buffer.alive
+
+    def get_timestamps(self) -> list[int]:
+        """GPU timestamps (ticks; multiply by ``timestamp_period_ns`` for ns) of the last evaluation."""
+        if self._timestamps is None:
+            raise RuntimeError("this sequence was created without timestamps (use total_timestamps > 0)")
+        self._require_alive()
+        if self._running:
+            raise RuntimeError("the sequence is still running; call eval_await() first")
+        return self._timestamps.results(self._timestamps_written)
+
+    @property
+    def timestamp_period_ns(self) -> float:
+        """Nanoseconds per timestamp tick on this device."""
+        return self.queue.device.limits["timestamp_period_ns"]
+
+    def destroy(self) -> None:
+        """Wait for running work, then free the command buffer, fence and query pool (idempotent)."""
+        with self._lock:
+            if self._destroyed:
+                return
+            if self._running and self._fence.alive:
+                self._fence.wait()
+                self._running = False
+            self._destroyed = True
+            self._ops = []
+            for resource in (self._timestamps, self._fence, self._command_buffer, self._pool):
+                if resource is not None:
+                    resource.destroy()
+
+    # -- checks -------------------------------------------------------------------------------------
+    def _require_alive(self) -> None:
+        if self._destroyed or not self._command_buffer.alive:
+            raise DestroyedError("this sequence was destroyed and cannot be used")
+
+    def _require_usable(self, what: str) -> None:
+        self._require_alive()
+        if self._running:
+            raise RuntimeError(f"cannot {what} while the sequence is running; call eval_await() first")
+
+    def _check_manager(self, op: OpBase) -> None:
+        manager = self._manager_ref()
+        for memory in op.memories():
+            memory.require_alive()
+            if memory.manager is not manager:
+                raise ValueError("the operation uses a tensor or image of another Manager than the sequence's")
+
+    def __enter__(self) -> Sequence:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.destroy()
+
+    def __repr__(self) -> str:
+        state = "destroyed" if self._destroyed else "running" if self._running else f"{len(self._ops)} op(s)"
+        return f"<kp.Sequence queue {self.queue.family}:{self.queue.index}, {state}>"

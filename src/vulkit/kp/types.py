@@ -1,0 +1,86 @@
+"""Kompute's enums: memory types and data types, with the NumPy dtype of each data type."""
+
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+
+from ..hal import MemoryKind
+
+
+class MemoryTypes(enum.IntEnum):
+    """Where a tensor's or image's memory lives (Kompute's ``kp::Memory::MemoryTypes``).
+
+    - device: device-local memory plus a host-visible staging copy (sync with OpSyncDevice/OpSyncLocal)
+    - host: host-visible memory used directly by the GPU
+    - storage: device-local memory only; no host copy
+    - deviceAndHost: device-local and host-visible memory where the device has it, else host memory
+    """
+
+    device = 0
+    host = 1
+    storage = 2
+    deviceAndHost = 3
+
+
+# Kompute before 0.9 called them TensorTypes.
+TensorTypes = MemoryTypes
+
+PRIMARY_MEMORY = {
+    MemoryTypes.device: MemoryKind.DEVICE,
+    MemoryTypes.host: MemoryKind.HOST,
+    MemoryTypes.storage: MemoryKind.DEVICE,
+    MemoryTypes.deviceAndHost: MemoryKind.DEVICE_HOST,
+}
+
+
+class DataTypes(enum.IntEnum):
+    """Element types of tensors and images (Kompute's ``kp::Memory::DataTypes``)."""
+
+    bool = 0
+    int = 1
+    uint = 2
+    float = 3
+    double = 4
+    char = 5
+    uchar = 6
+    short = 7
+    ushort = 8
+
+
+_NUMPY = {
+    DataTypes.bool: np.dtype(np.bool_),
+    DataTypes.int: np.dtype(np.int32),
+    DataTypes.uint: np.dtype(np.uint32),
+    DataTypes.float: np.dtype(np.float32),
+    DataTypes.double: np.dtype(np.float64),
+    DataTypes.char: np.dtype(np.int8),
+    DataTypes.uchar: np.dtype(np.uint8),
+    DataTypes.short: np.dtype(np.int16),
+    DataTypes.ushort: np.dtype(np.uint16),
+}
+_FROM_NUMPY = {dtype: kind for kind, dtype in _NUMPY.items()}
+
+
+def numpy_dtype(data_type: DataTypes) -> np.dtype:
+    """The NumPy dtype of a Kompute data type."""
+    return _NUMPY[DataTypes(data_type)]
+
+
+def data_type_of(dtype: np.dtype) -> DataTypes:
+    """The Kompute data type of a NumPy dtype; TypeError for one Kompute does not have."""
+    try:
+        return _FROM_NUMPY[np.dtype(dtype)]
+    except KeyError:
+        names = ", ".join(str(d) for d in _NUMPY.values())
+        raise TypeError(f"kp tensors cannot hold {np.dtype(dtype)}; supported dtypes: {names}") from None
+
+
+def as_memory_type(value: object) -> MemoryTypes:
+    """Validate a memory type argument."""
+    try:
+        return MemoryTypes(value)  # type: ignore[arg-type]
+    except ValueError:
+        raise ValueError(f"unknown memory type {value!r}; use kp.MemoryTypes.device/host/storage/deviceAndHost") \
+            from None
