@@ -24,6 +24,10 @@ TRANSFER_WRITE = vk.VK_ACCESS_TRANSFER_WRITE_BIT
 HOST_READ = vk.VK_ACCESS_HOST_READ_BIT
 HOST_WRITE = vk.VK_ACCESS_HOST_WRITE_BIT
 LAYOUT_GENERAL = vk.VK_IMAGE_LAYOUT_GENERAL
+_TRANSFER_SRC_LAYOUT = vk.VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+_TRANSFER_DST_LAYOUT = vk.VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
+_MEMORY_READ = vk.VK_ACCESS_MEMORY_READ_BIT
+_MEMORY_WRITE = vk.VK_ACCESS_MEMORY_WRITE_BIT
 
 
 class CommandPool(Resource):
@@ -164,21 +168,41 @@ class CommandBuffer(Resource):
             "imageExtent": {"width": image.width, "height": image.height, "depth": 1},
         })
 
+    def _in_layout(self, image: Any, layout: int, access: int) -> int:
+        """Move ``image`` to ``layout`` for a transfer with ``access``; returns the layout to restore."""
+        previous = image.layout
+        self.image_barrier(image, layout, ALL_STAGES, TRANSFER_STAGE, _MEMORY_WRITE, access)
+        return previous
+
+    def _restore_layout(self, image: Any, layout: int, access: int) -> None:
+        self.image_barrier(image, layout, TRANSFER_STAGE, ALL_STAGES, access, _MEMORY_READ | _MEMORY_WRITE)
+
     def copy_buffer_to_image(self, src: Any, image: Any, buffer_offset: int = 0) -> None:
+        """Copy a buffer into a whole image (the image's layout is kept around the copy)."""
+        previous = self._in_layout(image, _TRANSFER_DST_LAYOUT, TRANSFER_WRITE)
         self.device.fn.vkCmdCopyBufferToImage(self.handle, src.handle, image.handle, image.layout, 1,
                                               self._image_region(image, buffer_offset))
+        self._restore_layout(image, previous, TRANSFER_WRITE)
 
     def copy_image_to_buffer(self, image: Any, dst: Any, buffer_offset: int = 0) -> None:
+        """Copy a whole image into a buffer."""
+        previous = self._in_layout(image, _TRANSFER_SRC_LAYOUT, TRANSFER_READ)
         self.device.fn.vkCmdCopyImageToBuffer(self.handle, image.handle, image.layout, dst.handle, 1,
                                               self._image_region(image, buffer_offset))
+        self._restore_layout(image, previous, TRANSFER_READ)
 
     def copy_image(self, src: Any, dst: Any) -> None:
+        """Copy a whole image into another of the same size and format."""
         region = ffi.new("VkImageCopy*", {
             "srcSubresource": {"aspectMask": vk.VK_IMAGE_ASPECT_COLOR_BIT, "layerCount": 1},
             "dstSubresource": {"aspectMask": vk.VK_IMAGE_ASPECT_COLOR_BIT, "layerCount": 1},
             "extent": {"width": src.width, "height": src.height, "depth": 1},
         })
+        src_previous = self._in_layout(src, _TRANSFER_SRC_LAYOUT, TRANSFER_READ)
+        dst_previous = self._in_layout(dst, _TRANSFER_DST_LAYOUT, TRANSFER_WRITE)
         self.device.fn.vkCmdCopyImage(self.handle, src.handle, src.layout, dst.handle, dst.layout, 1, region)
+        self._restore_layout(src, src_previous, TRANSFER_READ)
+        self._restore_layout(dst, dst_previous, TRANSFER_WRITE)
 
     # -- queries --------------------------------------------------------------------------------------
     def reset_query_pool(self, pool: Any, first: int = 0, count: int | None = None) -> None:

@@ -21,7 +21,7 @@ _SEVERITY_ERROR = 0x1000
 
 
 def make_version(major: int, minor: int, patch: int = 0) -> int:
-    """VK_MAKE_API_VERSION(0, major, minor, patch)."""
+    """A packed Vulkan API version (variant 0)."""
     return (major << 22) | (minor << 12) | patch
 
 

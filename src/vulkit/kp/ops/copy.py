@@ -30,7 +30,8 @@ class OpCopy(OpBase):
             raise TypeError(f"{name} copies from a {self._source_type.__name__.lower()}, got {type(source).__name__}")
         for target in targets:
             if not isinstance(target, self._target_type):
-                raise TypeError(f"{name} copies into {self._target_type.__name__.lower()}s, got {type(target).__name__}")
+                wanted = self._target_type.__name__.lower()
+                raise TypeError(f"{name} copies into {wanted}s, got {type(target).__name__}")
             if target.dtype != source.dtype:
                 raise TypeError(f"{name}: cannot copy {source.dtype} data into a {target.dtype} {target._kind}")
             if target.size() != source.size():
