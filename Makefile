@@ -1,0 +1,27 @@
+# The two commands a newcomer needs (see README): `make demo` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: demo test lint bench info clean
+
+demo:
+	scripts/setup.sh
+	$(VENV)/bin/vulkit demo
+
+test:
+	scripts/setup.sh --test
+	$(VENV)/bin/ruff check src tests benchmarks examples scripts
+	VULKIT_VALIDATION=1 $(PY) -m pytest -q
+	$(PY) examples/logistic_regression.py
+
+lint:
+	$(VENV)/bin/ruff check src tests benchmarks examples scripts
+
+bench:
+	$(VENV)/bin/vulkit bench
+
+info:
+	$(VENV)/bin/vulkit info
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache
