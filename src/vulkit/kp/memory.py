@@ -104,7 +104,7 @@ class Memory:
         return self._host is not None and self._host is not self._primary
 
     def require_alive(self) -> None:
-        if not self.is_init():
+        if self._destroyed or not self._primary._alive:
             raise DestroyedError(f"this {self._kind} was destroyed and cannot be used")
 
     def _host_view(self) -> np.ndarray:

@@ -60,11 +60,19 @@ class Sequence:
         if not isinstance(op, OpBase):
             raise TypeError(f"Sequence.record takes a kp operation (OpBase), got {type(op).__name__}")
         with self._lock:
-            self._require_usable("record")
-            self._check_manager(op)
+            if self._running or self._destroyed or not self._command_buffer._alive:
+                self._require_usable("record")
+            if getattr(op, "_kp_owner", None) is not self._manager_ref:
+                self._check_manager(op)
             if not self._recording:
                 self._begin()
-            self._record_op(op)
+            cb = self._command_buffer
+            accesses = op.accesses()
+            self._tracker.before(cb, accesses)
+            op.record(cb)
+            self._tracker.after(accesses)
+            if self._timestamps is not None:
+                self._write_timestamp()
             self._ops.append(op)
         return self
 
@@ -76,15 +84,6 @@ class Sequence:
         self._timestamps_written = 0
         if self._timestamps is not None:
             cb.reset_query_pool(self._timestamps)
-            self._write_timestamp()
-
-    def _record_op(self, op: OpBase) -> None:
-        cb = self._command_buffer
-        accesses = op.accesses()
-        self._tracker.before(cb, accesses)
-        op.record(cb)
-        self._tracker.after(accesses)
-        if self._timestamps is not None:
             self._write_timestamp()
 
     def _write_timestamp(self) -> None:
@@ -212,11 +211,13 @@ class Sequence:
             raise RuntimeError(f"cannot {what} while the sequence is running; call eval_await() first")
 
     def _check_manager(self, op: OpBase) -> None:
+        """Check (once per op) that the op's tensors belong to this sequence's Manager."""
         manager = self._manager_ref()
         for memory in op.memories():
             memory.require_alive()
             if memory.manager is not manager:
                 raise ValueError("the operation uses a tensor or image of another Manager than the sequence's")
+        op._kp_owner = self._manager_ref
 
     def __enter__(self) -> Sequence:
         return self
