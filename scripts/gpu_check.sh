@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# On the GPU machine (see the README's "GPU machine" notes): device info, the test suite, the benchmarks.
+# Usage: scripts/gpu_check.sh [pytest args...]; writes logs and results under $OUT (or ./gpu-out).
+set -uo pipefail
+out=${OUT:-gpu-out}
+mkdir -p "$out"
+python3 -m vulkit info 2>&1 | tee "$out/info.txt"
+python3 -m pytest -q -p no:cacheprovider "$@" 2>&1 | tail -n 60 | tee "$out/tests.txt"
+python3 benchmarks/run.py --out "$out" 2>&1 | tail -n 40
