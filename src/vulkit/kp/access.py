@@ -49,15 +49,13 @@ class BarrierTracker:
             return
         writes = self._writes
         reads = self._reads
-        needed = self._unknown
-        if not needed:
+        if not self._unknown:
             for access in accesses:
                 key = id(access.resource)
                 if key in writes or (access.write and key in reads):
-                    needed = True
                     break
-        if not needed:
-            return
+            else:
+                return
         src_stage = 0
         src_access = 0
         for stage, flags in writes.values():

@@ -123,10 +123,11 @@ class Algorithm:
         return self._manager_ref()
 
     def require_alive(self) -> None:
-        if not self.is_init():
+        if self._destroyed or self._pipeline is None or not self._pipeline._alive:
             raise DestroyedError("this algorithm was destroyed and cannot be used")
         for tensor in self._tensors:
-            tensor.require_alive()
+            if tensor._destroyed or not tensor._primary._alive:
+                tensor.require_alive()
 
     def pack_push_consts(self, values: Any) -> bytes:
         return pack_push_constants(self._info, values)
@@ -134,8 +135,7 @@ class Algorithm:
     def record_dispatch(self, command_buffer: Any, push_bytes: bytes | None) -> None:
         """Bind and dispatch (with ``push_bytes``, or the algorithm's own push constants)."""
         pipeline = self._pipeline
-        command_buffer.bind_pipeline(pipeline)
-        command_buffer.bind_descriptor_set(pipeline, self._descriptor_set)
+        command_buffer.bind_compute(pipeline, self._descriptor_set)
         if self._info.push_constant_size:
             data = push_bytes if push_bytes else self._push_bytes
             if not data:

@@ -56,24 +56,27 @@ class Sequence:
 
     # -- recording ----------------------------------------------------------------------------------
     def record(self, op: OpBase) -> Sequence:
-        """Append ``op`` to the command buffer (starting a recording if none is open)."""
+        """Append ``op`` to the command buffer (starting a recording if none is open).
+
+        A sequence is recorded by one thread at a time; threads that work concurrently use
+        sequences of their own (the Manager and its queues are safe to share).
+        """
         if not isinstance(op, OpBase):
             raise TypeError(f"Sequence.record takes a kp operation (OpBase), got {type(op).__name__}")
-        with self._lock:
-            if self._running or self._destroyed or not self._command_buffer._alive:
-                self._require_usable("record")
-            if getattr(op, "_kp_owner", None) is not self._manager_ref:
-                self._check_manager(op)
-            if not self._recording:
-                self._begin()
-            cb = self._command_buffer
-            accesses = op.accesses()
-            self._tracker.before(cb, accesses)
-            op.record(cb)
-            self._tracker.after(accesses)
-            if self._timestamps is not None:
-                self._write_timestamp()
-            self._ops.append(op)
+        if self._running or self._destroyed or not self._command_buffer._alive:
+            self._require_usable("record")
+        if getattr(op, "_kp_owner", None) is not self._manager_ref:
+            self._check_manager(op)
+        if not self._recording:
+            self._begin()
+        cb = self._command_buffer
+        accesses = op.accesses()
+        self._tracker.before(cb, accesses)
+        op.record(cb)
+        self._tracker.after(accesses)
+        if self._timestamps is not None:
+            self._write_timestamp()
+        self._ops.append(op)
         return self
 
     def _begin(self) -> None:

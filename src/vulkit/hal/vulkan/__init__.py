@@ -5,7 +5,7 @@ from .device import Device, Queue
 from .instance import Instance, ValidationWarning, get_instance
 from .memory import Buffer, Image, MemoryKind
 from .physical_device import PhysicalDevice
-from .pipeline import ComputePipeline, DescriptorSet
+from .pipeline import ComputePipeline, DescriptorPool, DescriptorSet
 from .resource import live_counts
 from .sync import Fence, QueryPool, TimelineSemaphore
 
@@ -14,6 +14,7 @@ __all__ = [
     "CommandBuffer",
     "CommandPool",
     "ComputePipeline",
+    "DescriptorPool",
     "DescriptorSet",
     "Device",
     "Fence",

@@ -8,7 +8,7 @@ from typing import Any
 from . import _enums as vk
 from ._check import check
 from ._ffi import ffi
-from .pipeline import ComputePipeline, descriptor_writes
+from .pipeline import ComputePipeline, buffer_write_template, descriptor_writes, fill_buffer_infos
 from .resource import Resource
 
 _COMPUTE = vk.VK_PIPELINE_BIND_POINT_COMPUTE
@@ -82,7 +82,9 @@ class CommandBuffer(Resource):
         self._cmd_push_constants = fn.vkCmdPushConstants
         self._cmd_barrier = fn.vkCmdPipelineBarrier
         self._cmd_copy = fn.vkCmdCopyBuffer
+        self._cmd_push_descriptors = fn.vkCmdPushDescriptorSetKHR if device.push_descriptors else None
         self.recording = False
+        self._bound: tuple[Any, Any] | None = None
 
     # -- state --------------------------------------------------------------------------------------
     def begin(self, one_time: bool = False) -> None:
@@ -91,6 +93,7 @@ class CommandBuffer(Resource):
         self._begin_info.flags = vk.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT if one_time else 0
         check(self.device.fn.vkBeginCommandBuffer(self.handle, self._begin_info), "vkBeginCommandBuffer")
         self.recording = True
+        self._bound = None
 
     def end(self) -> None:
         check(self.device.fn.vkEndCommandBuffer(self.handle), "vkEndCommandBuffer")
@@ -103,17 +106,46 @@ class CommandBuffer(Resource):
     # -- compute ------------------------------------------------------------------------------------
     def bind_pipeline(self, pipeline: ComputePipeline) -> None:
         self._cmd_bind_pipeline(self.handle, _COMPUTE, pipeline.handle)
+        self._bound = None
+
+    def bind_compute(self, pipeline: ComputePipeline, descriptor_set: Any) -> None:
+        """Bind a pipeline and its descriptor set, skipping the calls if they are bound already."""
+        bound = (pipeline, descriptor_set)
+        if self._bound == bound:
+            return
+        self._cmd_bind_pipeline(self.handle, _COMPUTE, pipeline.handle)
+        self._set[0] = descriptor_set.handle
+        self._cmd_bind_sets(self.handle, _COMPUTE, pipeline.layout, 0, 1, self._set, 0, ffi.NULL)
+        self._bound = bound
 
     def bind_descriptor_set(self, pipeline: ComputePipeline, descriptor_set: Any) -> None:
         self._set[0] = descriptor_set.handle
         self._cmd_bind_sets(self.handle, _COMPUTE, pipeline.layout, 0, 1, self._set, 0, ffi.NULL)
+        self._bound = None
 
     def push_descriptor_set(self, pipeline: ComputePipeline, resources: Sequence[Any]) -> None:
         """Bind ``resources`` without a descriptor set (VK_KHR_push_descriptor)."""
         writes, keep = descriptor_writes(pipeline.bindings, resources)
         self.device.fn.vkCmdPushDescriptorSetKHR(self.handle, _COMPUTE, pipeline.layout, 0,
                                                  len(pipeline.bindings), writes)
+        self._bound = None
         del keep
+
+    def push_buffers(self, pipeline: ComputePipeline, resources: Sequence[tuple[Any, int, int]]) -> None:
+        """Push descriptors for (Buffer, offset, size) triples, one per binding, with reused structures.
+
+        The fast path of :meth:`push_descriptor_set` for pipelines whose bindings are all buffers.
+        """
+        writes, infos = buffer_write_template(pipeline)
+        fill_buffer_infos(infos, resources)
+        self._cmd_push_descriptors(self.handle, _COMPUTE, pipeline.layout, 0, len(pipeline.bindings), writes)
+        self._bound = None
+
+    def bind_set_handle(self, pipeline: ComputePipeline, set_handle: Any) -> None:
+        """Bind a raw VkDescriptorSet (e.g. from a DescriptorPool) as set 0."""
+        self._set[0] = set_handle
+        self._cmd_bind_sets(self.handle, _COMPUTE, pipeline.layout, 0, 1, self._set, 0, ffi.NULL)
+        self._bound = None
 
     def push_constants(self, pipeline: ComputePipeline, data: Any) -> None:
         """Push ``data`` (bytes or a cdata/buffer) to the pipeline's push-constant block."""

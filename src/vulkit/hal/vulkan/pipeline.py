@@ -229,3 +229,107 @@ class DescriptorSet(Resource):
 
     def _release(self) -> None:
         self.device.fn.vkDestroyDescriptorPool(self.device.handle, self.pool, ffi.NULL)
+
+
+_BUFFER_KINDS = ("storage_buffer", "uniform_buffer")
+
+
+def buffer_write_template(pipeline: ComputePipeline) -> tuple[Any, Any]:
+    """Reusable (VkWriteDescriptorSet[], VkDescriptorBufferInfo[]) for a pipeline of buffer bindings only.
+
+    Made once per pipeline and kept on it; the callers fill ``infos[i].buffer/offset/range`` before
+    each use. Push descriptors and vkUpdateDescriptorSets copy the data, so reusing them is safe.
+    """
+    template = pipeline.__dict__.get("_buffer_writes")
+    if template is not None:
+        return template
+    bindings = pipeline.bindings
+    for _, kind in bindings:
+        if kind not in _BUFFER_KINDS:
+            raise ValueError(f"the pipeline binds a {kind}; only buffer bindings can be bound this way")
+    count = max(len(bindings), 1)
+    writes = ffi.new("VkWriteDescriptorSet[]", count)
+    infos = ffi.new("VkDescriptorBufferInfo[]", count)
+    for i, (binding, kind) in enumerate(bindings):
+        write = writes[i]
+        write.sType = vk.VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+        write.dstBinding = binding
+        write.descriptorCount = 1
+        write.descriptorType = DESCRIPTOR_TYPES[kind]
+        write.pBufferInfo = infos + i
+    template = (writes, infos)
+    pipeline._buffer_writes = template
+    return template
+
+
+def fill_buffer_infos(infos: Any, resources: Sequence[tuple[Any, int, int]]) -> None:
+    """Point ``infos`` (from :func:`buffer_write_template`) at (Buffer, offset, size) triples."""
+    i = 0
+    for buffer, offset, size in resources:
+        info = infos[i]
+        info.buffer = buffer.handle
+        info.offset = offset
+        info.range = size
+        i += 1
+
+
+class DescriptorPool(Resource):
+    """A VkDescriptorPool of buffer descriptors from which sets are allocated one by one and reset together.
+
+    For devices without push descriptors: a stream takes one set per dispatch from the pool of the
+    command buffer it records into, and resets the pool when that command buffer is reused.
+    """
+
+    def __init__(self, device: Any, max_sets: int = 256, descriptors_per_set: int = 8) -> None:
+        super().__init__(device)
+        self.max_sets = max_sets
+        count = max_sets * descriptors_per_set
+        sizes = ffi.new("VkDescriptorPoolSize[2]", [
+            {"type": vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, "descriptorCount": count},
+            {"type": vk.VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, "descriptorCount": max_sets},
+        ])
+        info = ffi.new("VkDescriptorPoolCreateInfo*", {
+            "sType": vk.VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+            "maxSets": max_sets,
+            "poolSizeCount": 2,
+            "pPoolSizes": sizes,
+        })
+        out = ffi.new("VkDescriptorPool*")
+        check(device.fn.vkCreateDescriptorPool(device.handle, info, ffi.NULL, out), "vkCreateDescriptorPool")
+        self.handle = out[0]
+        self._layouts = ffi.new("VkDescriptorSetLayout[1]")
+        self._alloc = ffi.new("VkDescriptorSetAllocateInfo*", {
+            "sType": vk.VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+            "descriptorPool": self.handle,
+            "descriptorSetCount": 1,
+            "pSetLayouts": self._layouts,
+        })
+        self._out = ffi.new("VkDescriptorSet*")
+
+    def allocate(self, pipeline: ComputePipeline) -> Any:
+        """A new set for ``pipeline``'s set 0, or None when the pool is exhausted."""
+        self._layouts[0] = pipeline.set_layout
+        result = self.device.fn.vkAllocateDescriptorSets(self.device.handle, self._alloc, self._out)
+        if result in (vk.VK_ERROR_OUT_OF_POOL_MEMORY, vk.VK_ERROR_FRAGMENTED_POOL):
+            return None
+        check(result, "vkAllocateDescriptorSets")
+        return self._out[0]
+
+    def write_buffers(self, set_handle: Any, pipeline: ComputePipeline,
+                      resources: Sequence[tuple[Any, int, int]]) -> None:
+        """Point the set's bindings at (Buffer, offset, size) triples, in the pipeline's binding order."""
+        writes, infos = buffer_write_template(pipeline)
+        count = len(pipeline.bindings)
+        fill_buffer_infos(infos, resources)
+        for i in range(count):
+            writes[i].dstSet = set_handle
+        self.device.fn.vkUpdateDescriptorSets(self.device.handle, count, writes, 0, ffi.NULL)
+        for i in range(count):
+            writes[i].dstSet = ffi.NULL
+
+    def reset(self) -> None:
+        """Return every set to the pool (none may be in use by pending GPU work)."""
+        check(self.device.fn.vkResetDescriptorPool(self.device.handle, self.handle, 0), "vkResetDescriptorPool")
+
+    def _release(self) -> None:
+        self.device.fn.vkDestroyDescriptorPool(self.device.handle, self.handle, ffi.NULL)
