@@ -181,8 +181,13 @@ class PhysicalDevice:
 
     @property
     def unified_memory(self) -> bool:
-        """Whether some device-local memory is also host-visible (UMA, lavapipe, resizable BAR)."""
-        return any(t.device_local and t.host_visible for t in self.memory_types)
+        """Whether the host reads device-local memory at memory speed (integrated GPUs, Apple, lavapipe).
+
+        A discrete GPU's host-visible VRAM (resizable BAR) does not count: host reads of it cross the
+        bus uncached, so arrays there are still read back through staging buffers.
+        """
+        shared = [t for t in self.memory_types if t.device_local and t.host_visible]
+        return any(t.host_cached for t in shared) or (bool(shared) and self.type in ("integrated", "cpu"))
 
     @cached_property
     def queue_families(self) -> tuple[QueueFamily, ...]:
