@@ -26,18 +26,35 @@ _KIND_DTYPES = {
 
 
 def as_values(values: Any, what: str) -> list[Any]:
-    """A flat list of Python numbers from a list, tuple or NumPy array."""
+    """A flat list of Python numbers from a number, a (nested) list or tuple, or a NumPy array.
+
+    NOTE: lists are flattened item by item, not through one NumPy dtype, so that a large int64
+    next to a float keeps every bit and an int64 next to a uint64 is no error.
+    """
     if values is None:
         return []
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{what} must be a list or array of numbers, not {type(values).__name__}")
-    try:
-        array = np.asarray(values)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{what} must be a list or array of numbers: {exc}") from None
-    if array.dtype.kind not in "biuf":
-        raise TypeError(f"{what} must be numbers, got {array.dtype}")
-    return array.reshape(-1).tolist()
+    if isinstance(values, (np.ndarray, np.generic)):
+        if values.dtype.kind not in "biuf":
+            raise TypeError(f"{what} must be numbers, got {values.dtype}")
+        return np.reshape(values, -1).tolist()
+    if isinstance(values, _NUMBERS):
+        return [values]
+    if not isinstance(values, (list, tuple)):
+        raise TypeError(f"{what} must be a list or array of numbers, not {type(values).__name__}")
+    flat: list[Any] = []
+    for item in values:
+        if isinstance(item, (list, tuple, np.ndarray, np.generic)):
+            flat.extend(as_values(item, what))
+        elif isinstance(item, _NUMBERS):
+            flat.append(item)
+        else:
+            raise TypeError(f"{what} must be numbers, got {type(item).__name__} {item!r}")
+    return flat
+
+
+_NUMBERS = (bool, int, float)
 
 
 def convert(value: Any, kind: str, what: str) -> np.ndarray:
@@ -55,7 +72,12 @@ def convert(value: Any, kind: str, what: str) -> np.ndarray:
         info = np.iinfo(dtype)
         if not info.min <= value <= info.max:
             raise ValueError(f"{what} is an {kind} in the shader; {value} is out of its range")
-    return np.array([value], dtype=dtype)
+        return np.array([value], dtype=dtype)
+    with np.errstate(over="ignore"):
+        result = np.array([value], dtype=dtype)
+    if np.isinf(result[0]) and np.isfinite(value):
+        raise ValueError(f"{what} is a {kind} in the shader; {value} is out of its range")
+    return result
 
 
 def pack_push_constants(info: ShaderInfo, values: Any) -> bytes:
@@ -82,13 +104,27 @@ def pack_push_constants(info: ShaderInfo, values: Any) -> bytes:
 
 
 def _pack_member(block: bytearray, member: PushConstantMember, values: Sequence[Any]) -> None:
-    raw = b"".join(convert(v, member.kind, f"push constant {member.name!r}").tobytes() for v in values)
-    outer = member.shape[0] if len(member.shape) > 1 else 1
-    element = len(raw) // outer
-    stride = member.size // outer if outer > 1 else element
-    for i in range(outer):
-        start = member.offset + i * stride
-        block[start:start + element] = raw[i * element:(i + 1) * element]
+    """Write ``values`` (in the order of ``member.shape``, matrices column by column) where the
+    compiler's layout puts them: each scalar at ``offset + index · strides``."""
+    what = f"push constant {member.name!r}"
+    strides = member.strides or _tight_strides(member)
+    for index, value in zip(np.ndindex(*member.shape), values, strict=True):
+        raw = convert(value, member.kind, what).tobytes()
+        start = member.offset + sum(i * s for i, s in zip(index, strides, strict=True))
+        block[start:start + len(raw)] = raw
+
+
+def _tight_strides(member: PushConstantMember) -> tuple[int, ...]:
+    """Strides of a member reflected without them: the outer axis spread over ``size``, the rest packed."""
+    itemsize = _KIND_DTYPES[member.kind].itemsize if member.kind in _KIND_DTYPES else 4
+    strides = []
+    step = itemsize
+    for extent in reversed(member.shape[1:]):
+        strides.append(step)
+        step *= extent
+    if member.shape:
+        strides.append(member.size // member.shape[0] if len(member.shape) > 1 else itemsize)
+    return tuple(reversed(strides))
 
 
 def pack_spec_constants(info: ShaderInfo, values: Any) -> list[tuple[int, bytes]]:

@@ -13,7 +13,7 @@ import math
 import struct
 from array import array
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MAGIC = 0x07230203
 
@@ -135,6 +135,9 @@ class PushConstantMember:
     ``kind`` is the scalar kind (as in :class:`SpecConstant`); ``shape`` is ``()`` for a scalar,
     ``(n,)`` for a vector, ``(columns, rows)`` for a matrix, with array lengths in front;
     ``size`` is the byte extent the member covers from ``offset`` (including layout padding).
+    ``strides`` gives, for each axis of ``shape``, the bytes between consecutive indices (array
+    strides, the matrix stride, the component size; a row-major matrix steps its column index by
+    the component size): scalar ``index`` lies at ``offset + sum(index * strides)``.
     """
 
     name: str
@@ -142,6 +145,7 @@ class PushConstantMember:
     size: int
     kind: str
     shape: tuple[int, ...] = ()
+    strides: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def count(self) -> int:
@@ -516,7 +520,24 @@ class _Layout:
             for item in range(self.module.array_length(type_id)):
                 yield from self._leaf(operands[0], f"{name}[{item}]", offset + item * stride, matrix)
         else:
-            yield PushConstantMember(name, offset, self.size(type_id, matrix), kind, self._shape(type_id))
+            yield PushConstantMember(name, offset, self.size(type_id, matrix), kind, self._shape(type_id),
+                                     self._strides(type_id, matrix))
+
+    def _strides(self, type_id: int, matrix: _MatrixLayout) -> tuple[int, ...]:
+        """Byte steps of each axis of :meth:`_shape` (see PushConstantMember.strides)."""
+        opcode, operands = self.module.types[type_id]
+        if opcode == _OP_TYPE_ARRAY:
+            return (self._array_stride(type_id, matrix), *self._strides(operands[0], matrix))
+        if opcode == _OP_TYPE_VECTOR:
+            return (self.size(operands[0]),)
+        if opcode == _OP_TYPE_MATRIX:
+            column_type = operands[0]
+            component = self.size(self.module.types[column_type][1][0])
+            stride, row_major = matrix
+            if stride is None:
+                stride = self.size(column_type)
+            return (component, stride) if row_major else (stride, component)
+        return ()
 
     def _shape(self, type_id: int) -> tuple[int, ...]:
         opcode, operands = self.module.types[type_id]
