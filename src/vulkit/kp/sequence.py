@@ -52,6 +52,7 @@ class Sequence:
         self._running = False
         self._destroyed = False
         self._timestamps_written = 0
+        self._submit: Any = None
         self._lock = threading.RLock()
 
     # -- recording ----------------------------------------------------------------------------------
@@ -139,7 +140,9 @@ class Sequence:
             for item in self._ops:
                 item.pre_eval(cb)
             self._fence.reset()
-            self.queue.submit([cb], self._fence)
+            if self._submit is None:
+                self._submit = self.queue.prepare([cb])
+            self.queue.submit_prepared(self._submit, self._fence)
             self._running = True
         return self
 

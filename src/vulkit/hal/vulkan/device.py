@@ -67,6 +67,24 @@ class Queue:
         check(result, "vkQueueSubmit")
         device.instance.raise_validation_errors()
 
+    def prepare(self, command_buffers: Sequence[Any]) -> Any:
+        """A reusable submit description of ``command_buffers`` for :meth:`submit_prepared`."""
+        handles = ffi.new("VkCommandBuffer[]", [cb.handle for cb in command_buffers])
+        info = ffi.new("VkSubmitInfo*", {
+            "sType": vk.VK_STRUCTURE_TYPE_SUBMIT_INFO,
+            "commandBufferCount": len(command_buffers),
+            "pCommandBuffers": handles,
+        })
+        return (info, handles)
+
+    def submit_prepared(self, prepared: Any, fence: Any) -> None:
+        """Submit what :meth:`prepare` described (no per-call allocation), signalling ``fence``."""
+        device = self.device
+        with self.lock:
+            result = device.fn.vkQueueSubmit(self.handle, 1, prepared[0], fence.handle)
+        check(result, "vkQueueSubmit")
+        device.instance.raise_validation_errors()
+
     def wait_idle(self) -> None:
         with self.lock:
             check(self.device.fn.vkQueueWaitIdle(self.handle), "vkQueueWaitIdle")
