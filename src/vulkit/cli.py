@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_parser.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for benchmarks/run.py")
     bench_parser.set_defaults(run=bench)
     compile_parser = commands.add_parser("compile", help="compile a GLSL shader to SPIR-V")
-    compile_parser.add_argument("source")
+    compile_parser.add_argument("source", help="a GLSL file (.comp for compute shaders)")
     compile_parser.add_argument("-o", "--output")
     compile_parser.add_argument("--target", default="vulkan1.2")
     compile_parser.set_defaults(run=compile_command)
