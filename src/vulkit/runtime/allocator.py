@@ -1,0 +1,549 @@
+"""The caching allocator: arrays are ranges of a few large device buffers.
+
+Design (after CuPy's ``MemoryPool`` and PyTorch's ``CUDACachingAllocator``):
+
+- **Blocks.** Memory is obtained from the driver in blocks, one hal ``Buffer`` (one VkBuffer bound to
+  one VkDeviceMemory) per block, through ``raw_alloc`` (injectable; the default makes a hal Buffer
+  of the allocator's memory kind). Requests of at most 1 MiB come from the *small pool*, whose blocks
+  are 2 MiB; requests up to 10 MiB from the *large pool*, in 20 MiB blocks; larger requests get a
+  block of their own, rounded up to 2 MiB, which joins the large pool when freed. Keeping small and
+  large requests apart keeps small long-lived arrays from pinning large blocks.
+- **Best fit, split, merge.** Sizes are rounded up to ``unit`` (256 bytes, at least the device's
+  ``minStorageBufferOffsetAlignment``), so every range is aligned for binding. Each pool keeps its
+  free ranges in bins of one exact size with a sorted list of the sizes present: a request takes a
+  range of the smallest size that fits (bisect), and the remainder is split off as a free range.
+  A range returned to a pool is merged with free neighbours of the same block. Best fit over exact
+  sizes beat a buddy scheme for us: a buddy allocator rounds to powers of two (up to 50 % waste per
+  array, and array sizes are rarely powers of two), while best fit's search is one bisect.
+- **Deferred reuse.** An ``Allocation`` records ``last_use``, the timeline value of the last stream
+  batch that used it. When it is freed before the stream's timeline has passed that value, the range
+  waits in a heap keyed by ``last_use`` and returns to the pool only once the GPU is done with it
+  (checked lazily, when a request finds no free range). Ranges never used by the GPU are reused at once.
+- **Out of memory.** When the driver refuses a block: (1) wait for the stream and reclaim every
+  deferred range, (2) ``gc.collect()`` (arrays in reference cycles) and reclaim again, (3) free every
+  unused cached block (``empty_cache``) and retry once, with a block of exactly the size asked for.
+  Only then :class:`~vulkit.errors.OutOfMemoryError` (a ``MemoryError``) is raised, naming what was
+  asked for and what is allocated, cached and in flight.
+- **Statistics** follow PyTorch's ``memory_stats()`` key scheme (see :meth:`CachingAllocator.stats`).
+
+The allocator is not thread-safe; frees that arrive while it is busy (a finalizer run by the garbage
+collector in the middle of an allocation) are queued and done when it finishes.
+"""
+
+from __future__ import annotations
+
+import gc
+import heapq
+from bisect import bisect_left, insort
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import OutOfMemoryError
+from ..hal import Buffer, MemoryKind
+
+KiB = 1024
+MiB = 1024 * KiB
+SMALL_REQUEST = 1 * MiB
+SMALL_BLOCK = 2 * MiB
+LARGE_REQUEST = 10 * MiB
+LARGE_BLOCK = 20 * MiB
+ROUND_LARGE = 2 * MiB
+MIN_UNIT = 256
+_VK_ERROR_OUT_OF_DEVICE_MEMORY = -2
+
+RawAlloc = Callable[[int], Buffer]
+
+
+class Stat:
+    """One counter of :meth:`CachingAllocator.stats`: current value, peak, total added, total removed."""
+
+    __slots__ = ("current", "peak", "allocated", "freed")
+
+    def __init__(self) -> None:
+        self.current = self.peak = self.allocated = self.freed = 0
+
+    def add(self, amount: int) -> None:
+        self.current += amount
+        self.allocated += amount
+        if self.current > self.peak:
+            self.peak = self.current
+
+    def sub(self, amount: int) -> None:
+        self.current -= amount
+        self.freed += amount
+
+    def reset_peak(self) -> None:
+        self.peak = self.current
+
+    def reset_accumulated(self) -> None:
+        self.allocated = self.freed = 0
+
+
+class Block:
+    """One driver allocation (a hal Buffer) that the pool cuts into ranges."""
+
+    __slots__ = ("buffer", "size", "pool")
+
+    def __init__(self, buffer: Buffer, size: int, pool: Pool) -> None:
+        self.buffer = buffer
+        self.size = size
+        self.pool = pool
+
+
+class Chunk:
+    """A range of a block; ranges of a block form a doubly linked list in address order."""
+
+    __slots__ = ("block", "offset", "size", "prev", "next", "free")
+
+    def __init__(self, block: Block, offset: int, size: int) -> None:
+        self.block = block
+        self.offset = offset
+        self.size = size
+        self.prev: Chunk | None = None
+        self.next: Chunk | None = None
+        self.free = False
+
+
+class Pool:
+    """Free ranges of a set of blocks, binned by exact size: best fit, split, merge."""
+
+    def __init__(self, name: str, unit: int) -> None:
+        self.name = name
+        self.unit = unit
+        self.blocks: set[Block] = set()
+        self._bins: dict[int, dict[Chunk, None]] = {}
+        self._sizes: list[int] = []
+
+    def take(self, size: int) -> Chunk | None:
+        """The best-fitting free range, split down to ``size``; None if no free range is large enough."""
+        sizes = self._sizes
+        i = bisect_left(sizes, size)
+        if i == len(sizes):
+            return None
+        found = sizes[i]
+        bin_ = self._bins[found]
+        chunk, _ = bin_.popitem()
+        if not bin_:
+            del self._bins[found]
+            del sizes[i]
+        chunk.free = False
+        rest = chunk.size - size
+        if rest >= self.unit:
+            tail = Chunk(chunk.block, chunk.offset + size, rest)
+            tail.prev = chunk
+            tail.next = chunk.next
+            if chunk.next is not None:
+                chunk.next.prev = tail
+            chunk.next = tail
+            chunk.size = size
+            self._insert(tail)
+        return chunk
+
+    def give(self, chunk: Chunk) -> None:
+        """Return a range, merged with its free neighbours."""
+        prev = chunk.prev
+        if prev is not None and prev.free:
+            self._remove(prev)
+            prev.size += chunk.size
+            prev.next = chunk.next
+            if chunk.next is not None:
+                chunk.next.prev = prev
+            chunk = prev
+        nxt = chunk.next
+        if nxt is not None and nxt.free:
+            self._remove(nxt)
+            chunk.size += nxt.size
+            chunk.next = nxt.next
+            if nxt.next is not None:
+                nxt.next.prev = chunk
+        self._insert(chunk)
+
+    def add_block(self, block: Block) -> None:
+        """Register a new block: one free range."""
+        self.blocks.add(block)
+        self._insert(Chunk(block, 0, block.size))
+
+    def unused_blocks(self) -> list[Block]:
+        """Blocks that are one free range from end to end."""
+        unused = []
+        for size in self._sizes:
+            for chunk in self._bins[size]:
+                if chunk.prev is None and chunk.next is None and chunk.size == chunk.block.size:
+                    unused.append(chunk.block)
+        return unused
+
+    def drop_block(self, block: Block) -> None:
+        """Forget an unused block (its one free range leaves the bins)."""
+        for chunk in list(self._bins.get(block.size, ())):
+            if chunk.block is block:
+                self._remove(chunk)
+                break
+        self.blocks.discard(block)
+
+    def free_bytes(self) -> int:
+        return sum(size * len(self._bins[size]) for size in self._sizes)
+
+    def _insert(self, chunk: Chunk) -> None:
+        chunk.free = True
+        bin_ = self._bins.get(chunk.size)
+        if bin_ is None:
+            bin_ = self._bins[chunk.size] = {}
+            insort(self._sizes, chunk.size)
+        bin_[chunk] = None
+
+    def _remove(self, chunk: Chunk) -> None:
+        bin_ = self._bins[chunk.size]
+        del bin_[chunk]
+        if not bin_:
+            del self._bins[chunk.size]
+            del self._sizes[bisect_left(self._sizes, chunk.size)]
+        chunk.free = False
+
+
+class Allocation:
+    """A range of device memory: ``buffer`` (hal Buffer), ``offset`` and ``size`` (bytes, ≥ ``nbytes``).
+
+    ``free()`` (or leaving a ``with`` block, or garbage collection) returns it to its allocator.
+    ``last_use``/``last_write``: timeline values of the last stream batches that used / wrote it
+    (kept by the stream). The ``_repoch``/``_wepoch`` fields belong to the stream's barrier tracking.
+    """
+
+    __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch",
+                 "_chunk", "_allocator", "__weakref__")
+
+    def __init__(self, allocator: CachingAllocator, chunk: Chunk, nbytes: int) -> None:
+        self.buffer: Buffer | None = chunk.block.buffer
+        self.offset = chunk.offset
+        self.size = chunk.size
+        self.nbytes = nbytes
+        self.last_use = 0
+        self.last_write = 0
+        self._repoch = 0
+        self._wepoch = 0
+        self._chunk: Chunk | None = chunk
+        self._allocator = allocator
+
+    @property
+    def freed(self) -> bool:
+        return self._chunk is None
+
+    def free(self) -> None:
+        """Give the range back (idempotent); it is reused once the GPU is done with it."""
+        if self._chunk is not None:
+            self._allocator.free(self)
+
+    def __enter__(self) -> Allocation:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.free()
+
+    def __del__(self) -> None:
+        if self._chunk is not None:
+            try:
+                self._allocator.free(self)
+            except Exception:  # noqa: BLE001 - never raise from a finalizer
+                pass
+
+    def __repr__(self) -> str:
+        state = "freed" if self._chunk is None else f"offset {self.offset}"
+        return f"<Allocation {self.nbytes} bytes ({self.size} reserved), {state}>"
+
+
+class _NoClock:
+    """The clock of an allocator without a stream: nothing is ever in flight."""
+
+    known_completed = 1 << 62
+    completed = 1 << 62
+
+    def synchronize(self) -> None:
+        pass
+
+
+class CachingAllocator:
+    """Sub-allocates device memory from cached blocks (see the module docstring for the design).
+
+    ``device``: a hal Device. ``kind``: the MemoryKind of the blocks. ``raw_alloc``: a callable
+    ``nbytes -> hal Buffer`` (default: ``Buffer(device, nbytes, kind)``), which may raise MemoryError.
+    ``clock``: the stream whose timeline decides when freed ranges may be reused (set later with
+    :meth:`attach`); it needs ``known_completed`` (an int, no driver call), ``completed`` (queries the
+    GPU) and ``synchronize()``. ``small_block``/``large_block``: block sizes (tests use small ones).
+    """
+
+    def __init__(self, device: Any, kind: MemoryKind = MemoryKind.DEVICE, raw_alloc: RawAlloc | None = None,
+                 clock: Any = None, small_block: int = SMALL_BLOCK, large_block: int = LARGE_BLOCK) -> None:
+        self.device = device
+        self.kind = kind
+        self._raw_alloc = raw_alloc or self._default_raw_alloc
+        self.clock = clock if clock is not None else _NoClock()
+        align = int(device.limits["min_storage_buffer_offset_alignment"])
+        self.unit = max(MIN_UNIT, align)
+        self.small_block = small_block
+        self.large_block = large_block
+        self.small_request = min(SMALL_REQUEST, small_block)
+        self.large_request = min(LARGE_REQUEST, large_block)
+        self.small = Pool("small_pool", self.unit)
+        self.large = Pool("large_pool", self.unit)
+        self._pending: list[tuple[int, int, Chunk]] = []
+        self._pending_seq = 0
+        self.pending_bytes = 0
+        self._busy = False
+        self._queued_frees: list[Allocation] = []
+        self.closed = False
+        self._init_stats()
+
+    def _default_raw_alloc(self, nbytes: int) -> Buffer:
+        return Buffer(self.device, nbytes, self.kind)
+
+    def attach(self, clock: Any) -> None:
+        """Use ``clock`` (a Stream) to decide when freed ranges may be reused."""
+        self.clock = clock
+
+    # -- statistics -------------------------------------------------------------------------------------
+    def _init_stats(self) -> None:
+        self.allocation = Stat()
+        self.allocated_bytes = Stat()
+        self.requested_bytes = Stat()
+        self.active = Stat()
+        self.active_bytes = Stat()
+        self.segment = Stat()
+        self.reserved_bytes = Stat()
+        self.num_alloc_retries = 0
+        self.num_ooms = 0
+        self.num_device_alloc = 0
+        self.num_device_free = 0
+
+    _STATS = ("allocation", "allocated_bytes", "requested_bytes", "active", "active_bytes", "segment",
+              "reserved_bytes")
+    _COUNTERS = ("num_alloc_retries", "num_ooms", "num_device_alloc", "num_device_free")
+
+    def stats(self) -> dict[str, int]:
+        """PyTorch-style flat statistics.
+
+        ``<stat>.all.<metric>`` for stat in allocation (live allocations), allocated_bytes (their
+        rounded sizes), requested_bytes (sizes asked for), active / active_bytes (live or freed but
+        still in flight), segment / reserved_bytes (driver blocks); metric in current, peak,
+        allocated (total added), freed (total removed). Plus ``num_alloc_retries`` (driver
+        allocations that failed and were retried), ``num_ooms`` (OutOfMemoryErrors raised),
+        ``num_device_alloc`` / ``num_device_free`` (driver blocks made / released) and
+        ``inactive_cached_bytes.all.current`` (cached bytes free for reuse).
+        """
+        out: dict[str, int] = {}
+        for name in self._STATS:
+            stat = getattr(self, name)
+            for metric in Stat.__slots__:
+                out[f"{name}.all.{metric}"] = getattr(stat, metric)
+        for name in self._COUNTERS:
+            out[name] = getattr(self, name)
+        out["inactive_cached_bytes.all.current"] = self.small.free_bytes() + self.large.free_bytes()
+        return out
+
+    def reset_peak_stats(self) -> None:
+        for name in self._STATS:
+            getattr(self, name).reset_peak()
+
+    def reset_accumulated_stats(self) -> None:
+        for name in self._STATS:
+            getattr(self, name).reset_accumulated()
+        self.num_alloc_retries = self.num_ooms = self.num_device_alloc = self.num_device_free = 0
+
+    # -- allocate / free --------------------------------------------------------------------------------
+    def round_size(self, nbytes: int) -> int:
+        """The size an allocation of ``nbytes`` gets (at least one unit)."""
+        unit = self.unit
+        return max(-(-nbytes // unit) * unit, unit)
+
+    def allocate(self, nbytes: int) -> Allocation:
+        """A range of at least ``nbytes`` bytes (0 gives a valid one-unit range)."""
+        if nbytes.__class__ is not int:
+            if isinstance(nbytes, bool) or not isinstance(nbytes, int):
+                raise TypeError(f"nbytes must be an int, got {type(nbytes).__name__}")
+            nbytes = int(nbytes)
+        if nbytes < 0:
+            raise ValueError(f"cannot allocate a negative number of bytes ({nbytes})")
+        if self.closed:
+            raise RuntimeError("the allocator was closed (its device was destroyed)")
+        unit = self.unit
+        size = max(-(-nbytes // unit) * unit, unit)
+        pool = self.small if size <= self.small_request else self.large
+        self._busy = True
+        try:
+            chunk = pool.take(size)
+            if chunk is None:
+                chunk = self._allocate_slow(pool, size, nbytes)
+        finally:
+            self._busy = False
+            if self._queued_frees:
+                self._run_queued_frees()
+        self.allocation.add(1)
+        self.allocated_bytes.add(size)
+        self.requested_bytes.add(nbytes)
+        self.active.add(1)
+        self.active_bytes.add(size)
+        return Allocation(self, chunk, nbytes)
+
+    def free(self, allocation: Allocation) -> None:
+        """Return an allocation's range (see :meth:`Allocation.free`)."""
+        chunk = allocation._chunk
+        if chunk is None:
+            return
+        if self._busy:
+            self._queued_frees.append(allocation)
+            return
+        allocation._chunk = None
+        allocation.buffer = None
+        size = chunk.size
+        self.allocation.sub(1)
+        self.allocated_bytes.sub(size)
+        self.requested_bytes.sub(allocation.nbytes)
+        if self.closed:
+            self.active.sub(1)
+            self.active_bytes.sub(size)
+            return
+        last_use = allocation.last_use
+        if last_use <= self.clock.known_completed:
+            self.active.sub(1)
+            self.active_bytes.sub(size)
+            chunk.block.pool.give(chunk)
+        else:
+            self._pending_seq += 1
+            heapq.heappush(self._pending, (last_use, self._pending_seq, chunk))
+            self.pending_bytes += size
+
+    def _run_queued_frees(self) -> None:
+        queued, self._queued_frees = self._queued_frees, []
+        for allocation in queued:
+            self.free(allocation)
+
+    def reclaim(self, completed: int | None = None) -> int:
+        """Return deferred ranges whose last use has completed to their pools; the bytes returned."""
+        pending = self._pending
+        if not pending:
+            return 0
+        if completed is None:
+            completed = self.clock.completed
+        returned = 0
+        while pending and pending[0][0] <= completed:
+            chunk = heapq.heappop(pending)[2]
+            returned += chunk.size
+            self.active.sub(1)
+            self.active_bytes.sub(chunk.size)
+            chunk.block.pool.give(chunk)
+        self.pending_bytes -= returned
+        return returned
+
+    def _allocate_slow(self, pool: Pool, size: int, nbytes: int) -> Chunk:
+        """No cached range fits: reclaim what the GPU finished with, else a new block, else the OOM stages."""
+        if self._pending and self.reclaim():
+            chunk = pool.take(size)
+            if chunk is not None:
+                return chunk
+        block_size = self._block_size(pool, size)
+        try:
+            return self._grow(pool, block_size, size)
+        except MemoryError:
+            self.num_alloc_retries += 1
+        for stage in (self._wait_for_stream, self._collect_garbage):
+            stage()
+            chunk = pool.take(size)
+            if chunk is not None:
+                return chunk
+        self._release_unused_blocks()
+        exact = max(-(-size // ROUND_LARGE) * ROUND_LARGE, size) if pool is self.large else size
+        for attempt in dict.fromkeys((block_size, exact)):
+            try:
+                return self._grow(pool, attempt, size)
+            except MemoryError:
+                continue
+        self.num_ooms += 1
+        raise self._oom_error(nbytes)
+
+    def _wait_for_stream(self) -> None:
+        if self._pending:
+            self.clock.synchronize()
+            self.reclaim()
+
+    def _collect_garbage(self) -> None:
+        self._busy = False
+        try:
+            gc.collect()
+        finally:
+            self._busy = True
+        if self._queued_frees:
+            self._run_queued_frees()
+        self._wait_for_stream()
+
+    def _block_size(self, pool: Pool, size: int) -> int:
+        if pool is self.small:
+            return self.small_block
+        if size <= self.large_request:
+            return self.large_block
+        return -(-size // ROUND_LARGE) * ROUND_LARGE
+
+    def _grow(self, pool: Pool, block_size: int, size: int) -> Chunk:
+        """A new driver block of ``block_size`` for ``pool``; returns a range of ``size`` from it."""
+        buffer = self._raw_alloc(block_size)
+        self.num_device_alloc += 1
+        self.segment.add(1)
+        self.reserved_bytes.add(block_size)
+        pool.add_block(Block(buffer, block_size, pool))
+        chunk = pool.take(size)
+        assert chunk is not None
+        return chunk
+
+    def _oom_error(self, nbytes: int) -> OutOfMemoryError:
+        s = self
+        detail = (
+            f"out of memory allocating {_fmt(nbytes)} on {getattr(s.device.physical, 'name', 'the device')}: "
+            f"{_fmt(s.allocated_bytes.current)} allocated by live arrays, "
+            f"{_fmt(s.pending_bytes)} freed but still in use by the GPU, "
+            f"{_fmt(s.reserved_bytes.current)} reserved in {s.segment.current} block(s), "
+            f"device memory {_fmt(getattr(s.device.physical, 'total_memory', 0))}"
+        )
+        return OutOfMemoryError("vkAllocateMemory", _VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                                "VK_ERROR_OUT_OF_DEVICE_MEMORY", detail)
+
+    # -- cache ------------------------------------------------------------------------------------------
+    def empty_cache(self) -> int:
+        """Release every cached block no array uses (after reclaiming finished ranges); bytes released."""
+        if self.closed:
+            return 0
+        self.reclaim()
+        return self._release_unused_blocks()
+
+    def _release_unused_blocks(self) -> int:
+        released = 0
+        for pool in (self.small, self.large):
+            for block in pool.unused_blocks():
+                pool.drop_block(block)
+                released += self._destroy_block(block)
+        return released
+
+    def _destroy_block(self, block: Block) -> int:
+        block.buffer.destroy()
+        self.num_device_free += 1
+        self.segment.sub(1)
+        self.reserved_bytes.sub(block.size)
+        return block.size
+
+    def close(self) -> None:
+        """Destroy every block, used or not (the device is going away); later frees do nothing."""
+        if self.closed:
+            return
+        self.closed = True
+        for pool in (self.small, self.large):
+            for block in list(pool.blocks):
+                self._destroy_block(block)
+            pool.blocks.clear()
+        self._pending.clear()
+        self.pending_bytes = 0
+
+
+def _fmt(nbytes: int) -> str:
+    """Bytes in a readable unit."""
+    value = float(nbytes)
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{nbytes} bytes" if unit == "bytes" else f"{value:.2f} {unit}"
+        value /= 1024
+    return f"{nbytes} bytes"

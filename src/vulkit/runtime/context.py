@@ -1,0 +1,172 @@
+"""Per-device runtime state (device, allocator, stream, pipeline cache), created lazily.
+
+:func:`current` gives the :class:`DeviceContext` of the current device, creating the Vulkan device
+on first use; :func:`set_current` switches devices (``vulkit.device.set_device``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from ..hal import ComputePipeline, Device, MemoryKind, get_instance
+from .allocator import CachingAllocator
+from .stream import Stream
+
+_lock = threading.RLock()
+_contexts: dict[int, DeviceContext] = {}
+_current: int | None = None
+_atexit_registered = False
+
+
+def direct_host_access(physical: Any) -> bool:
+    """Whether array memory should be host-visible device-local memory, mapped without staging.
+
+    True where such memory is (about) all of the device's memory: lavapipe, integrated GPUs,
+    Apple, full resizable BAR. Not for a small BAR window (e.g. 256 MiB on a discrete NVIDIA GPU).
+    """
+    heaps = physical.memory_heaps
+    local = [h["size"] for h in heaps if h["device_local"]] or [0]
+    largest = max(local)
+    for t in physical.memory_types:
+        if t.device_local and t.host_visible and heaps[t.heap]["size"] >= largest // 2:
+            return True
+    return False
+
+
+class DeviceContext:
+    """What the array layer needs of one device.
+
+    ``index`` (physical device index), ``device`` (hal Device), ``allocator`` (CachingAllocator),
+    ``stream`` (Stream), ``properties`` (dict, see ``vulkit.device.get_device_properties``),
+    ``dtypes`` (names of the supported element types) and :meth:`pipeline`.
+    """
+
+    def __init__(self, index: int) -> None:
+        instance = get_instance()
+        physical = instance.physical_devices[index]
+        self.index = index
+        self.device = Device(physical)
+        self.direct_host_access = direct_host_access(physical)
+        kind = MemoryKind.DEVICE_HOST if self.direct_host_access else MemoryKind.DEVICE
+        self.stream = Stream(self.device)
+        self.allocator = CachingAllocator(self.device, kind, clock=self.stream)
+        self.properties = physical.describe()
+        self.dtypes: tuple[str, ...] = tuple(physical.dtypes)
+        self._pipelines: dict[Any, ComputePipeline] = {}
+        self._max_push = physical.max_push_descriptors if self.device.push_descriptors else 0
+
+    def pipeline(self, key: Any, spirv: bytes, bindings: int | Sequence[tuple[int, str]],
+                 push_constant_size: int = 0, specialization: Sequence[tuple[int, bytes]] = ()) -> ComputePipeline:
+        """The compute pipeline cached under ``key``, created from the other arguments on first use.
+
+        ``bindings``: a count of storage buffers (bindings 0..n-1) or (binding, kind) pairs.
+        Pipelines bind through push descriptors where the device has them.
+        """
+        found = self._pipelines.get(key)
+        if found is not None:
+            return found
+        if isinstance(bindings, int):
+            bindings = [(i, "storage_buffer") for i in range(bindings)]
+        bindings = tuple(bindings)
+        push = 0 < len(bindings) <= self._max_push
+        made = ComputePipeline(self.device, spirv, bindings, push_constant_size, specialization,
+                               push_descriptor=push)
+        self._pipelines[key] = made
+        return made
+
+    def synchronize(self) -> None:
+        self.stream.synchronize()
+
+    def destroy(self) -> None:
+        """Finish the GPU work and destroy the stream, the allocator's blocks, pipelines and device."""
+        try:
+            self.stream.close()
+        finally:
+            self.allocator.close()
+            for pipeline in self._pipelines.values():
+                pipeline.destroy()
+            self._pipelines.clear()
+            self.device.destroy()
+
+    def __repr__(self) -> str:
+        return f"<DeviceContext {self.index}: {self.device.physical.name}>"
+
+
+def device_count() -> int:
+    """Number of Vulkan devices (0 when there is no Vulkan loader or driver)."""
+    from ..errors import NoDeviceError, VulkanError
+
+    try:
+        return len(get_instance().physical_devices)
+    except (NoDeviceError, VulkanError):
+        return 0
+
+
+def default_index() -> int:
+    """The device used before any set_device: VULKIT_DEVICE, else the best one."""
+    return get_instance().select(None).index
+
+
+def current_index() -> int:
+    """The index of the current device (choosing the default one if none was set)."""
+    global _current
+    if _current is None:
+        with _lock:
+            if _current is None:
+                _current = default_index()
+    return _current
+
+
+def set_current(index: int) -> None:
+    """Make device ``index`` current (it is created when first used)."""
+    global _current
+    _current = index
+
+
+def current() -> DeviceContext:
+    """The context of the current device, created on first use."""
+    index = _current if _current is not None else current_index()
+    context = _contexts.get(index)
+    if context is None:
+        context = get(index)
+    return context
+
+
+def get(index: int) -> DeviceContext:
+    """The context of device ``index``, created on first use."""
+    global _atexit_registered
+    context = _contexts.get(index)
+    if context is not None:
+        return context
+    with _lock:
+        context = _contexts.get(index)
+        if context is None:
+            context = DeviceContext(index)
+            _contexts[index] = context
+            if not _atexit_registered:
+                atexit.register(shutdown)
+                _atexit_registered = True
+    return context
+
+
+def existing(index: int | None = None) -> list[DeviceContext]:
+    """Contexts already created (of device ``index`` only, when given); creates nothing."""
+    if index is None:
+        return list(_contexts.values())
+    context = _contexts.get(index)
+    return [context] if context is not None else []
+
+
+def shutdown() -> None:
+    """Destroy every context (at exit, or in tests); the next use creates them again."""
+    with _lock:
+        contexts = list(_contexts.values())
+        _contexts.clear()
+    for context in contexts:
+        try:
+            context.destroy()
+        except Exception:  # noqa: BLE001 - keep tearing the others down
+            pass

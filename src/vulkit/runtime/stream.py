@@ -1,0 +1,407 @@
+"""Streams: operations recorded into command buffers and submitted in batches.
+
+A :class:`Stream` records dispatches, copies and fills into the command buffer of its *open batch*
+and submits the batch when it holds ``max_batch_ops`` operations, when the host needs a result
+(:meth:`Stream.read`), or on :meth:`Stream.flush` / :meth:`Stream.synchronize`. Batch ``v`` signals
+value ``v`` of the stream's timeline (a timeline semaphore, or fences), so "is the GPU done with
+this memory?" is one comparison with :attr:`Stream.completed`.
+
+Barriers: each :class:`~vulkit.runtime.allocator.Allocation` remembers the *epoch* (the span
+between two barriers) of its last read and write. An operation gets a barrier only when it reads or
+writes an allocation written in the current epoch, or writes one read in it (RAW, WAW, WAR); the
+barrier waits for the stages used since the previous barrier. The tracking runs across batches too
+(a barrier orders everything earlier in submission order), and every batch ends with a barrier that
+makes its writes visible to the host. So results are exact however the work is batched.
+
+Up to ``max_in_flight`` batches are on the GPU at once; recording a new batch when all command
+buffers are in flight waits for the oldest, which bounds how far the host runs ahead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..hal import CommandBuffer, CommandPool, ComputePipeline
+from ..hal.vulkan.commands import (
+    ALL_STAGES,
+    HOST_READ,
+    HOST_STAGE,
+    SHADER_READ,
+    SHADER_STAGE,
+    SHADER_WRITE,
+    TRANSFER_READ,
+    TRANSFER_STAGE,
+    TRANSFER_WRITE,
+)
+from ..hal.vulkan.pipeline import DescriptorPool
+from .allocator import Allocation
+from .staging import StagingRing
+from .timeline import FenceTimeline, SemaphoreTimeline
+
+_MEMORY_WRITE = 0x10000
+_MiB = 1024 * 1024
+
+Resource = Allocation | tuple[Allocation, int, int]
+
+
+class _Slot:
+    """A command buffer and the descriptor pools of the batches recorded into it."""
+
+    __slots__ = ("command_buffer", "pools", "pool_index")
+
+    def __init__(self, command_buffer: CommandBuffer) -> None:
+        self.command_buffer = command_buffer
+        self.pools: list[DescriptorPool] = []
+        self.pool_index = 0
+
+
+class Stream:
+    """Batched, asynchronous execution on one queue of a hal Device.
+
+    ``max_batch_ops``: operations per batch before it is submitted on its own. ``max_in_flight``:
+    command buffers (batches on the GPU at once). ``timeline``: use a timeline semaphore (None: when
+    the device has them, else fences). ``map_host_memory``: read and write host-visible memory
+    directly (False: always through the staging ring). ``staging_size``: bytes of the staging ring.
+    """
+
+    def __init__(self, device: Any, queue: Any = None, max_batch_ops: int = 512, max_in_flight: int = 3,
+                 timeline: bool | None = None, map_host_memory: bool = True,
+                 staging_size: int = 32 * _MiB) -> None:
+        if max_batch_ops < 1 or max_in_flight < 1:
+            raise ValueError("max_batch_ops and max_in_flight must be at least 1")
+        self.device = device
+        self.queue = queue or device.queues[0]
+        self.max_batch_ops = max_batch_ops
+        self.map_host_memory = map_host_memory
+        self._command_pool = CommandPool(device, self.queue.family)
+        self._slots = [_Slot(CommandBuffer(self._command_pool)) for _ in range(max_in_flight)]
+        use_timeline = device.timeline_semaphores if timeline is None else timeline
+        self._clock = (SemaphoreTimeline if use_timeline else FenceTimeline)(device, max_in_flight)
+        self.staging = StagingRing(device, staging_size)
+        self.known_completed = 0
+        self._value = 1
+        self._cb: CommandBuffer | None = None
+        self._slot: _Slot | None = None
+        self._ops = 0
+        self._bound: ComputePipeline | None = None
+        self._epoch = 1
+        self._src_stages = 0
+        self._src_access = 0
+        self.closed = False
+
+    # -- timeline -------------------------------------------------------------------------------------
+    @property
+    def completed(self) -> int:
+        """The value of the last batch the GPU has finished (queries the GPU)."""
+        value = self._clock.completed()
+        if value > self.known_completed:
+            self.known_completed = value
+        return self.known_completed
+
+    @property
+    def submitted(self) -> int:
+        """The value of the last submitted batch."""
+        return self._value - 1
+
+    @property
+    def current_value(self) -> int:
+        """The value the open batch will signal (what ``last_use`` of what it touches is set to)."""
+        return self._value
+
+    def is_done(self, value: int) -> bool:
+        """Whether batch ``value`` has finished (without waiting)."""
+        return value <= self.known_completed or value <= self.completed
+
+    def wait(self, value: int) -> None:
+        """Wait until batch ``value`` has finished, submitting it first if it is still being recorded."""
+        if value <= self.known_completed:
+            return
+        if value >= self._value:
+            if value > self._value:
+                raise ValueError(f"batch {value} does not exist yet (the open batch is {self._value})")
+            self.flush()
+        self._clock.wait(value)
+        if value > self.known_completed:
+            self.known_completed = value
+
+    def flush(self) -> int:
+        """Submit the open batch (if it holds anything); returns the value of the last submitted batch."""
+        cb = self._cb
+        if cb is None:
+            return self._value - 1
+        cb.memory_barrier(ALL_STAGES, HOST_STAGE, _MEMORY_WRITE, HOST_READ)
+        cb.end()
+        value = self._value
+        self._cb = None
+        self._slot = None
+        self._ops = 0
+        self._bound = None
+        self._value = value + 1
+        self._clock.submit(self.queue, cb, value)
+        return value
+
+    def synchronize(self) -> None:
+        """Submit the open batch and wait until the GPU has finished everything submitted."""
+        self.wait(self.flush())
+
+    def _begin(self) -> CommandBuffer:
+        if self.closed:
+            raise RuntimeError("the stream was closed")
+        value = self._value
+        slots = self._slots
+        oldest = value - len(slots)
+        if oldest > self.known_completed:
+            self.wait(oldest)
+        slot = slots[value % len(slots)]
+        for pool in slot.pools[:slot.pool_index]:
+            pool.reset()
+        slot.pool_index = 0
+        cb = slot.command_buffer
+        cb.begin(one_time=True)
+        self._cb = cb
+        self._slot = slot
+        return cb
+
+    # -- hazards ----------------------------------------------------------------------------------------
+    def _track(self, cb: CommandBuffer, reads: Sequence[Allocation], writes: Sequence[Allocation],
+               stage: int, read_access: int, write_access: int) -> None:
+        """Insert a barrier if this operation depends on one since the last barrier; note its accesses."""
+        epoch = self._epoch
+        hazard = False
+        for a in writes:
+            if a._wepoch == epoch or a._repoch == epoch:
+                hazard = True
+                break
+        else:
+            for a in reads:
+                if a._wepoch == epoch:
+                    hazard = True
+                    break
+        if hazard:
+            cb.memory_barrier(self._src_stages, stage, self._src_access, read_access | write_access)
+            epoch += 1
+            self._epoch = epoch
+            self._src_stages = 0
+            self._src_access = 0
+        value = self._value
+        for a in reads:
+            a._repoch = epoch
+            a.last_use = value
+        for a in writes:
+            a._wepoch = epoch
+            a.last_use = value
+            a.last_write = value
+        self._src_stages |= stage
+        if writes:
+            self._src_access |= write_access
+
+    def _op_done(self) -> None:
+        self._ops += 1
+        if self._ops >= self.max_batch_ops:
+            self.flush()
+
+    # -- operations -------------------------------------------------------------------------------------
+    def dispatch(self, pipeline: ComputePipeline, resources: Sequence[Resource], push: Any = b"",
+                 groups: tuple[int, int, int] = (1, 1, 1), reads: Sequence[Allocation] | None = None,
+                 writes: Sequence[Allocation] | None = None) -> None:
+        """Record a dispatch of ``pipeline`` over ``groups`` workgroups.
+
+        ``resources``: one per binding, an Allocation or (Allocation, byte offset, byte size).
+        ``push``: push-constant bytes. ``reads``/``writes``: the allocations the shader reads and
+        writes (None for both: every resource is taken as read and written).
+        """
+        cb = self._cb
+        if cb is None:
+            cb = self._begin()
+        value = self._value
+        triples = []
+        for r in resources:
+            if r.__class__ is tuple:
+                a, offset, size = r
+                if offset < 0 or size <= 0 or offset + size > a.size:
+                    raise ValueError(f"range [{offset}, {offset + size}) is outside the allocation of {a.size} bytes")
+                triples.append((a.buffer, a.offset + offset, size))
+            else:
+                a = r
+                triples.append((a.buffer, a.offset, a.size))
+            if a.buffer is None:
+                raise ValueError("an allocation passed to dispatch was freed")
+            a.last_use = value
+        if reads is None and writes is None:
+            reads = writes = [r[0] if r.__class__ is tuple else r for r in resources]
+        self._track(cb, reads or (), writes or (), SHADER_STAGE, SHADER_READ, SHADER_WRITE)
+        if pipeline is not self._bound:
+            cb.bind_pipeline(pipeline)
+            self._bound = pipeline
+        if pipeline.push_descriptor:
+            cb.push_buffers(pipeline, triples)
+        else:
+            self._bind_set(cb, pipeline, triples)
+        if push:
+            cb.push_constants(pipeline, push)
+        cb.dispatch(*groups)
+        self._ops += 1
+        if self._ops >= self.max_batch_ops:
+            self.flush()
+
+    def _bind_set(self, cb: CommandBuffer, pipeline: ComputePipeline, triples: list[Any]) -> None:
+        """The path without push descriptors: a descriptor set from the slot's pools."""
+        slot = self._slot
+        handle = None
+        while handle is None:
+            if slot.pool_index == len(slot.pools):
+                slot.pools.append(DescriptorPool(self.device))
+            pool = slot.pools[slot.pool_index]
+            handle = pool.allocate(pipeline)
+            if handle is None:
+                slot.pool_index += 1
+        pool.write_buffers(handle, pipeline, triples)
+        cb.bind_set_handle(pipeline, handle)
+
+    def copy(self, src: Allocation, dst: Allocation, nbytes: int, src_offset: int = 0, dst_offset: int = 0) -> None:
+        """Record a copy of ``nbytes`` from ``src`` to ``dst`` (ranges of one allocation must not overlap)."""
+        _check_range(src, src_offset, nbytes, "source")
+        _check_range(dst, dst_offset, nbytes, "destination")
+        if src is dst and src_offset < dst_offset + nbytes and dst_offset < src_offset + nbytes:
+            raise ValueError("the source and destination ranges of a copy overlap")
+        if nbytes == 0:
+            return
+        cb = self._cb or self._begin()
+        self._track(cb, (src,), (dst,), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+        cb.copy_buffer(src.buffer, dst.buffer, nbytes, src.offset + src_offset, dst.offset + dst_offset)
+        self._op_done()
+
+    def fill(self, dst: Allocation, value32: int, nbytes: int | None = None, offset: int = 0) -> None:
+        """Record filling ``nbytes`` (None: to the end; offset and size multiples of 4) with a 32-bit value."""
+        nbytes = dst.size - offset if nbytes is None else nbytes
+        _check_range(dst, offset, nbytes, "fill")
+        if offset % 4 or nbytes % 4:
+            raise ValueError(f"fill offset and size must be multiples of 4, got {offset} and {nbytes}")
+        if nbytes == 0:
+            return
+        cb = self._cb or self._begin()
+        self._track(cb, (), (dst,), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+        cb.fill_buffer(dst.buffer, value32 & 0xFFFFFFFF, nbytes, dst.offset + offset)
+        self._op_done()
+
+    # -- host transfers ---------------------------------------------------------------------------------
+    def _mappable(self, allocation: Allocation) -> bool:
+        return self.map_host_memory and allocation.buffer.host_visible
+
+    def write(self, allocation: Allocation, data: Any, offset: int = 0) -> None:
+        """Copy host bytes (buffer protocol, e.g. a contiguous ndarray) into ``allocation`` at ``offset``.
+
+        Directly into mapped memory when it is host-visible and no unfinished GPU work uses it,
+        otherwise through the staging ring with a copy recorded in the open batch (no wait).
+        """
+        source = _byte_view(data)
+        nbytes = len(source)
+        _check_range(allocation, offset, nbytes, "write")
+        if nbytes == 0:
+            return
+        if self._mappable(allocation) and self.is_done(allocation.last_use):
+            allocation.buffer.write(source, allocation.offset + offset)
+            return
+        ring = self.staging
+        staging = ring.buffer
+        piece = ring.piece
+        for start in range(0, nbytes, piece):
+            count = min(piece, nbytes - start)
+            region = ring.reserve(count, self)
+            staging.write(source[start:start + count], region)
+            cb = self._cb or self._begin()
+            self._track(cb, (), (allocation,), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+            cb.copy_buffer(staging, allocation.buffer, count, region, allocation.offset + offset + start)
+            ring.commit(region, count, self._value)
+            self._op_done()
+
+    def read(self, allocation: Allocation, nbytes: int | None = None, offset: int = 0) -> np.ndarray:
+        """``nbytes`` (None: to the end) of ``allocation`` from ``offset`` as a new uint8 ndarray."""
+        nbytes = allocation.size - offset if nbytes is None else nbytes
+        out = np.empty(nbytes, dtype=np.uint8)
+        self.read_into(allocation, out, offset)
+        return out
+
+    def read_into(self, allocation: Allocation, out: Any, offset: int = 0) -> Any:
+        """Fill the writable C-contiguous buffer ``out`` from ``allocation`` at ``offset``; returns ``out``.
+
+        Waits only for the batch that last wrote the allocation (submitting it if needed).
+        """
+        target = _writable_byte_view(out)
+        nbytes = len(target)
+        _check_range(allocation, offset, nbytes, "read")
+        if nbytes == 0:
+            return out
+        if allocation.buffer is None:
+            raise ValueError("the allocation was freed")
+        if self._mappable(allocation):
+            self.wait(allocation.last_write)
+            allocation.buffer.read_into(target, allocation.offset + offset)
+            return out
+        ring = self.staging
+        staging = ring.buffer
+        piece = ring.piece
+        for start in range(0, nbytes, piece):
+            count = min(piece, nbytes - start)
+            region = ring.reserve(count, self)
+            cb = self._cb or self._begin()
+            self._track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+            cb.copy_buffer(allocation.buffer, staging, count, allocation.offset + offset + start, region)
+            value = self._value
+            ring.commit(region, count, value)
+            self.flush()
+            self.wait(value)
+            staging.read_into(target[start:start + count], region)
+        return out
+
+    # -- lifetime ---------------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Finish the GPU work and destroy the stream's Vulkan objects (idempotent)."""
+        if self.closed:
+            return
+        try:
+            if self.device.alive:
+                self.synchronize()
+        finally:
+            self.closed = True
+            self.staging.destroy()
+            for slot in self._slots:
+                for pool in slot.pools:
+                    pool.destroy()
+                slot.command_buffer.destroy()
+            self._clock.destroy()
+            self._command_pool.destroy()
+
+    def __repr__(self) -> str:
+        return (f"<Stream batch {self._value} ({self._ops} ops recorded), "
+                f"completed {self.known_completed}{', closed' if self.closed else ''}>")
+
+
+def _check_range(allocation: Allocation, offset: int, nbytes: int, what: str) -> None:
+    if offset < 0 or nbytes < 0 or offset + nbytes > allocation.size:
+        raise ValueError(f"{what} range [{offset}, {offset + nbytes}) is outside the allocation of "
+                         f"{allocation.size} bytes")
+    if allocation.buffer is None:
+        raise ValueError("the allocation was freed")
+
+
+def _byte_view(data: Any) -> memoryview:
+    """A flat byte view of a bytes-like object or C-contiguous array."""
+    if isinstance(data, np.ndarray) and not data.flags.c_contiguous:
+        data = np.ascontiguousarray(data)
+    view = memoryview(data)
+    if not view.c_contiguous:
+        raise ValueError("data must be C-contiguous")
+    return view.cast("B") if view.format != "B" or view.ndim != 1 else view
+
+
+def _writable_byte_view(out: Any) -> memoryview:
+    view = memoryview(out)
+    if view.readonly:
+        raise ValueError("the output buffer is read-only")
+    if not view.c_contiguous:
+        raise ValueError("the output buffer must be C-contiguous")
+    return view.cast("B") if view.format != "B" or view.ndim != 1 else view

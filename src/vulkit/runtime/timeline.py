@@ -1,0 +1,72 @@
+"""Batch completion tracking: a timeline semaphore, or fences where the device has none.
+
+A stream numbers its batches 1, 2, 3, ...; the GPU signals batch ``v``'s value when the batch and
+everything submitted before it on the queue has finished (a semaphore or fence signal operation
+covers all earlier work in submission order), so "completed" is a single number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hal import Fence, TimelineSemaphore
+
+
+class SemaphoreTimeline:
+    """Completion through one timeline semaphore (Vulkan 1.2)."""
+
+    def __init__(self, device: Any, slots: int) -> None:
+        self.semaphore = TimelineSemaphore(device)
+
+    def submit(self, queue: Any, command_buffer: Any, value: int) -> None:
+        queue.submit([command_buffer], signal=[(self.semaphore, value)])
+
+    def completed(self) -> int:
+        return self.semaphore.value
+
+    def wait(self, value: int) -> None:
+        self.semaphore.wait(value)
+
+    def destroy(self) -> None:
+        self.semaphore.destroy()
+
+
+class FenceTimeline:
+    """Completion through one fence per command-buffer slot (batch ``v`` uses slot ``v % slots``)."""
+
+    def __init__(self, device: Any, slots: int) -> None:
+        self.fences = [Fence(device) for _ in range(slots)]
+        self.values = [0] * slots
+        self._done = 0
+        self._submitted = 0
+
+    def submit(self, queue: Any, command_buffer: Any, value: int) -> None:
+        slot = value % len(self.fences)
+        fence = self.fences[slot]
+        if self.values[slot]:
+            fence.reset()
+        queue.submit([command_buffer], fence)
+        self.values[slot] = value
+        self._submitted = value
+
+    def completed(self) -> int:
+        slots = len(self.fences)
+        while self._done < self._submitted:
+            value = self._done + 1
+            if self.values[value % slots] != value or not self.fences[value % slots].signaled:
+                break
+            self._done = value
+        return self._done
+
+    def wait(self, value: int) -> None:
+        if value <= self._done:
+            return
+        slot = value % len(self.fences)
+        if self.values[slot] != value:
+            raise RuntimeError(f"batch {value} is not in flight (submitted up to {self._submitted})")
+        self.fences[slot].wait()
+        self._done = value
+
+    def destroy(self) -> None:
+        for fence in self.fences:
+            fence.destroy()
