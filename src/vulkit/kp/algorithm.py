@@ -43,11 +43,18 @@ class Algorithm:
     # -- Kompute's API ----------------------------------------------------------------------------
     def rebuild(self, tensors: Sequence[Memory], spirv: bytes | None = None, workgroup: Sequence[int] | None = None,
                 spec_consts: Any = None, push_consts: Any = None) -> None:
-        """Rebuild over new tensors (and optionally a new shader, workgroup and constants)."""
+        """Rebuild over new tensors (and optionally a new shader, workgroup and constants).
+
+        Without a new shader, the constants not given keep their values; the workgroup not given
+        follows the first tensor, as in Kompute.
+        """
         manager = self._manager_ref()
         if manager is None or not manager.is_alive():
             raise DestroyedError("the Manager of this algorithm was destroyed")
-        spirv = self._spirv if spirv is None else spirv
+        if spirv is None and self._spirv:
+            spirv = self._spirv
+            spec_consts = self._spec_consts if spec_consts is None else spec_consts
+            push_consts = self._push_consts if push_consts is None else push_consts
         info = reflect(spirv)
         tensors = manager._own_memories(tensors, "algorithm")
         if not tensors:

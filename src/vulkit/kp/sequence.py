@@ -52,6 +52,9 @@ class Sequence:
         self._running = False
         self._destroyed = False
         self._timestamps_written = 0
+        self._timestamps_ready = False
+        # (algorithm, the pipeline recorded for it): a rebuild after recording makes the recording stale.
+        self._pipelines: list[tuple[Any, Any]] = []
         self._submit: Any = None
         self._lock = threading.RLock()
 
@@ -70,6 +73,11 @@ class Sequence:
             self._check_manager(op)
         if not self._recording:
             self._begin()
+        self._record_op(op)
+        self._ops.append(op)
+        return self
+
+    def _record_op(self, op: OpBase) -> None:
         cb = self._command_buffer
         accesses = op.accesses()
         self._tracker.before(cb, accesses)
@@ -77,18 +85,25 @@ class Sequence:
         self._tracker.after(accesses)
         if self._timestamps is not None:
             self._write_timestamp()
-        self._ops.append(op)
-        return self
+        algorithm = getattr(op, "algorithm", None)
+        if algorithm is not None:
+            self._pipelines.append((algorithm, algorithm._pipeline))
 
     def _begin(self) -> None:
+        """Open the command buffer; ops recorded before (and evaluated) are recorded again first, so
+        that ``record`` after ``eval`` appends."""
         cb = self._command_buffer
         cb.begin()
         self._recording = True
         self._tracker.reset()
+        self._pipelines = []
         self._timestamps_written = 0
+        self._timestamps_ready = False
         if self._timestamps is not None:
             cb.reset_query_pool(self._timestamps)
             self._write_timestamp()
+        for op in self._ops:
+            self._record_op(op)
 
     def _write_timestamp(self) -> None:
         if self._timestamps_written < self._timestamps.count:
@@ -105,11 +120,12 @@ class Sequence:
         """Forget the recorded operations."""
         with self._lock:
             self._require_usable("clear")
-            if self._recording:
-                self._command_buffer.end()
+            # NOTE: no end() first: a recording that names a destroyed object must not be ended.
             self._command_buffer.reset()
             self._recording = False
             self._ops = []
+            self._pipelines = []
+            self._timestamps_ready = False
 
     def rerecord(self) -> None:
         """Record the same operations again (after tensors or algorithms were rebuilt)."""
@@ -133,9 +149,10 @@ class Sequence:
                 if self._recording or self._ops:
                     self.clear()
                 self.record(op)
-            self._end()
             if not self._ops:
                 raise RuntimeError("the sequence has no recorded operations to evaluate")
+            self._check_recording()
+            self._end()
             cb = self._command_buffer
             for item in self._ops:
                 item.pre_eval(cb)
@@ -162,10 +179,24 @@ class Sequence:
             if not self._fence.wait(timeout):
                 return self
             self._running = False
+            self._timestamps_ready = True
             cb = self._command_buffer
             for item in self._ops:
                 item.post_eval(cb)
         return self
+
+    def _check_recording(self) -> None:
+        """Raise before submitting a command buffer that names destroyed or replaced Vulkan objects."""
+        for op in self._ops:
+            for memory in op.memories():
+                if memory._destroyed or not memory._primary._alive:
+                    memory.require_alive()
+        for algorithm, pipeline in self._pipelines:
+            if algorithm._pipeline is not pipeline:
+                if not algorithm.is_init():
+                    raise DestroyedError("an algorithm recorded in this sequence was destroyed")
+                raise RuntimeError("an algorithm recorded in this sequence was rebuilt since; call rerecord() "
+                                   "to record the sequence again")
 
     # -- state --------------------------------------------------------------------------------------
     def is_running(self) -> bool:
@@ -185,6 +216,8 @@ class Sequence:
         self._require_alive()
         if self._running:
             raise RuntimeError("the sequence is still running; call eval_await() first")
+        if not self._timestamps_ready:
+            raise RuntimeError("no evaluation of what is recorded has finished yet: eval() first")
         return self._timestamps.results(self._timestamps_written)
 
     @property
