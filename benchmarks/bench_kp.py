@@ -58,6 +58,17 @@ def _overheads(mgr: kp.Manager) -> list[dict[str, Any]]:
 
     record_many()
     record_us = common.best_of(record_many, repeat=5) / 1000 * 1e6
+    independent = [kp.OpAlgoDispatch(mgr.algorithm([mgr.tensor(np.zeros(8, dtype=np.float32))],
+                                                   compile_source(_TINY), (1, 1, 1))) for _ in range(50)]
+
+    def record_independent() -> None:
+        sequence.clear()
+        for _ in range(20):
+            for item in independent:
+                sequence.record(item)
+
+    record_independent()
+    independent_us = common.best_of(record_independent, repeat=5) / 1000 * 1e6
     one = mgr.sequence().record(op)
     one.eval()
     eval_us = common.best_of(one.eval, repeat=5, number=200) * 1e6
@@ -69,7 +80,10 @@ def _overheads(mgr: kp.Manager) -> list[dict[str, Any]]:
     stamps = hundred.get_timestamps()
     gpu_us = (stamps[-1] - stamps[0]) * hundred.timestamp_period_ns / 1e3
     return [
-        common.row("kp: record one dispatch (Python time)", "µs", record_us, {}, better="lower"),
+        common.row("kp: record one dispatch (Python time)", "µs", record_us, {}, better="lower",
+                   note="each reads the previous one's output: a barrier between each"),
+        common.row("kp: record one independent dispatch (Python time)", "µs", independent_us, {}, better="lower",
+                   note="50 algorithms on 50 tensors in turn: no barriers"),
         common.row("kp: eval() of a one-dispatch sequence", "µs", eval_us, {}, better="lower"),
         common.row("kp: replay a recorded 100-dispatch sequence (wall)", "µs", replay_us, {}, better="lower",
                    note=f"GPU time {gpu_us:.1f} µs (dependent dispatches, barrier between each)"),

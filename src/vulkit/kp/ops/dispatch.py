@@ -28,7 +28,7 @@ class OpAlgoDispatch(OpBase):
         self.algorithm.record_dispatch(command_buffer, self._push_bytes)
 
     def accesses(self) -> Sequence[Access]:
-        return self.algorithm.accesses
+        return self.algorithm._accesses
 
     def memories(self) -> Sequence[Memory]:
         return self.algorithm.get_tensors()
