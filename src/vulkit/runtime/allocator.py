@@ -6,8 +6,9 @@ Design (after CuPy's ``MemoryPool`` and PyTorch's ``CUDACachingAllocator``):
   one VkDeviceMemory) per block, through ``raw_alloc`` (injectable; the default makes a hal Buffer
   of the allocator's memory kind). Requests of at most 1 MiB come from the *small pool*, whose blocks
   are 2 MiB; requests up to 10 MiB from the *large pool*, in 20 MiB blocks; larger requests get a
-  block of their own, rounded up to 2 MiB, which joins the large pool when freed. Keeping small and
-  large requests apart keeps small long-lived arrays from pinning large blocks.
+  block of their own, rounded up to 2 MiB (on out of memory: to the size asked), which joins the
+  large pool when freed. Keeping small and large requests apart keeps small long-lived arrays from
+  pinning large blocks.
 - **Best fit, split, merge.** Sizes are rounded up to ``unit`` (256 bytes, at least the device's
   ``minStorageBufferOffsetAlignment``), so every range is aligned for binding. Each pool keeps its
   free ranges in bins of one exact size with a sorted list of the sizes present: a request takes a
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import operator
 from bisect import bisect_left, insort
 from collections.abc import Callable
 from typing import Any
@@ -282,6 +284,7 @@ class CachingAllocator:
         self.large_block = large_block
         self.small_request = min(SMALL_REQUEST, small_block)
         self.large_request = min(LARGE_REQUEST, large_block)
+        self.round_large = min(ROUND_LARGE, small_block)
         self.small = Pool("small_pool", self.unit)
         self.large = Pool("large_pool", self.unit)
         self._pending: list[tuple[int, int, Chunk]] = []
@@ -356,9 +359,7 @@ class CachingAllocator:
     def allocate(self, nbytes: int) -> Allocation:
         """A range of at least ``nbytes`` bytes (0 gives a valid one-unit range)."""
         if nbytes.__class__ is not int:
-            if isinstance(nbytes, bool) or not isinstance(nbytes, int):
-                raise TypeError(f"nbytes must be an int, got {type(nbytes).__name__}")
-            nbytes = int(nbytes)
+            nbytes = _as_size(nbytes)
         if nbytes < 0:
             raise ValueError(f"cannot allocate a negative number of bytes ({nbytes})")
         if self.closed:
@@ -368,6 +369,9 @@ class CachingAllocator:
         pool = self.small if size <= self.small_request else self.large
         self._busy = True
         try:
+            pending = self._pending
+            if pending and pending[0][0] <= self.clock.known_completed:
+                self.reclaim(self.clock.known_completed)
             chunk = pool.take(size)
             if chunk is None:
                 chunk = self._allocate_slow(pool, size, nbytes)
@@ -401,7 +405,11 @@ class CachingAllocator:
             self.active_bytes.sub(size)
             return
         last_use = allocation.last_use
-        if last_use <= self.clock.known_completed:
+        completed = self.clock.known_completed
+        pending = self._pending
+        if pending and pending[0][0] <= completed:
+            self.reclaim(completed)
+        if last_use <= completed:
             self.active.sub(1)
             self.active_bytes.sub(size)
             chunk.block.pool.give(chunk)
@@ -449,8 +457,7 @@ class CachingAllocator:
             if chunk is not None:
                 return chunk
         self._release_unused_blocks()
-        exact = max(-(-size // ROUND_LARGE) * ROUND_LARGE, size) if pool is self.large else size
-        for attempt in dict.fromkeys((block_size, exact)):
+        for attempt in dict.fromkeys((block_size, size)):
             try:
                 return self._grow(pool, attempt, size)
             except MemoryError:
@@ -478,7 +485,7 @@ class CachingAllocator:
             return self.small_block
         if size <= self.large_request:
             return self.large_block
-        return -(-size // ROUND_LARGE) * ROUND_LARGE
+        return -(-size // self.round_large) * self.round_large
 
     def _grow(self, pool: Pool, block_size: int, size: int) -> Chunk:
         """A new driver block of ``block_size`` for ``pool``; returns a range of ``size`` from it."""
@@ -537,6 +544,16 @@ class CachingAllocator:
             pool.blocks.clear()
         self._pending.clear()
         self.pending_bytes = 0
+
+
+def _as_size(nbytes: Any) -> int:
+    """An integer byte count from an int-like (numpy integers included), else TypeError."""
+    if isinstance(nbytes, bool):
+        raise TypeError("nbytes must be an int, got bool")
+    try:
+        return operator.index(nbytes)
+    except TypeError:
+        raise TypeError(f"nbytes must be an int, got {type(nbytes).__name__}") from None
 
 
 def _fmt(nbytes: int) -> str:

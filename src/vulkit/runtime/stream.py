@@ -65,6 +65,7 @@ class Stream:
     command buffers (batches on the GPU at once). ``timeline``: use a timeline semaphore (None: when
     the device has them, else fences). ``map_host_memory``: read and write host-visible memory
     directly (False: always through the staging ring). ``staging_size``: bytes of the staging ring.
+    ``barriers`` and ``batches`` count the barriers recorded between operations and the batches submitted.
     """
 
     def __init__(self, device: Any, queue: Any = None, max_batch_ops: int = 512, max_in_flight: int = 3,
@@ -91,6 +92,8 @@ class Stream:
         self._src_stages = 0
         self._src_access = 0
         self.closed = False
+        self.barriers = 0
+        self.batches = 0
 
     # -- timeline -------------------------------------------------------------------------------------
     @property
@@ -141,6 +144,7 @@ class Stream:
         self._bound = None
         self._value = value + 1
         self._clock.submit(self.queue, cb, value)
+        self.batches += 1
         return value
 
     def synchronize(self) -> None:
@@ -181,6 +185,7 @@ class Stream:
                     hazard = True
                     break
         if hazard:
+            self.barriers += 1
             cb.memory_barrier(self._src_stages, stage, self._src_access, read_access | write_access)
             epoch += 1
             self._epoch = epoch
