@@ -1,0 +1,278 @@
+"""GLSL for elementwise kernels: three small templates, a kernel key, and the caches around them.
+
+A kernel is fixed by its :class:`KernelKey`: the operation, each input's storage dtype and whether
+it is an array or a push-constant scalar, the dtype each input is converted to before the operation,
+the output dtype, and the layout:
+
+- ``vec``: every array is contiguous, of the output's shape, starting at an element offset that is
+  a multiple of 4. Each invocation moves four elements per load (``vec4``, ``f16vec4``, ``u8vec4``
+  ...) in a grid-stride loop, so any size fits the dispatch limits; a scalar tail handles the rest.
+- ``contig``: the same without the alignment (one element per load).
+- ``strided``: any strides, negative or zero (broadcast), for ``ndim`` dimensions (a compile-time
+  constant; the caller merges dimensions first). Shape and strides are push constants.
+
+Shapes, sizes, offsets and strides are push constants, so one kernel serves every shape. The source
+is compiled once (``vulkit.shaders`` keeps the SPIR-V on disk, keyed by the source) and the
+pipeline is cached in memory by the key. :func:`kernel_source` shows the GLSL of any key.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+from .. import shaders
+from . import glsl_lib
+from .dtypes import DType, bool_, glsl_extensions
+
+WORKGROUP = 256
+VEC = 4
+LAYOUTS = ("vec", "contig", "strided")
+
+_VEC4 = {
+    "float": "vec4", "double": "dvec4", "int": "ivec4", "uint": "uvec4",
+    "int64_t": "i64vec4", "uint64_t": "u64vec4", "float16_t": "f16vec4",
+    "int8_t": "i8vec4", "uint8_t": "u8vec4", "int16_t": "i16vec4", "uint16_t": "u16vec4",
+}
+# Push-constant type and struct code of a scalar of each compute type (bool travels as a uint).
+_PUSH = {"bool": ("uint", "I"), "int": ("int", "i"), "uint": ("uint", "I"), "float": ("float", "f"),
+         "int64_t": ("int64_t", "q"), "uint64_t": ("uint64_t", "Q"), "double": ("double", "d")}
+_WORD = re.compile(r"\bT\b")
+_LANES = "xyzw"
+
+
+@dataclass(frozen=True)
+class OpDef:
+    """An elementwise operation as data: GLSL expressions by dtype class and its helper functions.
+
+    ``exprs`` maps a dtype class to a GLSL expression over the inputs ``a``, ``b``, ``c`` (already
+    in their operation dtypes) and ``i`` (the flat output index, uint). Classes, most specific first:
+    the compute type (``int64_t``, ``double`` ...), ``b``/``i``/``u``/``f`` (NumPy kinds, ``i`` for
+    signed integers), ``int`` (any integer), ``*``. ``T`` stands for the compute type of the
+    operation dtype of input 0 (of the result with ``typed_by_result``), ``BITS`` for its
+    width. ``helpers`` names functions of :mod:`vulkit.array.glsl_lib` the expressions call.
+    """
+
+    name: str
+    nin: int
+    exprs: dict[str, str]
+    helpers: tuple[str, ...] = ()
+    typed_by_result: bool = False
+
+    def expression(self, dtype: DType) -> str:
+        for cls in (dtype.compute, dtype.kind, "int" if dtype.kind in "iu" else "", "*"):
+            found = self.exprs.get(cls)
+            if found is not None:
+                return found
+        raise TypeError(f"{self.name} is not defined for {dtype.name}")
+
+
+@dataclass(frozen=True)
+class KernelKey:
+    """Everything that changes the generated source of an elementwise kernel."""
+
+    op: OpDef
+    in_dtypes: tuple[DType, ...]
+    in_scalar: tuple[bool, ...]
+    op_dtypes: tuple[DType, ...]
+    res_dtype: DType
+    out_dtype: DType
+    layout: str
+    ndim: int = 0
+
+
+class Kernel:
+    """A compiled elementwise kernel: its pipeline and how to pack its push constants."""
+
+    __slots__ = ("key", "pipeline", "scalar_struct", "n_arrays", "push_struct", "push_size", "groups_per")
+
+    def __init__(self, key: KernelKey, pipeline: Any) -> None:
+        self.key = key
+        self.pipeline = pipeline
+        self.n_arrays = sum(1 for s in key.in_scalar if not s) + 1
+        scalar_codes, tail_codes = _push_codes(key)
+        self.scalar_struct = scalar_codes
+        self.push_struct = struct.Struct("=" + scalar_codes + tail_codes)
+        self.push_size = self.push_struct.size
+        self.groups_per = WORKGROUP * (VEC if key.layout == "vec" else 1)
+
+
+def _scalar_fields(key: KernelKey) -> list[tuple[int, str, str]]:
+    """(input index, GLSL type, struct code) of the scalar inputs, 64-bit ones first (alignment)."""
+    fields = []
+    for index, (is_scalar, dtype) in enumerate(zip(key.in_scalar, key.op_dtypes, strict=True)):
+        if is_scalar:
+            glsl, code = _PUSH[dtype.compute]
+            fields.append((index, glsl, code))
+    fields.sort(key=lambda f: f[2] not in "qQd")
+    return fields
+
+
+def _push_codes(key: KernelKey) -> tuple[str, str]:
+    scalars = "".join(code for _, _, code in _scalar_fields(key))
+    n_arrays = sum(1 for s in key.in_scalar if not s) + 1
+    tail = "I" + "i" * n_arrays
+    if key.layout == "strided":
+        tail += "I" * key.ndim + "i" * (key.ndim * n_arrays)
+    return scalars, tail
+
+
+def push_size(key: KernelKey) -> int:
+    """Bytes of push constants the kernel of ``key`` takes."""
+    scalars, tail = _push_codes(key)
+    return struct.calcsize("=" + scalars + tail)
+
+
+# -- source generation ---------------------------------------------------------------------------------
+def _substitute(text: str, dtype: DType) -> str:
+    text = glsl_lib.constants(text, dtype)
+    return _WORD.sub(dtype.compute, text).replace("BITS", "64" if dtype.itemsize == 8 else "32")
+
+
+def _convert(value: str, src: DType, dst: DType) -> str:
+    """GLSL converting ``value`` of src's storage type to dst's compute type."""
+    if dst is bool_:
+        return f"({value} != {src.storage}(0))"
+    if src.storage == dst.compute:
+        return value
+    return f"{dst.compute}({value})"
+
+
+def _store(value: str, dtype: DType, result: DType) -> str:
+    """GLSL converting ``value`` of the operation's result type to ``dtype``'s storage type."""
+    if result is bool_:
+        return f"({value} ? {dtype.storage}(1) : {dtype.storage}(0))"
+    if dtype is bool_:
+        return f"({value} != {result.compute}(0) ? uint8_t(1) : uint8_t(0))"
+    return f"{dtype.storage}({value})"
+
+
+def kernel_source(key: KernelKey) -> str:
+    """The GLSL compute shader for ``key``."""
+    op = key.op
+    base = key.res_dtype if op.typed_by_result or not key.op_dtypes else key.op_dtypes[0]
+    expr = _substitute(op.expression(base), base)
+    result = key.res_dtype
+    dtypes = (*key.in_dtypes, *key.op_dtypes, result, key.out_dtype)
+    lines = ["#version 450"]
+    lines += [f"#extension {name} : require" for name in glsl_extensions(dtypes)]
+    lines.append(f"layout(local_size_x = {WORKGROUP}) in;")
+    arrays = [i for i, s in enumerate(key.in_scalar) if not s]
+    binding = {}
+    for slot, index in enumerate(arrays):
+        binding[index] = slot
+        lines += _buffer_decl(slot, f"in{index}", key.in_dtypes[index], "readonly", key.layout)
+    out_slot = len(arrays)
+    lines += _buffer_decl(out_slot, "outp", key.out_dtype, "writeonly", key.layout)
+    lines.append(_push_block(key, len(arrays) + 1))
+    lines.append(glsl_lib.render(op.helpers, base))
+    params = ", ".join(f"{d.compute} {'abcdef'[k]}" for k, d in enumerate(key.op_dtypes))
+    params = f"{params}, uint i" if params else "uint i"
+    lines.append(f"{result.compute} vt_op({params}) {{ return {result.compute}({expr}); }}")
+    lines.append(_main(key, binding, out_slot))
+    return "\n".join(lines) + "\n"
+
+
+def _buffer_decl(slot: int, name: str, dtype: DType, access: str, layout: str) -> list[str]:
+    # NOTE: the vec layout reads and writes each buffer through two aliased blocks, so no `restrict`.
+    qualifier = access if layout == "vec" else f"{access} restrict"
+    decl = [f"layout(std430, set = 0, binding = {slot}) {qualifier} buffer B{slot} "
+            f"{{ {dtype.storage} d[]; }} {name};"]
+    if layout == "vec":
+        decl.append(f"layout(std430, set = 0, binding = {slot}) {qualifier} buffer V{slot} "
+                    f"{{ {_VEC4[dtype.storage]} d[]; }} {name}_v;")
+    return decl
+
+
+def _push_block(key: KernelKey, n_arrays: int) -> str:
+    fields = [f"{glsl} s{index};" for index, glsl, _ in _scalar_fields(key)]
+    fields.append("uint n;")
+    fields.append(f"int off[{n_arrays}];")
+    if key.layout == "strided":
+        fields.append(f"uint shape[{key.ndim}];")
+        fields.append(f"int st[{key.ndim * n_arrays}];")
+    return "layout(push_constant) uniform Push { " + " ".join(fields) + " } p;"
+
+
+def _call(key: KernelKey, load: Any, index: str) -> str:
+    """``vt_op(...)`` with each input loaded by ``load(input index)``, stored to the output."""
+    args = []
+    for k, (is_scalar, src, dst) in enumerate(zip(key.in_scalar, key.in_dtypes, key.op_dtypes, strict=True)):
+        if is_scalar:
+            value = f"p.s{k}"
+            args.append(f"(p.s{k} != 0u)" if dst is bool_ else f"{dst.compute}({value})")
+        else:
+            args.append(_convert(load(k), src, dst))
+    args.append(index)
+    return _store(f"vt_op({', '.join(args)})", key.out_dtype, key.res_dtype)
+
+
+def _main(key: KernelKey, binding: dict[int, int], out_slot: int) -> str:
+    body = ["void main() {", f"  uint stride = gl_NumWorkGroups.x * {WORKGROUP}u;"]
+    if key.layout == "vec":
+        body.append("  uint n4 = p.n >> 2;")
+        body.append("  for (uint i = gl_GlobalInvocationID.x; i < n4; i += stride) {")
+        for k, slot in binding.items():
+            body.append(f"    {_VEC4[key.in_dtypes[k].storage]} v{k} = in{k}_v.d[(p.off[{slot}] >> 2) + i];")
+        body.append(f"    {_VEC4[key.out_dtype.storage]} r;")
+        for lane, name in enumerate(_LANES):
+            call = _call(key, lambda k, n=name: f"v{k}.{n}", f"i * 4u + {lane}u")
+            body.append(f"    r.{name} = {call};")
+        body.append(f"    outp_v.d[(p.off[{out_slot}] >> 2) + i] = r;")
+        body.append("  }")
+        body.append("  uint t = (n4 << 2) + gl_GlobalInvocationID.x;")
+        body.append("  if (t < p.n) {")
+        call = _call(key, lambda k: f"in{k}.d[p.off[{binding[k]}] + int(t)]", "t")
+        body.append(f"    outp.d[p.off[{out_slot}] + int(t)] = {call};")
+        body.append("  }")
+    elif key.layout == "contig":
+        body.append("  for (uint i = gl_GlobalInvocationID.x; i < p.n; i += stride) {")
+        call = _call(key, lambda k: f"in{k}.d[p.off[{binding[k]}] + int(i)]", "i")
+        body.append(f"    outp.d[p.off[{out_slot}] + int(i)] = {call};")
+        body.append("  }")
+    else:
+        body += _strided_loop(key, binding, out_slot)
+    body.append("}")
+    return "\n".join(body)
+
+
+def _strided_loop(key: KernelKey, binding: dict[int, int], out_slot: int) -> list[str]:
+    nd = key.ndim
+    slots = [*binding.values(), out_slot]
+    body = ["  for (uint i = gl_GlobalInvocationID.x; i < p.n; i += stride) {", "    uint rem = i;"]
+    body += [f"    int o{s} = p.off[{s}];" for s in slots]
+    for d in range(nd - 1, -1, -1):
+        if d:
+            body.append(f"    uint c{d} = rem % p.shape[{d}]; rem /= p.shape[{d}];")
+        else:
+            body.append("    uint c0 = rem;")
+        body += [f"    o{s} += int(c{d}) * p.st[{s * nd + d}];" for s in slots]
+    call = _call(key, lambda k: f"in{k}.d[o{binding[k]}]", "i")
+    body.append(f"    outp.d[o{out_slot}] = {call};")
+    body.append("  }")
+    return body
+
+
+# -- caches --------------------------------------------------------------------------------------------
+_KERNELS: dict[tuple[int, KernelKey], Kernel] = {}
+
+
+def get_kernel(context: Any, key: KernelKey) -> Kernel:
+    """The kernel for ``key`` on ``context``'s device: compiled once, then from memory."""
+    cache_key = (id(context), key)
+    kernel = _KERNELS.get(cache_key)
+    if kernel is None:
+        spirv = shaders.compile_source(kernel_source(key))
+        n_arrays = sum(1 for s in key.in_scalar if not s) + 1
+        bindings = [(slot, "storage_buffer") for slot in range(n_arrays)]
+        pipeline = context.pipeline(("vulkit.array", key), spirv, bindings, push_size(key))
+        kernel = Kernel(key, pipeline)
+        _KERNELS[cache_key] = kernel
+    return kernel
+
+
+def clear_kernel_cache() -> None:
+    """Forget compiled kernels (for a device that was closed)."""
+    _KERNELS.clear()

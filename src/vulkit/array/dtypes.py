@@ -1,0 +1,210 @@
+"""Array element types: the twelve dtypes, their GLSL types, and NumPy's type promotion.
+
+Promotion follows NumPy 2 (which agrees with the array API standard wherever the standard defines a
+result) including NEP 50 "weak" Python scalars: ``int8_array + 1`` stays int8, ``int8_array + 1.0``
+becomes the default float. Results are cached per pair of types, so promotion costs one dict lookup.
+
+GLSL has three ideas of a type per dtype: the *storage* type (how elements sit in a buffer; bool is
+a byte), the *compute* type (what arithmetic runs in: 8/16-bit integers and float16 are widened to
+32 bits, which gives NumPy's results bit for bit: wrap-around for integers, correctly rounded
+float16) and the *kind* (b, i, u, f) that picks an operator's GLSL expression.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+class DType:
+    """An element type (``vt.float32`` ...); compares equal to the same-named NumPy dtype."""
+
+    __slots__ = ("name", "np", "itemsize", "kind", "storage", "compute", "feature", "_hash")
+
+    def __init__(self, name: str, storage: str, compute: str, feature: str | None) -> None:
+        self.name = name
+        self.np = np.dtype(name)
+        self.itemsize = self.np.itemsize
+        self.kind = self.np.kind
+        self.storage = storage
+        self.compute = compute
+        self.feature = feature
+        self._hash = hash(name)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DType):
+            return other is self
+        if isinstance(other, (np.dtype, str, type)):
+            try:
+                return np.dtype(other) == self.np
+            except TypeError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"vulkit.{self.name}"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> str:
+        return self.name
+
+    @property
+    def bits(self) -> int:
+        return self.itemsize * 8
+
+
+bool_ = DType("bool", "uint8_t", "bool", "int8 + storage_buffer_8bit")
+int8 = DType("int8", "int8_t", "int", "int8 + storage_buffer_8bit")
+uint8 = DType("uint8", "uint8_t", "uint", "int8 + storage_buffer_8bit")
+int16 = DType("int16", "int16_t", "int", "int16 + storage_buffer_16bit")
+uint16 = DType("uint16", "uint16_t", "uint", "int16 + storage_buffer_16bit")
+int32 = DType("int32", "int", "int", None)
+uint32 = DType("uint32", "uint", "uint", None)
+int64 = DType("int64", "int64_t", "int64_t", "int64 (shaderInt64)")
+uint64 = DType("uint64", "uint64_t", "uint64_t", "int64 (shaderInt64)")
+float16 = DType("float16", "float16_t", "float", "float16 + storage_buffer_16bit")
+float32 = DType("float32", "float", "float", None)
+float64 = DType("float64", "double", "double", "float64 (shaderFloat64)")
+
+ALL: tuple[DType, ...] = (bool_, int8, uint8, int16, uint16, int32, uint32, int64, uint64, float16, float32, float64)
+BY_NAME: dict[str, DType] = {d.name: d for d in ALL}
+_BY_NP: dict[np.dtype, DType] = {d.np: d for d in ALL}
+INTEGER = tuple(d for d in ALL if d.kind in "iu")
+FLOATING = (float16, float32, float64)
+NUMERIC = INTEGER + FLOATING
+
+# Extra dtype names the GLSL of a kernel must enable an extension for.
+_EXTENSIONS = {
+    "int8_t": "GL_EXT_shader_explicit_arithmetic_types_int8",
+    "uint8_t": "GL_EXT_shader_explicit_arithmetic_types_int8",
+    "int16_t": "GL_EXT_shader_explicit_arithmetic_types_int16",
+    "uint16_t": "GL_EXT_shader_explicit_arithmetic_types_int16",
+    "int64_t": "GL_EXT_shader_explicit_arithmetic_types_int64",
+    "uint64_t": "GL_EXT_shader_explicit_arithmetic_types_int64",
+    "float16_t": "GL_EXT_shader_explicit_arithmetic_types_float16",
+}
+
+
+def glsl_extensions(dtypes: tuple[DType, ...]) -> list[str]:
+    """The ``#extension`` names a kernel touching ``dtypes`` needs."""
+    names = set()
+    for d in dtypes:
+        ext = _EXTENSIONS.get(d.storage)
+        if ext:
+            names.add(ext)
+        if d.itemsize == 1:
+            names.add("GL_EXT_shader_8bit_storage")
+        elif d.itemsize == 2:
+            names.add("GL_EXT_shader_16bit_storage")
+    return sorted(names)
+
+
+def as_dtype(value: Any) -> DType:
+    """A DType from a DType, a NumPy dtype or type, or a name; TypeError for what vulkit lacks."""
+    if isinstance(value, DType):
+        return value
+    try:
+        if value is bool:
+            return bool_
+        found = _BY_NP.get(np.dtype(value))
+    except TypeError:
+        found = None
+    if found is None:
+        raise TypeError(
+            f"vulkit has no dtype {value!r}: the supported dtypes are "
+            f"{', '.join(d.name for d in ALL)} (no complex, string or object types)"
+        )
+    return found
+
+
+def require_supported(dtype: DType, supported: tuple[str, ...] | frozenset[str], device_name: str) -> None:
+    """TypeError naming the Vulkan feature the device lacks for ``dtype``."""
+    if dtype.name not in supported:
+        raise TypeError(
+            f"{dtype.name} is not available on {device_name}: the device lacks the Vulkan feature(s) "
+            f"{dtype.feature} (see vt.device.get_device_properties()['dtypes'])"
+        )
+
+
+_PAIR_CACHE: dict[tuple[Any, Any], DType] = {}
+# NEP 50: a Python scalar is represented by a sample value of its type, which NumPy treats as weak.
+_WEAK_SAMPLES: dict[type, Any] = {bool: False, int: 0, float: 0.0}
+
+
+def result_type2(a: DType | type, b: DType | type) -> DType:
+    """The promoted type of two operands; each a DType or one of the Python types bool/int/float."""
+    key = (a, b)
+    found = _PAIR_CACHE.get(key)
+    if found is None:
+        left = _WEAK_SAMPLES[a] if isinstance(a, type) else a.np
+        right = _WEAK_SAMPLES[b] if isinstance(b, type) else b.np
+        if isinstance(a, type) and isinstance(b, type):
+            raise TypeError("at least one operand must be an array")
+        found = _BY_NP[np.result_type(left, right)]
+        _PAIR_CACHE[key] = found
+    return found
+
+
+def result_type(*operands: Any) -> DType:
+    """Array API ``result_type``: of arrays, dtypes and Python scalars (weakly typed)."""
+    if not operands:
+        raise ValueError("at least one array or dtype is required")
+    strong = [_strong(o) for o in operands if not _is_scalar(o)]
+    weak = [type(o) if not isinstance(o, bool) else bool for o in operands if _is_scalar(o)]
+    if not strong:
+        raise ValueError("at least one array or dtype is required, got only Python scalars")
+    result = strong[0]
+    for other in strong[1:]:
+        result = result_type2(result, other)
+    for kind in weak:
+        if kind is complex:
+            raise TypeError("vulkit has no complex dtypes")
+        result = result_type2(result, kind)
+    return result
+
+
+def _is_scalar(value: Any) -> bool:
+    return isinstance(value, (bool, int, float, complex))
+
+
+def _strong(value: Any) -> DType:
+    dtype = getattr(value, "dtype", None)
+    return as_dtype(dtype if dtype is not None else value)
+
+
+def can_cast(from_: DType, to: DType) -> bool:
+    """Array API ``can_cast`` (NumPy's "safe" casting)."""
+    return bool(np.can_cast(from_.np, to.np, casting="safe"))
+
+
+def check_scalar_fits(value: int, dtype: DType) -> None:
+    """OverflowError (as NumPy 2 raises) for a Python int out of range of an integer dtype."""
+    if dtype.kind in "iu" and not isinstance(value, bool):
+        info = np.iinfo(dtype.np)
+        if not info.min <= value <= info.max:
+            raise OverflowError(f"Python integer {value} out of bounds for {dtype.name}")
+
+
+def isdtype(dtype: DType, kind: Any) -> bool:
+    """Array API ``isdtype``: kind is a DType, a kind name, or a tuple of those."""
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, DType):
+        return dtype is kind
+    groups = {
+        "bool": (bool_,),
+        "signed integer": tuple(d for d in INTEGER if d.kind == "i"),
+        "unsigned integer": tuple(d for d in INTEGER if d.kind == "u"),
+        "integral": INTEGER,
+        "real floating": FLOATING,
+        "complex floating": (),
+        "numeric": NUMERIC,
+    }
+    if not isinstance(kind, str) or kind not in groups:
+        raise ValueError(f"unknown dtype kind {kind!r}; expected a dtype or one of {', '.join(groups)}")
+    return dtype in groups[kind]

@@ -1,0 +1,376 @@
+"""GLSL helper functions the elementwise expressions call, written once for ``T`` = float or double.
+
+GLSL has no double-precision ``exp``/``log``/``sin``/``cos``/``atan``, and its single-precision
+built-ins may be loose (Vulkan allows 2^-11 absolute error for ``sin``; ``log`` near 1 is an absolute
+bound). So ``exp`` and ``log`` are implemented here for both widths (range reduction + polynomial:
+within ~1-2 ulp), and ``expm1``, ``log1p``, ``pow``, the hyperbolic functions and their inverses are
+built on them. In float64, ``sin``/``cos``/``tan`` use Cody-Waite reduction by pi/2 and fdlibm's
+kernels (accurate for |x| < ~1e9), and ``atan`` refines the float32 result by Newton steps; float32
+``sin``/``cos``/``tan``/``asin``/``acos``/``atan`` are the GPU's built-ins (within a few ulp on
+lavapipe and NVIDIA for moderate arguments). ``erf`` (for gelu) has 1.2e-7 relative error in both
+widths. NaN and infinity tests use the bit patterns, so they survive fast-math compilers.
+
+``C(1.5)`` marks a floating constant: it is written with an ``lf`` suffix for double.
+"""
+
+from __future__ import annotations
+
+import re
+from math import factorial
+
+from .dtypes import DType
+
+_CONST = re.compile(r"C\(([-+0-9.eE]+)\)")
+_WORD = re.compile(r"\bT\b")
+
+
+def _horner(coefficients: list[float], var: str) -> str:
+    """``c0 + var*(c1 + var*(...))`` with C() constants."""
+    text = f"C({coefficients[-1]!r})"
+    for c in reversed(coefficients[:-1]):
+        text = f"fma({var}, {text}, C({c!r}))"
+    return text
+
+
+def _exp_taylor(degree: int) -> list[float]:
+    return [1.0 / factorial(k) for k in range(degree + 1)]
+
+
+def _atanh_series(terms: int) -> list[float]:
+    return [1.0 / (2 * k + 1) for k in range(terms)]
+
+
+# Polynomials whose length depends on the precision: (float, double).
+_POLYS = {
+    "P_EXP": (_horner(_exp_taylor(8), "r"), _horner(_exp_taylor(13), "r")),
+    "P_EXPM1": (_horner(_exp_taylor(10)[1:], "x"), _horner(_exp_taylor(18)[1:], "x")),
+    "P_ATANH": (_horner(_atanh_series(7), "z"), _horner(_atanh_series(15), "z")),
+}
+_CONSTS = {
+    "EXP_HI": ("88.72283935546875", "709.782712893384"),
+    "EXP_LO": ("-103.972084045410", "-745.1332191019412"),
+    "LN2HI": ("0.693145751953125", "0.693147180369123816490"),
+    "LN2LO": ("1.428606765330187045e-06", "1.90821492927058770002e-10"),
+    "BIG": ("1.0e4", "1.0e8"),
+    "TANH_BIG": ("9.0", "22.0"),
+}
+
+# name -> (dependencies, {class: code}); class "float" is float16/float32 compute, "double" float64.
+_LIB: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "vt_special": ((), {
+        "float": """
+bool vt_isnan(float x) { return (floatBitsToUint(x) & 0x7fffffffu) > 0x7f800000u; }
+bool vt_isinf(float x) { return (floatBitsToUint(x) & 0x7fffffffu) == 0x7f800000u; }
+bool vt_signbit(float x) { return (floatBitsToUint(x) & 0x80000000u) != 0u; }
+float vt_nan() { return uintBitsToFloat(0x7fc00000u); }
+float vt_inf() { return uintBitsToFloat(0x7f800000u); }""",
+        "double": """
+bool vt_isnan(double x) { uvec2 u = unpackDouble2x32(x); uint h = u.y & 0x7fffffffu;
+  return h > 0x7ff00000u || (h == 0x7ff00000u && u.x != 0u); }
+bool vt_isinf(double x) { uvec2 u = unpackDouble2x32(x); return (u.y & 0x7fffffffu) == 0x7ff00000u && u.x == 0u; }
+bool vt_signbit(double x) { return (unpackDouble2x32(x).y & 0x80000000u) != 0u; }
+double vt_nan() { return packDouble2x32(uvec2(0u, 0x7ff80000u)); }
+double vt_inf() { return packDouble2x32(uvec2(0u, 0x7ff00000u)); }""",
+    }),
+    "vt_copysign": (("vt_special",), {
+        "f": "T vt_copysign(T a, T b) { return vt_signbit(a) != vt_signbit(b) ? -a : a; }"}),
+    "vt_exp": (("vt_special",), {"f": """
+T vt_exp(T x) {
+  if (vt_isnan(x)) return x;
+  if (x > C(EXP_HI)) return vt_inf();
+  if (x < C(EXP_LO)) return T(0);
+  T k = roundEven(x * C(1.4426950408889634));
+  T r = fma(-k, C(LN2HI), x);
+  r = fma(-k, C(LN2LO), r);
+  T p = P_EXP;
+  int ki = int(k);
+  return ldexp(ldexp(p, ki / 2), ki - ki / 2);
+}"""}),
+    "vt_log": (("vt_special",), {"f": """
+T vt_log(T x) {
+  if (vt_isnan(x)) return x;
+  if (x < T(0)) return vt_nan();
+  if (x == T(0)) return -vt_inf();
+  if (vt_isinf(x)) return x;
+  int e;
+  T m = frexp(x, e);
+  if (m < C(0.70710678118654752)) { m *= T(2); e -= 1; }
+  T f = m - T(1);
+  T s = f / (T(2) + f);
+  T z = s * s;
+  T fe = T(e);
+  return fma(fe, C(LN2HI), fma(T(2) * s, P_ATANH, fe * C(LN2LO)));
+}"""}),
+    "vt_expm1": (("vt_exp",), {"f": """
+T vt_expm1(T x) {
+  if (abs(x) < C(0.5)) return x * P_EXPM1;
+  return vt_exp(x) - T(1);
+}"""}),
+    "vt_log1p": (("vt_log",), {"f": """
+T vt_log1p(T x) {
+  if (vt_isnan(x)) return x;
+  if (abs(x) < C(0.4)) { T s = x / (T(2) + x); T z = s * s; return T(2) * s * P_ATANH; }
+  if (vt_isinf(x) && x > T(0)) return x;
+  T u = T(1) + x;
+  return vt_log(u) - ((u - T(1)) - x) / u;
+}"""}),
+    "vt_sqrt": (("vt_special",), {"f": "T vt_sqrt(T x) { return x < T(0) ? vt_nan() : sqrt(x); }"}),
+    "vt_hyper": (("vt_expm1", "vt_log1p", "vt_copysign"), {"f": """
+T vt_sinh(T x) {
+  T ax = abs(x);
+  T s;
+  if (ax < T(1)) { T e = vt_expm1(ax); s = T(0.5) * (e + e / (e + T(1))); }
+  else { T e = vt_exp(ax); s = T(0.5) * (e - T(1) / e); }
+  return vt_copysign(s, x);
+}
+T vt_cosh(T x) { T e = vt_exp(abs(x)); return T(0.5) * (e + T(1) / e); }
+T vt_tanh(T x) {
+  T ax = abs(x);
+  if (ax > C(TANH_BIG)) return vt_copysign(T(1), x);
+  T t = vt_expm1(T(2) * ax);
+  return vt_copysign(t / (t + T(2)), x);
+}
+T vt_asinh(T x) {
+  T ax = abs(x);
+  T r = ax > C(BIG) ? vt_log(ax) + C(0.69314718055994531) : vt_log1p(ax + ax * ax / (T(1) + sqrt(T(1) + ax * ax)));
+  return vt_copysign(r, x);
+}
+T vt_acosh(T x) {
+  if (x < T(1)) return vt_nan();
+  if (x > C(BIG)) return vt_log(x) + C(0.69314718055994531);
+  T t = x - T(1);
+  return vt_log1p(t + sqrt(T(2) * t + t * t));
+}
+T vt_atanh(T x) {
+  T ax = abs(x);
+  if (ax > T(1)) return vt_nan();
+  return vt_copysign(T(0.5) * vt_log1p(T(2) * ax / (T(1) - ax)), x);
+}"""}),
+    "vt_trig": (("vt_special",), {
+        "float": """
+float vt_sin(float x) { return sin(x); }
+float vt_cos(float x) { return cos(x); }
+float vt_tan(float x) { return tan(x); }
+float vt_atan(float x) { return atan(x); }""",
+        "double": """
+const double VT_S1 = -1.66666666666666324348e-01lf, VT_S2 = 8.33333333332248946124e-03lf,
+  VT_S3 = -1.98412698298579493134e-04lf, VT_S4 = 2.75573137070700676789e-06lf,
+  VT_S5 = -2.50507602534068634195e-08lf, VT_S6 = 1.58969099521155010221e-10lf;
+const double VT_C1 = 4.16666666666666019037e-02lf, VT_C2 = -1.38888888888741095749e-03lf,
+  VT_C3 = 2.48015872894767294178e-05lf, VT_C4 = -2.75573143513906633035e-07lf,
+  VT_C5 = 2.08757232129817482790e-09lf, VT_C6 = -1.13596475577881948265e-11lf;
+double vt_ksin(double x) { double z = x * x; double r = VT_S2 + z * (VT_S3 + z * (VT_S4 + z * (VT_S5 + z * VT_S6)));
+  return x + z * x * (VT_S1 + z * r); }
+double vt_kcos(double x) { double z = x * x;
+  double r = z * (VT_C1 + z * (VT_C2 + z * (VT_C3 + z * (VT_C4 + z * (VT_C5 + z * VT_C6)))));
+  double hz = 0.5lf * z; double w = 1.0lf - hz; return w + (((1.0lf - w) - hz) + z * r); }
+int vt_reduce(double x, out double r) {
+  double k = roundEven(x * 0.63661977236758134308lf);
+  r = fma(-k, 1.57079632673412561417e+00lf, x);
+  r = fma(-k, 6.07710050630396597660e-11lf, r);
+  r = fma(-k, 2.02226624871116645580e-21lf, r);
+  return int(mod(k, 4.0lf));
+}
+double vt_sin(double x) {
+  if (vt_isinf(x) || vt_isnan(x)) return x - x;
+  double r; int q = vt_reduce(x, r);
+  if (q == 0) return vt_ksin(r); if (q == 1) return vt_kcos(r); if (q == 2) return -vt_ksin(r); return -vt_kcos(r);
+}
+double vt_cos(double x) {
+  if (vt_isinf(x) || vt_isnan(x)) return x - x;
+  double r; int q = vt_reduce(x, r);
+  if (q == 0) return vt_kcos(r); if (q == 1) return -vt_ksin(r); if (q == 2) return -vt_kcos(r); return vt_ksin(r);
+}
+double vt_tan(double x) {
+  if (vt_isinf(x) || vt_isnan(x)) return x - x;
+  double r; int q = vt_reduce(x, r);
+  double s = vt_ksin(r); double c = vt_kcos(r);
+  return (q & 1) == 0 ? s / c : -c / s;
+}
+double vt_atan(double x) {
+  if (vt_isnan(x) || abs(x) < 1.0e-8lf) return x;
+  if (abs(x) > 1.0e17lf) return x > 0.0lf ? 1.57079632679489661923lf : -1.57079632679489661923lf;
+  double y = double(atan(float(x)));
+  for (int k = 0; k < 2; ++k) { double s = vt_sin(y); double c = vt_cos(y); y -= (s - x * c) * c; }
+  return y;
+}""",
+    }),
+    "vt_atan2": (("vt_trig", "vt_copysign"), {"f": """
+T vt_atan2(T y, T x) {
+  if (vt_isnan(x) || vt_isnan(y)) return x + y;
+  T pi = C(3.14159265358979323846);
+  if (y == T(0)) return vt_signbit(x) ? vt_copysign(pi, y) : vt_copysign(T(0), y);
+  if (x == T(0)) return vt_copysign(T(0.5) * pi, y);
+  if (vt_isinf(x)) {
+    if (vt_isinf(y)) return vt_copysign(x > T(0) ? T(0.25) * pi : T(0.75) * pi, y);
+    return x > T(0) ? vt_copysign(T(0), y) : vt_copysign(pi, y);
+  }
+  if (vt_isinf(y)) return vt_copysign(T(0.5) * pi, y);
+  T a = vt_atan(abs(y / x));
+  if (x < T(0)) a = pi - a;
+  return vt_copysign(a, y);
+}
+T vt_asin(T x) { if (abs(x) > T(1)) return vt_nan(); return vt_atan2(x, sqrt((T(1) - x) * (T(1) + x))); }
+T vt_acos(T x) { if (abs(x) > T(1)) return vt_nan(); return vt_atan2(sqrt((T(1) - x) * (T(1) + x)), x); }"""}),
+    "vt_pow": (("vt_exp", "vt_log", "vt_copysign"), {"f": """
+T vt_pow(T x, T y) {
+  if (y == T(0) || x == T(1)) return T(1);
+  if (vt_isnan(x) || vt_isnan(y)) return x + y;
+  bool yint = !vt_isinf(y) && trunc(y) == y;
+  if (yint && abs(y) <= T(64)) {
+    int n = int(abs(y)); T b = x; T r = T(1);
+    while (n > 0) { if ((n & 1) != 0) r *= b; b *= b; n >>= 1; }
+    return y < T(0) ? T(1) / r : r;
+  }
+  T h = y * T(0.5);
+  bool yodd = yint && trunc(h) != h;
+  T ax = abs(x);
+  if (vt_isinf(y)) { if (ax == T(1)) return T(1); return (ax < T(1)) == (y > T(0)) ? T(0) : vt_inf(); }
+  if (x == T(0)) { T r = y < T(0) ? vt_inf() : T(0); return yodd ? vt_copysign(r, x) : r; }
+  if (vt_isinf(x)) { T r = y < T(0) ? T(0) : vt_inf(); return (x < T(0) && yodd) ? -r : r; }
+  if (x < T(0) && !yint) return vt_nan();
+  T r = vt_exp(y * vt_log(ax));
+  return (x < T(0) && yodd) ? -r : r;
+}"""}),
+    "vt_ipow": ((), {
+        "i": """
+T vt_ipow(T a, T b) {
+  if (b < T(0)) return a == T(1) ? T(1) : (a == T(-1) ? ((b & T(1)) != T(0) ? T(-1) : T(1)) : T(0));
+  T r = T(1);
+  while (b > T(0)) { if ((b & T(1)) != T(0)) r *= a; a *= a; b >>= 1; }
+  return r;
+}""",
+        "u": """
+T vt_ipow(T a, T b) {
+  T r = T(1);
+  while (b > T(0)) { if ((b & T(1)) != T(0)) r *= a; a *= a; b >>= 1; }
+  return r;
+}"""}),
+    "vt_divmod": (("vt_copysign",), {
+        "f": """
+T vt_fmod(T a, T b) {
+  if (vt_isinf(b) && !vt_isinf(a)) return a;
+  T q = trunc(a / b);
+  T r = fma(-q, b, a);
+  if (r != T(0) && vt_signbit(r) != vt_signbit(a)) r += (vt_signbit(a) == vt_signbit(b)) ? b : -b;
+  if (abs(r) >= abs(b)) r -= (vt_signbit(a) == vt_signbit(b)) ? b : -b;
+  return r == T(0) ? vt_copysign(T(0), a) : r;
+}
+T vt_floordiv(T a, T b) {
+  if (b == T(0)) return a / b;
+  T m = vt_fmod(a, b);
+  T d = (a - m) / b;
+  if (m != T(0) && (b < T(0)) != (m < T(0))) d -= T(1);
+  if (d == T(0)) return vt_copysign(T(0), a / b);
+  T f = floor(d);
+  if (d - f > T(0.5)) f += T(1);
+  return f;
+}
+T vt_rem(T a, T b) {
+  if (b == T(0)) return vt_nan();
+  T m = vt_fmod(a, b);
+  if (m != T(0)) { if ((b < T(0)) != (m < T(0))) m += b; }
+  else m = vt_copysign(T(0), b);
+  return m;
+}""",
+        "i": """
+T vt_floordiv(T a, T b) {
+  if (b == T(0)) return T(0);
+  if (b == T(-1)) return -a;
+  T q = a / b;
+  T r = a - q * b;
+  return (r != T(0) && ((r < T(0)) != (b < T(0)))) ? q - T(1) : q;
+}
+T vt_rem(T a, T b) {
+  if (b == T(0) || b == T(-1)) return T(0);
+  T r = a - (a / b) * b;
+  return (r != T(0) && ((r < T(0)) != (b < T(0)))) ? r + b : r;
+}""",
+        "u": """
+T vt_floordiv(T a, T b) { return b == T(0) ? T(0) : a / b; }
+T vt_rem(T a, T b) { return b == T(0) ? T(0) : a % b; }""",
+    }),
+    "vt_minmax": (("vt_special",), {"f": """
+T vt_maximum(T a, T b) { return (a >= b || vt_isnan(a)) ? a : b; }
+T vt_minimum(T a, T b) { return (a <= b || vt_isnan(a)) ? a : b; }"""}),
+    "vt_hypot": (("vt_special",), {"f": """
+T vt_hypot(T a, T b) {
+  if (vt_isinf(a) || vt_isinf(b)) return vt_inf();
+  if (vt_isnan(a) || vt_isnan(b)) return a + b;
+  T x = abs(a); T y = abs(b); T m = max(x, y); T n = min(x, y);
+  if (m == T(0)) return T(0);
+  T r = n / m;
+  return m * sqrt(T(1) + r * r);
+}"""}),
+    "vt_logaddexp": (("vt_exp", "vt_log1p"), {"f": """
+T vt_logaddexp(T a, T b) {
+  if (a == b) return a + C(0.69314718055994531);
+  T t = a - b;
+  if (t > T(0)) return a + vt_log1p(vt_exp(-t));
+  if (t <= T(0)) return b + vt_log1p(vt_exp(t));
+  return t;
+}"""}),
+    "vt_erf": (("vt_exp", "vt_copysign"), {"f": """
+T vt_erf(T x) {
+  T z = abs(x);
+  T t = T(1) / (T(1) + T(0.5) * z);
+  T p = fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, C(0.17087277), C(-0.82215223)),
+    C(1.48851587)), C(-1.13520398)), C(0.27886807)), C(-0.18628806)), C(0.09678418)), C(0.37409196)),
+    C(1.00002368)), C(-1.26551223));
+  T erfc = t * vt_exp(-z * z + p);
+  return vt_copysign(T(1) - erfc, x);
+}"""}),
+    "vt_sigmoid": (("vt_exp",), {"f": """
+T vt_sigmoid(T x) {
+  if (x >= T(0)) return T(1) / (T(1) + vt_exp(-x));
+  T e = vt_exp(x);
+  return e / (T(1) + e);
+}"""}),
+}
+
+
+def _lookup(name: str, dtype: DType) -> str | None:
+    """The helper's code for dtype's class; None where it has none (the expression does not use it)."""
+    variants = _LIB[name][1]
+    for cls in (dtype.compute, dtype.kind, "*"):
+        if cls in variants:
+            return variants[cls]
+    return None
+
+
+def _order(names: tuple[str, ...]) -> list[str]:
+    ordered: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in ordered:
+            return
+        for dep in _LIB[name][0]:
+            visit(dep)
+        ordered.append(name)
+
+    for name in names:
+        visit(name)
+    return ordered
+
+
+def constants(text: str, dtype: DType) -> str:
+    """Write the ``C(...)`` constants of ``text`` for dtype's compute type."""
+    return _CONST.sub(lambda m: m.group(1) + ("lf" if dtype.compute == "double" else ""), text)
+
+
+def render(names: tuple[str, ...], dtype: DType) -> str:
+    """The GLSL of helpers ``names`` (and what they use) for compute type of ``dtype``."""
+    if not names:
+        return ""
+    wide = 1 if dtype.compute == "double" else 0
+    parts = []
+    for name in _order(names):
+        code = _lookup(name, dtype)
+        if code is None:
+            continue
+        for key, values in _POLYS.items():
+            code = re.sub(rf"\b{key}\b", values[wide], code)
+        for key, values in _CONSTS.items():
+            code = code.replace(f"C({key})", f"C({values[wide]})")
+        parts.append(_WORD.sub(dtype.compute, constants(code, dtype)))
+    return "\n".join(parts)
