@@ -1,0 +1,158 @@
+"""vulkit: GPU computing for Python on any GPU with a Vulkan driver.
+
+``import vulkit as vt``: NumPy-style arrays following the Python array API standard (2023.12)::
+
+    x = vt.asarray(np_data)
+    y = vt.exp(x) * 2 + x
+    y.numpy()
+
+``vt.device`` is the device module (memory statistics, synchronize, set_device); ``vt.kp`` is the
+Kompute-compatible explicit API; ``vt.random`` and ``vt.nn.functional`` generate and transform on
+the GPU.
+"""
+
+from __future__ import annotations
+
+from . import kp
+from .array.array import Array, Device
+from .array.dtypes import (
+    bool_ as bool,  # noqa: A004 - the array API's name
+)
+from .array.dtypes import (
+    can_cast,
+    float16,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    isdtype,
+    result_type,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from .array.info import __array_api_version__, __array_namespace_info__, finfo, iinfo
+from .array.ops.creation import (
+    arange,
+    asarray,
+    empty,
+    empty_like,
+    eye,
+    from_dlpack,
+    full,
+    full_like,
+    linspace,
+    meshgrid,
+    ones,
+    ones_like,
+    tril,
+    triu,
+    zeros,
+    zeros_like,
+)
+from .array.ops.elementwise import (
+    abs,  # noqa: A004
+    acos,
+    acosh,
+    add,
+    asin,
+    asinh,
+    astype,
+    atan,
+    atan2,
+    atanh,
+    bitwise_and,
+    bitwise_invert,
+    bitwise_left_shift,
+    bitwise_or,
+    bitwise_right_shift,
+    bitwise_xor,
+    ceil,
+    clip,
+    conj,
+    copysign,
+    cos,
+    cosh,
+    divide,
+    equal,
+    exp,
+    expm1,
+    floor,
+    floor_divide,
+    greater,
+    greater_equal,
+    hypot,
+    imag,
+    isfinite,
+    isinf,
+    isnan,
+    less,
+    less_equal,
+    log,
+    log1p,
+    log2,
+    log10,
+    logaddexp,
+    logical_and,
+    logical_not,
+    logical_or,
+    logical_xor,
+    maximum,
+    minimum,
+    multiply,
+    negative,
+    not_equal,
+    positive,
+    pow,  # noqa: A004
+    real,
+    remainder,
+    round,  # noqa: A004
+    sign,
+    signbit,
+    sin,
+    sinh,
+    sqrt,
+    square,
+    subtract,
+    tan,
+    tanh,
+    trunc,
+    where,
+)
+from .array.ops.manipulation import broadcast_to, reshape
+from .runtime import device
+
+e = 2.718281828459045
+inf = float("inf")
+nan = float("nan")
+pi = 3.141592653589793
+newaxis = None
+
+__all__ = [
+    "Array", "Device", "__array_api_version__", "__array_namespace_info__",
+    "abs", "acos", "acosh", "add", "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh",
+    "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "bool", "broadcast_to", "can_cast", "ceil", "clip", "conj", "copysign", "cos", "cosh", "device", "divide",
+    "e", "empty", "empty_like", "equal", "exp", "expm1", "eye", "finfo", "float16", "float32", "float64",
+    "floor", "floor_divide", "from_dlpack", "full", "full_like", "greater", "greater_equal", "hypot", "iinfo",
+    "imag", "inf", "int8", "int16", "int32", "int64", "isdtype", "isfinite", "isinf", "isnan", "kp", "less",
+    "less_equal", "linspace", "log", "log1p", "log2", "log10", "logaddexp", "logical_and", "logical_not",
+    "logical_or", "logical_xor", "maximum", "meshgrid", "minimum", "multiply", "nan", "negative", "newaxis",
+    "nn", "not_equal", "ones", "ones_like", "pi", "positive", "pow", "random", "real", "remainder", "reshape",
+    "result_type", "round", "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh",
+    "tril", "triu", "trunc", "uint8", "uint16", "uint32", "uint64", "where", "zeros", "zeros_like",
+]
+
+
+def __getattr__(name: str) -> object:
+    """``vt.random`` and ``vt.nn`` load on first use."""
+    if name in ("random", "nn"):
+        import importlib
+
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'vulkit' has no attribute {name!r}")

@@ -43,7 +43,7 @@ _WORD = re.compile(r"\bT\b")
 _LANES = "xyzw"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class OpDef:
     """An elementwise operation as data: GLSL expressions by dtype class and its helper functions.
 
@@ -253,6 +253,43 @@ def _strided_loop(key: KernelKey, binding: dict[int, int], out_slot: int) -> lis
     body.append(f"    outp.d[o{out_slot}] = {call};")
     body.append("  }")
     return body
+
+
+# -- gather and scatter (advanced indexing) -----------------------------------------------------------
+_BITS_TYPES = {1: "uint8_t", 2: "uint16_t", 4: "uint", 8: "uvec2"}
+INDEX_PUSH = struct.Struct("=Ii")
+
+
+def index_source(kind: str, itemsize: int) -> str:
+    """GLSL moving elements by an int32 index buffer: ``gather`` o[i] = s[idx[i]], ``scatter`` d[idx[i]] = v[i]."""
+    et = _BITS_TYPES[itemsize]
+    ext = {1: ["GL_EXT_shader_8bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int8"],
+           2: ["GL_EXT_shader_16bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int16"]}.get(itemsize, [])
+    body = "o.d[p.off + int(i)] = s.d[x.d[i]];" if kind == "gather" else "o.d[x.d[i]] = s.d[p.off + int(i)];"
+    return "\n".join([
+        "#version 450",
+        *[f"#extension {e} : require" for e in ext],
+        f"layout(local_size_x = {WORKGROUP}) in;",
+        f"layout(std430, set = 0, binding = 0) readonly buffer S {{ {et} d[]; }} s;",
+        "layout(std430, set = 0, binding = 1) readonly buffer X { int d[]; } x;",
+        f"layout(std430, set = 0, binding = 2) writeonly buffer O {{ {et} d[]; }} o;",
+        "layout(push_constant) uniform Push { uint n; int off; } p;",
+        "void main() {",
+        f"  for (uint i = gl_GlobalInvocationID.x; i < p.n; i += gl_NumWorkGroups.x * {WORKGROUP}u) {{ {body} }}",
+        "}",
+    ]) + "\n"
+
+
+def get_index_kernel(context: Any, kind: str, itemsize: int) -> Any:
+    """The gather/scatter pipeline for elements of ``itemsize`` bytes."""
+    key = ("vulkit.array.index", kind, itemsize)
+    spirv = _INDEX_SPIRV.get(key)
+    if spirv is None:
+        spirv = _INDEX_SPIRV[key] = shaders.compile_source(index_source(kind, itemsize))
+    return context.pipeline(key, spirv, 3, INDEX_PUSH.size)
+
+
+_INDEX_SPIRV: dict[tuple[str, str, int], bytes] = {}
 
 
 # -- caches --------------------------------------------------------------------------------------------

@@ -114,6 +114,11 @@ ENTRIES: list[Entry] = [
     # -- selection and conversion -------------------------------------------------------------------------
     _e("where", 3, "where", {"*": "a ? b : c"}),
     _e("copy", 1, "cast", {"*": "a"}),
+    # -- creation (typed explicitly by the caller; `i` is the flat output index) --------------------------
+    _e("arange", 2, "explicit", {"*": "a + T(i) * b"}),
+    _e("eye", 2, "explicit", {"*": "(int(i % uint(b)) - int(i / uint(b))) == a"}),
+    _e("tril", 4, "explicit", {"*": "((int(i % uint(c)) - int((i / uint(c)) % uint(d))) <= b) ? a : T(0)"}),
+    _e("triu", 4, "explicit", {"*": "((int(i % uint(c)) - int((i / uint(c)) % uint(d))) >= b) ? a : T(0)"}),
     # -- activations (vulkit.nn.functional) ---------------------------------------------------------------
     _e("relu", 1, "same", {"b": "a", "u": "a", "f": "((a > T(0) || vt_isnan(a)) ? a : T(0))", "*": "max(a, T(0))"},
        *_SPECIAL),

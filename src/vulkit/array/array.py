@@ -1,0 +1,345 @@
+"""The Array: a strided view of a range of device memory, with the array API's attributes and operators.
+
+An Array is (allocation, shape, strides, offset, dtype); strides and offset count elements. Basic
+indexing makes views that share the allocation; the allocation returns to the caching allocator when
+the last array using it is gone (and the GPU is done with it). Operators call the elementwise
+functions of :mod:`vulkit.array.ops.elementwise`; nothing waits for the GPU except reading values
+on the host (``numpy()``, ``__array__``, ``__bool__``/``__int__``/``__float__``/``__index__``,
+``repr``, ``__dlpack__``).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+
+from ..runtime import context as _context
+from . import dtypes as dt
+from .dtypes import DType
+from .layout import basic_index, contiguous_strides, is_contiguous, size_of
+
+
+class Device:
+    """A vulkit device (array API ``device`` object): the Vulkan device of that index."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Device) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash(("vulkit.Device", self.index))
+
+    def __repr__(self) -> str:
+        return f"vulkit.Device({self.index})"
+
+
+class Array:
+    """An n-dimensional array in GPU memory (see the module docstring)."""
+
+    __slots__ = ("_alloc", "_shape", "_strides", "_offset", "_dtype", "_ctx", "_size", "_contig", "__weakref__")
+    __array_priority__ = 100
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("create arrays with vulkit.asarray, vulkit.zeros, vulkit.empty, ...")
+
+    # -- attributes ---------------------------------------------------------------------------------
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._shape
+
+    @property
+    def dtype(self) -> DType:
+        return self._dtype
+
+    @property
+    def device(self) -> Device:
+        return Device(self._ctx.index)
+
+    @property
+    def ndim(self) -> int:
+        return len(self._shape)
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def strides(self) -> tuple[int, ...]:
+        """Strides in elements (NumPy's are in bytes)."""
+        return self._strides
+
+    @property
+    def itemsize(self) -> int:
+        return self._dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self._size * self._dtype.itemsize
+
+    @property
+    def T(self) -> Array:  # noqa: N802 - the array API's name
+        """The transpose (all axes reversed)."""
+        return self.permute_dims(tuple(range(self.ndim - 1, -1, -1)))
+
+    @property
+    def mT(self) -> Array:  # noqa: N802 - the array API's name
+        """The last two axes swapped."""
+        if self.ndim < 2:
+            raise ValueError("mT needs an array of at least 2 dimensions")
+        axes = list(range(self.ndim))
+        axes[-2], axes[-1] = axes[-1], axes[-2]
+        return self.permute_dims(tuple(axes))
+
+    def permute_dims(self, axes: tuple[int, ...]) -> Array:
+        """A view with the axes reordered."""
+        if sorted(a % max(self.ndim, 1) for a in axes) != list(range(self.ndim)):
+            raise ValueError(f"axes {axes} are not a permutation of the {self.ndim} axes")
+        shape = tuple(self._shape[a] for a in axes)
+        strides = tuple(self._strides[a] for a in axes)
+        return view(self, shape, strides, self._offset)
+
+    def reshape(self, *shape: Any) -> Array:
+        """A view (contiguous arrays) or a copy of the same elements in a new shape."""
+        from .ops.manipulation import reshape
+
+        return reshape(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape)
+
+    # -- host access ----------------------------------------------------------------------------------
+    def numpy(self) -> np.ndarray:
+        """A NumPy copy of the values (waits for the GPU work that writes them)."""
+        source = self if self._contig else self.copy()
+        result = np.empty(self._shape, dtype=self._dtype.np)
+        if self._size:
+            self._ctx.stream.read_into(source._alloc, result.reshape(-1).view(np.uint8),
+                                       source._offset * self._dtype.itemsize)
+        return result
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        values = self.numpy()
+        return values if dtype is None else values.astype(dtype, copy=False)
+
+    def tolist(self) -> Any:
+        return self.numpy().tolist()
+
+    def item(self) -> Any:
+        if self._size != 1:
+            raise ValueError("can only convert an array of size 1 to a Python scalar")
+        return self.numpy().reshape(()).item()
+
+    def __bool__(self) -> bool:
+        if self._size != 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous.")
+        return bool(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __complex__(self) -> complex:
+        return complex(self.item())
+
+    def __index__(self) -> int:
+        if self._dtype.kind not in "iu":
+            raise TypeError(f"only integer arrays can be used as an index, not {self._dtype.name}")
+        return operator.index(self.item())
+
+    def __len__(self) -> int:
+        if not self._shape:
+            raise TypeError("len() of unsized object")
+        return self._shape[0]
+
+    def __iter__(self) -> Any:
+        if not self._shape:
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(self._shape[0]))
+
+    def __repr__(self) -> str:
+        text = repr(self.numpy())
+        return "Array" + text[len("array"):] if text.startswith("array") else f"Array({text})"
+
+    def __str__(self) -> str:
+        return str(self.numpy())
+
+    def __format__(self, spec: str) -> str:
+        return format(self.numpy().item() if self._size == 1 and not self._shape else self.numpy(), spec)
+
+    # -- interchange ----------------------------------------------------------------------------------
+    def __array_namespace__(self, api_version: str | None = None) -> Any:
+        if api_version not in (None, "2021.12", "2022.12", "2023.12"):
+            raise ValueError(f"vulkit implements the array API 2023.12, not {api_version!r}")
+        import vulkit
+
+        return vulkit
+
+    def _host_view(self) -> np.ndarray:
+        """A NumPy array aliasing the mapped memory (host-visible arrays only), after a sync."""
+        buffer = self._alloc.buffer
+        if buffer is None or not buffer.host_visible:
+            raise BufferError("__dlpack__ needs host-visible memory; this array is in device-only memory "
+                              "(use numpy() or vulkit.from_dlpack on the other side)")
+        self._ctx.stream.synchronize()
+        itemsize = self._dtype.itemsize
+        raw = buffer.view(np.uint8, self._alloc.size, self._alloc.offset)
+        interface = {
+            "data": (raw.__array_interface__["data"][0] + self._offset * itemsize, False),
+            "shape": self._shape,
+            "strides": tuple(s * itemsize for s in self._strides),
+            "typestr": self._dtype.np.str,
+            "version": 3,
+        }
+        return np.asarray(_Keeper(interface, self._alloc))
+
+    def __dlpack__(self, *, stream: Any = None, max_version: Any = None, dl_device: Any = None,
+                   copy: bool | None = None) -> Any:
+        if copy:
+            return self.numpy().__dlpack__()
+        return self._host_view().__dlpack__()
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+    def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
+        """This array on ``device`` (a copy through the host when it is another device)."""
+        if device is None or device == self.device:
+            return self
+        if device == "cpu":
+            raise ValueError("vulkit arrays live on Vulkan devices; use numpy() for a host copy")
+        if not isinstance(device, Device):
+            raise TypeError(f"expected a vulkit.Device, got {device!r}")
+        return upload(_context.get(device.index), self.numpy())
+
+    # -- conversions ----------------------------------------------------------------------------------
+    def astype(self, dtype: Any, copy: bool = True) -> Array:
+        """The values converted to ``dtype`` (C-style casts, as NumPy's ``astype``)."""
+        from .ops.engine import TABLE, apply
+
+        target = dt.as_dtype(dtype)
+        if target is self._dtype and not copy:
+            return self
+        return apply(TABLE["copy"], (self,), dtype=target)
+
+    def copy(self) -> Array:
+        """A contiguous copy."""
+        from .ops.engine import TABLE, apply
+
+        return apply(TABLE["copy"], (self,), dtype=self._dtype)
+
+    # -- indexing -----------------------------------------------------------------------------------
+    def __getitem__(self, key: Any) -> Array:
+        from .ops import indexing
+
+        return indexing.getitem(self, key)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        from .ops import indexing
+
+        indexing.setitem(self, key, value)
+
+    __hash__ = None  # type: ignore[assignment]
+    __array_ufunc__ = None  # NumPy defers to our reflected operators
+
+
+# name -> elementwise function; filled by vulkit.array.ops.elementwise when it is imported.
+OPERATORS: dict[str, Any] = {}
+_OPERAND_TYPES = (Array, bool, int, float, np.ndarray, np.generic)
+
+
+def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) -> Any:
+    def method(self: Array, other: Any) -> Any:
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        function = OPERATORS[name]
+        if inplace:
+            return function(self, other, out=self)
+        return function(other, self) if reflected else function(self, other)
+
+    method.__name__ = f"__{'i' if inplace else 'r' if reflected else ''}{name}__"
+    return method
+
+
+def _unary_operator(name: str) -> Any:
+    def method(self: Array) -> Any:
+        return OPERATORS[name](self)
+
+    return method
+
+
+_BINARY_DUNDERS = {
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide", "floordiv": "floor_divide",
+    "mod": "remainder", "pow": "pow", "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
+    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+}
+for _dunder, _function in _BINARY_DUNDERS.items():
+    setattr(Array, f"__{_dunder}__", _binary_operator(_function))
+    setattr(Array, f"__r{_dunder}__", _binary_operator(_function, reflected=True))
+    setattr(Array, f"__i{_dunder}__", _binary_operator(_function, inplace=True))
+for _dunder, _function in {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
+                           "gt": "greater", "ge": "greater_equal"}.items():
+    setattr(Array, f"__{_dunder}__", _binary_operator(_function))
+for _dunder, _function in {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}.items():
+    setattr(Array, f"__{_dunder}__", _unary_operator(_function))
+
+
+class _Keeper:
+    """Exports memory through ``__array_interface__`` and keeps its allocation alive."""
+
+    def __init__(self, interface: dict[str, Any], owner: Any) -> None:
+        self.__array_interface__ = interface
+        self.owner = owner
+
+
+def _new(ctx: Any, alloc: Any, shape: tuple[int, ...], strides: tuple[int, ...], offset: int,
+         dtype: DType, contig: bool) -> Array:
+    a = object.__new__(Array)
+    a._alloc = alloc
+    a._shape = shape
+    a._strides = strides
+    a._offset = offset
+    a._dtype = dtype
+    a._ctx = ctx
+    a._size = size_of(shape)
+    a._contig = contig
+    return a
+
+
+def make_array(ctx: Any, shape: tuple[int, ...], dtype: DType) -> Array:
+    """A new uninitialised contiguous array."""
+    if dtype.name not in ctx.dtypes:
+        dt.require_supported(dtype, ctx.dtypes, ctx.device.physical.name)
+    size = size_of(shape)
+    alloc = ctx.allocator.allocate(size * dtype.itemsize)
+    return _new(ctx, alloc, shape, contiguous_strides(shape), 0, dtype, True)
+
+
+def view(base: Array, shape: tuple[int, ...], strides: tuple[int, ...], offset: int) -> Array:
+    """A view of ``base``'s memory."""
+    return _new(base._ctx, base._alloc, shape, strides, offset, base._dtype, is_contiguous(shape, strides))
+
+
+def basic_view(base: Array, key: tuple[Any, ...]) -> Array:
+    shape, strides, offset = basic_index(base._shape, base._strides, base._offset, key)
+    return view(base, shape, strides, offset)
+
+
+def upload(ctx: Any, values: np.ndarray, dtype: DType | None = None) -> Array:
+    """A new array holding a copy of the NumPy array ``values``."""
+    dtype = dtype or dt.as_dtype(values.dtype)
+    host = np.ascontiguousarray(values, dtype=dtype.np)
+    out = make_array(ctx, host.shape, dtype)
+    if host.size:
+        ctx.stream.write(out._alloc, host.reshape(-1).view(np.uint8))
+    return out
+
+
+def asarray_like(value: Any, ctx: Any, dtype: DType | None = None) -> Array:
+    """An array from host data (NumPy array, NumPy scalar, nested lists, buffer) on ``ctx``'s device."""
+    values = np.asarray(value)
+    return upload(ctx, values, dtype or dt.as_dtype(values.dtype))

@@ -1,0 +1,89 @@
+"""Array API inspection: ``__array_namespace_info__``, ``finfo``, ``iinfo``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..runtime import context as _context
+from . import dtypes as dt
+from .array import Array, Device
+
+__array_api_version__ = "2023.12"
+
+
+@dataclass(frozen=True)
+class finfo_object:  # noqa: N801 - the array API's naming
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: dt.DType
+
+
+@dataclass(frozen=True)
+class iinfo_object:  # noqa: N801 - the array API's naming
+    bits: int
+    max: int
+    min: int
+    dtype: dt.DType
+
+
+def _dtype_of(type: Any) -> dt.DType:  # noqa: A002
+    return type.dtype if isinstance(type, Array) else dt.as_dtype(type)
+
+
+def finfo(type: Any, /) -> finfo_object:  # noqa: A002
+    """Limits of a floating dtype."""
+    dtype = _dtype_of(type)
+    if dtype.kind != "f":
+        raise TypeError(f"finfo needs a floating dtype, got {dtype.name}")
+    info = np.finfo(dtype.np)
+    return finfo_object(info.bits, float(info.eps), float(info.max), float(info.min),
+                        float(info.smallest_normal), dtype)
+
+
+def iinfo(type: Any, /) -> iinfo_object:  # noqa: A002
+    """Limits of an integer dtype."""
+    dtype = _dtype_of(type)
+    if dtype.kind not in "iu":
+        raise TypeError(f"iinfo needs an integer dtype, got {dtype.name}")
+    info = np.iinfo(dtype.np)
+    return iinfo_object(info.bits, int(info.max), int(info.min), dtype)
+
+
+class Info:
+    """What ``__array_namespace_info__()`` returns."""
+
+    def capabilities(self) -> dict[str, Any]:
+        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": None}
+
+    def default_device(self) -> Device:
+        return Device(_context.current_index())
+
+    def devices(self) -> list[Device]:
+        return [Device(i) for i in range(_context.device_count())]
+
+    def _names(self, device: Any) -> tuple[str, ...]:
+        index = device.index if isinstance(device, Device) else _context.current_index()
+        return _context.get(index).dtypes
+
+    def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
+        names = self._names(device)
+        return {
+            "real floating": dt.float64 if "float64" in names else dt.float32,
+            "complex floating": None,
+            "integral": dt.int64 if "int64" in names else dt.int32,
+            "indexing": dt.int64 if "int64" in names else dt.int32,
+        }
+
+    def dtypes(self, *, device: Any = None, kind: Any = None) -> dict[str, dt.DType]:
+        names = self._names(device)
+        return {d.name: d for d in dt.ALL if d.name in names and (kind is None or dt.isdtype(d, kind))}
+
+
+def __array_namespace_info__() -> Info:  # noqa: N807 - the array API's name
+    return Info()

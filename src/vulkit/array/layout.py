@@ -1,0 +1,131 @@
+"""Shapes and strides (in elements): broadcasting, contiguity, merging dimensions, basic indexing."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+Shape = tuple[int, ...]
+
+
+def contiguous_strides(shape: Shape) -> Shape:
+    """C-order strides in elements."""
+    strides = []
+    step = 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def is_contiguous(shape: Shape, strides: Shape) -> bool:
+    """Whether the elements are in C order without gaps (dimensions of size 1 have any stride)."""
+    step = 1
+    for n, s in zip(reversed(shape), reversed(strides), strict=True):
+        if n == 0:
+            return True
+        if n != 1 and s != step:
+            return False
+        step *= n
+    return True
+
+
+def size_of(shape: Shape) -> int:
+    size = 1
+    for n in shape:
+        size *= n
+    return size
+
+
+def broadcast_shapes(*shapes: Shape) -> Shape:
+    """The broadcast shape; ValueError naming the shapes that do not broadcast."""
+    ndim = max(len(s) for s in shapes)
+    result = [1] * ndim
+    for shape in shapes:
+        for i, n in enumerate(shape, ndim - len(shape)):
+            if n == result[i] or n == 1:
+                continue
+            if result[i] == 1:
+                result[i] = n
+            else:
+                text = " ".join(str(tuple(s)) for s in shapes)
+                raise ValueError(f"operands could not be broadcast together with shapes {text}")
+    return tuple(result)
+
+
+def broadcast_strides(shape: Shape, strides: Shape, target: Shape) -> Shape:
+    """Strides of an array of ``shape`` viewed as ``target`` (0 along broadcast dimensions)."""
+    lead = len(target) - len(shape)
+    out = [0] * lead
+    for n, s, t in zip(shape, strides, target[lead:], strict=True):
+        out.append(s if n == t else 0)
+    return tuple(out)
+
+
+def merge_dims(shape: Shape, strides: list[Shape]) -> tuple[Shape, list[Shape]]:
+    """Drop size-1 dimensions and merge neighbours that every operand walks contiguously.
+
+    Returns the smallest equivalent (shape, strides per operand); at least one dimension.
+    """
+    dims = [i for i, n in enumerate(shape) if n != 1]
+    if not dims:
+        return (1,), [(0,) for _ in strides]
+    new_shape = [shape[dims[0]]]
+    new_strides = [[s[dims[0]]] for s in strides]
+    for i in dims[1:]:
+        n = shape[i]
+        if all(ns[-1] == s[i] * n for ns, s in zip(new_strides, strides, strict=True)):
+            new_shape[-1] *= n
+            for ns, s in zip(new_strides, strides, strict=True):
+                ns[-1] = s[i]
+        else:
+            new_shape.append(n)
+            for ns, s in zip(new_strides, strides, strict=True):
+                ns.append(s[i])
+    return tuple(new_shape), [tuple(s) for s in new_strides]
+
+
+def normalize_axis(axis: int, ndim: int) -> int:
+    if not -ndim <= axis < ndim:
+        raise IndexError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
+    return axis % ndim
+
+
+def basic_index(shape: Shape, strides: Shape, offset: int, key: tuple[Any, ...]) -> tuple[Shape, Shape, int]:
+    """(shape, strides, offset) of the view ``key`` selects; key holds ints, slices, None, Ellipsis."""
+    n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if sum(1 for k in key if k is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if n_real > len(shape):
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, "
+                         f"but {n_real} were indexed")
+    expanded: list[Any] = []
+    for k in key:
+        if k is Ellipsis:
+            expanded += [slice(None)] * (len(shape) - n_real)
+        else:
+            expanded.append(k)
+    expanded += [slice(None)] * (len(shape) - sum(1 for k in expanded if k is not None))
+    new_shape: list[int] = []
+    new_strides: list[int] = []
+    dim = 0
+    for k in expanded:
+        if k is None:
+            new_shape.append(1)
+            new_strides.append(0)
+            continue
+        n, s = shape[dim], strides[dim]
+        if isinstance(k, slice):
+            start, stop, step = k.indices(n)
+            length = len(range(start, stop, step))
+            if length:
+                offset += start * s
+            new_shape.append(length)
+            new_strides.append(s * step)
+        else:
+            i = operator.index(k)
+            if not -n <= i < n:
+                raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
+            offset += (i % n) * s
+        dim += 1
+    return tuple(new_shape), tuple(new_strides), offset

@@ -1,0 +1,264 @@
+"""Array creation (array API): asarray, empty, zeros, ones, full, the *_like forms, arange, linspace,
+eye, tril, triu, meshgrid, from_dlpack.
+
+Default dtypes follow NumPy: Python floats give float64, ints int64, where the device has them
+(``vt.device.get_device_properties()['dtypes']``); asking for a type the device lacks raises
+TypeError naming the missing Vulkan feature. ``linspace`` computes its values on the host (exactly
+as NumPy does) and uploads them; everything else is made on the GPU.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ...runtime import context as _context
+from .. import dtypes as dt
+from ..array import Array, Device, asarray_like, make_array, upload
+from ..dtypes import DType
+from .engine import TABLE, apply
+
+
+def _context_of(device: Any) -> Any:
+    if device is None:
+        return _context.current()
+    if isinstance(device, Device):
+        return _context.get(device.index)
+    if isinstance(device, int) and not isinstance(device, bool):
+        return _context.get(device)
+    raise TypeError(f"device must be a vulkit.Device, got {device!r}")
+
+
+def _shape(shape: Any) -> tuple[int, ...]:
+    if isinstance(shape, (int, np.integer)):
+        shape = (int(shape),)
+    shape = tuple(int(n) for n in shape)
+    if any(n < 0 for n in shape):
+        raise ValueError(f"negative dimensions are not allowed: {shape}")
+    return shape
+
+
+def _dtype(dtype: Any, default: DType) -> DType:
+    return default if dtype is None else dt.as_dtype(dtype)
+
+
+class _TensorAllocation:
+    """A kp.Tensor's buffer seen as an allocation (the tensor keeps ownership of the memory)."""
+
+    __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch", "tensor")
+
+    def __init__(self, tensor: Any) -> None:
+        self.tensor = tensor
+        self.buffer = tensor.buffer
+        self.offset = 0
+        self.size = self.buffer.size
+        self.nbytes = tensor.memory_size()
+        self.last_use = self.last_write = self._repoch = self._wepoch = 0
+
+    def free(self) -> None:
+        """The tensor owns the memory: nothing to give back."""
+
+
+def _from_tensor(tensor: Any, ctx: Any, dtype: DType | None) -> Array:
+    from ..array import _new
+
+    tensor_dtype = dt.as_dtype(tensor.dtype)
+    manager = tensor.manager
+    if manager is None or manager.device is not ctx.device:
+        values = tensor.data().copy()
+        return upload(ctx, values, dtype or tensor_dtype)
+    shape = (tensor.size(),)
+    result = _new(ctx, _TensorAllocation(tensor), shape, (1,), 0, tensor_dtype, True)
+    return result if dtype is None or dtype is tensor_dtype else result.astype(dtype)
+
+
+def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None) -> Array:
+    """An array from an Array, NumPy array, nested sequence, scalar, buffer, or kp.Tensor.
+
+    A kp.Tensor made on this device's Manager is wrapped without a copy; ``copy=False`` raises
+    ValueError where a copy cannot be avoided (host data).
+    """
+    ctx = _context_of(device)
+    target = None if dtype is None else dt.as_dtype(dtype)
+    if isinstance(obj, Array):
+        if obj._ctx is not ctx:
+            obj = obj.to_device(Device(ctx.index))
+        if target is not None and target is not obj.dtype:
+            if copy is False:
+                raise ValueError("asarray(copy=False) cannot change the dtype without a copy")
+            return obj.astype(target)
+        return obj.copy() if copy else obj
+    if type(obj).__name__ == "Tensor" and hasattr(obj, "memory_size") and hasattr(obj, "buffer"):
+        return _from_tensor(obj, ctx, target)
+    if copy is False:
+        raise ValueError("asarray(copy=False): host data must be copied to the device")
+    if isinstance(obj, (bytes, bytearray, memoryview)):
+        obj = np.frombuffer(obj, dtype=target.np if target else np.uint8)
+    if isinstance(obj, (list, tuple)) and any(isinstance(v, Array) for v in obj):
+        obj = [v.numpy() if isinstance(v, Array) else v for v in obj]
+    return asarray_like(obj, ctx, target)
+
+
+def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
+    """An uninitialised array (default dtype float64, float32 on devices without it)."""
+    ctx = _context_of(device)
+    return make_array(ctx, _shape(shape), _dtype(dtype, default_float(ctx)))
+
+
+def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
+    """An array of zeros (a buffer fill, no kernel)."""
+    out = empty(shape, dtype=dtype, device=device)
+    if out.size:
+        out._ctx.stream.fill(out._alloc, 0, out._alloc.size, 0)
+    return out
+
+
+def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Array:
+    """An array of ``fill_value`` (dtype from the value when not given, as NumPy)."""
+    ctx = _context_of(device)
+    if dtype is None:
+        dtype = _scalar_dtype(fill_value, ctx)
+    out = make_array(ctx, _shape(shape), dt.as_dtype(dtype))
+    return apply(TABLE["copy"], (_python_scalar(fill_value),), out=out, dtype=out.dtype)
+
+
+def ones(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
+    """An array of ones."""
+    ctx = _context_of(device)
+    return full(shape, 1, dtype=_dtype(dtype, default_float(ctx)), device=device)
+
+
+def empty_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    return empty(x.shape, dtype=dtype or x.dtype, device=device or x.device)
+
+
+def zeros_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    return zeros(x.shape, dtype=dtype or x.dtype, device=device or x.device)
+
+
+def ones_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    return ones(x.shape, dtype=dtype or x.dtype, device=device or x.device)
+
+
+def full_like(x: Array, /, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Array:
+    return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device or x.device)
+
+
+def default_float(ctx: Any) -> DType:
+    """float64 where the device has it (NumPy's default), else float32."""
+    return dt.float64 if "float64" in ctx.dtypes else dt.float32
+
+
+def default_int(ctx: Any) -> DType:
+    """int64 where the device has it (NumPy's default on Linux), else int32."""
+    return dt.int64 if "int64" in ctx.dtypes else dt.int32
+
+
+def _python_scalar(value: Any) -> Any:
+    if isinstance(value, Array):
+        return value
+    if isinstance(value, (np.generic, np.ndarray)):
+        return value.item()
+    return value
+
+
+def _scalar_dtype(value: Any, ctx: Any) -> DType:
+    if isinstance(value, Array):
+        return value.dtype
+    if isinstance(value, (np.generic, np.ndarray)):
+        return dt.as_dtype(value.dtype)
+    if isinstance(value, bool):
+        return dt.bool_
+    if isinstance(value, int):
+        return default_int(ctx)
+    if isinstance(value, float):
+        return default_float(ctx)
+    raise TypeError(f"fill value must be a bool, int or float, got {type(value).__name__}")
+
+
+def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None, device: Any = None) -> Array:
+    """Evenly spaced values in [start, stop), computed on the GPU as NumPy does (start + i * delta)."""
+    if stop is None:
+        start, stop = 0, start
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    ctx = _context_of(device)
+    length = max(0, math.ceil((stop - start) / step))
+    if dtype is None:
+        integral = all(isinstance(v, (int, np.integer)) for v in (start, stop, step))
+        dtype = default_int(ctx) if integral else default_float(ctx)
+    dtype = dt.as_dtype(dtype)
+    out = make_array(ctx, (length,), dtype)
+    if length == 0:
+        return out
+    first = dtype.np.type(start)
+    delta = (dtype.np.type(start + step) - first) if dtype.kind == "f" else step
+    return apply(TABLE["arange"], (_python_scalar(first), _python_scalar(delta)), out=out, dtype=dtype)
+
+
+def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
+             endpoint: bool = True) -> Array:
+    """``num`` evenly spaced values from start to stop (NumPy's arithmetic, on the host)."""
+    ctx = _context_of(device)
+    target = _dtype(dtype, default_float(ctx))
+    return upload(ctx, np.linspace(start, stop, num, endpoint=endpoint).astype(target.np), target)
+
+
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None, device: Any = None) -> Array:
+    """Ones on the k-th diagonal, zeros elsewhere."""
+    ctx = _context_of(device)
+    n_cols = n_rows if n_cols is None else n_cols
+    out = make_array(ctx, _shape((n_rows, n_cols)), _dtype(dtype, default_float(ctx)))
+    if out.size == 0:
+        return out
+    return apply(TABLE["eye"], (int(k), int(n_cols)), out=out, dtype=out.dtype, op_dtypes=(dt.int32, dt.int32))
+
+
+def _triangle(name: str, x: Array, k: int) -> Array:
+    if x.ndim < 2:
+        raise ValueError(f"{name} needs an array of at least 2 dimensions, got shape {x.shape}")
+    rows, cols = x.shape[-2:]
+    return apply(TABLE[name], (x, int(k), int(cols), int(rows)), dtype=x.dtype,
+                 op_dtypes=(x.dtype, dt.int32, dt.int32, dt.int32))
+
+
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """The lower triangle (elements with column - row <= k) of the last two axes; zeros above."""
+    return _triangle("tril", x, k)
+
+
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """The upper triangle (column - row >= k) of the last two axes; zeros below."""
+    return _triangle("triu", x, k)
+
+
+def meshgrid(*arrays: Array, indexing: str = "xy") -> list[Array]:
+    """Coordinate matrices from 1-D arrays (copies, as NumPy's default)."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"indexing must be 'xy' or 'ij', got {indexing!r}")
+    from .manipulation import broadcast_to, reshape
+
+    n = len(arrays)
+    sizes = [a.size for a in arrays]
+    if indexing == "xy" and n >= 2:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    grids = []
+    for i, a in enumerate(arrays):
+        axis = i
+        if indexing == "xy" and n >= 2 and i < 2:
+            axis = 1 - i
+        shape = [1] * n
+        shape[axis] = a.size
+        grids.append(broadcast_to(reshape(a, tuple(shape)), tuple(sizes)).copy())
+    return grids
+
+
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Array:
+    """An array from any DLPack producer (host memory; copied to the device)."""
+    if isinstance(x, Array):
+        return x.copy() if copy else x
+    if copy is False:
+        raise ValueError("from_dlpack(copy=False): host data must be copied to the device")
+    return asarray_like(np.from_dlpack(x), _context_of(device))

@@ -1,0 +1,88 @@
+"""The array API's elementwise functions (and NumPy's ``out=``), generated from :mod:`.table`.
+
+Every function broadcasts its array arguments, promotes types as NumPy 2 does (Python scalars are
+weak, NEP 50, and travel to the GPU as push constants), and writes into ``out`` when given (NumPy's
+``same_kind`` casting rule applies).
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from .. import array as _array
+from ..array import Array
+from ..dtypes import DType
+from .engine import TABLE, apply
+
+
+def _unary(name: str) -> Any:
+    entry = TABLE[name]
+
+    def function(x: Any, /, *, out: Array | None = None) -> Array:
+        return apply(entry, (x,), out)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"Elementwise ``{name}`` (array API); ``out``: write into this array."
+    return function
+
+
+def _binary(name: str) -> Any:
+    entry = TABLE[name]
+
+    def function(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
+        return apply(entry, (x1, x2), out)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"Elementwise ``{name}`` of two arrays or an array and a scalar (array API)."
+    return function
+
+
+UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil", "conj", "cos",
+         "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan", "log", "log1p", "log2", "log10",
+         "logical_not", "negative", "positive", "real", "round", "sign", "signbit", "sin", "sinh", "sqrt",
+         "square", "tan", "tanh", "trunc")
+BINARY = ("add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+          "copysign", "divide", "equal", "floor_divide", "greater", "greater_equal", "hypot", "less", "less_equal",
+          "logaddexp", "logical_and", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "not_equal",
+          "pow", "remainder", "subtract")
+
+_FUNCTIONS: dict[str, Any] = {name: _unary(name) for name in UNARY}
+_FUNCTIONS.update({name: _binary(name) for name in BINARY})
+globals().update(_FUNCTIONS)
+_array.OPERATORS.update(_FUNCTIONS)
+
+
+def _bound(x: Array, value: Any, high: bool) -> Any:
+    """A clip bound: None becomes the widest value of x's dtype."""
+    if value is not None:
+        return value
+    dtype: DType = x.dtype
+    if dtype.kind == "f":
+        return float("inf") if high else float("-inf")
+    if dtype.kind == "b":
+        return high
+    info = np.iinfo(dtype.np)
+    return int(info.max if high else info.min)
+
+
+def clip(x: Array, /, min: Any = None, max: Any = None, *, out: Array | None = None) -> Array:  # noqa: A002
+    """Clamp to [min, max] (array API 2023.12); the result keeps x's dtype; NaN propagates."""
+    if isinstance(min, int) and not isinstance(min, bool) and x.dtype.kind in "iu":
+        min = builtins.max(min, int(np.iinfo(x.dtype.np).min))  # noqa: A001
+    if isinstance(max, int) and not isinstance(max, bool) and x.dtype.kind in "iu":
+        max = builtins.min(max, int(np.iinfo(x.dtype.np).max))  # noqa: A001
+    return apply(TABLE["clip"], (x, _bound(x, min, False), _bound(x, max, True)), out)
+
+
+def where(condition: Any, x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
+    """Elements of x1 where condition is true, else of x2 (promoted types, broadcast shapes)."""
+    return apply(TABLE["where"], (condition, x1, x2), out)
+
+
+def astype(x: Array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Array:
+    """Array API ``astype``: x converted to ``dtype``."""
+    result = x.astype(dtype, copy=copy)
+    return result if device is None else result.to_device(device)

@@ -1,0 +1,212 @@
+"""Running an elementwise operation: typing, broadcasting, layout choice, push constants, dispatch.
+
+This is the eager hot path. Everything that depends only on types and layout is cached: the
+typing by (operation, input types), the kernel by (operation, types, scalar positions, output type,
+layout, ndim). Per call the work is: classify the inputs, one dict lookup each for typing and kernel,
+allocate the output, pack the push constants with a precompiled ``struct.Struct``, record a dispatch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...runtime import context as _context
+from .. import dtypes as dt
+from ..array import Array, asarray_like, make_array
+from ..codegen import KernelKey, get_kernel
+from ..dtypes import DType, check_scalar_fits
+from ..layout import broadcast_shapes, broadcast_strides, merge_dims, size_of
+from .table import TABLE, Entry
+
+_SCALARS = (bool, int, float)
+_MAX_GROUPS = 65535
+_RESOLVED: dict[tuple[Any, ...], tuple[tuple[DType, ...], DType]] = {}
+_FAST: dict[tuple[Any, ...], Any] = {}
+
+
+# -- typing ------------------------------------------------------------------------------------------
+def _np_type(t: DType | type) -> Any:
+    return t if isinstance(t, type) else t.np
+
+
+def _promote(types: tuple[DType | type, ...]) -> DType:
+    strong = [t for t in types if isinstance(t, DType)]
+    if not strong:
+        return dt.as_dtype(np.result_type(*[dt._WEAK_SAMPLES[t] for t in types]))
+    result = strong[0]
+    for t in types[1:]:
+        result = dt.result_type2(result, t)
+    return result
+
+
+def _resolve_ufunc(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType, ...], DType]:
+    ufunc = getattr(np, entry.rule)
+    try:
+        loop = ufunc.resolve_dtypes((*[_np_type(t) for t in types], None))
+    except TypeError:
+        names = ", ".join(t.__name__ if isinstance(t, type) else t.name for t in types)
+        raise TypeError(f"{entry.op.name} is not supported for input types ({names})") from None
+    ins = tuple(dt.as_dtype(d) for d in loop[:-1])
+    if len(set(ins)) > 1:
+        common = _promote(ins)
+        ins = (common,) * len(ins)
+    return ins, dt.as_dtype(loop[-1])
+
+
+def resolve(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType, ...], DType]:
+    """(dtype each input is converted to, result dtype) of ``entry`` on inputs of ``types``."""
+    key = (entry.op.name, types)
+    found = _RESOLVED.get(key)
+    if found is not None:
+        return found
+    rule = entry.rule
+    n = len(types)
+    if rule == "logical":
+        found = ((dt.bool_,) * n, dt.bool_)
+    elif rule == "same":
+        common = _promote(types)
+        found = ((common,) * n, common)
+    elif rule == "first":
+        first = types[0]
+        found = ((first,) * n, first)
+    elif rule == "where":
+        values = _promote(types[1:])
+        found = ((dt.bool_, values, values), values)
+    elif rule == "float_params":
+        ins, res = _resolve_ufunc(TABLE["exp"], types[:1])
+        found = ((res,) * n, res)
+    else:
+        found = _resolve_ufunc(entry, types)
+    entry.op.expression(found[0][0] if found[0] else found[1])  # TypeError now if the op lacks this type
+    _RESOLVED[key] = found
+    return found
+
+
+# -- operands ----------------------------------------------------------------------------------------
+def _operand(value: Any, ctx: Any) -> Any:
+    if isinstance(value, Array) or value.__class__ in _SCALARS:
+        return value
+    if isinstance(value, complex):
+        raise TypeError("vulkit has no complex dtypes")
+    return asarray_like(value, ctx)
+
+
+def _scalar_value(value: Any, dtype: DType) -> Any:
+    if dtype.kind == "f":
+        return float(dtype.np.type(value)) if dtype.itemsize == 2 else float(value)
+    if dtype.kind == "b":
+        return int(bool(value))
+    check_scalar_fits(value, dtype)
+    return int(value)
+
+
+# -- dispatch ----------------------------------------------------------------------------------------
+def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: DType | None = None,
+          op_dtypes: tuple[DType, ...] | None = None) -> Array:
+    """Run ``entry`` on ``args`` (arrays and Python scalars), into ``out`` or a new array.
+
+    ``dtype`` overrides the result type (astype, creation); the inputs are converted to it, or to
+    ``op_dtypes`` when given.
+    """
+    ctx = _context.current()
+    args = tuple(_operand(a, ctx) for a in args)
+    types = tuple(a._dtype if isinstance(a, Array) else (bool if a.__class__ is bool else a.__class__)
+                  for a in args)
+    if dtype is None:
+        op_dtypes, res_dtype = resolve(entry, types)
+    else:
+        op_dtypes, res_dtype = op_dtypes or (dtype,) * len(args), dtype
+    arrays = [a for a in args if isinstance(a, Array)]
+    shapes = [a._shape for a in arrays]
+    shape = shapes[0] if shapes and all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes) \
+        if shapes else ()
+    if out is None:
+        out = make_array(ctx, shape, res_dtype)
+    else:
+        shape = _check_out(out, shape, res_dtype)
+        if any(a._alloc is out._alloc and (a._offset, a._strides) != (out._offset, out._strides) for a in arrays):
+            result = apply(entry, args, None, dtype)
+            return apply(TABLE["copy"], (result,), out, out._dtype)
+    if out._size == 0:
+        return out
+    scalars = tuple(_scalar_value(a, d) for a, d in zip(args, op_dtypes, strict=True) if not isinstance(a, Array))
+    in_scalar = tuple(not isinstance(a, Array) for a in args)
+    in_dtypes = tuple(a._dtype if isinstance(a, Array) else d for a, d in zip(args, op_dtypes, strict=True))
+    _launch(ctx, entry, arrays, out, shape, in_dtypes, in_scalar, op_dtypes, res_dtype, scalars)
+    return out
+
+
+def _check_out(out: Array, shape: tuple[int, ...], res_dtype: DType) -> tuple[int, ...]:
+    if not isinstance(out, Array):
+        raise TypeError(f"out must be a vulkit Array, got {type(out).__name__}")
+    if out._shape != shape:
+        if broadcast_shapes(out._shape, shape) != out._shape:
+            raise ValueError(f"non-broadcastable output operand with shape {out._shape} "
+                             f"doesn't match the broadcast shape {shape}")
+    if not np.can_cast(res_dtype.np, out._dtype.np, casting="same_kind"):
+        raise TypeError(f"Cannot cast ufunc output from {res_dtype.name} to {out._dtype.name} "
+                        "with casting rule 'same_kind'")
+    return out._shape
+
+
+def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tuple[int, ...],
+            in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...], op_dtypes: tuple[DType, ...],
+            res_dtype: DType, scalars: tuple[Any, ...]) -> None:
+    operands = [*arrays, out]
+    n = out._size
+    if all(a._contig and a._shape == shape for a in operands):
+        offsets = [a._offset for a in operands]
+        layout = "vec" if not any(o & 3 for o in offsets) else "contig"
+        kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
+        push = kernel.push_struct.pack(*scalars, n, *offsets)
+        _dispatch(ctx, kernel, operands, push, n)
+        return
+    strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
+    merged_shape, merged_strides = merge_dims(shape, strides)
+    offsets = [a._offset for a in operands]
+    if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
+        layout = "vec" if not any(o & 3 for o in offsets) else "contig"
+        kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
+        _dispatch(ctx, kernel, operands, kernel.push_struct.pack(*scalars, n, *offsets), n)
+        return
+    limit = ctx.device.limits["max_push_constants_size"]
+    _strided(ctx, entry, operands, (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype), scalars,
+             merged_shape, merged_strides, offsets, limit)
+
+
+def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ...], scalars: tuple[Any, ...],
+             shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int], limit: int) -> None:
+    """Dispatch the strided kernel; splits along the first dimension while the push constants overflow."""
+    kernel = _kernel(ctx, entry, *types, "strided", len(shape))
+    if kernel.push_size > limit and len(shape) > 1:
+        for i in range(shape[0]):
+            moved = [o + i * s[0] for o, s in zip(offsets, strides, strict=True)]
+            _strided(ctx, entry, operands, types, scalars, shape[1:], [s[1:] for s in strides], moved, limit)
+        return
+    flat = [x for s in strides for x in s]
+    n = size_of(shape)
+    push = kernel.push_struct.pack(*scalars, n, *offsets, *shape, *flat)
+    _dispatch(ctx, kernel, operands, push, n)
+
+
+def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
+            op_dtypes: tuple[DType, ...], res_dtype: DType, out_dtype: DType, layout: str, ndim: int) -> Any:
+    fast_key = (id(ctx), entry.op.name, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim)
+    kernel = _FAST.get(fast_key)
+    if kernel is None:
+        for d in {*in_dtypes, *op_dtypes, res_dtype, out_dtype}:
+            dt.require_supported(d, ctx.dtypes, ctx.device.physical.name)
+        key = KernelKey(entry.op, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim)
+        kernel = get_kernel(ctx, key)
+        _FAST[fast_key] = kernel
+    return kernel
+
+
+def _dispatch(ctx: Any, kernel: Any, operands: list[Array], push: bytes, n: int) -> None:
+    groups = -(-n // kernel.groups_per)
+    if groups > _MAX_GROUPS:
+        groups = _MAX_GROUPS
+    allocs = [a._alloc for a in operands]
+    ctx.stream.dispatch(kernel.pipeline, allocs, push, (groups, 1, 1), allocs[:-1], allocs[-1:])
