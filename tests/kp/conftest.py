@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from kp_helpers import calibrate_spin
+from kp_helpers import Spin, calibrate_spin
 
 from vulkit import kp
 
@@ -26,7 +26,7 @@ def properties(mgr: kp.Manager) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def spin_iterations() -> int:
-    """SPIN's iteration count for about 0.3 s of work on this device (measured once per session)."""
+def spin() -> Spin:
+    """SPIN's work for about 0.3 s on this device (measured once per session)."""
     with kp.Manager() as manager:
         return calibrate_spin(manager, 0.3)

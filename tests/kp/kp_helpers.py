@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -40,20 +41,39 @@ void main() {
 }
 """
 
-# A shader that runs for as long as its push constant asks: one invocation iterates a hash.
+# A shader that runs for as long as asked: each workgroup (of one invocation) iterates a hash
+# 64 times per loop iteration. NOTE: lavapipe stops any loop after 65535 iterations (a safety limit of
+# llvmpipe), so it is made to run longer with more workgroups, not more iterations.
 SPIN = HEADER + """
+#define STEP x = x * 1664525u + 1013904223u; x ^= x >> 13;
+#define STEP8 STEP STEP STEP STEP STEP STEP STEP STEP
 layout(local_size_x = 1) in;
 layout(push_constant) uniform Push { uint iterations; } p;
 layout(set = 0, binding = 0) buffer Data { uint data[]; };
 void main() {
     uint x = data[gl_GlobalInvocationID.x];
     for (uint i = 0u; i < p.iterations; ++i) {
-        x = x * 1664525u + 1013904223u;
-        x ^= x >> 13;
+        STEP8 STEP8 STEP8 STEP8 STEP8 STEP8 STEP8 STEP8
     }
     data[gl_GlobalInvocationID.x] = x;
 }
 """
+SPIN_STEPS = 64
+MAX_SPIN_ITERATIONS = 65535
+
+
+@dataclass(frozen=True)
+class Spin:
+    """How to keep the device busy for a while with SPIN: ``iterations`` in each of ``groups`` workgroups."""
+
+    iterations: int
+    groups: int
+
+    def part(self, fraction: float) -> Spin:
+        """About ``fraction`` of the work."""
+        if self.groups > 1:
+            return Spin(self.iterations, max(1, round(self.groups * fraction)))
+        return Spin(max(1, round(self.iterations * fraction)), 1)
 
 
 @functools.cache
@@ -63,9 +83,9 @@ def spirv(source: str, target: str = "vulkan1.2") -> bytes:
 
 
 def spin_reference(seed: int, iterations: int) -> int:
-    """What SPIN computes from ``seed`` (for small iteration counts)."""
+    """What SPIN computes from ``seed`` in ``iterations`` loop iterations (for small counts)."""
     x = seed
-    for _ in range(iterations):
+    for _ in range(iterations * SPIN_STEPS):
         x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
         x ^= x >> 13
     return x
@@ -94,20 +114,33 @@ def require_dtype(mgr: kp.Manager, dtype: Any) -> None:
         pytest.skip(f"{mgr.get_device_properties()['device_name']} does not support {name} in shaders")
 
 
-def calibrate_spin(mgr: kp.Manager, seconds: float) -> int:
-    """An iteration count for SPIN (one invocation) that keeps this device busy for about ``seconds``."""
-    tensor = mgr.tensor_t(np.zeros(1, dtype=np.uint32), kp.MemoryTypes.device)
-    algorithm = mgr.algorithm([tensor], spirv(SPIN), (1, 1, 1), push_consts=[1])
-    sequence = mgr.sequence()
-    iterations = 1 << 16
+def calibrate_spin(mgr: kp.Manager, seconds: float) -> Spin:
+    """A :class:`Spin` that keeps this device busy for about ``seconds``: more iterations first, then,
+    past the loop limit, more workgroups."""
+    spin = Spin(1 << 10, 1)
     while True:
-        start = time.perf_counter()
-        sequence.eval(kp.OpAlgoDispatch(algorithm, [iterations]))
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds / 4 or iterations >= 1 << 31:
+        elapsed = _time_spin(mgr, spin)
+        if elapsed >= seconds / 4 or spin.groups >= 1 << 16:
             break
-        iterations *= 4 if elapsed < seconds / 16 else 2
+        factor = 8 if elapsed < seconds / 32 else 2
+        if spin.iterations < MAX_SPIN_ITERATIONS:
+            spin = Spin(min(spin.iterations * factor, MAX_SPIN_ITERATIONS), 1)
+        else:
+            spin = Spin(spin.iterations, spin.groups * factor)
+    scale = seconds / max(elapsed, 1e-6)
+    if spin.groups > 1:
+        return Spin(spin.iterations, max(1, round(spin.groups * scale)))
+    return Spin(min(max(1, round(spin.iterations * scale)), MAX_SPIN_ITERATIONS), 1)
+
+
+def _time_spin(mgr: kp.Manager, spin: Spin) -> float:
+    tensor = mgr.tensor_t(np.zeros(spin.groups, dtype=np.uint32))
+    algorithm = mgr.algorithm([tensor], spirv(SPIN), (spin.groups, 1, 1), push_consts=[spin.iterations])
+    sequence = mgr.sequence().record(kp.OpAlgoDispatch(algorithm))
+    start = time.perf_counter()
+    sequence.eval()
+    elapsed = time.perf_counter() - start
     sequence.destroy()
     algorithm.destroy()
     tensor.destroy()
-    return min(int(iterations * seconds / max(elapsed, 1e-6)), 0xFFFFFFFF)
+    return elapsed

@@ -314,12 +314,14 @@ class Device:
     def wait_idle(self) -> None:
         """Block until the device has finished all submitted work."""
         self.require_alive()
-        for queue in self.queues:
+        # NOTE: a queue listed twice (one family asked for more queues than it has) is locked once.
+        queues = list({id(queue): queue for queue in self.queues}.values())
+        for queue in queues:
             queue.lock.acquire()
         try:
             check(self.fn.vkDeviceWaitIdle(self.handle), "vkDeviceWaitIdle")
         finally:
-            for queue in self.queues:
+            for queue in queues:
                 queue.lock.release()
 
     def destroy(self) -> None:
