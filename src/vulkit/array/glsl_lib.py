@@ -36,6 +36,10 @@ def _exp_taylor(degree: int) -> list[float]:
     return [1.0 / factorial(k) for k in range(degree + 1)]
 
 
+def _atan_series(terms: int) -> list[float]:
+    return [(-1.0) ** k / (2 * k + 1) for k in range(terms)]
+
+
 def _atanh_series(terms: int) -> list[float]:
     return [1.0 / (2 * k + 1) for k in range(terms)]
 
@@ -44,6 +48,7 @@ def _atanh_series(terms: int) -> list[float]:
 _POLYS = {
     "P_EXP": (_horner(_exp_taylor(8), "r"), _horner(_exp_taylor(13), "r")),
     "P_EXPM1": (_horner(_exp_taylor(10)[1:], "x"), _horner(_exp_taylor(18)[1:], "x")),
+    "P_ATAN": (_horner(_atan_series(8), "z"), _horner(_atan_series(16), "z")),
     "P_ATANH": (_horner(_atanh_series(7), "z"), _horner(_atanh_series(15), "z")),
 }
 _CONSTS = {
@@ -53,6 +58,7 @@ _CONSTS = {
     "LN2LO": ("1.428606765330187045e-06", "1.90821492927058770002e-10"),
     "BIG": ("1.0e4", "1.0e8"),
     "TANH_BIG": ("9.0", "22.0"),
+    "SPLIT": ("4097.0", "134217729.0"),
 }
 
 # name -> (dependencies, {class: code}); class "float" is float16/float32 compute, "double" float64.
@@ -150,8 +156,7 @@ T vt_atanh(T x) {
         "float": """
 float vt_sin(float x) { return sin(x); }
 float vt_cos(float x) { return cos(x); }
-float vt_tan(float x) { return tan(x); }
-float vt_atan(float x) { return atan(x); }""",
+float vt_tan(float x) { return tan(x); }""",
         "double": """
 const double VT_S1 = -1.66666666666666324348e-01lf, VT_S2 = 8.33333333332248946124e-03lf,
   VT_S3 = -1.98412698298579493134e-04lf, VT_S4 = 2.75573137070700676789e-06lf,
@@ -172,30 +177,41 @@ int vt_reduce(double x, out double r) {
   return int(mod(k, 4.0lf));
 }
 double vt_sin(double x) {
-  if (vt_isinf(x) || vt_isnan(x)) return x - x;
+  if (vt_isinf(x) || vt_isnan(x)) return vt_nan();
+  if (x == 0.0lf) return x;
   double r; int q = vt_reduce(x, r);
   if (q == 0) return vt_ksin(r); if (q == 1) return vt_kcos(r); if (q == 2) return -vt_ksin(r); return -vt_kcos(r);
 }
 double vt_cos(double x) {
-  if (vt_isinf(x) || vt_isnan(x)) return x - x;
+  if (vt_isinf(x) || vt_isnan(x)) return vt_nan();
   double r; int q = vt_reduce(x, r);
   if (q == 0) return vt_kcos(r); if (q == 1) return -vt_ksin(r); if (q == 2) return -vt_kcos(r); return vt_ksin(r);
 }
 double vt_tan(double x) {
-  if (vt_isinf(x) || vt_isnan(x)) return x - x;
+  if (vt_isinf(x) || vt_isnan(x)) return vt_nan();
+  if (x == 0.0lf) return x;
   double r; int q = vt_reduce(x, r);
   double s = vt_ksin(r); double c = vt_kcos(r);
   return (q & 1) == 0 ? s / c : -c / s;
-}
-double vt_atan(double x) {
-  if (vt_isnan(x) || abs(x) < 1.0e-8lf) return x;
-  if (abs(x) > 1.0e17lf) return x > 0.0lf ? 1.57079632679489661923lf : -1.57079632679489661923lf;
-  double y = double(atan(float(x)));
-  for (int k = 0; k < 2; ++k) { double s = vt_sin(y); double c = vt_cos(y); y -= (s - x * c) * c; }
-  return y;
 }""",
     }),
-    "vt_atan2": (("vt_trig", "vt_copysign"), {"f": """
+    "vt_atan": (("vt_copysign",), {"f": """
+T vt_atan(T x) {
+  if (vt_isnan(x)) return x;
+  T ax = abs(x);
+  bool inverted = ax > T(1);
+  T t = inverted ? T(1) / ax : ax;
+  T base = T(0);
+  if (t > C(0.26794919243112270)) {
+    base = C(0.52359877559829887);
+    t = (t * C(1.7320508075688772) - T(1)) / (C(1.7320508075688772) + t);
+  }
+  T z = t * t;
+  T r = base + t * P_ATAN;
+  if (inverted) r = C(1.5707963267948966) - r;
+  return vt_copysign(r, x);
+}"""}),
+    "vt_atan2": (("vt_atan", "vt_copysign"), {"f": """
 T vt_atan2(T y, T x) {
   if (vt_isnan(x) || vt_isnan(y)) return x + y;
   T pi = C(3.14159265358979323846);
@@ -248,10 +264,17 @@ T vt_ipow(T a, T b) {
 }"""}),
     "vt_divmod": (("vt_copysign",), {
         "f": """
+T vt_two_prod_err(T x, T y, T p) {
+  precise T cx = C(SPLIT) * x; precise T xh = cx - (cx - x); precise T xl = x - xh;
+  precise T cy = C(SPLIT) * y; precise T yh = cy - (cy - y); precise T yl = y - yh;
+  precise T e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
+  return e;
+}
 T vt_fmod(T a, T b) {
   if (vt_isinf(b) && !vt_isinf(a)) return a;
   T q = trunc(a / b);
-  T r = fma(-q, b, a);
+  precise T p = q * b;
+  precise T r = (a - p) - vt_two_prod_err(q, b, p);
   if (r != T(0) && vt_signbit(r) != vt_signbit(a)) r += (vt_signbit(a) == vt_signbit(b)) ? b : -b;
   if (abs(r) >= abs(b)) r -= (vt_signbit(a) == vt_signbit(b)) ? b : -b;
   return r == T(0) ? vt_copysign(T(0), a) : r;

@@ -76,7 +76,7 @@ ENTRIES: list[Entry] = [
     _float1("tan", "vt_tan(a)", ("vt_trig",)),
     _float1("asin", "vt_asin(a)", ("vt_atan2",), "arcsin"),
     _float1("acos", "vt_acos(a)", ("vt_atan2",), "arccos"),
-    _float1("atan", "vt_atan(a)", ("vt_trig",), "arctan"),
+    _float1("atan", "vt_atan(a)", ("vt_atan",), "arctan"),
     _float1("sinh", "vt_sinh(a)", ("vt_hyper",)),
     _float1("cosh", "vt_cosh(a)", ("vt_hyper",)),
     _float1("tanh", "vt_tanh(a)", ("vt_hyper",)),

@@ -1,0 +1,133 @@
+"""Every elementwise function against NumPy, over every supported dtype, with IEEE special values."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import FLOATS, INTS, NUMERIC, assert_matches, sample
+
+import vulkit as vt
+
+NUMPY_NAMES = {"acos": "arccos", "asin": "arcsin", "atan": "arctan", "acosh": "arccosh", "asinh": "arcsinh",
+               "atanh": "arctanh", "atan2": "arctan2", "pow": "power", "bitwise_invert": "invert",
+               "bitwise_left_shift": "left_shift", "bitwise_right_shift": "right_shift", "conj": "conjugate"}
+
+# name -> (low, high) of the test inputs
+FLOAT_UNARY = {
+    "exp": (-20, 20), "expm1": (-5, 5), "log": (1e-3, 100), "log1p": (-0.9, 10), "log2": (1e-3, 100),
+    "log10": (1e-3, 100), "sqrt": (0, 100), "sin": (-10, 10), "cos": (-10, 10), "tan": (-1.5, 1.5),
+    "asin": (-1, 1), "acos": (-1, 1), "atan": (-10, 10), "sinh": (-5, 5), "cosh": (-5, 5), "tanh": (-5, 5),
+    "asinh": (-10, 10), "acosh": (1, 100), "atanh": (-0.99, 0.99),
+}
+EXACT_UNARY = ["abs", "negative", "positive", "square", "sign", "floor", "ceil", "trunc", "round", "isnan", "isinf",
+               "isfinite", "signbit"]
+FLOAT_BINARY = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "pow", "maximum", "minimum",
+                "copysign", "hypot", "logaddexp", "atan2"]
+INT_BINARY = ["add", "subtract", "multiply", "floor_divide", "remainder", "maximum", "minimum", "bitwise_and",
+              "bitwise_or", "bitwise_xor"]
+COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
+
+
+def reference(name: str):
+    return getattr(np, NUMPY_NAMES.get(name, name))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("name", sorted(FLOAT_UNARY))
+def test_float_unary(name, dtype):
+    low, high = FLOAT_UNARY[name]
+    x = sample(dtype, 61, low, high)
+    rtol = {"float16": 2e-3, "float32": 1e-5, "float64": 1e-12}[dtype]
+    assert_matches(getattr(vt, name)(vt.asarray(x)), reference(name)(x), rtol=rtol)
+
+
+@pytest.mark.parametrize("dtype", NUMERIC)
+@pytest.mark.parametrize("name", EXACT_UNARY)
+def test_exact_unary(name, dtype):
+    if name in ("signbit",) and dtype not in FLOATS:
+        pytest.skip("NumPy computes signbit of integers through float16")
+    x = sample(dtype, 41, -100, 100)
+    assert_matches(getattr(vt, name)(vt.asarray(x)), reference(name)(x), exact=True)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("name", FLOAT_BINARY)
+def test_float_binary(name, dtype):
+    x1 = sample(dtype, 64, -10, 10, seed=1)
+    x2 = np.roll(sample(dtype, 64, -10, 10, seed=2), 3)  # special values meet each other and finite ones
+    if name == "pow":
+        x1 = np.abs(x1)
+        x2 = np.clip(x2, -4, 4)
+    rtol = {"float16": 2e-3, "float32": 4e-6, "float64": 1e-12}[dtype]
+    assert_matches(getattr(vt, name)(vt.asarray(x1), vt.asarray(x2)), reference(name)(x1, x2), rtol=rtol)
+
+
+@pytest.mark.parametrize("dtype", INTS)
+@pytest.mark.parametrize("name", INT_BINARY)
+def test_int_binary(name, dtype):
+    x1 = sample(dtype, 50, -1000, 1000, seed=3)
+    x2 = sample(dtype, 50, -20, 20, seed=4)
+    x2[:3] = 0  # division by zero gives 0, as NumPy's result
+    assert_matches(getattr(vt, name)(vt.asarray(x1), vt.asarray(x2)), reference(name)(x1, x2))
+
+
+@pytest.mark.parametrize("dtype", INTS)
+def test_int_unary_and_power(dtype):
+    x = sample(dtype, 40, -50, 50, seed=5)
+    e = sample(dtype, 40, 0, 5, seed=6)
+    assert_matches(vt.pow(vt.asarray(x), vt.asarray(e)), np.power(x, e))
+    assert_matches(vt.bitwise_invert(vt.asarray(x)), np.invert(x))
+
+
+@pytest.mark.parametrize("dtype", INTS)
+def test_shifts(dtype):
+    x = sample(dtype, 40, -1000, 1000, seed=7)
+    s = sample(dtype, 40, 0, np.dtype(dtype).itemsize * 8 - 1, seed=8)
+    assert_matches(vt.bitwise_left_shift(vt.asarray(x), vt.asarray(s)), np.left_shift(x, s))
+    assert_matches(vt.bitwise_right_shift(vt.asarray(x), vt.asarray(s)), np.right_shift(x, s))
+
+
+@pytest.mark.parametrize("dtype", ["bool", *NUMERIC])
+@pytest.mark.parametrize("name", COMPARISONS)
+def test_comparisons(name, dtype):
+    x1 = sample(dtype, 40, -5, 5, seed=9)
+    x2 = np.roll(sample(dtype, 40, -5, 5, seed=10), 5)
+    assert_matches(getattr(vt, name)(vt.asarray(x1), vt.asarray(x2)), reference(name)(x1, x2))
+
+
+@pytest.mark.parametrize("name", ["logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
+                                  "bitwise_xor", "add", "multiply", "maximum", "minimum"])
+def test_bool_binary(name):
+    x1 = sample("bool", 30, seed=11)
+    x2 = sample("bool", 30, seed=12)
+    assert_matches(getattr(vt, name)(vt.asarray(x1), vt.asarray(x2)), reference(name)(x1, x2))
+
+
+def test_logical_not_and_invert_of_bool():
+    x = sample("bool", 30, seed=13)
+    assert_matches(vt.logical_not(vt.asarray(x)), np.logical_not(x))
+    assert_matches(vt.bitwise_invert(vt.asarray(x)), np.invert(x))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "float32"])
+def test_clip(dtype):
+    x = sample(dtype, 40, -10, 10, seed=14)
+    xv = vt.asarray(x)
+    assert_matches(vt.clip(xv, -3, 4), np.clip(x, -3, 4))
+    assert_matches(vt.clip(xv, max=2), np.clip(x, None, 2))
+    low = sample(dtype, 40, -8, 0, seed=15)
+    assert_matches(vt.clip(xv, vt.asarray(low), 5), np.clip(x, low, 5))
+
+
+def test_where_broadcasts_and_promotes():
+    c = sample("bool", 12, seed=16).reshape(3, 4)
+    x = sample("float32", 4, seed=17, special=False)
+    y = sample("int16", 12, seed=18).reshape(3, 4)
+    assert_matches(vt.where(vt.asarray(c), vt.asarray(x), vt.asarray(y)), np.where(c, x, y))
+    assert_matches(vt.where(vt.asarray(c), vt.asarray(x), 0.5), np.where(c, x, np.float32(0.5)))
+
+
+@pytest.mark.parametrize("name", ["real", "conj", "imag"])
+def test_complex_parts_of_reals(name):
+    x = sample("float32", 10, seed=19)
+    assert_matches(getattr(vt, name)(vt.asarray(x)), getattr(np, NUMPY_NAMES.get(name, name))(x))
