@@ -194,7 +194,7 @@ class Sequence:
         for algorithm, pipeline in self._pipelines:
             if algorithm._pipeline is not pipeline:
                 if not algorithm.is_init():
-                    raise DestroyedError("an algorithm recorded in this sequence was destroyed")
+                    raise DestroyedError("an algorithm was destroyed after it was recorded in this sequence")
                 raise RuntimeError("an algorithm recorded in this sequence was rebuilt since; call rerecord() "
                                    "to record the sequence again")
 

@@ -62,7 +62,9 @@ class OpCopy(OpBase):
             return
         data = source.data()
         for target in targets:
-            if target._host is not None and target._host is not source._host:
+            # NOTE: a target whose host copy is its GPU memory (host, deviceAndHost) holds the copy
+            # already, and the source's host copy may be older than its GPU memory.
+            if target.needs_staging and target._host is not source._host:
                 target.data()[:] = data
 
     def accesses(self) -> Sequence[Access]:
