@@ -1,0 +1,167 @@
+"""The Array object: attributes, protocols, operators, indexing, conversions, errors."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from conftest import FLOATS, assert_matches, sample
+
+import vulkit as vt
+
+
+def test_issue_example():
+    data = np.linspace(-2, 2, 11, dtype=np.float32)
+    x = vt.asarray(data)
+    y = vt.exp(x) * 2 + x
+    np.testing.assert_allclose(y.numpy(), np.exp(data) * 2 + data, rtol=1e-6)
+
+
+def test_attributes():
+    x = vt.asarray(np.zeros((2, 3, 4), np.int16))
+    assert (x.shape, x.ndim, x.size, x.dtype, x.strides) == ((2, 3, 4), 3, 24, vt.int16, (12, 4, 1))
+    assert x.T.shape == (4, 3, 2) and x.mT.shape == (2, 4, 3)
+    assert x.device == vt.__array_namespace_info__().default_device()
+    assert x.__array_namespace__() is vt
+    assert x.dtype == np.int16 and x.dtype != vt.int32
+
+
+def test_operators_match_numpy():
+    a = sample("int32", 20, -50, 50, seed=1)
+    b = sample("int32", 20, 1, 9, seed=2)
+    x, y = vt.asarray(a), vt.asarray(b)
+    for got, want in [(x + y, a + b), (x - 3, a - 3), (3 * x, 3 * a), (x // y, a // b), (x % y, a % b),
+                      (x ** 2, a ** 2), (x << 2, a << 2), (x >> 1, a >> 1), (x & y, a & b), (x | 1, a | 1),
+                      (x ^ y, a ^ b), (-x, -a), (+x, +a), (abs(x), abs(a)), (~x, ~a), (x < y, a < b),
+                      (x >= 0, a >= 0), (x == y, a == b), (x != 3, a != 3), (10 - x, 10 - a)]:
+        assert_matches(got, want)
+    assert_matches(x / y, a / b)
+
+
+def test_inplace_operators_keep_the_array():
+    a = sample("float32", 16, special=False)
+    x = vt.asarray(a)
+    view = x[2:10]
+    same = x
+    x += 1
+    x *= 2
+    assert x is same
+    assert_matches(view, (a[2:10] + 1) * 2, exact=True)
+    with pytest.raises(TypeError, match="same_kind"):
+        y = vt.asarray(np.arange(3))
+        y += 1.5
+
+
+def test_weak_scalars_and_overflow():
+    x = vt.asarray(np.arange(5, dtype=np.int8))
+    assert (x + 1).dtype == vt.int8
+    assert (x + 1.0).dtype == vt.float64
+    assert (vt.asarray(np.ones(2, np.float16)) * 3.0).dtype == vt.float16
+    with pytest.raises(OverflowError):
+        x + 300
+
+
+def test_promotion_matches_numpy_for_every_pair():
+    names = [d for d in vt.__array_namespace_info__().dtypes()]
+    for a in names:
+        for b in names:
+            assert vt.result_type(getattr(vt, a if a != "bool" else "bool"), getattr(vt, b)).name == \
+                np.result_type(a, b).name
+
+
+def test_mixed_dtypes_compute_in_the_promoted_type():
+    a = sample("int8", 20, -100, 100)
+    b = sample("float32", 20, special=False)
+    assert_matches(vt.asarray(a) * vt.asarray(b), a * b, exact=True)
+    u = sample("uint8", 20, 0, 255)
+    assert_matches(vt.asarray(a) + vt.asarray(u), a + u)
+
+
+def test_host_conversions_synchronize():
+    x = vt.asarray(np.array([2.5], np.float32))
+    assert float(x) == 2.5 and int(x) == 2 and bool(x)
+    assert [1, 2, 3][vt.asarray(np.array(1, np.int64))] == 2
+    with pytest.raises(TypeError):
+        [1][vt.asarray(np.array(0.0))]
+    with pytest.raises(ValueError, match="ambiguous"):
+        bool(vt.ones(3))
+    assert np.asarray(vt.arange(3)).tolist() == [0, 1, 2]
+
+
+def test_repr_prints_values():
+    assert repr(vt.asarray(np.array([1.5, 2], np.float32))) == "Array([1.5, 2. ], dtype=float32)"
+    assert str(vt.arange(3)) == "[0 1 2]"
+
+
+def test_advanced_indexing():
+    a = sample("float32", 30, special=False).reshape(5, 6)
+    x = vt.asarray(a)
+    mask = a > 0
+    assert_matches(x[vt.asarray(mask)], a[mask], exact=True)
+    assert_matches(x[[0, 2, 4]], a[[0, 2, 4]], exact=True)
+    assert_matches(x[vt.asarray(np.array([1, 3])), 2:], a[np.array([1, 3]), 2:], exact=True)
+    x[x < 0] = 0
+    a[a < 0] = 0
+    assert_matches(x, a, exact=True)
+    x[[1, 2], [3, 4]] = vt.asarray(np.array([9.0, 8.0], np.float32))
+    a[[1, 2], [3, 4]] = [9.0, 8.0]
+    assert_matches(x, a, exact=True)
+
+
+def test_index_errors():
+    x = vt.zeros((2, 3))
+    with pytest.raises(IndexError):
+        x[2]
+    with pytest.raises(IndexError):
+        x[0, 0, 0]
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint16", "int64", *FLOATS])
+def test_astype(dtype):
+    a = sample("float32", 20, -100, 100, special=False)
+    assert_matches(vt.asarray(a).astype(dtype), a.astype(dtype), exact=True)
+
+
+def test_dtype_errors():
+    with pytest.raises(TypeError, match="complex"):
+        vt.asarray(np.ones(2, np.complex64))
+    with pytest.raises(TypeError, match="complex"):
+        vt.zeros(2, dtype="complex128")
+    with pytest.raises(TypeError, match="not supported"):
+        vt.asarray(np.ones(2, np.float32)) & vt.asarray(np.ones(2, np.float32))
+
+
+def test_dlpack_on_host_visible_memory():
+    x = vt.arange(6, dtype=vt.float32)[1:5]
+    try:
+        got = np.from_dlpack(x)
+    except BufferError:
+        pytest.skip("array memory is not host-visible on this device")
+    np.testing.assert_array_equal(got, np.arange(1, 5, dtype=np.float32))
+    assert x.__dlpack_device__() == (1, 0)
+    assert_matches(vt.from_dlpack(np.arange(3.0)), np.arange(3.0), exact=True)
+
+
+def test_kp_tensor_without_a_copy():
+    from vulkit import kp
+    from vulkit.runtime import context
+
+    manager = kp.Manager()
+    tensor = manager.tensor_t(np.arange(4, dtype=np.float32))
+    assert_matches(vt.asarray(tensor), np.arange(4, dtype=np.float32), exact=True)
+    manager.destroy()
+    assert context.current() is not None
+
+
+def test_out_argument():
+    a = sample("float32", 10, special=False)
+    out = vt.empty(10, dtype=vt.float32)
+    assert vt.multiply(vt.asarray(a), 2, out=out) is out
+    assert_matches(out, a * 2, exact=True)
+    with pytest.raises(ValueError, match="broadcast"):
+        vt.add(vt.ones(3), 1, out=vt.empty(4))
+
+
+def test_constants():
+    assert vt.pi == math.pi and vt.e == math.e and math.isinf(vt.inf) and math.isnan(vt.nan)

@@ -1,0 +1,66 @@
+"""Creation functions against NumPy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import assert_matches
+
+import vulkit as vt
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint32", "int64", "float16", "float32"])
+def test_fills(dtype):
+    assert_matches(vt.zeros((3, 5), dtype=dtype), np.zeros((3, 5), dtype), exact=True)
+    assert_matches(vt.ones(7, dtype=dtype), np.ones(7, dtype), exact=True)
+    assert_matches(vt.full((2, 2), 1, dtype=dtype), np.full((2, 2), 1, dtype), exact=True)
+    assert vt.empty((0, 4), dtype=dtype).shape == (0, 4)
+
+
+def test_like_functions_and_defaults():
+    x = vt.asarray(np.ones((2, 3), np.int16))
+    assert_matches(vt.zeros_like(x), np.zeros((2, 3), np.int16), exact=True)
+    assert_matches(vt.ones_like(x, dtype=vt.float32), np.ones((2, 3), np.float32), exact=True)
+    assert_matches(vt.full_like(x, 4), np.full((2, 3), 4, np.int16), exact=True)
+    assert vt.empty_like(x).dtype == vt.int16
+    assert vt.full(2, 1.5).dtype == vt.float64 and vt.full(2, 3).dtype == vt.int64
+    assert vt.full(2, True).dtype == vt.bool
+
+
+@pytest.mark.parametrize("args", [(10,), (2, 11, 3), (-5, 5), (0.0, 1.0, 0.1), (5, 0, -2), (1.5, 4)], ids=str)
+def test_arange(args):
+    assert_matches(vt.arange(*args), np.arange(*args), exact=True)
+
+
+def test_arange_float32_and_linspace():
+    assert_matches(vt.arange(0, 1, 0.1, dtype=vt.float32), np.arange(0, 1, 0.1, dtype=np.float32), exact=True)
+    assert_matches(vt.linspace(0, 1, 7), np.linspace(0, 1, 7), exact=True)
+    assert_matches(vt.linspace(-1, 1, 4, endpoint=False, dtype=vt.float32),
+                   np.linspace(-1, 1, 4, endpoint=False).astype(np.float32), exact=True)
+
+
+@pytest.mark.parametrize("k", [0, 1, -2])
+def test_eye_tril_triu(k):
+    assert_matches(vt.eye(4, 5, k=k), np.eye(4, 5, k=k), exact=True)
+    a = np.arange(2 * 4 * 5, dtype=np.int32).reshape(2, 4, 5)
+    assert_matches(vt.tril(vt.asarray(a), k=k), np.tril(a, k), exact=True)
+    assert_matches(vt.triu(vt.asarray(a), k=k), np.triu(a, k), exact=True)
+
+
+@pytest.mark.parametrize("indexing", ["xy", "ij"])
+def test_meshgrid(indexing):
+    a, b = np.arange(3.0), np.arange(4.0)
+    for got, want in zip(vt.meshgrid(vt.asarray(a), vt.asarray(b), indexing=indexing),
+                         np.meshgrid(a, b, indexing=indexing), strict=True):
+        assert_matches(got, want, exact=True)
+
+
+def test_asarray_sources():
+    assert_matches(vt.asarray([[1, 2], [3, 4]]), np.asarray([[1, 2], [3, 4]]), exact=True)
+    assert_matches(vt.asarray(2.5), np.asarray(2.5), exact=True)
+    assert_matches(vt.asarray(b"\x01\x02"), np.array([1, 2], np.uint8), exact=True)
+    x = vt.asarray([1.0, 2.0], dtype=vt.float32)
+    assert vt.asarray(x) is x
+    assert vt.asarray(x, copy=True) is not x
+    with pytest.raises(ValueError):
+        vt.asarray([1, 2], copy=False)

@@ -1,0 +1,73 @@
+"""Shapes and layouts: 0-d, empty, odd and large sizes, views with offsets and strides, broadcasting."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import assert_matches, sample
+
+import vulkit as vt
+
+SHAPES = [(), (0,), (1,), (7,), (1001,), (3, 0, 2), (2, 3, 5), ((1 << 20) + 3,)]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_shapes(shape):
+    x = np.random.default_rng(0).uniform(-3, 3, shape).astype(np.float32)
+    y = np.random.default_rng(1).uniform(-3, 3, shape).astype(np.float32)
+    got = vt.exp(vt.asarray(x)) * 2 + vt.asarray(y)
+    assert got.shape == shape and got.dtype == vt.float32
+    np.testing.assert_allclose(got.numpy(), np.exp(x) * 2 + y, rtol=1e-5, atol=1e-5)
+
+
+VIEWS = {
+    "step": lambda a: a[::2],
+    "reversed": lambda a: a[::-1, 1:],
+    "offset": lambda a: a[1:, 3:],
+    "transpose": lambda a: a.T,
+    "column": lambda a: a[:, 2],
+    "newaxis": lambda a: a[None, 1:3, ..., None],
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_views(name):
+    host = sample("float32", 48, special=False).reshape(6, 8)
+    view = VIEWS[name](vt.asarray(host))
+    expected = VIEWS[name](host)
+    assert view.shape == expected.shape
+    assert_matches(view, expected, exact=True)
+    assert_matches(view + 1, expected + 1, exact=True)
+    assert_matches(vt.sin(view), np.sin(expected), rtol=1e-5)
+
+
+def test_basic_slicing_is_a_view():
+    x = vt.zeros((4, 5), dtype=vt.float32)
+    v = x[1:3, ::2]
+    v[...] = 7
+    expected = np.zeros((4, 5), np.float32)
+    expected[1:3, ::2] = 7
+    assert_matches(x, expected, exact=True)
+    assert v.strides == (5, 2)
+
+
+BROADCASTS = [((3, 1), (1, 4)), ((4,), (3, 4)), ((3, 4), ()), ((2, 1, 5), (3, 1)), ((1,), (5, 1, 1))]
+
+
+@pytest.mark.parametrize("shapes", BROADCASTS, ids=str)
+def test_broadcasting(shapes):
+    a = sample("float32", int(np.prod(shapes[0])), special=False, seed=2).reshape(shapes[0])
+    b = sample("float32", int(np.prod(shapes[1])), special=False, seed=3).reshape(shapes[1])
+    assert_matches(vt.asarray(a) + vt.asarray(b), a + b, exact=True)
+    assert_matches(vt.asarray(b) - vt.asarray(a), b - a, exact=True)
+
+
+def test_shapes_that_do_not_broadcast_name_both():
+    with pytest.raises(ValueError, match=r"\(3, 4\).*\(5,\)"):
+        vt.ones((3, 4)) + vt.ones((5,))
+
+
+def test_many_dimensions_split_the_push_constants():
+    host = sample("float32", 2 * 3 * 2 * 3 * 2 * 3 * 2 * 3, special=False).reshape(2, 3, 2, 3, 2, 3, 2, 3)
+    view = vt.asarray(host)[..., ::-1, :, ::2]
+    assert_matches(view * 3, host[..., ::-1, :, ::2] * 3, exact=True)
