@@ -174,6 +174,9 @@ class Device:
         chain.head.features.shaderFloat64 = f["float64"]
         chain.head.features.shaderInt64 = f["int64"]
         chain.head.features.shaderInt16 = f["int16"]
+        chain.head.features.shaderStorageImageExtendedFormats = f["storage_image_extended_formats"]
+        chain.head.features.shaderStorageImageReadWithoutFormat = f["storage_image_read_without_format"]
+        chain.head.features.shaderStorageImageWriteWithoutFormat = f["storage_image_write_without_format"]
         if api >= _V12:
             f11 = chain.add("VkPhysicalDeviceVulkan11Features",
                             vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES)

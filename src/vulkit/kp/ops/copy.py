@@ -15,8 +15,13 @@ class OpCopy(OpBase):
     """Copy ``memories[0]`` into each of ``memories[1:]``.
 
     Tensors and images mix freely (tensor→image, image→tensor, image→image); all must have the same
-    element type and number of elements, and images the same width, height and channels. After the
-    GPU copy, the host copies (``data()``) of the targets are updated too, as Kompute does.
+    element type and number of elements, and images the same width, height and channels. The host
+    copies (``data()``) of the targets get the copied data too, as in Kompute, without OpSyncLocal.
+
+    NOTE: Kompute copies the source's host data into the targets' after the run (post_eval), which
+    loses what a later op of the sequence wrote there (an OpSyncLocal of a target) and copies a stale
+    host copy of a source computed on the GPU. Here the GPU copies the source into the targets' host
+    copies too, in order with the other ops.
     """
 
     _source_type: type = Memory
@@ -55,26 +60,26 @@ class OpCopy(OpBase):
                 command_buffer.copy_image_to_buffer(source.image, target.buffer)
             else:
                 command_buffer.copy_image(source.image, target.image)
-
-    def post_eval(self, command_buffer: Any) -> None:
-        source, *targets = self._memories
-        if source._host is None:
-            return
-        data = source.data()
-        for target in targets:
-            # NOTE: a target whose host copy is its GPU memory (host, deviceAndHost) holds the copy
-            # already, and the source's host copy may be older than its GPU memory.
-            if target.needs_staging and target._host is not source._host:
-                target.data()[:] = data
+            if target.needs_staging:
+                _copy_to_buffer(command_buffer, source, target._host)
 
     def accesses(self) -> Sequence[Access]:
         source, *targets = self._memories
         result = [Access(source._primary, TRANSFER_STAGE, TRANSFER_READ, False)]
         result += [Access(t._primary, TRANSFER_STAGE, TRANSFER_WRITE, True) for t in targets]
+        result += [Access(t._host, TRANSFER_STAGE, TRANSFER_WRITE, True) for t in targets if t.needs_staging]
         return result
 
     def memories(self) -> Sequence[Memory]:
         return self._memories
+
+
+def _copy_to_buffer(command_buffer: Any, source: Memory, buffer: Any) -> None:
+    """Record a copy of ``source``'s GPU memory into a buffer laid out as its data."""
+    if isinstance(source, Tensor):
+        command_buffer.copy_buffer(source.buffer, buffer, source.memory_size())
+    else:
+        command_buffer.copy_image_to_buffer(source.image, buffer)
 
 
 class OpTensorCopy(OpCopy):
