@@ -125,6 +125,9 @@ class Stream:
         if value >= self._value:
             if value > self._value:
                 raise ValueError(f"batch {value} does not exist yet (the open batch is {self._value})")
+            if self._cb is None:  # the open batch is empty: wait for everything before it
+                self.wait(value - 1)
+                return
             self.flush()
         self._clock.wait(value)
         if value > self.known_completed:

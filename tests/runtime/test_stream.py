@@ -1,0 +1,304 @@
+"""Streams: exact results whatever the batching, barriers only between dependent operations,
+host transfers (mapped and staged), deferred reuse of memory still in flight."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from runtime_helpers import add_push, floats, groups
+
+from vulkit.hal import MemoryKind
+from vulkit.runtime import CachingAllocator, Stream
+
+N = 1000
+
+
+def make(device, **stream_kw) -> tuple[Stream, CachingAllocator]:
+    stream = Stream(device, **stream_kw)
+    return stream, CachingAllocator(device, MemoryKind.DEVICE_HOST, clock=stream)
+
+
+def close(stream: Stream, alloc: CachingAllocator) -> None:
+    stream.close()
+    alloc.close()
+
+
+# -- host transfers ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mapped", [True, False], ids=["mapped", "staged"])
+@pytest.mark.parametrize("nbytes", [0, 1, 7, 4096, 100_003])
+def test_write_read_round_trip(device, mapped, nbytes):
+    stream, alloc = make(device, map_host_memory=mapped, staging_size=64 * 1024)
+    a = alloc.allocate(nbytes + 5)
+    data = np.random.default_rng(nbytes).integers(0, 256, nbytes, dtype=np.uint8)
+    stream.write(a, data, offset=5)
+    assert np.array_equal(stream.read(a, nbytes, offset=5), data)
+    out = np.zeros(nbytes, dtype=np.uint8)
+    assert stream.read_into(a, out, offset=5) is out
+    assert np.array_equal(out, data)
+    close(stream, alloc)
+
+
+@pytest.mark.parametrize("mapped", [True, False], ids=["mapped", "staged"])
+def test_write_accepts_bytes_and_arrays_of_any_shape(device, mapped):
+    stream, alloc = make(device, map_host_memory=mapped)
+    a = alloc.allocate(64)
+    stream.write(a, b"\x01\x02\x03\x04")
+    stream.write(a, np.arange(6, dtype=np.float32).reshape(2, 3), offset=8)
+    stream.write(a, np.arange(8, dtype=np.int16)[::2], offset=32)  # non-contiguous: copied first
+    raw = stream.read(a, 40)
+    assert bytes(raw[:4]) == b"\x01\x02\x03\x04"
+    assert np.array_equal(raw[8:32].view(np.float32), np.arange(6, dtype=np.float32))
+    assert np.array_equal(raw[32:40].view(np.int16), [0, 2, 4, 6])
+    out = np.zeros((2, 3), dtype=np.float32)
+    stream.read_into(a, out, offset=8)
+    assert np.array_equal(out, np.arange(6).reshape(2, 3))
+    close(stream, alloc)
+
+
+def test_transfers_outside_the_allocation_raise(device):
+    stream, alloc = make(device)
+    a = alloc.allocate(16)
+    with pytest.raises(ValueError, match="outside"):
+        stream.write(a, np.zeros(a.size + 1, dtype=np.uint8))
+    with pytest.raises(ValueError, match="outside"):
+        stream.read(a, 4, offset=a.size - 3)
+    with pytest.raises(ValueError, match="read-only"):
+        stream.read_into(a, b"abcd")
+    a.free()
+    with pytest.raises(ValueError, match="freed"):
+        stream.read(a, 4)
+    close(stream, alloc)
+
+
+# -- results are exact whatever the batching --------------------------------------------------------------------
+@pytest.mark.parametrize("timeline", [True, False], ids=["timeline", "fences"])
+@pytest.mark.parametrize("batch", [1, 3, 512])
+def test_dependent_chain_is_exact(device, add_pipeline, timeline, batch):
+    stream, alloc = make(device, timeline=timeline, max_batch_ops=batch, max_in_flight=2)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    stream.write(a, np.arange(N, dtype=np.float32))
+    for _ in range(20):
+        stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+        stream.dispatch(add_pipeline, [b, a], add_push(N, 1.0), groups(N), reads=[b], writes=[a])
+    assert np.array_equal(floats(stream, a, N), np.arange(N) + 40)
+    assert stream.barriers == 39
+    assert stream.batches >= 40 // batch
+    close(stream, alloc)
+
+
+@pytest.mark.parametrize("mapped", [True, False], ids=["mapped", "staged"])
+def test_chain_through_staged_transfers_is_exact(device, add_pipeline, mapped):
+    stream, alloc = make(device, map_host_memory=mapped)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    expected = np.zeros(N, dtype=np.float32)
+    for step in range(5):
+        data = np.full(N, step, dtype=np.float32)
+        stream.write(a, data)
+        stream.dispatch(add_pipeline, [a, b], add_push(N, 0.5), groups(N), reads=[a], writes=[b])
+        expected = data + 0.5
+    assert np.array_equal(floats(stream, b, N), expected)
+    close(stream, alloc)
+
+
+def test_independent_dispatches_get_no_barrier(device, add_pipeline):
+    stream, alloc = make(device)
+    a = alloc.allocate(4 * N)
+    stream.write(a, np.arange(N, dtype=np.float32))
+    outs = [alloc.allocate(4 * N) for _ in range(8)]
+    for i, out in enumerate(outs):
+        stream.dispatch(add_pipeline, [a, out], add_push(N, float(i)), groups(N), reads=[a], writes=[out])
+    assert stream.barriers == 0
+    stream.dispatch(add_pipeline, [outs[3], a], add_push(N, 0.0), groups(N), reads=[outs[3]], writes=[a])
+    assert stream.barriers == 1  # RAW on outs[3] (and WAR on a)
+    for i, out in enumerate(outs):
+        assert np.array_equal(floats(stream, out, N), np.arange(N) + i)
+    assert np.array_equal(floats(stream, a, N), np.arange(N) + 3)
+    close(stream, alloc)
+
+
+def test_write_after_read_gets_a_barrier(device, add_pipeline):
+    stream, alloc = make(device)
+    a, b, c = (alloc.allocate(4 * N) for _ in range(3))
+    stream.write(a, np.arange(N, dtype=np.float32))
+    stream.write(c, np.zeros(N, dtype=np.float32))
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    stream.dispatch(add_pipeline, [c, a], add_push(N, 7.0), groups(N), reads=[c], writes=[a])
+    assert stream.barriers == 1
+    assert np.array_equal(floats(stream, b, N), np.arange(N) + 1)
+    assert np.array_equal(floats(stream, a, N), np.full(N, 7.0))
+    close(stream, alloc)
+
+
+def test_unspecified_accesses_are_taken_as_read_and_write(device, add_pipeline):
+    stream, alloc = make(device)
+    a, b, c = (alloc.allocate(4 * N) for _ in range(3))
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N))
+    stream.dispatch(add_pipeline, [a, c], add_push(N, 1.0), groups(N))
+    assert stream.barriers == 1
+    stream.synchronize()
+    close(stream, alloc)
+
+
+def test_sub_ranges_bind_part_of_an_allocation(device, add_pipeline):
+    stream, alloc = make(device)
+    a = alloc.allocate(4 * 2 * N)
+    stream.write(a, np.arange(2 * N, dtype=np.float32))
+    half = 4 * N
+    stream.dispatch(add_pipeline, [(a, 0, half), (a, half, half)], add_push(N, 100.0), groups(N))
+    result = floats(stream, a, 2 * N)
+    assert np.array_equal(result[N:], np.arange(N) + 100)
+    assert np.array_equal(result[:N], np.arange(N))
+    with pytest.raises(ValueError, match="outside"):
+        stream.dispatch(add_pipeline, [(a, 0, half), (a, half, a.size - half + 4)], add_push(N, 1.0), groups(N))
+    close(stream, alloc)
+
+
+def test_descriptor_set_path_over_many_dispatches(device, add_pipeline_sets):
+    stream, alloc = make(device, max_batch_ops=1000)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    stream.write(a, np.zeros(N, dtype=np.float32))
+    for _ in range(300):  # 600 sets: more than one descriptor pool
+        stream.dispatch(add_pipeline_sets, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+        stream.dispatch(add_pipeline_sets, [b, a], add_push(N, 1.0), groups(N), reads=[b], writes=[a])
+    assert np.array_equal(floats(stream, a, N), np.full(N, 600.0))
+    for _ in range(3):  # the pools are reset and reused by later batches
+        stream.dispatch(add_pipeline_sets, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+        stream.flush()
+    assert np.array_equal(floats(stream, b, N), np.full(N, 601.0))
+    close(stream, alloc)
+
+
+# -- submission and waiting ----------------------------------------------------------------------------------------
+def test_batches_are_submitted_when_long(device, add_pipeline):
+    stream, alloc = make(device, max_batch_ops=4)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    for _ in range(10):
+        stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    assert stream.batches == 2
+    assert stream.submitted == 2
+    assert stream.current_value == 3
+    stream.synchronize()
+    assert stream.batches == 3
+    assert stream.completed == 3
+    assert stream.flush() == 3  # nothing recorded: nothing submitted
+    assert stream.batches == 3
+    close(stream, alloc)
+
+
+def test_read_waits_only_for_the_batch_that_wrote(device, add_pipeline):
+    stream, alloc = make(device)
+    a, b, c = (alloc.allocate(4 * N) for _ in range(3))
+    stream.write(a, np.arange(N, dtype=np.float32))
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    stream.flush()
+    stream.dispatch(add_pipeline, [a, c], add_push(N, 2.0), groups(N), reads=[a], writes=[c])
+    open_batch = stream.current_value
+    assert np.array_equal(floats(stream, b, N), np.arange(N) + 1)
+    assert stream.current_value == open_batch  # the batch writing c was not submitted
+    assert stream.batches == 1
+    assert np.array_equal(floats(stream, c, N), np.arange(N) + 2)
+    assert stream.batches == 2
+    close(stream, alloc)
+
+
+def test_wait_for_a_batch_that_does_not_exist_raises(device):
+    stream = Stream(device)
+    with pytest.raises(ValueError, match="does not exist"):
+        stream.wait(stream.current_value + 1)
+    stream.wait(stream.current_value)  # the open (empty) batch: submitted if needed, nothing to wait for
+    stream.close()
+
+
+def test_one_batch_in_flight_at_most(device, add_pipeline):
+    stream, alloc = make(device, max_batch_ops=1, max_in_flight=1)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    stream.write(a, np.zeros(N, dtype=np.float32))
+    for _ in range(10):
+        stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+        stream.dispatch(add_pipeline, [b, a], add_push(N, 1.0), groups(N), reads=[b], writes=[a])
+        assert stream.known_completed >= stream.submitted - 1
+    assert np.array_equal(floats(stream, a, N), np.full(N, 20.0))
+    close(stream, alloc)
+
+
+# -- memory in flight --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mapped", [True, False], ids=["mapped", "staged"])
+def test_freed_memory_is_not_reused_while_in_flight(device, add_pipeline, mapped):
+    stream, alloc = make(device, map_host_memory=mapped)
+    src = alloc.allocate(4 * N)
+    dst = alloc.allocate(4 * N)
+    stream.write(src, np.arange(N, dtype=np.float32))
+    stream.dispatch(add_pipeline, [src, dst], add_push(N, 1.0), groups(N), reads=[src], writes=[dst])
+    src_range = (src.buffer, src.offset)
+    src.free()  # the dispatch (not even submitted) still reads it
+    other = alloc.allocate(4 * N)
+    assert (other.buffer, other.offset) != src_range
+    stream.write(other, np.full(N, -999.0, dtype=np.float32))  # would clobber src if it aliased it
+    assert np.array_equal(floats(stream, dst, N), np.arange(N) + 1)
+    close(stream, alloc)
+
+
+def test_write_to_memory_in_use_keeps_order(device, add_pipeline):
+    stream, alloc = make(device)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    stream.write(a, np.arange(N, dtype=np.float32))
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    stream.write(a, np.full(N, 5.0, dtype=np.float32))  # a is read by the recorded dispatch: staged
+    assert stream.barriers == 1  # the staged copy into a waits for the dispatch that reads it
+    assert np.array_equal(floats(stream, b, N), np.arange(N) + 1)
+    assert np.array_equal(floats(stream, a, N), np.full(N, 5.0))
+    close(stream, alloc)
+
+
+# -- copy and fill ---------------------------------------------------------------------------------------------------
+def test_copy_and_fill(device):
+    stream, alloc = make(device)
+    a = alloc.allocate(64)
+    b = alloc.allocate(64)
+    stream.fill(a, 0x01020304)
+    stream.fill(a, 0xFFFFFFFF, 8, offset=16)
+    stream.copy(a, b, 32, src_offset=8, dst_offset=4)
+    stream.copy(b, b, 8, src_offset=4, dst_offset=40)
+    ra = stream.read(a, 64).view(np.uint32)
+    expected_a = np.full(16, 0x01020304, dtype=np.uint32)
+    expected_a[4:6] = 0xFFFFFFFF
+    assert np.array_equal(ra, expected_a)
+    rb = stream.read(b, 48).view(np.uint32)
+    assert np.array_equal(rb[1:9], expected_a[2:10])
+    assert np.array_equal(rb[10:12], expected_a[2:4])
+    assert stream.barriers == 3  # fill→fill (WAW), fill→copy (RAW), copy→copy within b (RAW)
+    close(stream, alloc)
+
+
+def test_copy_and_fill_validate_ranges(device):
+    stream, alloc = make(device)
+    a = alloc.allocate(64)
+    with pytest.raises(ValueError, match="overlap"):
+        stream.copy(a, a, 16, 0, 8)
+    with pytest.raises(ValueError, match="outside"):
+        stream.copy(a, a, 16, 0, a.size - 8)
+    with pytest.raises(ValueError, match="multiples of 4"):
+        stream.fill(a, 0, 6)
+    with pytest.raises(ValueError, match="outside"):
+        stream.fill(a, 0, 8, offset=a.size)
+    freed = alloc.allocate(8)
+    freed.free()
+    with pytest.raises(ValueError, match="freed"):
+        stream.fill(freed, 0, 8)
+    close(stream, alloc)
+
+
+def test_dispatch_of_a_freed_allocation_raises(device, add_pipeline):
+    stream, alloc = make(device)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    b.free()
+    with pytest.raises(ValueError, match="freed"):
+        stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N))
+    close(stream, alloc)
