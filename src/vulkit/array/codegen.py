@@ -86,7 +86,8 @@ class KernelKey:
 class Kernel:
     """A compiled elementwise kernel: its pipeline and how to pack its push constants."""
 
-    __slots__ = ("key", "pipeline", "scalar_struct", "n_arrays", "push_struct", "push_size", "groups_per")
+    __slots__ = ("key", "pipeline", "scalar_struct", "n_arrays", "push_struct", "push_size", "groups_per",
+                 "scalar_perm")
 
     def __init__(self, key: KernelKey, pipeline: Any) -> None:
         self.key = key
@@ -97,6 +98,10 @@ class Kernel:
         self.push_struct = struct.Struct("=" + scalar_codes + tail_codes)
         self.push_size = self.push_struct.size
         self.groups_per = WORKGROUP * (VEC if key.layout == "vec" else 1)
+        # Scalars are pushed 64-bit first; scalar_perm reorders values given in input order (None: same order).
+        positions = [i for i, s in enumerate(key.in_scalar) if s]
+        order = tuple(positions.index(index) for index, _, _ in _scalar_fields(key))
+        self.scalar_perm = None if order == tuple(range(len(order))) else order
 
 
 def _scalar_fields(key: KernelKey) -> list[tuple[int, str, str]]:

@@ -350,6 +350,33 @@ T vt_sigmoid(T x) {
   return e / (T(1) + e);
 }"""}),
 }
+_LIB.update({
+    "vt_philox": ((), {"*": """
+uvec4 vt_philox(uint k0, uint k1, uint c0, uint c1) {
+  uvec4 c = uvec4(c0, c1, 0u, 0u);
+  uvec2 k = uvec2(k0, k1);
+  for (int r = 0; r < 10; ++r) {
+    uint hi0, lo0, hi1, lo1;
+    umulExtended(0xD2511F53u, c.x, hi0, lo0);
+    umulExtended(0xCD9E8D57u, c.z, hi1, lo1);
+    c = uvec4(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
+    k += uvec2(0x9E3779B9u, 0xBB67AE85u);
+  }
+  return c;
+}
+uint vt_bounded(uint x, uint n) { uint hi, lo; umulExtended(x, n, hi, lo); return hi; }"""}),
+    "vt_uniform": (("vt_philox",), {
+        "float": "float vt_unif(uint x, uint y) { return float(x >> 8) * 5.9604644775390625e-08; }",
+        "double": "double vt_unif(uint x, uint y) "
+                  "{ return (double(x >> 5) * 67108864.0lf + double(y >> 6)) * 1.1102230246251565e-16lf; }",
+    }),
+    "vt_gauss": (("vt_uniform", "vt_log", "vt_trig"), {"f": """
+T vt_gauss(uvec4 r) {
+  T u1 = T(1) - vt_unif(r.x, r.y);
+  T u2 = vt_unif(r.z, r.w);
+  return sqrt(T(-2) * vt_log(u1)) * vt_cos(C(6.283185307179586) * u2);
+}"""}),
+})
 
 
 def _lookup(name: str, dtype: DType) -> str | None:

@@ -110,6 +110,10 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
     ``dtype`` overrides the result type (astype, creation); the inputs are converted to it, or to
     ``op_dtypes`` when given.
     """
+    if out is None and dtype is None:
+        fast = _fast_path(entry, args)
+        if fast is not None:
+            return fast
     ctx = _context.current()
     args = tuple(_operand(a, ctx) for a in args)
     types = tuple(a._dtype if isinstance(a, Array) else (bool if a.__class__ is bool else a.__class__)
@@ -134,8 +138,49 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
     scalars = tuple(_scalar_value(a, d) for a, d in zip(args, op_dtypes, strict=True) if not isinstance(a, Array))
     in_scalar = tuple(not isinstance(a, Array) for a in args)
     in_dtypes = tuple(a._dtype if isinstance(a, Array) else d for a, d in zip(args, op_dtypes, strict=True))
-    _launch(ctx, entry, arrays, out, shape, in_dtypes, in_scalar, op_dtypes, res_dtype, scalars)
+    kernel = _launch(ctx, entry, arrays, out, shape, in_dtypes, in_scalar, op_dtypes, res_dtype, scalars)
+    if kernel is not None and not scalars and dtype is None and out._dtype is res_dtype:
+        _SAME_SHAPE[(entry, *in_dtypes, kernel.key.layout)] = (kernel, res_dtype)
     return out
+
+
+# (entry, input dtypes..., layout) -> (kernel, result dtype), for arrays of one shape, all contiguous
+_SAME_SHAPE: dict[tuple[Any, ...], tuple[Any, DType]] = {}
+
+
+def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
+    """The eager hot path: one or two contiguous arrays of one shape whose kernel was used before."""
+    if len(args) == 2:
+        a, b = args
+        if a.__class__ is not Array or b.__class__ is not Array or a._shape != b._shape \
+                or not (a._contig and b._contig) or a._ctx is not b._ctx:
+            return None
+        aligned = not ((a._offset | b._offset) & 3)
+        found = _SAME_SHAPE.get((entry, a._dtype, b._dtype, "vec" if aligned else "contig"))
+        if found is None:
+            return None
+        kernel, res_dtype = found
+        ctx = a._ctx
+        out = make_array(ctx, a._shape, res_dtype)
+        n = a._size
+        if n:
+            _dispatch(ctx, kernel, [a, b, out], kernel.push_struct.pack(n, a._offset, b._offset, 0), n)
+        return out
+    if len(args) == 1:
+        a = args[0]
+        if a.__class__ is not Array or not a._contig:
+            return None
+        found = _SAME_SHAPE.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
+        if found is None:
+            return None
+        kernel, res_dtype = found
+        ctx = a._ctx
+        out = make_array(ctx, a._shape, res_dtype)
+        n = a._size
+        if n:
+            _dispatch(ctx, kernel, [a, out], kernel.push_struct.pack(n, a._offset, 0), n)
+        return out
+    return None
 
 
 def _check_out(out: Array, shape: tuple[int, ...], res_dtype: DType) -> tuple[int, ...]:
@@ -151,29 +196,36 @@ def _check_out(out: Array, shape: tuple[int, ...], res_dtype: DType) -> tuple[in
     return out._shape
 
 
+def _ordered(kernel: Any, scalars: tuple[Any, ...]) -> tuple[Any, ...]:
+    perm = kernel.scalar_perm
+    return scalars if perm is None else tuple(scalars[j] for j in perm)
+
+
 def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tuple[int, ...],
             in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...], op_dtypes: tuple[DType, ...],
-            res_dtype: DType, scalars: tuple[Any, ...]) -> None:
+            res_dtype: DType, scalars: tuple[Any, ...]) -> Any:
+    """Dispatch; returns the kernel when it took the same-shape contiguous path (for the fast path)."""
     operands = [*arrays, out]
     n = out._size
     if all(a._contig and a._shape == shape for a in operands):
         offsets = [a._offset for a in operands]
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
         kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
-        push = kernel.push_struct.pack(*scalars, n, *offsets)
+        push = kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets)
         _dispatch(ctx, kernel, operands, push, n)
-        return
+        return kernel if out._offset == 0 else None
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
     offsets = [a._offset for a in operands]
     if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
         kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
-        _dispatch(ctx, kernel, operands, kernel.push_struct.pack(*scalars, n, *offsets), n)
-        return
+        _dispatch(ctx, kernel, operands, kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets), n)
+        return None
     limit = ctx.device.limits["max_push_constants_size"]
     _strided(ctx, entry, operands, (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype), scalars,
              merged_shape, merged_strides, offsets, limit)
+    return None
 
 
 def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ...], scalars: tuple[Any, ...],
@@ -187,7 +239,7 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
         return
     flat = [x for s in strides for x in s]
     n = size_of(shape)
-    push = kernel.push_struct.pack(*scalars, n, *offsets, *shape, *flat)
+    push = kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets, *shape, *flat)
     _dispatch(ctx, kernel, operands, push, n)
 
 

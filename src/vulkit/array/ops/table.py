@@ -127,6 +127,13 @@ ENTRIES: list[Entry] = [
     _float1("gelu", "T(0.5) * a * (T(1) + vt_erf(a * C(0.70710678118654752)))", ("vt_erf",), "exp"),
     _float1("gelu_tanh", "T(0.5) * a * (T(1) + vt_tanh(C(0.79788456080286536) * (a + T(0.044715) * a * a * a)))",
             ("vt_hyper",), "exp"),
+    # -- random numbers (vulkit.random): Philox-4x32-10 keyed by (a, b), counter (i, c) ------------------
+    Entry(OpDef("random_uniform", 5, {"f": "d + (e - d) * vt_unif(vt_philox(a, b, i, c).x, vt_philox(a, b, i, c).y)"},
+                ("vt_uniform",), typed_by_result=True), "explicit"),
+    Entry(OpDef("random_normal", 5, {"f": "d + e * vt_gauss(vt_philox(a, b, i, c))"}, ("vt_gauss",),
+                typed_by_result=True), "explicit"),
+    Entry(OpDef("random_integers", 5, {"int": "d + T(vt_bounded(vt_philox(a, b, i, c).x, e))"}, ("vt_philox",),
+                typed_by_result=True), "explicit"),
     _e("softplus", 3, "float_params", {"f": "(a * b > c ? a : vt_log1p(vt_exp(a * b)) / b)"}, "vt_log1p", "vt_exp"),
     _e("leaky_relu", 2, "float_params", {"f": "(a > T(0) ? a : a * b)"}),
     _e("elu", 2, "float_params", {"f": "(a > T(0) ? a : b * vt_expm1(a))"}, "vt_expm1"),

@@ -1,0 +1,197 @@
+"""The array layer side by side with NumPy, PyTorch and CuPy (whichever are present).
+
+- eager overhead of a tiny op (``x + x`` on 8 float32) in µs per op, the GPU never waited for per op;
+- bandwidth of add, multiply, exp, where over 2^28 float32 (2^22 on a CPU device such as lavapipe) in
+  GB/s (bytes read + written per second);
+- broadcast add (4096×4096 + 4096, 1024×1024 + 1024 on a CPU device), float16 add, and a chain of five
+  elementwise ops in ms.
+
+Run alone (``python benchmarks/bench_array.py [--device SEL] [--log2n N]``) or through benchmarks/run.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import best_of, cupy_gpu_seconds, cupy_module, row, torch_cuda, torch_gpu_seconds, warm_up_gpu  # noqa: E402
+
+TINY_ITERATIONS = 20_000
+
+
+def _chain(xp: Any, x: Any) -> Any:
+    return ((x * 2 + 1) * x - 0.5) / 3
+
+
+def _ops(xp: Any) -> dict[str, Callable[[Any, Any], Any]]:
+    return {
+        "add": lambda x, y: x + y,
+        "multiply": lambda x, y: x * y,
+        "exp": lambda x, y: xp.exp(x),
+        "where": lambda x, y: xp.where(x > 0.5, x, y),
+    }
+
+
+_BYTES = {"add": 3, "multiply": 3, "exp": 2, "where": 3.25}  # in units of the array's bytes
+
+
+class _Vulkit:
+    name = "vulkit"
+
+    def __init__(self) -> None:
+        import vulkit
+
+        self.xp = vulkit
+
+    def array(self, values: np.ndarray) -> Any:
+        return self.xp.asarray(values)
+
+    def sync(self) -> None:
+        self.xp.device.synchronize()
+
+    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
+        function()
+        self.sync()
+        start = time.perf_counter()
+        for _ in range(iterations):
+            function()
+        self.sync()
+        return (time.perf_counter() - start) / iterations
+
+
+class _Torch:
+    name = "torch"
+
+    def __init__(self, torch: Any) -> None:
+        self.xp = torch
+        self.torch = torch
+
+    def array(self, values: np.ndarray) -> Any:
+        return self.torch.as_tensor(values, device="cuda")
+
+    def sync(self) -> None:
+        self.torch.cuda.synchronize()
+
+    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
+        return torch_gpu_seconds(self.torch, function, iterations)
+
+
+class _Cupy:
+    name = "cupy"
+
+    def __init__(self, cupy: Any) -> None:
+        self.xp = cupy
+
+    def array(self, values: np.ndarray) -> Any:
+        return self.xp.asarray(values)
+
+    def sync(self) -> None:
+        self.xp.cuda.Device().synchronize()
+
+    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
+        return cupy_gpu_seconds(self.xp, function, iterations)
+
+
+class _Numpy:
+    name = "numpy"
+    xp = np
+
+    def array(self, values: np.ndarray) -> Any:
+        return values.copy()
+
+    def sync(self) -> None:
+        pass
+
+    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
+        return best_of(function, repeat=3, number=iterations)
+
+
+def _tiny_overhead(lib: Any) -> float:
+    x = lib.array(np.ones(8, np.float32))
+    lib.sync()
+    for _ in range(200):
+        x + x
+    lib.sync()
+    start = time.perf_counter()
+    for _ in range(TINY_ITERATIONS):
+        x + x
+    lib.sync()
+    return (time.perf_counter() - start) / TINY_ITERATIONS * 1e6
+
+
+def _measure(lib: Any, n: int, side: int, iterations: int) -> dict[str, float]:
+    rng = np.random.default_rng(0)
+    host = rng.random(n, dtype=np.float32)
+    x, y = lib.array(host), lib.array(host[::-1].copy())
+    results = {"tiny": _tiny_overhead(lib)}
+    warm_up_gpu(lambda: (x + y, lib.sync()))
+    nbytes = n * 4
+    for name, op in _ops(lib.xp).items():
+        seconds = lib.seconds(lambda op=op: op(x, y), iterations)
+        results[name] = _BYTES[name] * nbytes / seconds / 1e9
+    a = lib.array(rng.random((side, side), dtype=np.float32))
+    b = lib.array(rng.random(side, dtype=np.float32))
+    results["broadcast add"] = 3 * side * side * 4 / lib.seconds(lambda: a + b, iterations) / 1e9
+    h1, h2 = lib.array(host.astype(np.float16)), lib.array(host[::-1].astype(np.float16))
+    results["float16 add"] = 3 * n * 2 / lib.seconds(lambda: h1 + h2, iterations) / 1e9
+    results["chain of 5"] = lib.seconds(lambda: _chain(lib.xp, x), iterations) * 1e3
+    return results
+
+
+def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[str, Any]]:
+    """Rows for benchmarks/run.py."""
+    import vulkit
+
+    if device is not None:
+        vulkit.device.set_device(device if isinstance(device, int) else _index_of(device))
+    cpu = vulkit.device.get_device_properties()["device_type"] == "cpu"
+    log2n = log2n or (22 if cpu else 28)
+    n = 1 << log2n
+    side = 1024 if cpu else 4096
+    iterations = 5 if cpu else 50
+    libs: list[Any] = [_Vulkit(), _Numpy()] if cpu else [_Vulkit()]
+    torch = torch_cuda()
+    if torch is not None and not cpu:
+        libs.append(_Torch(torch))
+    cupy = cupy_module()
+    if cupy is not None and not cpu:
+        libs.append(_Cupy(cupy))
+    measured = {lib.name: _measure(lib, n, side, iterations) for lib in libs}
+    ours = measured.pop("vulkit")
+    note = f"2^{log2n} float32; broadcast {side}x{side}+{side}"
+    rows = [row("tiny op overhead (x + x, 8 elements)", "µs/op", ours["tiny"],
+                {k: v["tiny"] for k, v in measured.items()}, better="lower")]
+    for name in ("add", "multiply", "exp", "where", "broadcast add", "float16 add"):
+        rows.append(row(f"{name} bandwidth", "GB/s", ours[name], {k: v[name] for k, v in measured.items()},
+                        note=note))
+    rows.append(row("chain of 5 elementwise ops", "ms", ours["chain of 5"],
+                    {k: v["chain of 5"] for k, v in measured.items()}, better="lower", note=note))
+    return rows
+
+
+def _index_of(selector: str) -> int:
+    from vulkit.hal import get_instance
+
+    return get_instance().select(selector).index
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--device", default=None)
+    parser.add_argument("--log2n", type=int, default=None)
+    args = parser.parse_args()
+    for r in run(args.device, args.log2n):
+        print(json.dumps(r))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Random numbers generated on the GPU, with NumPy's legacy names and argument order.
+
+``seed``, ``uniform``, ``normal``, ``randint``, ``random``, ``rand``, ``randn``. Values come from
+Philox-4x32-10 (counter-based): element ``i`` of the ``n``-th call after ``seed(s)`` is a pure
+function of (s, n, i), so results are reproducible for a given seed and sequence of calls, on any
+device. The streams differ from NumPy's (a different generator). ``normal`` uses Box-Muller; ``randint``
+maps 32 random bits onto the range by a multiply-shift (ranges up to 2**32 - 1; bias below 2**-32 * range).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from .array import dtypes as dt
+from .array.array import Array, make_array
+from .array.ops.creation import _context_of, _shape, default_float, default_int
+from .array.ops.engine import TABLE, apply
+
+__all__ = ["normal", "rand", "randint", "randn", "random", "seed", "uniform"]
+
+
+class _State:
+    key = int.from_bytes(os.urandom(8), "little")
+    counter = 0
+
+
+def seed(seed: int | None = None) -> None:
+    """Restart the generator from ``seed`` (None: from the operating system's entropy)."""
+    _State.key = int.from_bytes(os.urandom(8), "little") if seed is None else int(seed) & (2**64 - 1)
+    _State.counter = 0
+
+
+def _generate(name: str, size: Any, dtype: dt.DType, params: tuple[Any, ...], device: Any,
+              param_dtypes: tuple[dt.DType, ...]) -> Array:
+    ctx = _context_of(device)
+    out = make_array(ctx, _shape(() if size is None else size), dtype)
+    if out.size == 0:
+        return out
+    counter = _State.counter
+    _State.counter = (counter + 1) & 0xFFFFFFFF
+    key = _State.key
+    args = (key & 0xFFFFFFFF, key >> 32, counter, *params)
+    return apply(TABLE[name], args, out=out, dtype=dtype, op_dtypes=(dt.uint32,) * 3 + param_dtypes)
+
+
+def _float_dtype(dtype: Any, device: Any) -> dt.DType:
+    result = default_float(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
+    if result.kind != "f":
+        raise TypeError(f"expected a floating dtype, got {result.name}")
+    return result
+
+
+def uniform(low: float = 0.0, high: float = 1.0, size: Any = None, *, dtype: Any = None,
+            device: Any = None) -> Array:
+    """Samples from [low, high) (default dtype float64 where the device has it)."""
+    target = _float_dtype(dtype, device)
+    return _generate("random_uniform", size, target, (float(low), float(high)), device, (target, target))
+
+
+def normal(loc: float = 0.0, scale: float = 1.0, size: Any = None, *, dtype: Any = None,
+           device: Any = None) -> Array:
+    """Samples from the normal distribution N(loc, scale**2)."""
+    target = _float_dtype(dtype, device)
+    return _generate("random_normal", size, target, (float(loc), float(scale)), device, (target, target))
+
+
+def randint(low: int, high: int | None = None, size: Any = None, dtype: Any = None, *,
+            device: Any = None) -> Array:
+    """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``."""
+    if high is None:
+        low, high = 0, low
+    span = int(high) - int(low)
+    if span <= 0:
+        raise ValueError(f"low >= high in randint({low}, {high})")
+    if span > 0xFFFFFFFF:
+        raise ValueError(f"randint supports ranges of at most 2**32 - 1 values, got {span}")
+    target = default_int(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
+    dt.check_scalar_fits(int(low), target)
+    dt.check_scalar_fits(int(high) - 1, target)
+    return _generate("random_integers", size, target, (int(low), span), device, (target, dt.uint32))
+
+
+def random(size: Any = None, *, dtype: Any = None, device: Any = None) -> Array:
+    """Samples from [0, 1)."""
+    return uniform(0.0, 1.0, size, dtype=dtype, device=device)
+
+
+def rand(*shape: int) -> Array:
+    """Samples from [0, 1) of the given shape."""
+    return uniform(0.0, 1.0, shape)
+
+
+def randn(*shape: int) -> Array:
+    """Standard normal samples of the given shape."""
+    return normal(0.0, 1.0, shape)
