@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("VULKIT_VALIDATION", "1")
+# Synchronization validation too: a missing barrier fails a test even on lavapipe, whose in-order
+# execution would otherwise hide it.
+os.environ.setdefault("VK_LAYER_ENABLES", "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT")
 
 import pytest  # noqa: E402
 

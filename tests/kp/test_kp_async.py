@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable
 
@@ -104,6 +105,16 @@ def test_destroy_while_running_waits_for_the_gpu(mgr: kp.Manager, spin: Spin) ->
     assert not sequence.is_init()
     assert not sequence.is_running()
     data.destroy()
+
+
+def test_dropping_a_running_sequence_waits_for_the_gpu(mgr: kp.Manager, spin: Spin) -> None:
+    """The sequence, its tensors and algorithm go away mid-run: nothing is freed under the running work."""
+    sequence, data = spinning_sequence(mgr, spin.part(0.25))
+    sequence.eval_async()
+    del sequence, data
+    gc.collect()
+    check, _ = spinning_sequence(mgr, Spin(10, 2))
+    check.eval()
 
 
 # -- timestamps ---------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import DestroyedError
+from ..errors import DestroyedError, ValidationError
 from ..hal import Buffer, CommandBuffer, CommandPool, Device, Fence, MemoryKind, get_instance
 from ..hal.vulkan.commands import ALL_STAGES, LAYOUT_GENERAL, TRANSFER_WRITE
 from .algorithm import Algorithm
@@ -163,7 +163,11 @@ class Manager:
                 record(command_buffer)
                 command_buffer.memory_barrier(ALL_STAGES, ALL_STAGES, _MEMORY_WRITE, _MEMORY_READ | _MEMORY_WRITE)
                 command_buffer.end()
-                self._device.queues[0].submit([command_buffer], fence)
+                try:
+                    self._device.queues[0].submit([command_buffer], fence)
+                except ValidationError:
+                    fence.wait()  # submitted all the same: let it finish before freeing what it uses
+                    raise
                 fence.wait()
             finally:
                 fence.destroy()

@@ -6,7 +6,7 @@ import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DestroyedError
+from ..errors import DestroyedError, ValidationError
 from ..hal import CommandBuffer, CommandPool, Fence, QueryPool
 from .access import BarrierTracker
 from .ops.base import OpBase
@@ -159,7 +159,11 @@ class Sequence:
             self._fence.reset()
             if self._submit is None:
                 self._submit = self.queue.prepare([cb])
-            self.queue.submit_prepared(self._submit, self._fence)
+            try:
+                self.queue.submit_prepared(self._submit, self._fence)
+            except ValidationError:
+                self._running = True  # submitted all the same: await (or destroy) waits for it
+                raise
             self._running = True
         return self
 
@@ -257,6 +261,15 @@ class Sequence:
             if memory.manager is not manager:
                 raise ValueError("the operation uses a tensor or image of another Manager than the sequence's")
         op._kp_owner = self._manager_ref
+
+    def __del__(self) -> None:
+        # NOTE: a sequence dropped while running (eval_async without eval_await) waits for the GPU,
+        # or its command buffer and the tensors its ops hold would be freed under the running work.
+        try:
+            if self._running and not self._destroyed and self._fence.alive:
+                self._fence.wait()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
 
     def __enter__(self) -> Sequence:
         return self
