@@ -42,6 +42,7 @@ from typing import Any
 
 from ..errors import OutOfMemoryError
 from ..hal import Buffer, MemoryKind
+from ..hal.vulkan.pipeline import buffer_info
 
 KiB = 1024
 MiB = 1024 * KiB
@@ -211,7 +212,7 @@ class Allocation:
     """
 
     __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch",
-                 "_chunk", "_allocator", "__weakref__")
+                 "_desc", "_chunk", "_allocator", "__weakref__")
 
     def __init__(self, allocator: CachingAllocator, chunk: Chunk, nbytes: int) -> None:
         self.buffer: Buffer | None = chunk.block.buffer
@@ -222,8 +223,16 @@ class Allocation:
         self.last_write = 0
         self._repoch = 0
         self._wepoch = 0
+        self._desc: bytes | None = None
         self._chunk: Chunk | None = chunk
         self._allocator = allocator
+
+    def descriptor(self) -> bytes:
+        """The packed buffer info binding the whole range (made once, kept in ``_desc``)."""
+        if self.buffer is None:
+            raise ValueError("the allocation was freed")
+        self._desc = buffer_info(self.buffer, self.offset, self.size)
+        return self._desc
 
     @property
     def freed(self) -> bool:
@@ -396,6 +405,7 @@ class CachingAllocator:
             return
         allocation._chunk = None
         allocation.buffer = None
+        allocation._desc = None
         size = chunk.size
         self.allocation.sub(1)
         self.allocated_bytes.sub(size)

@@ -120,8 +120,8 @@ def current_index() -> int:
     return _current
 
 
-def set_current(index: int) -> None:
-    """Make device ``index`` current (it is created when first used)."""
+def set_current(index: int | None) -> None:
+    """Make device ``index`` current (it is created when first used); None: back to the default."""
     global _current
     _current = index
 

@@ -36,7 +36,7 @@ from ..hal.vulkan.commands import (
     TRANSFER_STAGE,
     TRANSFER_WRITE,
 )
-from ..hal.vulkan.pipeline import DescriptorPool
+from ..hal.vulkan.pipeline import DescriptorPool, buffer_info
 from .allocator import Allocation
 from .staging import StagingRing
 from .timeline import FenceTimeline, SemaphoreTimeline
@@ -173,27 +173,31 @@ class Stream:
         return cb
 
     # -- hazards ----------------------------------------------------------------------------------------
+    def _barrier(self, cb: CommandBuffer, stage: int, access: int) -> int:
+        """A barrier from everything since the previous one to ``stage``/``access``; the new epoch."""
+        self.barriers += 1
+        cb.memory_barrier(self._src_stages, stage, self._src_access, access)
+        self._src_stages = 0
+        self._src_access = 0
+        self._epoch += 1
+        return self._epoch
+
     def _track(self, cb: CommandBuffer, reads: Sequence[Allocation], writes: Sequence[Allocation],
                stage: int, read_access: int, write_access: int) -> None:
-        """Insert a barrier if this operation depends on one since the last barrier; note its accesses."""
+        """Insert a barrier if this operation depends on one since the last barrier; note its accesses.
+
+        (:meth:`dispatch` inlines the same logic.)
+        """
         epoch = self._epoch
-        hazard = False
         for a in writes:
             if a._wepoch == epoch or a._repoch == epoch:
-                hazard = True
+                epoch = self._barrier(cb, stage, read_access | write_access)
                 break
         else:
             for a in reads:
                 if a._wepoch == epoch:
-                    hazard = True
+                    epoch = self._barrier(cb, stage, read_access | write_access)
                     break
-        if hazard:
-            self.barriers += 1
-            cb.memory_barrier(self._src_stages, stage, self._src_access, read_access | write_access)
-            epoch += 1
-            self._epoch = epoch
-            self._src_stages = 0
-            self._src_access = 0
         value = self._value
         for a in reads:
             a._repoch = epoch
@@ -221,41 +225,64 @@ class Stream:
         ``push``: push-constant bytes. ``reads``/``writes``: the allocations the shader reads and
         writes (None for both: every resource is taken as read and written).
         """
+        # NOTE: the eager hot path; _track is inlined and descriptors are packed bytes kept per allocation.
         cb = self._cb
         if cb is None:
             cb = self._begin()
         value = self._value
-        triples = []
+        infos = []
         for r in resources:
             if r.__class__ is tuple:
                 a, offset, size = r
                 if offset < 0 or size <= 0 or offset + size > a.size:
                     raise ValueError(f"range [{offset}, {offset + size}) is outside the allocation of {a.size} bytes")
-                triples.append((a.buffer, a.offset + offset, size))
+                if a.buffer is None:
+                    raise ValueError("an allocation passed to dispatch was freed")
+                infos.append(buffer_info(a.buffer, a.offset + offset, size))
             else:
                 a = r
-                triples.append((a.buffer, a.offset, a.size))
-            if a.buffer is None:
-                raise ValueError("an allocation passed to dispatch was freed")
+                infos.append(a._desc or a.descriptor())
             a.last_use = value
         if reads is None and writes is None:
             reads = writes = [r[0] if r.__class__ is tuple else r for r in resources]
-        self._track(cb, reads or (), writes or (), SHADER_STAGE, SHADER_READ, SHADER_WRITE)
+        elif reads is None:
+            reads = ()
+        elif writes is None:
+            writes = ()
+        epoch = self._epoch
+        for a in writes:
+            if a._wepoch == epoch or a._repoch == epoch:
+                epoch = self._barrier(cb, SHADER_STAGE, SHADER_READ | SHADER_WRITE)
+                break
+        else:
+            for a in reads:
+                if a._wepoch == epoch:
+                    epoch = self._barrier(cb, SHADER_STAGE, SHADER_READ | SHADER_WRITE)
+                    break
+        for a in reads:
+            a._repoch = epoch
+        for a in writes:
+            a._wepoch = epoch
+            a.last_use = value
+            a.last_write = value
+        self._src_stages |= SHADER_STAGE
+        if writes:
+            self._src_access |= SHADER_WRITE
         if pipeline is not self._bound:
             cb.bind_pipeline(pipeline)
             self._bound = pipeline
         if pipeline.push_descriptor:
-            cb.push_buffers(pipeline, triples)
+            cb.dispatch_buffers(pipeline, b"".join(infos), push, *groups)
         else:
-            self._bind_set(cb, pipeline, triples)
-        if push:
-            cb.push_constants(pipeline, push)
-        cb.dispatch(*groups)
+            self._bind_set(cb, pipeline, b"".join(infos))
+            if push:
+                cb.push_constants(pipeline, push)
+            cb.dispatch(*groups)
         self._ops += 1
         if self._ops >= self.max_batch_ops:
             self.flush()
 
-    def _bind_set(self, cb: CommandBuffer, pipeline: ComputePipeline, triples: list[Any]) -> None:
+    def _bind_set(self, cb: CommandBuffer, pipeline: ComputePipeline, infos: bytes) -> None:
         """The path without push descriptors: a descriptor set from the slot's pools."""
         slot = self._slot
         handle = None
@@ -266,7 +293,7 @@ class Stream:
             handle = pool.allocate(pipeline)
             if handle is None:
                 slot.pool_index += 1
-        pool.write_buffers(handle, pipeline, triples)
+        pool.write_buffers(handle, pipeline, infos)
         cb.bind_set_handle(pipeline, handle)
 
     def copy(self, src: Allocation, dst: Allocation, nbytes: int, src_offset: int = 0, dst_offset: int = 0) -> None:

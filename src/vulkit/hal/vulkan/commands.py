@@ -8,7 +8,7 @@ from typing import Any
 from . import _enums as vk
 from ._check import check
 from ._ffi import ffi
-from .pipeline import ComputePipeline, buffer_write_template, descriptor_writes, fill_buffer_infos
+from .pipeline import ComputePipeline, buffer_write_template, descriptor_writes, set_buffer_infos
 from .resource import Resource
 
 _COMPUTE = vk.VK_PIPELINE_BIND_POINT_COMPUTE
@@ -131,15 +131,29 @@ class CommandBuffer(Resource):
         self._bound = None
         del keep
 
-    def push_buffers(self, pipeline: ComputePipeline, resources: Sequence[tuple[Any, int, int]]) -> None:
-        """Push descriptors for (Buffer, offset, size) triples, one per binding, with reused structures.
+    def push_buffers(self, pipeline: ComputePipeline, infos: bytes) -> None:
+        """Push descriptors for every binding of a buffers-only pipeline, reusing prepared structures.
 
-        The fast path of :meth:`push_descriptor_set` for pipelines whose bindings are all buffers.
+        ``infos``: one packed VkDescriptorBufferInfo (:func:`~vulkit.hal.vulkan.pipeline.buffer_info`)
+        per binding, concatenated in binding order.
         """
-        writes, infos = buffer_write_template(pipeline)
-        fill_buffer_infos(infos, resources)
+        writes, _, view, _ = buffer_write_template(pipeline)
+        set_buffer_infos(view, pipeline, infos)
         self._cmd_push_descriptors(self.handle, _COMPUTE, pipeline.layout, 0, len(pipeline.bindings), writes)
-        self._bound = None
+
+    def dispatch_buffers(self, pipeline: ComputePipeline, infos: bytes, push: Any, x: int, y: int, z: int) -> None:
+        """The eager hot path in one call: push descriptors (see :meth:`push_buffers`), push constants
+        (``push``: bytes, may be empty) and the dispatch."""
+        writes, _, view, nbytes = pipeline._buffer_writes or buffer_write_template(pipeline)
+        if len(infos) != nbytes:
+            set_buffer_infos(view, pipeline, infos)  # raises
+        view[0:nbytes] = infos
+        handle = self.handle
+        layout = pipeline.layout
+        self._cmd_push_descriptors(handle, _COMPUTE, layout, 0, len(pipeline.bindings), writes)
+        if push:
+            self._cmd_push_constants(handle, layout, _COMPUTE_STAGE, 0, len(push), ffi.from_buffer(push))
+        self._cmd_dispatch(handle, x, y, z)
 
     def bind_set_handle(self, pipeline: ComputePipeline, set_handle: Any) -> None:
         """Bind a raw VkDescriptorSet (e.g. from a DescriptorPool) as set 0."""

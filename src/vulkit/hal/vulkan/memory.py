@@ -158,6 +158,7 @@ class Buffer(_Memory):
             self.destroy()
             raise
         self._address: int | None = None
+        self.handle_value = int(ffi.cast("uint64_t", self.handle))  # for packed descriptor infos
 
     @property
     def device_address(self) -> int:
