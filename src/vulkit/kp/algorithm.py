@@ -6,6 +6,8 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..errors import DestroyedError
 from ..hal import ComputePipeline, DescriptorSet
 from ..hal.vulkan.commands import SHADER_READ, SHADER_STAGE, SHADER_WRITE
@@ -187,14 +189,19 @@ class Algorithm:
 
     @staticmethod
     def _workgroup(workgroup: Sequence[int] | None, tensors: Sequence[Memory], manager: Any) -> tuple[int, int, int]:
-        if workgroup is None or tuple(workgroup) in ((), (0, 0, 0)):
+        try:
+            group = () if workgroup is None else tuple(workgroup)
+        except TypeError:
+            raise TypeError(f"workgroup must be three ints (x, y, z), got {workgroup!r}") from None
+        if group in ((), (0, 0, 0)):
             first = tensors[0]
             if isinstance(first, Image):
                 return (first.width(), first.height(), 1)
             return (first.size(), 1, 1)
-        group = tuple(workgroup)
-        if len(group) != 3 or any(isinstance(g, bool) or not isinstance(g, int) for g in group):
+        if len(group) != 3 or any(isinstance(g, (bool, np.bool_)) or not isinstance(g, (int, np.integer))
+                                  for g in group):
             raise TypeError(f"workgroup must be three ints (x, y, z), got {workgroup!r}")
+        group = tuple(int(g) for g in group)
         limits = manager.device.limits["max_compute_workgroup_count"]
         for axis, (count, limit) in enumerate(zip(group, limits, strict=True)):
             if not 1 <= count <= limit:
