@@ -108,7 +108,15 @@ class Chunk:
 
 
 class Pool:
-    """Free ranges of a set of blocks, binned by exact size: best fit, split, merge."""
+    """Free ranges of a set of blocks, binned by exact size: best fit, split, merge.
+
+    In front of the bins sits a *quick cache*: returned ranges wait there unmerged, by exact size,
+    for a request of that size (the eager pattern: free an array, allocate one of the same shape).
+    Any other request merges it into the bins first (so best fit sees every free range), as do
+    holding more than ``QUICK_LIMIT`` ranges and releasing blocks.
+    """
+
+    QUICK_LIMIT = 256
 
     def __init__(self, name: str, unit: int) -> None:
         self.name = name
@@ -116,9 +124,40 @@ class Pool:
         self.blocks: set[Block] = set()
         self._bins: dict[int, dict[Chunk, None]] = {}
         self._sizes: list[int] = []
+        self._quick: dict[int, list[Chunk]] = {}
+        self._quick_count = 0
 
     def take(self, size: int) -> Chunk | None:
-        """The best-fitting free range, split down to ``size``; None if no free range is large enough."""
+        """A free range of ``size``: a quick-cached one of that size, else the best fit, split; None if none fits."""
+        quick = self._quick.get(size)
+        if quick:
+            self._quick_count -= 1
+            return quick.pop()
+        if self._quick_count:
+            self.drain()
+        return self._best_fit(size)
+
+    def give(self, chunk: Chunk) -> None:
+        """Return a range (to the quick cache)."""
+        quick = self._quick.get(chunk.size)
+        if quick is None:
+            quick = self._quick[chunk.size] = []
+        quick.append(chunk)
+        self._quick_count += 1
+        if self._quick_count > self.QUICK_LIMIT:
+            self.drain()
+
+    def drain(self) -> None:
+        """Merge every quick-cached range into the bins."""
+        quick = self._quick
+        self._quick = {}
+        self._quick_count = 0
+        for chunks in quick.values():
+            for chunk in chunks:
+                self._merge_in(chunk)
+
+    def _best_fit(self, size: int) -> Chunk | None:
+        """The best-fitting free range of the bins, split down to ``size``."""
         sizes = self._sizes
         i = bisect_left(sizes, size)
         if i == len(sizes):
@@ -142,8 +181,8 @@ class Pool:
             self._insert(tail)
         return chunk
 
-    def give(self, chunk: Chunk) -> None:
-        """Return a range, merged with its free neighbours."""
+    def _merge_in(self, chunk: Chunk) -> None:
+        """Put a range into the bins, merged with its free neighbours."""
         prev = chunk.prev
         if prev is not None and prev.free:
             self._remove(prev)
@@ -167,7 +206,8 @@ class Pool:
         self._insert(Chunk(block, 0, block.size))
 
     def unused_blocks(self) -> list[Block]:
-        """Blocks that are one free range from end to end."""
+        """Blocks that are one free range from end to end (after draining the quick cache)."""
+        self.drain()
         unused = []
         for size in self._sizes:
             for chunk in self._bins[size]:
@@ -184,7 +224,9 @@ class Pool:
         self.blocks.discard(block)
 
     def free_bytes(self) -> int:
-        return sum(size * len(self._bins[size]) for size in self._sizes)
+        """Bytes of free ranges, quick-cached ones included."""
+        binned = sum(size * len(self._bins[size]) for size in self._sizes)
+        return binned + sum(size * len(chunks) for size, chunks in self._quick.items())
 
     def _insert(self, chunk: Chunk) -> None:
         chunk.free = True

@@ -49,7 +49,7 @@ class StagingRing:
             if first < end and start < last and value > blocking:
                 blocking = value
         if blocking:
-            stream.wait(blocking)
+            stream.wait(blocking, restart=False)
         done = stream.known_completed
         while regions and regions[0][2] <= done:
             regions.popleft()

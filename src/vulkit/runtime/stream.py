@@ -1,8 +1,10 @@
 """Streams: operations recorded into command buffers and submitted in batches.
 
 A :class:`Stream` records dispatches, copies and fills into the command buffer of its *open batch*
-and submits the batch when it holds ``max_batch_ops`` operations, when the host needs a result
-(:meth:`Stream.read`), or on :meth:`Stream.flush` / :meth:`Stream.synchronize`. Batch ``v`` signals
+and submits the batch when it is long enough, when the host needs a result (:meth:`Stream.read`),
+or on :meth:`Stream.flush` / :meth:`Stream.synchronize`. "Long enough" starts at
+``FIRST_BATCH_OPS`` operations after the host has waited (so an idle GPU gets work soon) and doubles
+with each batch up to ``max_batch_ops`` (so a busy stream pays for few submissions). Batch ``v`` signals
 value ``v`` of the stream's timeline (a timeline semaphore, or fences), so "is the GPU done with
 this memory?" is one comparison with :attr:`Stream.completed`.
 
@@ -42,6 +44,7 @@ from .staging import StagingRing
 from .timeline import FenceTimeline, SemaphoreTimeline
 
 _MEMORY_WRITE = 0x10000
+FIRST_BATCH_OPS = 32
 _MiB = 1024 * 1024
 
 Resource = Allocation | tuple[Allocation, int, int]
@@ -61,7 +64,7 @@ class _Slot:
 class Stream:
     """Batched, asynchronous execution on one queue of a hal Device.
 
-    ``max_batch_ops``: operations per batch before it is submitted on its own. ``max_in_flight``:
+    ``max_batch_ops``: the most operations per batch before it is submitted on its own. ``max_in_flight``:
     command buffers (batches on the GPU at once). ``timeline``: use a timeline semaphore (None: when
     the device has them, else fences). ``map_host_memory``: read and write host-visible memory
     directly (False: always through the staging ring). ``staging_size``: bytes of the staging ring.
@@ -87,6 +90,7 @@ class Stream:
         self._cb: CommandBuffer | None = None
         self._slot: _Slot | None = None
         self._ops = 0
+        self._flush_at = min(FIRST_BATCH_OPS, max_batch_ops)
         self._bound: ComputePipeline | None = None
         self._epoch = 1
         self._src_stages = 0
@@ -118,20 +122,26 @@ class Stream:
         """Whether batch ``value`` has finished (without waiting)."""
         return value <= self.known_completed or value <= self.completed
 
-    def wait(self, value: int) -> None:
-        """Wait until batch ``value`` has finished, submitting it first if it is still being recorded."""
+    def wait(self, value: int, restart: bool = True) -> None:
+        """Wait until batch ``value`` has finished, submitting it first if it is still being recorded.
+
+        ``restart``: the GPU will be idle, so the next batches start short again (False for waits
+        that only make room: a full ring of command buffers or of staging memory).
+        """
         if value <= self.known_completed:
             return
         if value >= self._value:
             if value > self._value:
                 raise ValueError(f"batch {value} does not exist yet (the open batch is {self._value})")
             if self._cb is None:  # the open batch is empty: wait for everything before it
-                self.wait(value - 1)
+                self.wait(value - 1, restart)
                 return
             self.flush()
         self._clock.wait(value)
         if value > self.known_completed:
             self.known_completed = value
+        if restart:
+            self._flush_at = min(FIRST_BATCH_OPS, self.max_batch_ops)
 
     def flush(self) -> int:
         """Submit the open batch (if it holds anything); returns the value of the last submitted batch."""
@@ -144,6 +154,7 @@ class Stream:
         self._cb = None
         self._slot = None
         self._ops = 0
+        self._flush_at = min(2 * self._flush_at, self.max_batch_ops)
         self._bound = None
         self._value = value + 1
         self._clock.submit(self.queue, cb, value)
@@ -161,7 +172,7 @@ class Stream:
         slots = self._slots
         oldest = value - len(slots)
         if oldest > self.known_completed:
-            self.wait(oldest)
+            self.wait(oldest, restart=False)
         slot = slots[value % len(slots)]
         for pool in slot.pools[:slot.pool_index]:
             pool.reset()
@@ -212,7 +223,7 @@ class Stream:
 
     def _op_done(self) -> None:
         self._ops += 1
-        if self._ops >= self.max_batch_ops:
+        if self._ops >= self._flush_at:
             self.flush()
 
     # -- operations -------------------------------------------------------------------------------------
@@ -279,7 +290,7 @@ class Stream:
                 cb.push_constants(pipeline, push)
             cb.dispatch(*groups)
         self._ops += 1
-        if self._ops >= self.max_batch_ops:
+        if self._ops >= self._flush_at:
             self.flush()
 
     def _bind_set(self, cb: CommandBuffer, pipeline: ComputePipeline, infos: bytes) -> None:
@@ -376,21 +387,29 @@ class Stream:
             self.wait(allocation.last_write)
             allocation.buffer.read_into(target, allocation.offset + offset)
             return out
+        # NOTE: pipelined: the GPU copies piece k+1 into the ring while the host copies piece k out.
         ring = self.staging
         staging = ring.buffer
         piece = ring.piece
+        previous = None
         for start in range(0, nbytes, piece):
             count = min(piece, nbytes - start)
             region = ring.reserve(count, self)
             cb = self._cb or self._begin()
             self._track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
             cb.copy_buffer(allocation.buffer, staging, count, allocation.offset + offset + start, region)
-            value = self._value
-            ring.commit(region, count, value)
-            self.flush()
-            self.wait(value)
-            staging.read_into(target[start:start + count], region)
+            ring.commit(region, count, self._value)
+            value = self.flush()
+            if previous is not None:
+                self._copy_out(target, *previous)
+            previous = (value, start, count, region)
+        self._copy_out(target, *previous)
         return out
+
+    def _copy_out(self, target: memoryview, value: int, start: int, count: int, region: int) -> None:
+        """Wait for batch ``value`` (which copied into the ring at ``region``) and copy to the host."""
+        self.wait(value)
+        self.staging.buffer.read_into(target[start:start + count], region)
 
     # -- lifetime ---------------------------------------------------------------------------------------
     def close(self) -> None:
