@@ -327,3 +327,39 @@ def test_closed_allocator_refuses_and_ignores_frees(device):
     a.free()
     with pytest.raises(RuntimeError, match="closed"):
         alloc.allocate(1)
+
+
+def test_free_during_an_allocation_is_queued_and_done(device):
+    """A finalizer that frees while the allocator is busy (here: inside the raw allocation) is safe."""
+    holder = []
+
+    def raw(nbytes):
+        holder.clear()  # drops the last reference: Allocation.__del__ runs in the middle of allocate()
+        return Buffer(device, nbytes, MemoryKind.DEVICE)
+
+    alloc = CachingAllocator(device, MemoryKind.DEVICE, raw_alloc=raw, small_block=64 * KiB, large_block=256 * KiB)
+    holder.append(alloc.allocate(1000))
+    assert alloc.stats()["allocation.all.current"] == 1
+    big = alloc.allocate(100 * KiB)  # a new block: raw() runs and frees the first allocation
+    s = alloc.stats()
+    assert s["allocation.all.current"] == 1
+    assert s["allocated_bytes.all.current"] == big.size
+    assert s["inactive_cached_bytes.all.current"] == s["reserved_bytes.all.current"] - big.size
+    alloc.close()
+
+
+def test_closing_releases_every_vulkan_object(device, add_pipeline):
+    from vulkit.hal.vulkan import live_counts
+
+    before = live_counts()
+    stream = Stream(device, map_host_memory=False, staging_size=64 * KiB)
+    alloc, _ = small_allocator(device, stream)
+    a = alloc.allocate(4000)
+    stream.write(a, np.zeros(1000, dtype=np.float32))
+    stream.dispatch(add_pipeline, [a, a], add_push(0, 0.0), (1, 1, 1))
+    stream.read(a, 16)
+    assert live_counts() != before
+    stream.close()
+    stream.close()  # idempotent
+    alloc.close()
+    assert live_counts() == before

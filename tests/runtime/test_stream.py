@@ -302,3 +302,25 @@ def test_dispatch_of_a_freed_allocation_raises(device, add_pipeline):
     with pytest.raises(ValueError, match="freed"):
         stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N))
     close(stream, alloc)
+
+
+def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline):
+    from vulkit.runtime.stream import FIRST_BATCH_OPS
+
+    stream, alloc = make(device, max_batch_ops=4 * FIRST_BATCH_OPS)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+
+    def record(count):
+        for _ in range(count):
+            stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+
+    record(FIRST_BATCH_OPS)
+    assert stream.batches == 1
+    record(2 * FIRST_BATCH_OPS + 4 * FIRST_BATCH_OPS)  # then 2x, then capped at max_batch_ops
+    assert stream.batches == 3
+    stream.synchronize()
+    assert stream.batches == 3  # nothing was left open
+    record(FIRST_BATCH_OPS)  # after a wait the batches start short again
+    assert stream.batches == 4
+    close(stream, alloc)
