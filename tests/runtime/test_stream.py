@@ -324,3 +324,23 @@ def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline):
     record(FIRST_BATCH_OPS)  # after a wait the batches start short again
     assert stream.batches == 4
     close(stream, alloc)
+
+
+def test_external_buffers_work_like_allocations(device, add_pipeline):
+    from vulkit.hal import Buffer
+    from vulkit.runtime import Allocation
+
+    stream, alloc = make(device)
+    owned = Buffer(device, 8 * N, MemoryKind.DEVICE_HOST)
+    src = Allocation.external(owned)
+    dst = Allocation.external(owned, offset=4 * N, size=4 * N)
+    assert src.size == 8 * N
+    stream.write(src, np.arange(N, dtype=np.float32))
+    stream.dispatch(add_pipeline, [(src, 0, 4 * N), dst], add_push(N, 3.0), groups(N), reads=[src], writes=[dst])
+    assert np.array_equal(floats(stream, dst, N), np.arange(N) + 3)
+    stream.wait(dst.last_use)
+    dst.free()
+    assert dst.freed and not src.freed
+    assert alloc.stats()["allocation.all.current"] == 0
+    close(stream, alloc)
+    owned.destroy()

@@ -16,8 +16,10 @@ A DeviceContext has:
 ``CachingAllocator.allocate(nbytes) -> Allocation``. An Allocation has ``.buffer`` (hal.Buffer),
 ``.offset``, ``.size`` (bytes ≥ nbytes; 0 bytes still gives a valid range), ``.nbytes``,
 ``.last_use`` / ``.last_write`` (stream batch values, kept by the stream), ``.free()`` (idempotent;
-also on ``with`` exit and on garbage collection). A freed range is reused only once the stream's
-timeline has passed its ``last_use``. Out of memory: the cache is emptied and the allocation
+also on ``with`` exit and on garbage collection), ``.freed``. A freed range is reused only once the
+stream's timeline has passed its ``last_use``. ``Allocation.external(buffer, offset=0, size=None)``
+wraps memory the runtime does not own (a kp.Tensor's buffer) so that streams can use it; streams
+take only Allocation objects (no duck types: they keep private fields on them). Out of memory: the cache is emptied and the allocation
 retried before an ``errors.OutOfMemoryError`` (a MemoryError) says what was asked for and what is in use.
 
 ``Stream`` (one per device context; not thread-safe):
@@ -36,7 +38,8 @@ retried before an ``errors.OutOfMemoryError`` (a MemoryError) says what was aske
   allocation, copy out.
 - ``flush() -> int`` (submit the open batch; value of the last submitted batch), ``synchronize()``,
   ``completed`` (last finished batch value, queried), ``known_completed`` (last value seen, no
-  query), ``current_value`` (the open batch's value), ``wait(value)``, ``is_done(value)``.
+  query), ``current_value`` (the open batch's value), ``submitted``, ``wait(value)``,
+  ``is_done(value)``; counters ``barriers`` and ``batches``.
 
 ``device`` is the ``vulkit.device`` module: is_available, device_count, set_device, current_device,
 get_device_name, get_device_properties, synchronize, memory_stats (flat PyTorch-style dict),

@@ -276,14 +276,35 @@ class Allocation:
         self._desc = buffer_info(self.buffer, self.offset, self.size)
         return self._desc
 
+    @classmethod
+    def external(cls, buffer: Buffer, offset: int = 0, size: int | None = None) -> Allocation:
+        """An Allocation over memory the runtime does not own (e.g. a kp.Tensor's buffer).
+
+        Streams use it like any other; ``free()`` only forgets the buffer (its owner destroys it,
+        after ``stream.wait(allocation.last_use)``).
+        """
+        self = cls.__new__(cls)
+        self.buffer = buffer
+        self.offset = offset
+        self.size = buffer.size - offset if size is None else size
+        self.nbytes = self.size
+        self.last_use = self.last_write = self._repoch = self._wepoch = 0
+        self._desc = None
+        self._chunk = None
+        self._allocator = None
+        return self
+
     @property
     def freed(self) -> bool:
-        return self._chunk is None
+        return self.buffer is None
 
     def free(self) -> None:
         """Give the range back (idempotent); it is reused once the GPU is done with it."""
         if self._chunk is not None:
             self._allocator.free(self)
+        elif self._allocator is None:
+            self.buffer = None
+            self._desc = None
 
     def __enter__(self) -> Allocation:
         return self
@@ -299,7 +320,7 @@ class Allocation:
                 pass
 
     def __repr__(self) -> str:
-        state = "freed" if self._chunk is None else f"offset {self.offset}"
+        state = "freed" if self.buffer is None else f"offset {self.offset}"
         return f"<Allocation {self.nbytes} bytes ({self.size} reserved), {state}>"
 
 
