@@ -19,8 +19,9 @@ A DeviceContext has:
 also on ``with`` exit and on garbage collection), ``.freed``. A freed range is reused only once the
 stream's timeline has passed its ``last_use``. ``Allocation.external(buffer, offset=0, size=None)``
 wraps memory the runtime does not own (a kp.Tensor's buffer) so that streams can use it; streams
-take only Allocation objects (no duck types: they keep private fields on them). Out of memory: the cache is emptied and the allocation
-retried before an ``errors.OutOfMemoryError`` (a MemoryError) says what was asked for and what is in use.
+take only Allocation objects (no duck types: they keep private fields on them). Out of memory: the
+cache is emptied and the allocation retried before an ``errors.OutOfMemoryError`` (a MemoryError)
+says what was asked for and what is in use.
 
 ``Stream`` (one per device context; not thread-safe):
 

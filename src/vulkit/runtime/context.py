@@ -24,9 +24,13 @@ _atexit_registered = False
 def direct_host_access(physical: Any) -> bool:
     """Whether array memory should be host-visible device-local memory, mapped without staging.
 
-    True where such memory is (about) all of the device's memory: lavapipe, integrated GPUs,
-    Apple, full resizable BAR. Not for a small BAR window (e.g. 256 MiB on a discrete NVIDIA GPU).
+    True where the device shares memory with the host and such memory is (about) all of it:
+    lavapipe, integrated GPUs, Apple. Not on discrete GPUs, even with resizable BAR (an H100 reports
+    all 80 GB as device-local and host-visible): host reads of that memory cross PCIe uncached, so
+    the staging ring (host-cached memory) is faster there, and it does not depend on the BAR size.
     """
+    if physical.type == "discrete":
+        return False
     heaps = physical.memory_heaps
     local = [h["size"] for h in heaps if h["device_local"]] or [0]
     largest = max(local)
