@@ -30,3 +30,16 @@ def groups(n: int) -> tuple[int, int, int]:
 
 def floats(stream, allocation, n: int) -> np.ndarray:
     return stream.read(allocation, 4 * n).view(np.float32)
+
+
+# b[i] = a[i] + s through buffer addresses in the push constants (no descriptors).
+ADD_SCALAR_BDA = """#version 450
+#extension GL_EXT_buffer_reference : require
+layout(local_size_x = 64) in;
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Floats { float v[]; };
+layout(push_constant) uniform P { Floats a; Floats b; uint n; float s; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < n) b.v[i] = a.v[i] + s;
+}
+"""

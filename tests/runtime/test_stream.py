@@ -344,3 +344,29 @@ def test_external_buffers_work_like_allocations(device, add_pipeline):
     assert alloc.stats()["allocation.all.current"] == 0
     close(stream, alloc)
     owned.destroy()
+
+
+def test_pipelines_without_bindings_use_buffer_addresses(device):
+    import struct
+
+    from runtime_helpers import ADD_SCALAR_BDA
+
+    from vulkit.hal import ComputePipeline
+    from vulkit.shaders import compile_source
+
+    if not device.features.get("buffer_device_address"):
+        pytest.skip("no buffer device address on this device")
+    pipeline = ComputePipeline(device, compile_source(ADD_SCALAR_BDA), [], 24)
+    stream, alloc = make(device)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    stream.write(a, np.arange(N, dtype=np.float32))
+    for _ in range(5):
+        stream.dispatch(pipeline, (), struct.pack("QQIf", a.address, b.address, N, 1.0), groups(N),
+                        reads=[a], writes=[b])
+        stream.dispatch(pipeline, (), struct.pack("QQIf", b.address, a.address, N, 1.0), groups(N),
+                        reads=[b], writes=[a])
+    assert stream.barriers == 9
+    assert np.array_equal(floats(stream, a, N), np.arange(N) + 10)
+    close(stream, alloc)
+    pipeline.destroy()

@@ -295,6 +295,13 @@ class Allocation:
         return self
 
     @property
+    def address(self) -> int:
+        """The GPU address of the range (buffer device address + offset), for GL_EXT_buffer_reference."""
+        if self.buffer is None:
+            raise ValueError("the allocation was freed")
+        return self.buffer.device_address + self.offset
+
+    @property
     def freed(self) -> bool:
         return self.buffer is None
 

@@ -234,7 +234,9 @@ class Stream:
 
         ``resources``: one per binding, an Allocation or (Allocation, byte offset, byte size).
         ``push``: push-constant bytes. ``reads``/``writes``: the allocations the shader reads and
-        writes (None for both: every resource is taken as read and written).
+        writes (None for both: every resource is taken as read and written). A pipeline without
+        bindings that reaches its buffers through addresses (``Allocation.address`` in the push
+        constants, GL_EXT_buffer_reference) passes ``resources=()`` and names them in reads/writes.
         """
         # NOTE: the eager hot path; _track is inlined and descriptors are packed bytes kept per allocation.
         cb = self._cb
@@ -272,6 +274,7 @@ class Stream:
                     break
         for a in reads:
             a._repoch = epoch
+            a.last_use = value
         for a in writes:
             a._wepoch = epoch
             a.last_use = value
@@ -282,7 +285,9 @@ class Stream:
         if pipeline is not self._bound:
             cb.bind_pipeline(pipeline)
             self._bound = pipeline
-        if pipeline.push_descriptor:
+        if push.__class__ is not bytes:
+            push = bytes(push)
+        if pipeline.push_descriptor or not pipeline.bindings:
             cb.dispatch_buffers(pipeline, b"".join(infos), push, *groups)
         else:
             self._bind_set(cb, pipeline, b"".join(infos))

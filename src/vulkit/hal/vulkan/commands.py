@@ -85,6 +85,8 @@ class CommandBuffer(Resource):
         self._cmd_push_descriptors = fn.vkCmdPushDescriptorSetKHR if device.push_descriptors else None
         self.recording = False
         self._bound: tuple[Any, Any] | None = None
+        self._pushed: bytes = b""  # push constants last pushed by dispatch_buffers, with their layout
+        self._pushed_layout: Any = None
 
     # -- state --------------------------------------------------------------------------------------
     def begin(self, one_time: bool = False) -> None:
@@ -94,6 +96,7 @@ class CommandBuffer(Resource):
         check(self.device.fn.vkBeginCommandBuffer(self.handle, self._begin_info), "vkBeginCommandBuffer")
         self.recording = True
         self._bound = None
+        self._pushed = b""
 
     def end(self) -> None:
         check(self.device.fn.vkEndCommandBuffer(self.handle), "vkEndCommandBuffer")
@@ -141,18 +144,24 @@ class CommandBuffer(Resource):
         set_buffer_infos(view, pipeline, infos)
         self._cmd_push_descriptors(self.handle, _COMPUTE, pipeline.layout, 0, len(pipeline.bindings), writes)
 
-    def dispatch_buffers(self, pipeline: ComputePipeline, infos: bytes, push: Any, x: int, y: int, z: int) -> None:
-        """The eager hot path in one call: push descriptors (see :meth:`push_buffers`), push constants
-        (``push``: bytes, may be empty) and the dispatch."""
-        writes, _, view, nbytes = pipeline._buffer_writes or buffer_write_template(pipeline)
-        if len(infos) != nbytes:
-            set_buffer_infos(view, pipeline, infos)  # raises
-        view[0:nbytes] = infos
+    def dispatch_buffers(self, pipeline: ComputePipeline, infos: bytes, push: bytes, x: int, y: int, z: int) -> None:
+        """The eager hot path in one call: push descriptors (see :meth:`push_buffers`; none for a pipeline
+        without bindings), push constants (``push``: bytes, may be empty; skipped when the same bytes
+        were pushed last with the same layout) and the dispatch."""
         handle = self.handle
         layout = pipeline.layout
-        self._cmd_push_descriptors(handle, _COMPUTE, layout, 0, len(pipeline.bindings), writes)
-        if push:
+        count = len(pipeline.bindings)
+        if count:
+            writes, _, view, nbytes = pipeline._buffer_writes or buffer_write_template(pipeline)
+            if len(infos) != nbytes:
+                set_buffer_infos(view, pipeline, infos)  # raises
+            view[0:nbytes] = infos
+            self._cmd_push_descriptors(handle, _COMPUTE, layout, 0, count, writes)
+            self._bound = None
+        if push and (push != self._pushed or layout != self._pushed_layout):
             self._cmd_push_constants(handle, layout, _COMPUTE_STAGE, 0, len(push), ffi.from_buffer(push))
+            self._pushed = push
+            self._pushed_layout = layout
         self._cmd_dispatch(handle, x, y, z)
 
     def bind_set_handle(self, pipeline: ComputePipeline, set_handle: Any) -> None:
@@ -163,6 +172,7 @@ class CommandBuffer(Resource):
 
     def push_constants(self, pipeline: ComputePipeline, data: Any) -> None:
         """Push ``data`` (bytes or a cdata/buffer) to the pipeline's push-constant block."""
+        self._pushed = b""
         blob = ffi.from_buffer(data)
         self._cmd_push_constants(self.handle, pipeline.layout, _COMPUTE_STAGE, 0, len(blob), blob)
 
