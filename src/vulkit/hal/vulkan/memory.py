@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from . import _enums as vk
-from ._check import check
+from ._check import check, error_for
 from ._ffi import ffi
 from .resource import Resource
 
@@ -55,6 +55,12 @@ class _Memory(Resource):
                                        host_cached=True)
         else:
             mtype = device.memory_type(requirements.memoryTypeBits, host_visible=True, device_local=None)
+        heap = device.physical.memory_heaps[mtype.heap]["size"]
+        if requirements.size > heap:
+            # NOTE: asking the driver for more than the heap holds is invalid usage, not a clean failure.
+            raise error_for("vkAllocateMemory", vk.VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                            f"{requirements.size} bytes is more than memory heap {mtype.heap} holds ({heap} bytes); "
+                            "not attempted")
         self.memory_type = mtype
         self.host_visible = mtype.host_visible
         self.host_coherent = mtype.host_coherent
@@ -130,6 +136,11 @@ class Buffer(_Memory):
     def __init__(self, device: Any, size: int, kind: MemoryKind = MemoryKind.DEVICE) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
             raise ValueError(f"buffer size must be a positive number of bytes, got {size!r}")
+        largest = device.limits.get("max_buffer_size", 0)
+        if largest and size > largest:
+            raise error_for("vkCreateBuffer", vk.VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                            f"{size} bytes is more than the largest buffer of {device.physical.name} "
+                            f"({largest} bytes); not attempted")
         super().__init__(device)
         self.size = size
         self.kind = kind

@@ -107,10 +107,16 @@ class PhysicalDevice:
         if self.api_version >= _V12:
             driver = chain.add("VkPhysicalDeviceDriverProperties",
                                vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES)
-        size_control = None
+        v11 = None
+        if self.api_version >= _V12:
+            v11 = chain.add("VkPhysicalDeviceVulkan11Properties",
+                            vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES)
+        size_control = v13 = None
         if self.api_version >= _V13:
             size_control = chain.add("VkPhysicalDeviceSubgroupSizeControlProperties",
                                      vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES)
+            v13 = chain.add("VkPhysicalDeviceVulkan13Properties",
+                            vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES)
         push = None
         if "VK_KHR_push_descriptor" in self.extensions:
             push = chain.add("VkPhysicalDevicePushDescriptorPropertiesKHR",
@@ -123,6 +129,9 @@ class PhysicalDevice:
         self.driver_name = decode(driver.driverName) if driver else ""
         self.driver_info = decode(driver.driverInfo) if driver else ""
         self.max_push_descriptors = push.maxPushDescriptors if push else 0
+        # 0: not reported (before Vulkan 1.2 / 1.3); allocations are then checked by the driver alone.
+        self.limits["max_memory_allocation_size"] = v11.maxMemoryAllocationSize if v11 else 0
+        self.limits["max_buffer_size"] = v13.maxBufferSize if v13 else 0
 
     @property
     def type_rank(self) -> int:
