@@ -231,6 +231,8 @@ class CommandBuffer(Resource):
         return previous
 
     def _restore_layout(self, image: Any, layout: int, access: int) -> None:
+        if layout == vk.VK_IMAGE_LAYOUT_UNDEFINED:  # no image may go back to UNDEFINED: it holds data now
+            layout = LAYOUT_GENERAL
         self.image_barrier(image, layout, TRANSFER_STAGE, ALL_STAGES, access, _MEMORY_READ | _MEMORY_WRITE)
 
     def copy_buffer_to_image(self, src: Any, image: Any, buffer_offset: int = 0) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections import Counter
 from typing import Any
@@ -10,6 +11,9 @@ from ...errors import DestroyedError
 from ._ffi import ffi
 
 _live: Counter[str] = Counter()
+# NOTE: threads create and destroy resources on one device at once; `+=` on a Counter is not atomic.
+# Reentrant: a garbage collection inside a locked section may finalize (destroy) a resource.
+_lock = threading.RLock()
 
 
 def live_counts() -> dict[str, int]:
@@ -30,7 +34,8 @@ class Resource:
     def __init__(self, device: Any) -> None:
         self.device = device
         self._alive = True
-        _live[type(self).__name__] += 1
+        with _lock:
+            _live[type(self).__name__] += 1
         device._track(self)
 
     @property
@@ -47,7 +52,8 @@ class Resource:
         if not self._alive:
             return
         self._alive = False
-        _live[type(self).__name__] -= 1
+        with _lock:
+            _live[type(self).__name__] -= 1
         if self.device.alive:
             self._release()
         self.handle = ffi.NULL
@@ -71,15 +77,19 @@ class ResourceTracker:
         self._counter = 0
 
     def add(self, resource: Resource) -> None:
-        self._counter += 1
-        self._refs[self._counter] = weakref.ref(resource)
-        if len(self._refs) > 4096 and self._counter % 4096 == 0:
-            self._refs = {k: r for k, r in self._refs.items() if (o := r()) is not None and o.alive}
+        with _lock:
+            self._counter += 1
+            self._refs[self._counter] = weakref.ref(resource)
+            if len(self._refs) > 4096 and self._counter % 4096 == 0:
+                self._refs = {k: r for k, r in self._refs.items() if (o := r()) is not None and o.alive}
 
     def destroy_all(self) -> None:
         """Destroy every tracked resource that is still alive, newest first."""
-        for key in sorted(self._refs, reverse=True):
-            resource = self._refs[key]()
+        with _lock:
+            keys = sorted(self._refs, reverse=True)
+        for key in keys:
+            ref = self._refs.get(key)
+            resource = ref() if ref is not None else None
             if resource is not None:
                 resource.destroy()
         self._refs.clear()
