@@ -216,8 +216,9 @@ def test_no_growth_over_100k_alloc_free_cycles(device):
 
 
 # -- deferred reuse ----------------------------------------------------------------------------------------------
-def test_range_used_by_gpu_is_reused_only_after_its_batch_finished(device, add_pipeline):
-    stream = Stream(device)
+@pytest.mark.parametrize("timeline", [True, False], ids=["timeline", "fences"])
+def test_range_used_by_gpu_is_reused_only_after_its_batch_finished(device, add_pipeline, timeline):
+    stream = Stream(device, timeline=timeline)
     alloc, _ = small_allocator(device, stream)
     n = 256
     src = alloc.allocate(4 * n)

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import VulkanError
 from ..hal import CommandBuffer, CommandPool, ComputePipeline
 from ..hal.vulkan.commands import (
     ALL_STAGES,
@@ -98,6 +99,7 @@ class Stream:
         self.closed = False
         self.barriers = 0
         self.batches = 0
+        self._unsubmitted = 0
 
     # -- timeline -------------------------------------------------------------------------------------
     @property
@@ -130,6 +132,9 @@ class Stream:
         """
         if value <= self.known_completed:
             return
+        if self._unsubmitted and value >= self._unsubmitted:
+            raise RuntimeError(f"batch {self._unsubmitted} of this stream failed to submit; batch {value} never "
+                               "runs (the device may be lost)")
         if value >= self._value:
             if value > self._value:
                 raise ValueError(f"batch {value} does not exist yet (the open batch is {self._value})")
@@ -157,7 +162,11 @@ class Stream:
         self._flush_at = min(2 * self._flush_at, self.max_batch_ops)
         self._bound = None
         self._value = value + 1
-        self._clock.submit(self.queue, cb, value)
+        try:
+            self._clock.submit(self.queue, cb, value)
+        except VulkanError:
+            self._unsubmitted = value  # never signalled: waiting for it must not hang
+            raise
         self.batches += 1
         return value
 
