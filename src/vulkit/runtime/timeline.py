@@ -7,9 +7,11 @@ covers all earlier work in submission order), so "completed" is a single number.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..hal import Fence, TimelineSemaphore
+from ..hal.vulkan.sync import SPIN_SECONDS
 
 
 class SemaphoreTimeline:
@@ -25,7 +27,14 @@ class SemaphoreTimeline:
         return self.semaphore.value
 
     def wait(self, value: int) -> None:
-        self.semaphore.wait(value)
+        """Poll briefly, then block: short work finishes sooner than a blocking wait wakes up."""
+        semaphore = self.semaphore
+        deadline = time.perf_counter() + SPIN_SECONDS
+        while semaphore.value < value:
+            if time.perf_counter() >= deadline:
+                semaphore.wait(value)
+                return
+        semaphore.device.instance.raise_validation_errors()
 
     def destroy(self) -> None:
         self.semaphore.destroy()
