@@ -212,7 +212,7 @@ def test_eval_op_replaces_what_was_recorded(mgr: kp.Manager) -> None:
     np.testing.assert_array_equal(data.data(), np.full(3, 10.0))
 
 
-def test_one_sequence_many_managers_tensors_rejected(mgr: kp.Manager) -> None:
+def test_tensors_of_another_manager_are_rejected(mgr: kp.Manager) -> None:
     with kp.Manager() as other:
         foreign = other.tensor([1.0])
         with pytest.raises(ValueError, match="another Manager"):

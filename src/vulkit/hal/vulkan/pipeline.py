@@ -203,7 +203,10 @@ class DescriptorSet(Resource):
             "pPoolSizes": sizes,
         })
         out = ffi.new("VkDescriptorPool*")
-        check(device.fn.vkCreateDescriptorPool(device.handle, pool_info, ffi.NULL, out), "vkCreateDescriptorPool")
+        result = device.fn.vkCreateDescriptorPool(device.handle, pool_info, ffi.NULL, out)
+        if result < 0:
+            self.destroy()  # NOTE: counted live by Resource.__init__ already
+            check(result, "vkCreateDescriptorPool")
         self.pool = out[0]
         layouts = ffi.new("VkDescriptorSetLayout[]", [pipeline.set_layout])
         alloc = ffi.new("VkDescriptorSetAllocateInfo*", {
