@@ -151,6 +151,10 @@ def _store(value: str, dtype: DType, result: DType) -> str:
         return f"({value} ? {dtype.storage}(1) : {dtype.storage}(0))"
     if dtype is bool_:
         return f"({value} != {result.compute}(0) ? uint8_t(1) : uint8_t(0))"
+    if result.kind == "f" and dtype.kind == "u":
+        # Negative floats wrap as through a signed integer (NumPy on x86); GPUs clamp them to 0 otherwise.
+        signed = "int64_t" if dtype.itemsize == 8 else "int"
+        return f"({value} < {result.compute}(0) ? {dtype.storage}({signed}({value})) : {dtype.storage}({value}))"
     return f"{dtype.storage}({value})"
 
 

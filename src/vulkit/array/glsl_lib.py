@@ -4,10 +4,10 @@ GLSL has no double-precision ``exp``/``log``/``sin``/``cos``/``atan``, and its s
 built-ins may be loose (Vulkan allows 2^-11 absolute error for ``sin``; ``log`` near 1 is an absolute
 bound). So ``exp`` and ``log`` are implemented here for both widths (range reduction + polynomial:
 within ~1-2 ulp), and ``expm1``, ``log1p``, ``pow``, the hyperbolic functions and their inverses are
-built on them. In float64, ``sin``/``cos``/``tan`` use Cody-Waite reduction by pi/2 and fdlibm's
-kernels (accurate for |x| < ~1e9), and ``atan`` refines the float32 result by Newton steps; float32
-``sin``/``cos``/``tan``/``asin``/``acos``/``atan`` are the GPU's built-ins (within a few ulp on
-lavapipe and NVIDIA for moderate arguments). ``erf`` (for gelu) has 1.2e-7 relative error in both
+built on them. ``sin``/``cos``/``tan`` use Cody-Waite reduction by pi/2 and minimax kernels
+(fdlibm's in float64, accurate for |x| < ~1e9; Cephes' in float32, ~1 ulp for |x| < 1e5, beyond which
+the GPU's built-in is used: NVIDIA's built-in ``sin`` is off by 1e-6 absolute even near 0).
+``atan`` and the inverse trigonometric functions are series on a reduced argument. ``erf`` (for gelu) has 1.2e-7 relative error in both
 widths. NaN and infinity tests use the bit patterns, so they survive fast-math compilers.
 
 ``C(1.5)`` marks a floating constant: it is written with an ``lf`` suffix for double.
@@ -16,7 +16,8 @@ widths. NaN and infinity tests use the bit patterns, so they survive fast-math c
 from __future__ import annotations
 
 import re
-from math import factorial
+from fractions import Fraction
+from math import factorial, floor, log2
 
 from .dtypes import DType
 
@@ -51,6 +52,23 @@ _POLYS = {
     "P_ATAN": (_horner(_atan_series(8), "z"), _horner(_atan_series(16), "z")),
     "P_ATANH": (_horner(_atanh_series(7), "z"), _horner(_atanh_series(15), "z")),
 }
+
+
+def _split_half_pi(parts: int, bits: int) -> list[str]:
+    """pi/2 as ``parts`` constants of ``bits`` significant bits each, then the rounded rest.
+
+    ``k * part`` is exact for ``k < 2**(24 - bits)``, so float32 range reduction loses nothing there.
+    """
+    pi = Fraction("3.14159265358979323846264338327950288419716939937510582097494459")
+    rest, chunks = pi / 2, []
+    for _ in range(parts):
+        scale = Fraction(2) ** (floor(log2(rest)) - bits + 1)
+        chunk = floor(rest / scale) * scale
+        chunks.append(repr(float(chunk)))
+        rest -= chunk
+    return [*chunks, repr(float(rest))]
+
+
 _CONSTS = {
     "EXP_HI": ("88.72283935546875", "709.782712893384"),
     "EXP_LO": ("-103.972084045410", "-745.1332191019412"),
@@ -59,7 +77,9 @@ _CONSTS = {
     "BIG": ("1.0e4", "1.0e8"),
     "TANH_BIG": ("9.0", "22.0"),
     "SPLIT": ("4097.0", "134217729.0"),
+    "TRIG_BIG": ("1.0e5", "1.0e5"),  # < 2**16 * pi/2: the float32 reduction below is exact up to here
 }
+_CONSTS.update({f"PIO2_{k}": (c, c) for k, c in enumerate(_split_half_pi(4, 8), start=1)})
 
 # name -> (dependencies, {class: code}); class "float" is float16/float32 compute, "double" float64.
 _LIB: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
@@ -154,9 +174,38 @@ T vt_atanh(T x) {
 }"""}),
     "vt_trig": (("vt_special",), {
         "float": """
-float vt_sin(float x) { return sin(x); }
-float vt_cos(float x) { return cos(x); }
-float vt_tan(float x) { return tan(x); }""",
+float vt_ksin(float x) { float z = x * x;
+  return fma(x * z, fma(z, fma(z, -1.9515295891e-4, 8.3321608736e-3), -1.6666654611e-1), x); }
+float vt_kcos(float x) { float z = x * x;
+  return fma(z * z, fma(z, fma(z, 2.443315711809948e-5, -1.388731625493765e-3), 4.166664568298827e-2),
+             fma(-0.5, z, 1.0)); }
+int vt_reduce(float x, out float r) {
+  float k = roundEven(x * 0.63661977236758134);
+  precise float t = x - k * C(PIO2_1);
+  t = t - k * C(PIO2_2);
+  t = t - k * C(PIO2_3);
+  t = t - k * C(PIO2_4);
+  r = t - k * C(PIO2_5);
+  return int(k) & 3;
+}
+float vt_sin(float x) {
+  if (abs(x) >= C(TRIG_BIG)) return vt_isinf(x) ? vt_nan() : sin(x);
+  if (x == 0.0) return x;
+  float r; int q = vt_reduce(x, r);
+  if (q == 0) return vt_ksin(r); if (q == 1) return vt_kcos(r); if (q == 2) return -vt_ksin(r); return -vt_kcos(r);
+}
+float vt_cos(float x) {
+  if (abs(x) >= C(TRIG_BIG)) return vt_isinf(x) ? vt_nan() : cos(x);
+  float r; int q = vt_reduce(x, r);
+  if (q == 0) return vt_kcos(r); if (q == 1) return -vt_ksin(r); if (q == 2) return -vt_kcos(r); return vt_ksin(r);
+}
+float vt_tan(float x) {
+  if (abs(x) >= C(TRIG_BIG)) return vt_isinf(x) ? vt_nan() : tan(x);
+  if (x == 0.0) return x;
+  float r; int q = vt_reduce(x, r);
+  float s = vt_ksin(r); float c = vt_kcos(r);
+  return (q & 1) == 0 ? s / c : -c / s;
+}""",
         "double": """
 const double VT_S1 = -1.66666666666666324348e-01lf, VT_S2 = 8.33333333332248946124e-03lf,
   VT_S3 = -1.98412698298579493134e-04lf, VT_S4 = 2.75573137070700676789e-06lf,

@@ -125,8 +125,9 @@ ENTRIES: list[Entry] = [
     _float1("sigmoid", "vt_sigmoid(a)", ("vt_sigmoid",), "exp"),
     _float1("silu", "a * vt_sigmoid(a)", ("vt_sigmoid",), "exp"),
     _float1("gelu", "T(0.5) * a * (T(1) + vt_erf(a * C(0.70710678118654752)))", ("vt_erf",), "exp"),
-    _float1("gelu_tanh", "T(0.5) * a * (T(1) + vt_tanh(C(0.79788456080286536) * (a + T(0.044715) * a * a * a)))",
-            ("vt_hyper",), "exp"),
+    # 0.5 * (1 + tanh(u)) == sigmoid(2u), without the cancellation of 1 + tanh(u) for negative u
+    _float1("gelu_tanh", "a * vt_sigmoid(C(1.5957691216057307) * (a + T(0.044715) * a * a * a))",
+            ("vt_sigmoid",), "exp"),
     # -- random numbers (vulkit.random): Philox-4x32-10 keyed by (a, b), counter (i, c) ------------------
     Entry(OpDef("random_uniform", 5, {"f": "d + (e - d) * vt_unif(vt_philox(a, b, i, c).x, vt_philox(a, b, i, c).y)"},
                 ("vt_uniform",), typed_by_result=True), "explicit"),
