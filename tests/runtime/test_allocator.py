@@ -1,4 +1,4 @@
-"""The caching allocator: statistics, best fit / split / merge, deferred reuse, growth, out of memory."""
+"""The caching allocator: statistics, best fit / split / merge, stream-ordered reuse, growth, out of memory."""
 
 from __future__ import annotations
 
@@ -215,9 +215,9 @@ def test_no_growth_over_100k_alloc_free_cycles(device):
     alloc.close()
 
 
-# -- deferred reuse ----------------------------------------------------------------------------------------------
+# -- stream-ordered reuse -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("timeline", [True, False], ids=["timeline", "fences"])
-def test_range_used_by_gpu_is_reused_only_after_its_batch_finished(device, add_pipeline, timeline):
+def test_range_in_flight_is_reused_by_its_stream_behind_a_barrier(device, add_pipeline, timeline):
     stream = Stream(device, timeline=timeline)
     alloc, _ = small_allocator(device, stream)
     n = 256
@@ -226,16 +226,50 @@ def test_range_used_by_gpu_is_reused_only_after_its_batch_finished(device, add_p
     stream.write(src, np.arange(n, dtype=np.float32))
     stream.dispatch(add_pipeline, [src, dst], add_push(n, 1.0), groups(n), reads=[src], writes=[dst])
     assert dst.last_use == stream.current_value
-    offset = dst.offset
-    dst.free()
-    assert alloc.stats()["active.all.current"] == 2  # dst is still in flight
+    src_range = (src.buffer, src.offset)
+    src.free()  # the recorded dispatch still reads it
+    assert alloc.stats()["active.all.current"] == 1
     again = alloc.allocate(4 * n)
-    assert again.offset != offset
-    stream.synchronize()
-    again.free()
-    reused = alloc.allocate(4 * n)
-    assert reused.offset in (offset, again.offset)
-    assert alloc.stats()["active.all.current"] == 2
+    assert (again.buffer, again.offset) == src_range
+    assert again.last_use == stream.current_value  # inherited: the host may not write it directly yet
+    barriers = stream.barriers
+    stream.dispatch(add_pipeline, [dst, again], add_push(n, 5.0), groups(n), reads=[dst], writes=[again])
+    assert stream.barriers == barriers + 1  # after the read of the old owner (and the write of dst)
+    assert np.array_equal(stream.read(again, 4 * n).view(np.float32), np.arange(n) + 6.0)
+    assert np.array_equal(stream.read(dst, 4 * n).view(np.float32), np.arange(n) + 1.0)
+    stream.close()
+    alloc.close()
+
+
+def test_reuse_after_a_barrier_needs_no_other(device, add_pipeline):
+    stream = Stream(device)
+    alloc, _ = small_allocator(device, stream)
+    n = 256
+    a, b, c = (alloc.allocate(4 * n) for _ in range(3))
+    stream.dispatch(add_pipeline, [a, b], add_push(n, 1.0), groups(n), reads=[a], writes=[b])
+    stream.dispatch(add_pipeline, [b, c], add_push(n, 1.0), groups(n), reads=[b], writes=[c])  # RAW: barrier
+    a.free()  # last read before that barrier
+    barriers = stream.barriers
+    d = alloc.allocate(4 * n)
+    stream.dispatch(add_pipeline, [c, d], add_push(n, 1.0), groups(n), reads=[c], writes=[d])
+    assert stream.barriers == barriers + 1  # only for c (written since the barrier), not for d
+    stream.close()
+    alloc.close()
+
+
+def test_merged_ranges_keep_the_latest_use(device, add_pipeline):
+    stream = Stream(device)
+    alloc, _ = small_allocator(device, stream)
+    n = 256
+    a, b = alloc.allocate(4 * n), alloc.allocate(4 * n)
+    stream.dispatch(add_pipeline, [a, a], add_push(n, 1.0), groups(n))
+    b_epoch, use = b._wepoch, stream.current_value
+    a.free()
+    b.free()
+    merged = alloc.allocate(8 * n)  # both ranges and more: the quick cache is merged into the bins
+    assert merged.last_use == use
+    assert merged._wepoch >= b_epoch
+    assert merged._wepoch == stream._epoch  # a's use since the last barrier is inherited
     stream.close()
     alloc.close()
 
@@ -284,19 +318,18 @@ def test_out_of_memory_collects_garbage_cycles(device):
     alloc.close()
 
 
-def test_out_of_memory_waits_for_ranges_in_flight(device, add_pipeline):
+def test_blocks_go_back_to_the_driver_only_after_their_last_use(device, add_pipeline):
     stream = Stream(device)
-    alloc, _ = small_allocator(device, stream, capacity=320 * KiB)
+    alloc, raw = small_allocator(device, stream, capacity=320 * KiB)
     n = 60_000
     a = alloc.allocate(4 * n)
-    b = alloc.allocate(4)
-    stream.dispatch(add_pipeline, [a, a], add_push(0, 0.0), (1, 1, 1))
-    a.free()
-    assert alloc.pending_bytes > 0
-    c = alloc.allocate(4 * n)  # only fits once the dispatch has finished
+    stream.dispatch(add_pipeline, [a, a], add_push(n, 0.0), groups(n))
+    a.free()  # its block is unused but still read and written by the recorded dispatch
+    c = alloc.allocate(300 * KiB)  # needs a bigger block: the old one is released once the GPU is done
     assert stream.known_completed >= 1
+    assert raw.refusals == 1
     assert alloc.stats()["num_ooms"] == 0
-    del b, c
+    del c
     stream.close()
     alloc.close()
 

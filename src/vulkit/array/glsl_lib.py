@@ -7,8 +7,9 @@ within ~1-2 ulp), and ``expm1``, ``log1p``, ``pow``, the hyperbolic functions an
 built on them. ``sin``/``cos``/``tan`` use Cody-Waite reduction by pi/2 and minimax kernels
 (fdlibm's in float64, accurate for |x| < ~1e9; Cephes' in float32, ~1 ulp for |x| < 1e5, beyond which
 the GPU's built-in is used: NVIDIA's built-in ``sin`` is off by 1e-6 absolute even near 0).
-``atan`` and the inverse trigonometric functions are series on a reduced argument. ``erf`` (for gelu) has 1.2e-7 relative error in both
-widths. NaN and infinity tests use the bit patterns, so they survive fast-math compilers.
+``atan`` and the inverse trigonometric functions are series on a reduced argument. ``erf`` (for
+gelu) has 1.2e-7 relative error in both widths. NaN and infinity tests use the bit patterns, so
+they survive fast-math compilers.
 
 ``C(1.5)`` marks a floating constant: it is written with an ``lf`` suffix for double.
 """
