@@ -215,17 +215,19 @@ def test_no_growth_over_100k_alloc_free_cycles(device):
     alloc.close()
 
 
-# -- stream-ordered reuse -----------------------------------------------------------------------------------------
+# -- reuse of memory in flight -------------------------------------------------------------------------------------
+LARGE_N = 20_000  # floats: over small_allocator's small-request limit (64 KiB)
+
+
 @pytest.mark.parametrize("timeline", [True, False], ids=["timeline", "fences"])
-def test_range_in_flight_is_reused_by_its_stream_behind_a_barrier(device, add_pipeline, timeline):
+def test_large_range_in_flight_is_reused_by_its_stream_behind_a_barrier(device, add_pipeline, timeline):
     stream = Stream(device, timeline=timeline)
     alloc, _ = small_allocator(device, stream)
-    n = 256
+    n = LARGE_N
     src = alloc.allocate(4 * n)
     dst = alloc.allocate(4 * n)
     stream.write(src, np.arange(n, dtype=np.float32))
     stream.dispatch(add_pipeline, [src, dst], add_push(n, 1.0), groups(n), reads=[src], writes=[dst])
-    assert dst.last_use == stream.current_value
     src_range = (src.buffer, src.offset)
     src.free()  # the recorded dispatch still reads it
     assert alloc.stats()["active.all.current"] == 1
@@ -241,10 +243,36 @@ def test_range_in_flight_is_reused_by_its_stream_behind_a_barrier(device, add_pi
     alloc.close()
 
 
+@pytest.mark.parametrize("timeline", [True, False], ids=["timeline", "fences"])
+def test_small_range_in_flight_waits_for_a_barrier_or_its_batch(device, add_pipeline, timeline):
+    stream = Stream(device, timeline=timeline)
+    alloc, _ = small_allocator(device, stream)
+    n = 256
+    src, dst = alloc.allocate(4 * n), alloc.allocate(4 * n)
+    stream.dispatch(add_pipeline, [src, dst], add_push(n, 1.0), groups(n), reads=[src], writes=[dst])
+    src_range = (src.buffer, src.offset)
+    src.free()
+    assert alloc.stats()["active.all.current"] == 2  # still read by the recorded dispatch
+    assert alloc.waiting_bytes == alloc.round_size(4 * n)
+    other = alloc.allocate(4 * n)
+    assert (other.buffer, other.offset) != src_range  # no barrier needed for other
+    stream.dispatch(add_pipeline, [dst, other], add_push(n, 1.0), groups(n), reads=[dst], writes=[other])  # RAW
+    reused = alloc.allocate(4 * n)
+    assert (reused.buffer, reused.offset) == src_range  # that barrier orders the old read first
+    dst.free()
+    other.free()
+    assert alloc.waiting_bytes == 2 * alloc.round_size(4 * n)  # both used since the barrier
+    stream.synchronize()
+    alloc.allocate(4 * n)
+    assert alloc.waiting_bytes == 0  # their batch finished
+    stream.close()
+    alloc.close()
+
+
 def test_reuse_after_a_barrier_needs_no_other(device, add_pipeline):
     stream = Stream(device)
     alloc, _ = small_allocator(device, stream)
-    n = 256
+    n = LARGE_N
     a, b, c = (alloc.allocate(4 * n) for _ in range(3))
     stream.dispatch(add_pipeline, [a, b], add_push(n, 1.0), groups(n), reads=[a], writes=[b])
     stream.dispatch(add_pipeline, [b, c], add_push(n, 1.0), groups(n), reads=[b], writes=[c])  # RAW: barrier
@@ -260,16 +288,16 @@ def test_reuse_after_a_barrier_needs_no_other(device, add_pipeline):
 def test_merged_ranges_keep_the_latest_use(device, add_pipeline):
     stream = Stream(device)
     alloc, _ = small_allocator(device, stream)
-    n = 256
+    n = LARGE_N
     a, b = alloc.allocate(4 * n), alloc.allocate(4 * n)
     stream.dispatch(add_pipeline, [a, a], add_push(n, 1.0), groups(n))
     b_epoch, use = b._wepoch, stream.current_value
     a.free()
     b.free()
-    merged = alloc.allocate(8 * n)  # both ranges and more: the quick cache is merged into the bins
+    merged = alloc.allocate(8 * n)  # both ranges: the quick cache is merged into the bins
     assert merged.last_use == use
     assert merged._wepoch >= b_epoch
-    assert merged._wepoch == stream._epoch  # a's use since the last barrier is inherited
+    assert merged._wepoch == stream.epoch  # a's use since the last barrier is inherited
     stream.close()
     alloc.close()
 

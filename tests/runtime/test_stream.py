@@ -227,20 +227,22 @@ def test_one_batch_in_flight_at_most(device, add_pipeline):
 
 
 # -- memory in flight --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [N, 300_000], ids=["small", "large"])
 @pytest.mark.parametrize("mapped", [True, False], ids=["mapped", "staged"])
-def test_freed_memory_in_flight_is_never_clobbered(device, add_pipeline, mapped):
+def test_freed_memory_in_flight_is_never_clobbered(device, add_pipeline, mapped, n):
     stream, alloc = make(device, map_host_memory=mapped)
-    src = alloc.allocate(4 * N)
-    dst = alloc.allocate(4 * N)
-    stream.write(src, np.arange(N, dtype=np.float32))
-    stream.dispatch(add_pipeline, [src, dst], add_push(N, 1.0), groups(N), reads=[src], writes=[dst])
+    src = alloc.allocate(4 * n)
+    dst = alloc.allocate(4 * n)
+    stream.write(src, np.arange(n, dtype=np.float32))
+    stream.dispatch(add_pipeline, [src, dst], add_push(n, 1.0), groups(n), reads=[src], writes=[dst])
     src_range = (src.buffer, src.offset)
     src.free()  # the dispatch (not even submitted) still reads it
-    other = alloc.allocate(4 * N)
-    assert (other.buffer, other.offset) == src_range  # reused by the same stream at once
-    stream.write(other, np.full(N, -999.0, dtype=np.float32))  # staged behind a barrier, not mapped
-    assert np.array_equal(floats(stream, dst, N), np.arange(N) + 1)
-    assert np.array_equal(floats(stream, other, N), np.full(N, -999.0))
+    other = alloc.allocate(4 * n)
+    # a large range is reused by the stream at once, a small one only once safe
+    assert ((other.buffer, other.offset) == src_range) == (4 * n > alloc.small_request)
+    stream.write(other, np.full(n, -999.0, dtype=np.float32))  # if reused: staged behind a barrier, not mapped
+    assert np.array_equal(floats(stream, dst, n), np.arange(n) + 1)
+    assert np.array_equal(floats(stream, other, n), np.full(n, -999.0))
     close(stream, alloc)
 
 

@@ -16,16 +16,18 @@ Design (after CuPy's ``MemoryPool`` and PyTorch's ``CUDACachingAllocator``):
   A range returned to a pool is merged with free neighbours of the same block. Best fit over exact
   sizes beat a buddy scheme for us: a buddy allocator rounds to powers of two (up to 50 % waste per
   array, and array sizes are rarely powers of two), while best fit's search is one bisect.
-- **Stream-ordered reuse** (as PyTorch's allocator within one stream). An ``Allocation`` records
-  ``last_use``, the timeline value of the last stream batch that used it, and the barrier epochs of its
-  last read and write. A range freed while the GPU may still use it goes back to its pool at once,
-  carrying that ``last_use`` and epoch: the next allocation cut from it inherits them, so the stream
-  puts a barrier before the GPU writes it (the WAR hazard of any other reuse) and the host writes it
-  directly only once ``last_use`` has passed. Only the stream that used a range reuses it: the memory
-  of a loop of large eager ops stays one array per op, where reuse only after the batch's fence grew it
-  by one array per op until the batch finished (measured on an H100: 2^28-float ``add`` at 0.04×
-  PyTorch's bandwidth, every op getting a new 1 GiB block). A block goes back to the driver only
-  after the last use of its ranges has passed.
+- **Reuse of memory in flight.** An ``Allocation`` records ``last_use``, the timeline value of the
+  last stream batch that used it, and the barrier epochs of its last read and write. A range freed
+  while the GPU may still use it is *safe* once its batch has finished or the stream has recorded a
+  barrier since its last use. A large range (over 1 MiB) goes back to its pool at once, carrying its
+  ``last_use`` and epoch (stream-ordered reuse, as PyTorch's allocator within one stream): the next
+  allocation cut from it inherits them, so the stream puts a barrier before the GPU writes it and the
+  host writes it directly only once ``last_use`` has passed. Reusing only after the batch's fence grew
+  the memory of an eager loop by one array per op until the batch finished (measured on an H100:
+  2^28-float ``add`` at 0.04× PyTorch's bandwidth, every op getting a new 1 GiB block); a barrier costs
+  nothing next to such an op. A small range waits (FIFO) until it is safe: a barrier per tiny op
+  would double its cost, and the memory waiting is bounded by the ops in flight. A block goes back to
+  the driver only after the last use of its ranges has passed.
 - **Out of memory.** When the driver refuses a block: (1) ``gc.collect()`` (arrays in reference
   cycles), (2) free every unused cached block (``empty_cache``, which waits for the GPU to finish
   with them) and retry once, with a block of exactly the size asked for.
@@ -42,6 +44,7 @@ from __future__ import annotations
 import gc
 import operator
 from bisect import bisect_left, insort
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -130,7 +133,7 @@ class Pool:
     holding more than ``QUICK_LIMIT`` ranges and releasing blocks.
     """
 
-    QUICK_LIMIT = 256
+    QUICK_LIMIT = 4096  # about the small ranges of the batches in flight
 
     def __init__(self, name: str, unit: int) -> None:
         self.name = name
@@ -359,6 +362,7 @@ class _NoClock:
 
     known_completed = 1 << 62
     completed = 1 << 62
+    epoch = 1 << 62
 
     def synchronize(self) -> None:
         pass
@@ -370,7 +374,8 @@ class CachingAllocator:
     ``device``: a hal Device. ``kind``: the MemoryKind of the blocks. ``raw_alloc``: a callable
     ``nbytes -> hal Buffer`` (default: ``Buffer(device, nbytes, kind)``), which may raise MemoryError.
     ``clock``: the stream that uses the memory (set later with :meth:`attach`); it needs
-    ``known_completed`` (an int, no driver call), ``completed`` (queries the GPU) and ``synchronize()``.
+    ``known_completed`` (an int, no driver call), ``completed`` (queries the GPU), ``epoch`` (of its
+    barriers) and ``synchronize()``.
     ``small_block``/``large_block``: block sizes (tests use small ones).
     """
 
@@ -391,6 +396,8 @@ class CachingAllocator:
         self.large = Pool("large_pool", self.unit)
         self._busy = False
         self._queued_frees: list[Allocation] = []
+        self._waiting: deque[Chunk] = deque()
+        self.waiting_bytes = 0
         self.closed = False
         self._init_stats()
 
@@ -423,9 +430,8 @@ class CachingAllocator:
         """PyTorch-style flat statistics.
 
         ``<stat>.all.<metric>`` for stat in allocation (live allocations), allocated_bytes (their
-        rounded sizes), requested_bytes (sizes asked for), active / active_bytes (the same as
-        allocation / allocated_bytes: PyTorch also counts ranges waiting for another stream, and vulkit
-        has one stream per device), segment / reserved_bytes (driver blocks); metric in current, peak,
+        rounded sizes), requested_bytes (sizes asked for), active / active_bytes (live, or
+        freed and waiting for the GPU), segment / reserved_bytes (driver blocks); metric in current, peak,
         allocated (total added), freed (total removed). Plus ``num_alloc_retries`` (driver
         allocations that failed and were retried), ``num_ooms`` (OutOfMemoryErrors raised),
         ``num_device_alloc`` / ``num_device_free`` (driver blocks made / released) and
@@ -469,6 +475,12 @@ class CachingAllocator:
         pool = self.small if size <= self.small_request else self.large
         self._busy = True
         try:
+            waiting = self._waiting
+            if waiting:
+                head = waiting[0]
+                clock = self.clock
+                if head.last_use <= clock.known_completed or head.epoch < clock.epoch:
+                    self._release_waiting(clock.known_completed)
             chunk = pool.take(size)
             if chunk is None:
                 chunk = self._allocate_slow(pool, size, nbytes)
@@ -498,13 +510,31 @@ class CachingAllocator:
         self.allocation.sub(1)
         self.allocated_bytes.sub(size)
         self.requested_bytes.sub(allocation.nbytes)
-        self.active.sub(1)
-        self.active_bytes.sub(size)
         if self.closed:
+            self.active.sub(1)
+            self.active_bytes.sub(size)
             return
-        chunk.last_use = allocation.last_use
-        chunk.epoch = max(allocation._repoch, allocation._wepoch)
-        chunk.block.pool.give(chunk)
+        chunk.last_use = last_use = allocation.last_use
+        chunk.epoch = epoch = max(allocation._repoch, allocation._wepoch)
+        clock = self.clock
+        if size > self.small_request or epoch < clock.epoch or last_use <= clock.known_completed:
+            self.active.sub(1)
+            self.active_bytes.sub(size)
+            chunk.block.pool.give(chunk)
+        else:
+            self._waiting.append(chunk)
+            self.waiting_bytes += size
+
+    def _release_waiting(self, completed: int) -> None:
+        """Return the waiting small ranges that are safe now (oldest first) to their pools."""
+        waiting = self._waiting
+        epoch = self.clock.epoch
+        while waiting and (waiting[0].epoch < epoch or waiting[0].last_use <= completed):
+            chunk = waiting.popleft()
+            self.waiting_bytes -= chunk.size
+            self.active.sub(1)
+            self.active_bytes.sub(chunk.size)
+            chunk.block.pool.give(chunk)
 
     def _run_queued_frees(self) -> None:
         queued, self._queued_frees = self._queued_frees, []
@@ -512,16 +542,22 @@ class CachingAllocator:
             self.free(allocation)
 
     def _allocate_slow(self, pool: Pool, size: int, nbytes: int) -> Chunk:
-        """No cached range fits: a new block, else the out-of-memory stages."""
+        """No cached range fits: ranges the GPU finished with, else a new block, else the out-of-memory stages."""
+        if self._waiting:
+            self._release_waiting(self.clock.completed)
+            chunk = pool.take(size)
+            if chunk is not None:
+                return chunk
         block_size = self._block_size(pool, size)
         try:
             return self._grow(pool, block_size, size)
         except MemoryError:
             self.num_alloc_retries += 1
-        self._collect_garbage()
-        chunk = pool.take(size)
-        if chunk is not None:
-            return chunk
+        for stage in (self._wait_for_stream, self._collect_garbage):
+            stage()
+            chunk = pool.take(size)
+            if chunk is not None:
+                return chunk
         self._release_unused_blocks()
         for attempt in dict.fromkeys((block_size, size)):
             try:
@@ -530,6 +566,11 @@ class CachingAllocator:
                 continue
         self.num_ooms += 1
         raise self._oom_error(nbytes)
+
+    def _wait_for_stream(self) -> None:
+        if self._waiting:
+            self.clock.synchronize()
+            self._release_waiting(self.clock.completed)
 
     def _collect_garbage(self) -> None:
         self._busy = False
@@ -563,6 +604,7 @@ class CachingAllocator:
         detail = (
             f"out of memory allocating {_fmt(nbytes)} on {getattr(s.device.physical, 'name', 'the device')}: "
             f"{_fmt(s.allocated_bytes.current)} allocated by live arrays, "
+            f"{_fmt(s.waiting_bytes)} freed but still in use by the GPU, "
             f"{_fmt(s.reserved_bytes.current)} reserved in {s.segment.current} block(s), "
             f"device memory {_fmt(getattr(s.device.physical, 'total_memory', 0))}"
         )
@@ -604,6 +646,8 @@ class CachingAllocator:
             for block in list(pool.blocks):
                 self._destroy_block(block)
             pool.blocks.clear()
+        self._waiting.clear()
+        self.waiting_bytes = 0
 
 
 def _as_size(nbytes: Any) -> int:

@@ -102,12 +102,11 @@ def memory_stats(device: int | None = None) -> dict[str, int]:
     """The caching allocator's statistics as a flat dict (PyTorch's key scheme).
 
     ``<stat>.all.<metric>``: stat in ``allocation`` (live allocations), ``allocated_bytes`` (bytes they
-    hold, rounded), ``requested_bytes`` (bytes asked for), ``active``/``active_bytes`` (live; in PyTorch
-    also ranges waiting for another stream: vulkit has one stream per device),
-    ``segment``/``reserved_bytes`` (blocks obtained from the driver); metric in ``current``, ``peak``,
-    ``allocated`` (total added), ``freed`` (total removed). Counters: ``num_alloc_retries``, ``num_ooms``,
-    ``num_device_alloc``, ``num_device_free``; and ``inactive_cached_bytes.all.current`` (cached bytes free
-    for reuse).
+    hold, rounded), ``requested_bytes`` (bytes asked for), ``active``/``active_bytes`` (live, or freed and
+    still in use by the GPU), ``segment``/``reserved_bytes`` (blocks obtained from the driver); metric in
+    ``current``, ``peak``, ``allocated`` (total added), ``freed`` (total removed). Counters:
+    ``num_alloc_retries``, ``num_ooms``, ``num_device_alloc``, ``num_device_free``; and
+    ``inactive_cached_bytes.all.current`` (cached bytes free for reuse).
     A device not used yet reports zeros.
     """
     contexts = _context.existing(_index(device))

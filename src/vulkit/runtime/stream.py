@@ -69,7 +69,8 @@ class Stream:
     command buffers (batches on the GPU at once). ``timeline``: use a timeline semaphore (None: when
     the device has them, else fences). ``map_host_memory``: read and write host-visible memory
     directly (False: always through the staging ring). ``staging_size``: bytes of the staging ring.
-    ``barriers`` and ``batches`` count the barriers recorded between operations and the batches submitted.
+    ``barriers`` and ``batches`` count the barriers recorded between operations and the batches submitted;
+    ``epoch`` numbers the spans between barriers.
     """
 
     def __init__(self, device: Any, queue: Any = None, max_batch_ops: int = 512, max_in_flight: int = 3,
@@ -93,7 +94,7 @@ class Stream:
         self._ops = 0
         self._flush_at = min(FIRST_BATCH_OPS, max_batch_ops)
         self._bound: ComputePipeline | None = None
-        self._epoch = 1
+        self.epoch = 1
         self._src_stages = 0
         self._src_access = 0
         self.closed = False
@@ -199,8 +200,8 @@ class Stream:
         cb.memory_barrier(self._src_stages, stage, self._src_access, access)
         self._src_stages = 0
         self._src_access = 0
-        self._epoch += 1
-        return self._epoch
+        self.epoch += 1
+        return self.epoch
 
     def _track(self, cb: CommandBuffer, reads: Sequence[Allocation], writes: Sequence[Allocation],
                stage: int, read_access: int, write_access: int) -> None:
@@ -208,7 +209,7 @@ class Stream:
 
         (:meth:`dispatch` inlines the same logic.)
         """
-        epoch = self._epoch
+        epoch = self.epoch
         for a in writes:
             if a._wepoch == epoch or a._repoch == epoch:
                 epoch = self._barrier(cb, stage, read_access | write_access)
@@ -271,7 +272,7 @@ class Stream:
             reads = ()
         elif writes is None:
             writes = ()
-        epoch = self._epoch
+        epoch = self.epoch
         for a in writes:
             if a._wepoch == epoch or a._repoch == epoch:
                 epoch = self._barrier(cb, SHADER_STAGE, SHADER_READ | SHADER_WRITE)
