@@ -246,6 +246,22 @@ def test_freed_memory_in_flight_is_never_clobbered(device, add_pipeline, mapped,
     close(stream, alloc)
 
 
+def test_a_barrier_for_a_dispatch_also_orders_later_copies(device, add_pipeline):
+    """A read, then a barrier (for an unrelated dispatch), then a copy overwriting what was read."""
+    stream, alloc = make(device, map_host_memory=False)
+    a, b, c, d = (alloc.allocate(4 * N) for _ in range(4))
+    stream.write(a, np.arange(N, dtype=np.float32))
+    stream.fill(d, 0)
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    stream.dispatch(add_pipeline, [b, c], add_push(N, 1.0), groups(N), reads=[b], writes=[c])  # barrier
+    barriers = stream.barriers
+    stream.copy(d, a, 4 * N)  # WAR on a: ordered by that barrier (validation checks it)
+    assert stream.barriers == barriers
+    assert np.array_equal(floats(stream, c, N), np.arange(N) + 2)
+    assert np.array_equal(floats(stream, a, N), np.zeros(N))
+    close(stream, alloc)
+
+
 def test_write_to_memory_in_use_keeps_order(device, add_pipeline):
     stream, alloc = make(device)
     a = alloc.allocate(4 * N)

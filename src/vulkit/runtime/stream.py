@@ -45,6 +45,8 @@ from .staging import StagingRing
 from .timeline import FenceTimeline, SemaphoreTimeline
 
 _MEMORY_WRITE = 0x10000
+_STREAM_STAGES = SHADER_STAGE | TRANSFER_STAGE
+_STREAM_ACCESS = SHADER_READ | SHADER_WRITE | TRANSFER_READ | TRANSFER_WRITE
 FIRST_BATCH_OPS = 32
 _MiB = 1024 * 1024
 
@@ -194,10 +196,14 @@ class Stream:
         return cb
 
     # -- hazards ----------------------------------------------------------------------------------------
-    def _barrier(self, cb: CommandBuffer, stage: int, access: int) -> int:
-        """A barrier from everything since the previous one to ``stage``/``access``; the new epoch."""
+    def _barrier(self, cb: CommandBuffer) -> int:
+        """A barrier from everything since the previous one to every later operation; the new epoch.
+
+        Its second scope is every stage and access the stream uses (not only the next operation's), so
+        "a barrier since the last use" orders that use before any later operation, whatever its kind.
+        """
         self.barriers += 1
-        cb.memory_barrier(self._src_stages, stage, self._src_access, access)
+        cb.memory_barrier(self._src_stages, _STREAM_STAGES, self._src_access, _STREAM_ACCESS)
         self._src_stages = 0
         self._src_access = 0
         self.epoch += 1
@@ -212,12 +218,12 @@ class Stream:
         epoch = self.epoch
         for a in writes:
             if a._wepoch == epoch or a._repoch == epoch:
-                epoch = self._barrier(cb, stage, read_access | write_access)
+                epoch = self._barrier(cb)
                 break
         else:
             for a in reads:
                 if a._wepoch == epoch:
-                    epoch = self._barrier(cb, stage, read_access | write_access)
+                    epoch = self._barrier(cb)
                     break
         value = self._value
         for a in reads:
@@ -275,12 +281,12 @@ class Stream:
         epoch = self.epoch
         for a in writes:
             if a._wepoch == epoch or a._repoch == epoch:
-                epoch = self._barrier(cb, SHADER_STAGE, SHADER_READ | SHADER_WRITE)
+                epoch = self._barrier(cb)
                 break
         else:
             for a in reads:
                 if a._wepoch == epoch:
-                    epoch = self._barrier(cb, SHADER_STAGE, SHADER_READ | SHADER_WRITE)
+                    epoch = self._barrier(cb)
                     break
         for a in reads:
             a._repoch = epoch
