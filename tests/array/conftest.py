@@ -1,52 +1,9 @@
-"""Shared helpers for the array tests: NumPy reference data per dtype and comparisons."""
+"""Array tests: NumPy warnings off (the tests compare special values on purpose)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-
-import vulkit as vt
-
-SUPPORTED = vt.__array_namespace_info__().dtypes()
-FLOATS = [name for name in ("float16", "float32", "float64") if name in SUPPORTED]
-INTS = [name for name in ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64")
-        if name in SUPPORTED]
-NUMERIC = INTS + FLOATS
-ALL = ["bool", *NUMERIC]
-SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5]
-RTOL = {"float16": 2e-3, "float32": 2e-6, "float64": 1e-13}
-
-
-def sample(dtype: str, size: int = 37, low: float = -10, high: float = 10, seed: int = 0,
-           special: bool = True) -> np.ndarray:
-    """Random values of ``dtype`` in [low, high), with IEEE special values first for floats."""
-    rng = np.random.default_rng(seed)
-    np_dtype = np.dtype(dtype)
-    if np_dtype.kind == "b":
-        return rng.integers(0, 2, size).astype(bool)
-    if np_dtype.kind in "iu":
-        info = np.iinfo(np_dtype)
-        lo, hi = max(int(low), int(info.min)), min(int(high), int(info.max))
-        return rng.integers(lo, hi + 1, size, dtype=np.int64).astype(np_dtype)
-    values = rng.uniform(low, high, size).astype(np_dtype)
-    if special:
-        values[: len(SPECIAL)] = SPECIAL
-    return values
-
-
-def assert_matches(result: vt.Array, expected: np.ndarray, rtol: float | None = None, exact: bool = False) -> None:
-    """Same dtype, shape and values (NaN equal to NaN; floats to ``rtol``)."""
-    assert isinstance(result, vt.Array)
-    got = result.numpy()
-    expected = np.asarray(expected)
-    assert got.dtype == expected.dtype, (got.dtype, expected.dtype)
-    assert got.shape == expected.shape
-    if exact or got.dtype.kind != "f":
-        np.testing.assert_array_equal(got, expected)
-    else:
-        tol = RTOL[got.dtype.name] if rtol is None else rtol
-        tiny = float(np.finfo(got.dtype).tiny) * 4
-        np.testing.assert_allclose(got, expected, rtol=tol, atol=tiny, equal_nan=True)
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from conftest import FLOATS, INTS, assert_matches, sample
+from array_helpers import FLOATS, INTS, assert_matches, sample
 
 import vulkit as vt
 
@@ -166,3 +166,15 @@ def test_out_argument():
 
 def test_constants():
     assert vt.pi == math.pi and vt.e == math.e and math.isinf(vt.inf) and math.isnan(vt.nan)
+
+
+def test_kernels_do_not_outlive_their_device():
+    """Cached kernels and dispatch shortcuts go with the device context they were made for."""
+    from vulkit.runtime import context
+
+    x = vt.asarray(np.arange(5, dtype=np.float32))
+    assert_matches(x + x, np.arange(5, dtype=np.float32) * 2, exact=True)
+    del x
+    context.shutdown()
+    y = vt.asarray(np.arange(5, dtype=np.float32))
+    assert_matches(y + y, np.arange(5, dtype=np.float32) * 2, exact=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import assert_matches, sample
+from array_helpers import assert_matches, sample
 
 import vulkit as vt
 

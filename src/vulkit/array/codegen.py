@@ -302,23 +302,14 @@ _INDEX_SPIRV: dict[tuple[str, str, int], bytes] = {}
 
 
 # -- caches --------------------------------------------------------------------------------------------
-_KERNELS: dict[tuple[int, KernelKey], Kernel] = {}
-
-
 def get_kernel(context: Any, key: KernelKey) -> Kernel:
-    """The kernel for ``key`` on ``context``'s device: compiled once, then from memory."""
-    cache_key = (id(context), key)
-    kernel = _KERNELS.get(cache_key)
+    """The kernel for ``key`` on ``context``'s device: compiled once, then from the context's cache."""
+    kernel = context.cache.get(key)
     if kernel is None:
         spirv = shaders.compile_source(kernel_source(key))
         n_arrays = sum(1 for s in key.in_scalar if not s) + 1
         bindings = [(slot, "storage_buffer") for slot in range(n_arrays)]
         pipeline = context.pipeline(("vulkit.array", key), spirv, bindings, push_size(key))
         kernel = Kernel(key, pipeline)
-        _KERNELS[cache_key] = kernel
+        context.cache[key] = kernel
     return kernel
-
-
-def clear_kernel_cache() -> None:
-    """Forget compiled kernels (for a device that was closed)."""
-    _KERNELS.clear()

@@ -45,7 +45,8 @@ class DeviceContext:
 
     ``index`` (physical device index), ``device`` (hal Device), ``allocator`` (CachingAllocator),
     ``stream`` (Stream), ``properties`` (dict, see ``vulkit.device.get_device_properties``),
-    ``dtypes`` (names of the supported element types) and :meth:`pipeline`.
+    ``dtypes`` (names of the supported element types), ``cache`` (a dict for the layers above) and
+    :meth:`pipeline`.
     """
 
     def __init__(self, index: int) -> None:
@@ -60,6 +61,9 @@ class DeviceContext:
         self.properties = physical.describe()
         self.dtypes: tuple[str, ...] = tuple(physical.dtypes)
         self._pipelines: dict[Any, ComputePipeline] = {}
+        # What the layers above derive from this device (compiled kernels, dispatch shortcuts); it goes
+        # with the context, so nothing made for a destroyed device is found again.
+        self.cache: dict[Any, Any] = {}
         self._max_push = physical.max_push_descriptors if self.device.push_descriptors else 0
 
     def pipeline(self, key: Any, spirv: bytes, bindings: int | Sequence[tuple[int, str]],
@@ -93,6 +97,7 @@ class DeviceContext:
             for pipeline in self._pipelines.values():
                 pipeline.destroy()
             self._pipelines.clear()
+            self.cache.clear()
             self.device.destroy()
 
     def __repr__(self) -> str:

@@ -23,7 +23,6 @@ from .table import TABLE, Entry
 _SCALARS = (bool, int, float)
 _MAX_GROUPS = 65535
 _RESOLVED: dict[tuple[Any, ...], tuple[tuple[DType, ...], DType]] = {}
-_FAST: dict[tuple[Any, ...], Any] = {}
 
 
 # -- typing ------------------------------------------------------------------------------------------
@@ -140,23 +139,22 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
     in_dtypes = tuple(a._dtype if isinstance(a, Array) else d for a, d in zip(args, op_dtypes, strict=True))
     kernel = _launch(ctx, entry, arrays, out, shape, in_dtypes, in_scalar, op_dtypes, res_dtype, scalars)
     if kernel is not None and not scalars and dtype is None and out._dtype is res_dtype:
-        _SAME_SHAPE[(entry, *in_dtypes, kernel.key.layout)] = (kernel, res_dtype)
+        ctx.cache[(entry, *in_dtypes, kernel.key.layout)] = (kernel, res_dtype)
     return out
 
 
-# (entry, input dtypes..., layout) -> (kernel, result dtype), for arrays of one shape, all contiguous
-_SAME_SHAPE: dict[tuple[Any, ...], tuple[Any, DType]] = {}
-
-
 def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
-    """The eager hot path: one or two contiguous arrays of one shape whose kernel was used before."""
+    """The eager hot path: one or two contiguous arrays of one shape whose kernel was used before.
+
+    ``apply`` leaves (entry, input dtypes..., layout) -> (kernel, result dtype) in the context's cache.
+    """
     if len(args) == 2:
         a, b = args
         if a.__class__ is not Array or b.__class__ is not Array or a._shape != b._shape \
                 or not (a._contig and b._contig) or a._ctx is not b._ctx:
             return None
         aligned = not ((a._offset | b._offset) & 3)
-        found = _SAME_SHAPE.get((entry, a._dtype, b._dtype, "vec" if aligned else "contig"))
+        found = a._ctx.cache.get((entry, a._dtype, b._dtype, "vec" if aligned else "contig"))
         if found is None:
             return None
         kernel, res_dtype = found
@@ -170,7 +168,7 @@ def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
         a = args[0]
         if a.__class__ is not Array or not a._contig:
             return None
-        found = _SAME_SHAPE.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
+        found = a._ctx.cache.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
         if found is None:
             return None
         kernel, res_dtype = found
@@ -245,14 +243,15 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
             op_dtypes: tuple[DType, ...], res_dtype: DType, out_dtype: DType, layout: str, ndim: int) -> Any:
-    fast_key = (id(ctx), entry.op.name, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim)
-    kernel = _FAST.get(fast_key)
+    fast_key = (entry.op.name, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim)
+    cache = ctx.cache
+    kernel = cache.get(fast_key)
     if kernel is None:
         for d in {*in_dtypes, *op_dtypes, res_dtype, out_dtype}:
             dt.require_supported(d, ctx.dtypes, ctx.device.physical.name)
         key = KernelKey(entry.op, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim)
         kernel = get_kernel(ctx, key)
-        _FAST[fast_key] = kernel
+        cache[fast_key] = kernel
     return kernel
 
 
