@@ -15,7 +15,7 @@ import numpy as np
 from ...runtime import context as _context
 from .. import dtypes as dt
 from ..array import Array, asarray_like, make_array
-from ..codegen import KernelKey, get_kernel
+from ..codegen import KernelKey, division_magic, get_kernel
 from ..dtypes import DType, check_scalar_fits
 from ..layout import broadcast_shapes, broadcast_strides, merge_dims, size_of
 from .table import TABLE, Entry
@@ -237,7 +237,9 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
         return
     flat = [x for s in strides for x in s]
     n = size_of(shape)
-    push = kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets, *shape, *flat)
+    magic = [division_magic(d) for d in shape[1:]]
+    push = kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets, *shape[1:], *(m for m, _ in magic),
+                                   *(sh for _, sh in magic), *flat)
     _dispatch(ctx, kernel, operands, push, n)
 
 
