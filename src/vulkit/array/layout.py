@@ -6,10 +6,21 @@ import operator
 from typing import Any
 
 Shape = tuple[int, ...]
+_STRIDES: dict[Shape, Shape] = {}
 
 
 def contiguous_strides(shape: Shape) -> Shape:
-    """C-order strides in elements."""
+    """C-order strides in elements (remembered per shape: the eager path asks for the same few)."""
+    found = _STRIDES.get(shape)
+    if found is not None:
+        return found
+    if len(_STRIDES) > 4096:
+        _STRIDES.clear()
+    found = _STRIDES[shape] = _strides_of(shape)
+    return found
+
+
+def _strides_of(shape: Shape) -> Shape:
     strides = []
     step = 1
     for n in reversed(shape):

@@ -90,6 +90,25 @@ class Stat:
         self.allocated = self.freed = 0
 
 
+def _count_in(count: Stat, nbytes: Stat, size: int) -> None:
+    """One range of ``size`` bytes added to a count and a byte statistic (inlined Stat.add: the hot path)."""
+    count.current += 1
+    count.allocated += 1
+    if count.current > count.peak:
+        count.peak = count.current
+    nbytes.current += size
+    nbytes.allocated += size
+    if nbytes.current > nbytes.peak:
+        nbytes.peak = nbytes.current
+
+
+def _count_out(count: Stat, nbytes: Stat, size: int) -> None:
+    count.current -= 1
+    count.freed += 1
+    nbytes.current -= size
+    nbytes.freed += size
+
+
 class Block:
     """One driver allocation (a hal Buffer) that the pool cuts into ranges."""
 
@@ -488,11 +507,9 @@ class CachingAllocator:
             self._busy = False
             if self._queued_frees:
                 self._run_queued_frees()
-        self.allocation.add(1)
-        self.allocated_bytes.add(size)
+        _count_in(self.allocation, self.allocated_bytes, size)
         self.requested_bytes.add(nbytes)
-        self.active.add(1)
-        self.active_bytes.add(size)
+        _count_in(self.active, self.active_bytes, size)
         return Allocation(self, chunk, nbytes)
 
     def free(self, allocation: Allocation) -> None:
@@ -507,19 +524,16 @@ class CachingAllocator:
         allocation.buffer = None
         allocation._desc = None
         size = chunk.size
-        self.allocation.sub(1)
-        self.allocated_bytes.sub(size)
+        _count_out(self.allocation, self.allocated_bytes, size)
         self.requested_bytes.sub(allocation.nbytes)
         if self.closed:
-            self.active.sub(1)
-            self.active_bytes.sub(size)
+            _count_out(self.active, self.active_bytes, size)
             return
         chunk.last_use = last_use = allocation.last_use
         chunk.epoch = epoch = max(allocation._repoch, allocation._wepoch)
         clock = self.clock
         if size > self.small_request or epoch < clock.epoch or last_use <= clock.known_completed:
-            self.active.sub(1)
-            self.active_bytes.sub(size)
+            _count_out(self.active, self.active_bytes, size)
             chunk.block.pool.give(chunk)
         else:
             self._waiting.append(chunk)
@@ -532,8 +546,7 @@ class CachingAllocator:
         while waiting and (waiting[0].epoch < epoch or waiting[0].last_use <= completed):
             chunk = waiting.popleft()
             self.waiting_bytes -= chunk.size
-            self.active.sub(1)
-            self.active_bytes.sub(chunk.size)
+            _count_out(self.active, self.active_bytes, chunk.size)
             chunk.block.pool.give(chunk)
 
     def _run_queued_frees(self) -> None:
@@ -592,8 +605,7 @@ class CachingAllocator:
         """A new driver block of ``block_size`` for ``pool``; returns a range of ``size`` from it."""
         buffer = self._raw_alloc(block_size)
         self.num_device_alloc += 1
-        self.segment.add(1)
-        self.reserved_bytes.add(block_size)
+        _count_in(self.segment, self.reserved_bytes, block_size)
         pool.add_block(Block(buffer, block_size, pool))
         chunk = pool.take(size)
         assert chunk is not None
@@ -633,8 +645,7 @@ class CachingAllocator:
     def _destroy_block(self, block: Block) -> int:
         block.buffer.destroy()
         self.num_device_free += 1
-        self.segment.sub(1)
-        self.reserved_bytes.sub(block.size)
+        _count_out(self.segment, self.reserved_bytes, block.size)
         return block.size
 
     def close(self) -> None:
