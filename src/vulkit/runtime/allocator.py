@@ -123,7 +123,7 @@ class Block:
 class Chunk:
     """A range of a block; ranges of a block form a doubly linked list in address order."""
 
-    __slots__ = ("block", "offset", "size", "prev", "next", "free", "last_use", "epoch")
+    __slots__ = ("block", "offset", "size", "prev", "next", "free", "last_use", "epoch", "desc")
 
     def __init__(self, block: Block, offset: int, size: int, last_use: int = 0, epoch: int = 0) -> None:
         self.block = block
@@ -134,6 +134,7 @@ class Chunk:
         self.free = False
         self.last_use = last_use  # of the GPU work that used the range last (0: none)
         self.epoch = epoch  # the stream's barrier epoch of that use
+        self.desc: bytes | None = None  # the packed buffer info of the range, while its size stays
 
     def absorb(self, other: Chunk) -> None:
         """Take in the hazards of a neighbour merged into this range."""
@@ -214,6 +215,7 @@ class Pool:
                 chunk.next.prev = tail
             chunk.next = tail
             chunk.size = size
+            chunk.desc = None
             self._insert(tail)
         return chunk
 
@@ -224,6 +226,7 @@ class Pool:
             self._remove(prev)
             prev.absorb(chunk)
             prev.size += chunk.size
+            prev.desc = None
             prev.next = chunk.next
             if chunk.next is not None:
                 chunk.next.prev = prev
@@ -233,6 +236,7 @@ class Pool:
             self._remove(nxt)
             chunk.absorb(nxt)
             chunk.size += nxt.size
+            chunk.desc = None
             chunk.next = nxt.next
             if nxt.next is not None:
                 nxt.next.prev = chunk
@@ -310,7 +314,7 @@ class Allocation:
         self.last_use = chunk.last_use
         self.last_write = 0
         self._repoch = self._wepoch = chunk.epoch
-        self._desc: bytes | None = None
+        self._desc: bytes | None = chunk.desc
         self._chunk: Chunk | None = chunk
         self._allocator = allocator
 
@@ -318,8 +322,10 @@ class Allocation:
         """The packed buffer info binding the whole range (made once, kept in ``_desc``)."""
         if self.buffer is None:
             raise ValueError("the allocation was freed")
-        self._desc = buffer_info(self.buffer, self.offset, self.size)
-        return self._desc
+        self._desc = desc = buffer_info(self.buffer, self.offset, self.size)
+        if self._chunk is not None:
+            self._chunk.desc = desc
+        return desc
 
     @classmethod
     def external(cls, buffer: Buffer, offset: int = 0, size: int | None = None) -> Allocation:
