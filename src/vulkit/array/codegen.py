@@ -156,8 +156,15 @@ def _store(value: str, dtype: DType, result: DType) -> str:
         return f"({value} != {result.compute}(0) ? uint8_t(1) : uint8_t(0))"
     if result.kind == "f" and dtype.kind == "u":
         # Negative floats wrap as through a signed integer (NumPy on x86); GPUs clamp them to 0 otherwise.
-        signed = "int64_t" if dtype.itemsize == 8 else "int"
-        return f"({value} < {result.compute}(0) ? {dtype.storage}({signed}({value})) : {dtype.storage}({value}))"
+        # NOTE: through uint and a mask, not uint8_t(int(x)): NVIDIA's compiler turns that into a saturating
+        # conversion.
+        if dtype.itemsize == 8:
+            wrapped = f"uint64_t(int64_t({value}))"
+        elif dtype.itemsize == 4:
+            wrapped = f"uint(int({value}))"
+        else:
+            wrapped = f"{dtype.storage}(uint(int({value})) & {(1 << dtype.bits) - 1}u)"
+        return f"({value} < {result.compute}(0) ? {wrapped} : {dtype.storage}({value}))"
     return f"{dtype.storage}({value})"
 
 

@@ -36,7 +36,12 @@ class Manager:
                  desired_extensions: Sequence[str] = ()) -> None:
         if isinstance(desired_extensions, str):
             raise TypeError("desired_extensions must be a list of extension names")
-        self._device = Device(device, list(family_queue_indices), list(desired_extensions))
+        self._setup(Device(device, list(family_queue_indices), list(desired_extensions)), owns_device=True)
+
+    def _setup(self, device: Device, owns_device: bool) -> None:
+        self._device = device
+        self._owns_device = owns_device
+        self._alive = True
         self._lock = threading.RLock()
         self._sequences: weakref.WeakSet[KpSequence] = weakref.WeakSet()
         self._algorithms: weakref.WeakSet[Algorithm] = weakref.WeakSet()
@@ -106,19 +111,34 @@ class Manager:
         return self._device
 
     # -- lifetime -----------------------------------------------------------------------------------
+    @classmethod
+    def sharing(cls, device: Device) -> Manager:
+        """A Manager on an existing hal Device that it does not own (``vulkit.device.kp_manager()``:
+        the device of vulkit's arrays, so that ``vt.asarray(tensor)`` needs no copy). Its
+        :meth:`destroy` destroys what it made and leaves the device alive."""
+        manager = cls.__new__(cls)
+        manager._setup(device, owns_device=False)
+        return manager
+
     def is_alive(self) -> bool:
-        return self._device.alive
+        return self._alive and self._device.alive
 
     def destroy(self) -> None:
-        """Destroy sequences, algorithms, tensors/images, then the device (idempotent)."""
+        """Destroy sequences, algorithms, tensors/images, then the device if it owns it (idempotent)."""
         with self._lock:
-            if not self._device.alive:
+            if not self.is_alive():
+                self._alive = False
                 return
             self._device.wait_idle()
             for group in (self._sequences, self._algorithms, self._memories):
                 for item in list(group):
                     item.destroy()
-            self._device.destroy()
+            if self._upload_pool is not None:
+                self._upload_pool.destroy()
+                self._upload_pool = None
+            self._alive = False
+            if self._owns_device:
+                self._device.destroy()
 
     def __enter__(self) -> Manager:
         return self
@@ -132,7 +152,7 @@ class Manager:
 
     # -- internals ----------------------------------------------------------------------------------
     def _require_alive(self) -> None:
-        if not self._device.alive:
+        if not self.is_alive():
             raise DestroyedError("this Manager was destroyed")
 
     def _register(self, memory: Memory) -> Any:

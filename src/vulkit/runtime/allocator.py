@@ -303,7 +303,7 @@ class Allocation:
     ``_repoch``/``_wepoch`` fields belong to the stream's barrier tracking.
     """
 
-    __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch",
+    __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch", "owner",
                  "_desc", "_chunk", "_allocator", "__weakref__")
 
     def __init__(self, allocator: CachingAllocator, chunk: Chunk, nbytes: int) -> None:
@@ -328,11 +328,11 @@ class Allocation:
         return desc
 
     @classmethod
-    def external(cls, buffer: Buffer, offset: int = 0, size: int | None = None) -> Allocation:
+    def external(cls, buffer: Buffer, offset: int = 0, size: int | None = None, owner: Any = None) -> Allocation:
         """An Allocation over memory the runtime does not own (e.g. a kp.Tensor's buffer).
 
         Streams use it like any other; ``free()`` only forgets the buffer (its owner destroys it,
-        after ``stream.wait(allocation.last_use)``).
+        after ``stream.wait(allocation.last_use)``). ``owner`` is kept alive as long as the allocation.
         """
         self = cls.__new__(cls)
         self.buffer = buffer
@@ -343,6 +343,7 @@ class Allocation:
         self._desc = None
         self._chunk = None
         self._allocator = None
+        self.owner = owner
         return self
 
     @property

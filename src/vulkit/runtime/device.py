@@ -94,6 +94,16 @@ def synchronize(device: int | None = None) -> None:
         context.synchronize()
 
 
+def kp_manager(device: int | None = None) -> Any:
+    """A ``kp.Manager`` on the device vulkit's arrays use: ``vt.asarray(tensor)`` of its tensors
+    needs no copy. It does not own the device (its ``destroy()`` leaves the arrays alive). The two
+    APIs queue work separately: call :func:`synchronize` before a kp sequence reads what array
+    operations wrote."""
+    from ..kp import Manager
+
+    return Manager.sharing(_context.get(_index(device)).device)
+
+
 # -- memory ---------------------------------------------------------------------------------------------
 _ZERO_STATS: dict[str, int] | None = None
 

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...runtime import context as _context
+from ...runtime.allocator import Allocation
 from .. import dtypes as dt
 from ..array import Array, Device, asarray_like, make_array, upload
 from ..dtypes import DType
@@ -44,23 +45,6 @@ def _dtype(dtype: Any, default: DType) -> DType:
     return default if dtype is None else dt.as_dtype(dtype)
 
 
-class _TensorAllocation:
-    """A kp.Tensor's buffer seen as an allocation (the tensor keeps ownership of the memory)."""
-
-    __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch", "tensor")
-
-    def __init__(self, tensor: Any) -> None:
-        self.tensor = tensor
-        self.buffer = tensor.buffer
-        self.offset = 0
-        self.size = self.buffer.size
-        self.nbytes = tensor.memory_size()
-        self.last_use = self.last_write = self._repoch = self._wepoch = 0
-
-    def free(self) -> None:
-        """The tensor owns the memory: nothing to give back."""
-
-
 def _from_tensor(tensor: Any, ctx: Any, dtype: DType | None) -> Array:
     from ..array import _new
 
@@ -70,7 +54,8 @@ def _from_tensor(tensor: Any, ctx: Any, dtype: DType | None) -> Array:
         values = tensor.data().copy()
         return upload(ctx, values, dtype or tensor_dtype)
     shape = (tensor.size(),)
-    result = _new(ctx, _TensorAllocation(tensor), shape, (1,), 0, tensor_dtype, True)
+    alloc = Allocation.external(tensor.buffer, 0, tensor.memory_size(), owner=tensor)
+    result = _new(ctx, alloc, shape, (1,), 0, tensor_dtype, True)
     return result if dtype is None or dtype is tensor_dtype else result.astype(dtype)
 
 
