@@ -27,6 +27,8 @@ _RESOLVED: dict[tuple[Any, ...], tuple[tuple[DType, ...], DType]] = {}
 
 # -- typing ------------------------------------------------------------------------------------------
 def _np_type(t: DType | type) -> Any:
+    if t is bool:  # a Python bool is not a weak scalar (NEP 50): it is np.bool_
+        return np.dtype(bool)
     return t if isinstance(t, type) else t.np
 
 
