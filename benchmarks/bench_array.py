@@ -3,8 +3,8 @@
 - eager overhead of a tiny op (``x + x`` on 8 float32) in µs per op, the GPU never waited for per op;
 - bandwidth of add, multiply, exp, where over 2^28 float32 (2^22 on a CPU device such as lavapipe) in
   GB/s (bytes read + written per second);
-- broadcast add (4096×4096 + 4096, 1024×1024 + 1024 on a CPU device), float16 add, and a chain of five
-  elementwise ops in ms.
+- broadcast add (4096×4096 + 4096, 1024×1024 + 1024 on a CPU device; also into an existing ``out=``
+  array), float16 add, and a chain of five elementwise ops in ms.
 
 Run alone (``python benchmarks/bench_array.py [--device SEL] [--log2n N]``) or through benchmarks/run.py.
 """
@@ -141,6 +141,9 @@ def _measure(lib: Any, n: int, side: int, iterations: int) -> dict[str, float]:
     a = lib.array(rng.random((side, side), dtype=np.float32))
     b = lib.array(rng.random(side, dtype=np.float32))
     results["broadcast add"] = 3 * side * side * 4 / lib.seconds(lambda: a + b, iterations) / 1e9
+    out = a + b
+    add = lib.xp.add
+    results["broadcast add (out=)"] = 3 * side * side * 4 / lib.seconds(lambda: add(a, b, out=out), iterations) / 1e9
     h1, h2 = lib.array(host.astype(np.float16)), lib.array(host[::-1].astype(np.float16))
     results["float16 add"] = 3 * n * 2 / lib.seconds(lambda: h1 + h2, iterations) / 1e9
     results["chain of 5"] = lib.seconds(lambda: _chain(lib.xp, x), iterations) * 1e3
@@ -170,7 +173,7 @@ def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[
     note = f"2^{log2n} float32; broadcast {side}x{side}+{side}"
     rows = [row("tiny op overhead (x + x, 8 elements)", "µs/op", ours["tiny"],
                 {k: v["tiny"] for k, v in measured.items()}, better="lower")]
-    for name in ("add", "multiply", "exp", "where", "broadcast add", "float16 add"):
+    for name in ("add", "multiply", "exp", "where", "broadcast add", "broadcast add (out=)", "float16 add"):
         rows.append(row(f"{name} bandwidth", "GB/s", ours[name], {k: v[name] for k, v in measured.items()},
                         note=note))
     rows.append(row("chain of 5 elementwise ops", "ms", ours["chain of 5"],
