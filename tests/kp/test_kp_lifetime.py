@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from kp_helpers import ADD_ONE, spirv
+from kp_helpers import ADD_ONE, SPIN, Spin, spirv
 
 from vulkit import kp
 from vulkit.errors import DestroyedError
@@ -160,3 +160,16 @@ def test_rebuild_revives_a_destroyed_algorithm(mgr: kp.Manager) -> None:
     mgr.sequence().record(kp.OpSyncDevice([a])).record(kp.OpAlgoDispatch(algorithm)).record(
         kp.OpSyncLocal([out])).eval()
     assert out.data()[0] == 6.0
+
+
+@pytest.mark.parametrize("what", ["tensor", "algorithm"])
+def test_destroying_what_a_running_sequence_uses_waits_for_it(mgr: kp.Manager, spin: Spin, what: str) -> None:
+    data = mgr.tensor_t(np.arange(spin.groups, dtype=np.uint32))
+    algorithm = mgr.algorithm([data], spirv(SPIN), [spin.groups, 1, 1], push_consts=np.array([spin.iterations],
+                                                                                              dtype=np.uint32))
+    sequence = mgr.sequence().record(kp.OpSyncDevice([data])).record(kp.OpAlgoDispatch(algorithm))
+    sequence.eval_async()
+    {"tensor": data, "algorithm": algorithm}[what].destroy()  # waits (validation checks nothing is freed in use)
+    assert sequence.is_running()  # finished on the GPU; eval_await completes it
+    sequence.eval_await()
+    assert not sequence.is_running()

@@ -119,6 +119,9 @@ class Algorithm:
 
     def destroy(self) -> None:
         """Free the pipeline and descriptor set (idempotent); tensors are not touched."""
+        manager = self.manager
+        if not self._destroyed and manager is not None and manager.is_alive():
+            manager.wait_for_running_sequences()  # a running sequence may still use the pipeline
         self._destroyed = True
         self._release_pipeline()
 

@@ -155,6 +155,14 @@ class Manager:
         if not self.is_alive():
             raise DestroyedError("this Manager was destroyed")
 
+    def wait_for_running_sequences(self) -> None:
+        """Wait until no sequence of this Manager is running on the GPU (before something they may use
+        is destroyed); their ``eval_await()`` still finishes them (post_eval, timestamps)."""
+        with self._lock:
+            running = [s for s in self._sequences if s.is_running()]
+        for sequence in running:
+            sequence.wait_for_gpu()
+
     def _register(self, memory: Memory) -> Any:
         with self._lock:
             self._memories.add(memory)

@@ -80,6 +80,9 @@ class Memory:
         """Free the GPU memory (idempotent); the Manager does this for whatever is left."""
         if self._destroyed:
             return
+        manager = self.manager
+        if manager is not None and manager.is_alive():
+            manager.wait_for_running_sequences()  # a running sequence may still use this memory
         self._destroyed = True
         for resource in (self._primary, self._host):
             if resource is not None:

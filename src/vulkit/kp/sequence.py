@@ -203,6 +203,12 @@ class Sequence:
                                    "to record the sequence again")
 
     # -- state --------------------------------------------------------------------------------------
+    def wait_for_gpu(self) -> None:
+        """Wait until the submitted work has finished on the GPU, without completing the evaluation
+        (``eval_await()`` still runs post_eval)."""
+        if self._running and self._fence.alive:
+            self._fence.wait()
+
     def is_running(self) -> bool:
         """Whether an ``eval_async`` was submitted and not yet awaited (even if the GPU has finished)."""
         return self._running
