@@ -140,6 +140,17 @@ def test_timeline_semaphore_host_signal_wait_value(timeline: TimelineSemaphore) 
     assert timeline.wait(7, 0) is True
 
 
+def test_timeline_semaphore_refuses_going_back_and_use_after_destroy(device: Device,
+                                                                     timeline: TimelineSemaphore) -> None:
+    with pytest.raises(ValueError, match="only moves forward"):
+        timeline.signal(3)
+    assert timeline.value == 3
+    other = TimelineSemaphore(device)
+    other.destroy()
+    with pytest.raises(DestroyedError):
+        other.signal(1)
+
+
 def test_timeline_semaphore_signalled_by_another_thread(timeline: TimelineSemaphore) -> None:
     # NOTE: polled, not waited on: the validation layers (1.3.239) time out in their own bookkeeping
     # when vkWaitSemaphores is woken by a host signal of another thread ("most likely a validation bug").

@@ -120,7 +120,10 @@ class TimelineSemaphore(Resource):
         return result == 0
 
     def signal(self, value: int) -> None:
-        """Advance the counter from the host."""
+        """Advance the counter from the host (to a value above its current one)."""
+        current = self.value  # checks the semaphore is alive
+        if value <= current:
+            raise ValueError(f"a timeline semaphore only moves forward: signal({value}) at value {current}")
         info = ffi.new("VkSemaphoreSignalInfo*", {
             "sType": vk.VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO,
             "semaphore": self.handle,
