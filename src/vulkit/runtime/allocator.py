@@ -90,8 +90,9 @@ class Stat:
         self.allocated = self.freed = 0
 
 
-def _count_in(count: Stat, nbytes: Stat, size: int) -> None:
-    """One range of ``size`` bytes added to a count and a byte statistic (inlined Stat.add: the hot path)."""
+def _count_in(count: Stat, nbytes: Stat, size: int, asked: Stat | None = None, asked_size: int = 0) -> None:
+    """One range of ``size`` bytes added to a count and a byte statistic, and ``asked_size`` to ``asked``
+    (Stat.add inlined: the eager hot path)."""
     count.current += 1
     count.allocated += 1
     if count.current > count.peak:
@@ -100,13 +101,21 @@ def _count_in(count: Stat, nbytes: Stat, size: int) -> None:
     nbytes.allocated += size
     if nbytes.current > nbytes.peak:
         nbytes.peak = nbytes.current
+    if asked is not None:
+        asked.current += asked_size
+        asked.allocated += asked_size
+        if asked.current > asked.peak:
+            asked.peak = asked.current
 
 
-def _count_out(count: Stat, nbytes: Stat, size: int) -> None:
+def _count_out(count: Stat, nbytes: Stat, size: int, asked: Stat | None = None, asked_size: int = 0) -> None:
     count.current -= 1
     count.freed += 1
     nbytes.current -= size
     nbytes.freed += size
+    if asked is not None:
+        asked.current -= asked_size
+        asked.freed += asked_size
 
 
 class Block:
@@ -514,8 +523,7 @@ class CachingAllocator:
             self._busy = False
             if self._queued_frees:
                 self._run_queued_frees()
-        _count_in(self.allocation, self.allocated_bytes, size)
-        self.requested_bytes.add(nbytes)
+        _count_in(self.allocation, self.allocated_bytes, size, self.requested_bytes, nbytes)
         _count_in(self.active, self.active_bytes, size)
         return Allocation(self, chunk, nbytes)
 
@@ -531,8 +539,7 @@ class CachingAllocator:
         allocation.buffer = None
         allocation._desc = None
         size = chunk.size
-        _count_out(self.allocation, self.allocated_bytes, size)
-        self.requested_bytes.sub(allocation.nbytes)
+        _count_out(self.allocation, self.allocated_bytes, size, self.requested_bytes, allocation.nbytes)
         if self.closed:
             _count_out(self.active, self.active_bytes, size)
             return
