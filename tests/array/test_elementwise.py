@@ -17,7 +17,7 @@ FLOAT_UNARY = {
     "exp": (-20, 20), "expm1": (-5, 5), "log": (1e-3, 100), "log1p": (-0.9, 10), "log2": (1e-3, 100),
     "log10": (1e-3, 100), "sqrt": (0, 100), "sin": (-10, 10), "cos": (-10, 10), "tan": (-1.5, 1.5),
     "asin": (-1, 1), "acos": (-1, 1), "atan": (-10, 10), "sinh": (-5, 5), "cosh": (-5, 5), "tanh": (-5, 5),
-    "asinh": (-10, 10), "acosh": (1, 100), "atanh": (-0.99, 0.99),
+    "asinh": (-10, 10), "acosh": (1, 100), "atanh": (-0.99, 0.99), "reciprocal": (-10, 10),
 }
 EXACT_UNARY = ["abs", "negative", "positive", "square", "sign", "floor", "ceil", "trunc", "round", "isnan", "isinf",
                "isfinite", "signbit"]
@@ -72,6 +72,17 @@ def test_float_binary(name, dtype):
         x2 = np.clip(x2, -4, 4)
     rtol = {"float16": 2e-3, "float32": 4e-6, "float64": 1e-12}[dtype]
     assert_matches(getattr(vt, name)(vt.asarray(x1), vt.asarray(x2)), reference(name)(x1, x2), rtol=rtol)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_nextafter_is_bit_exact(dtype):
+    """One step in the dtype's own bits, toward any value; from ±0 to the smallest subnormal."""
+    x1 = sample(dtype, 64, -10, 10, seed=1)
+    x2 = np.roll(sample(dtype, 64, -10, 10, seed=2), 3)
+    x1[-4:] = [0.0, -0.0, np.finfo(dtype).max, np.finfo(dtype).smallest_subnormal]
+    x2[-4:] = [-1.0, 1.0, np.inf, 0.0]
+    got = vt.nextafter(vt.asarray(x1), vt.asarray(x2)).numpy()
+    np.testing.assert_array_equal(got.view(f"u{got.itemsize}"), np.nextafter(x1, x2).view(f"u{got.itemsize}"))
 
 
 @pytest.mark.parametrize("dtype", INTS)

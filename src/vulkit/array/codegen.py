@@ -50,12 +50,12 @@ _LANES = "xyzw"
 class OpDef:
     """An elementwise operation as data: GLSL expressions by dtype class and its helper functions.
 
-    ``exprs`` maps a dtype class to a GLSL expression over the inputs ``a``, ``b``, ``c`` (already
-    in their operation dtypes) and ``i`` (the flat output index, uint). Classes, most specific first:
-    the compute type (``int64_t``, ``double`` ...), ``b``/``i``/``u``/``f`` (NumPy kinds, ``i`` for
-    signed integers), ``int`` (any integer), ``*``. ``T`` stands for the compute type of the
-    operation dtype of input 0 (of the result with ``typed_by_result``), ``BITS`` for its
-    width. ``helpers`` names functions of :mod:`vulkit.array.glsl_lib` the expressions call.
+    ``exprs`` maps a dtype class to a GLSL expression over the inputs ``a``, ``b``, ``c`` (already in their
+    operation dtypes) and ``i`` (the flat output index, uint). Classes, most specific first: the dtype's name
+    (``float16``: its compute type is float32's), the compute type (``int64_t``, ``double`` ...),
+    ``b``/``i``/``u``/``f`` (NumPy kinds, ``i`` for signed integers), ``int`` (any integer), ``*``. ``T`` stands
+    for the compute type of the operation dtype of input 0 (of the result with ``typed_by_result``), ``BITS``
+    for its width. ``helpers`` names functions of :mod:`vulkit.array.glsl_lib` the expressions call.
     """
 
     name: str
@@ -65,7 +65,7 @@ class OpDef:
     typed_by_result: bool = False
 
     def expression(self, dtype: DType) -> str:
-        for cls in (dtype.compute, dtype.kind, "int" if dtype.kind in "iu" else "", "*"):
+        for cls in (dtype.name, dtype.compute, dtype.kind, "int" if dtype.kind in "iu" else "", "*"):
             found = self.exprs.get(cls)
             if found is not None:
                 return found

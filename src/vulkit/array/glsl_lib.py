@@ -393,6 +393,34 @@ T vt_erf(T x) {
   T erfc = t * vt_exp(-z * z + p);
   return vt_copysign(T(1) - erfc, x);
 }"""}),
+    # One step toward b in the bits of a (float16: in half precision, through packHalf2x16).
+    "vt_nextafter": (("vt_special",), {
+        "float": """
+float vt_nextafter(float a, float b) {
+  if (vt_isnan(a) || vt_isnan(b)) return a + b;
+  if (a == b) return b;
+  if (a == 0.0) return uintBitsToFloat(b < 0.0 ? 0x80000001u : 1u);
+  uint u = floatBitsToUint(a);
+  return uintBitsToFloat((a < b) == (a > 0.0) ? u + 1u : u - 1u);
+}
+float vt_nextafter16(float a, float b) {
+  if (vt_isnan(a) || vt_isnan(b)) return a + b;
+  if (a == b) return b;
+  if (a == 0.0) return unpackHalf2x16(b < 0.0 ? 0x8001u : 1u).x;
+  uint h = packHalf2x16(vec2(a, 0.0)) & 0xffffu;
+  return unpackHalf2x16((a < b) == (a > 0.0) ? h + 1u : h - 1u).x;
+}""",
+        "double": """
+double vt_nextafter(double a, double b) {
+  if (vt_isnan(a) || vt_isnan(b)) return a + b;
+  if (a == b) return b;
+  if (a == 0.0lf) return packDouble2x32(uvec2(1u, b < 0.0lf ? 0x80000000u : 0u));
+  uvec2 u = unpackDouble2x32(a);
+  if ((a < b) == (a > 0.0lf)) { u.x += 1u; if (u.x == 0u) u.y += 1u; }
+  else { if (u.x == 0u) u.y -= 1u; u.x -= 1u; }
+  return packDouble2x32(u);
+}""",
+    }),
     "vt_sigmoid": (("vt_exp",), {"f": """
 T vt_sigmoid(T x) {
   if (x >= T(0)) return T(1) / (T(1) + vt_exp(-x));

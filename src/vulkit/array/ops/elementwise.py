@@ -42,11 +42,13 @@ def _binary(name: str) -> Any:
 
 UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil", "conj", "cos",
          "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan", "log", "log1p", "log2", "log10",
-         "logical_not", "negative", "positive", "real", "round", "sign", "signbit", "sin", "sinh", "sqrt",
+         "logical_not", "negative", "positive", "real", "reciprocal", "round", "sign", "signbit", "sin", "sinh",
+         "sqrt",
          "square", "tan", "tanh", "trunc")
 BINARY = ("add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
           "copysign", "divide", "equal", "floor_divide", "greater", "greater_equal", "hypot", "less", "less_equal",
-          "logaddexp", "logical_and", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "not_equal",
+          "logaddexp", "logical_and", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "nextafter",
+          "not_equal",
           "pow", "remainder", "subtract")
 
 _FUNCTIONS: dict[str, Any] = {name: _unary(name) for name in UNARY}

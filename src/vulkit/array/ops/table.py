@@ -55,6 +55,9 @@ ENTRIES: list[Entry] = [
                             "*": "min(max(a, b), c)"}, "vt_minmax"),
     _e("copysign", 2, "copysign", {"f": "vt_copysign(a, b)"}, "vt_copysign"),
     _e("hypot", 2, "hypot", {"f": "vt_hypot(a, b)"}, "vt_hypot"),
+    _e("nextafter", 2, "nextafter", {"float16": "vt_nextafter16(a, b)", "f": "vt_nextafter(a, b)"},
+       "vt_nextafter"),
+    _e("reciprocal", 1, "reciprocal", {"f": "T(1) / a"}),
     _e("logaddexp", 2, "logaddexp", {"f": "vt_logaddexp(a, b)"}, "vt_logaddexp"),
     _e("atan2", 2, "arctan2", {"f": "vt_atan2(a, b)"}, "vt_atan2"),
     # -- rounding ------------------------------------------------------------------------------------
