@@ -71,3 +71,18 @@ def test_many_dimensions_split_the_push_constants():
     host = sample("float32", 2 * 3 * 2 * 3 * 2 * 3 * 2 * 3, special=False).reshape(2, 3, 2, 3, 2, 3, 2, 3)
     view = vt.asarray(host)[..., ::-1, :, ::2]
     assert_matches(view * 3, host[..., ::-1, :, ::2] * 3, exact=True)
+
+
+@pytest.mark.parametrize("layout", ["vec", "contig", "strided"])
+def test_threads_loop_over_more_items_than_the_grid(monkeypatch, layout):
+    """With the grid capped at 3 workgroups, each thread makes several passes (as past 65535 groups)."""
+    from vulkit.array.ops import engine
+
+    monkeypatch.setattr(engine, "_MAX_GROUPS", 3)
+    host = sample("float32", 3 * 4 * 1024 * 4 + 37, special=False)
+    x = vt.asarray(host)
+    if layout == "contig":
+        x, host = x[1:], host[1:]  # an offset not a multiple of 4: no vec4 loads
+    elif layout == "strided":
+        x, host = x[::-3], host[::-3]
+    assert_matches(x * 2 + 1, host * 2 + 1, exact=True)
