@@ -178,3 +178,28 @@ def test_kernels_do_not_outlive_their_device():
     context.shutdown()
     y = vt.asarray(np.arange(5, dtype=np.float32))
     assert_matches(y + y, np.arange(5, dtype=np.float32) * 2, exact=True)
+
+
+def test_threads_may_use_arrays_at_once():
+    """Four threads run eager ops, transfers and frees on one device; every result is exact."""
+    import threading
+
+    failures = []
+
+    def work(seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        try:
+            for _ in range(60):
+                host = rng.random(int(rng.integers(1, 5000)), dtype=np.float32)
+                x = vt.asarray(host)
+                y = (x * 2 + 1) - x
+                np.testing.assert_array_equal(y.numpy(), (host * 2 + 1) - host)
+        except Exception as error:  # noqa: BLE001 - reported below, with the thread's seed
+            failures.append((seed, repr(error)))
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures

@@ -14,16 +14,17 @@ A DeviceContext has:
   or (binding, kind) pairs; uses push descriptors when the device has them.
 
 ``CachingAllocator.allocate(nbytes) -> Allocation``. An Allocation has ``.buffer`` (hal.Buffer),
-``.offset``, ``.size`` (bytes ≥ nbytes; 0 bytes still gives a valid range), ``.nbytes``,
-``.last_use`` / ``.last_write`` (stream batch values, kept by the stream), ``.free()`` (idempotent;
-also on ``with`` exit and on garbage collection), ``.freed``. A freed range is reused only once the
-stream's timeline has passed its ``last_use``. ``Allocation.external(buffer, offset=0, size=None)``
-wraps memory the runtime does not own (a kp.Tensor's buffer) so that streams can use it; streams
-take only Allocation objects (no duck types: they keep private fields on them). Out of memory: the
-cache is emptied and the allocation retried before an ``errors.OutOfMemoryError`` (a MemoryError)
-says what was asked for and what is in use.
+``.offset``, ``.size`` (bytes ≥ nbytes; 0 bytes still gives a valid range), ``.nbytes``, ``.last_use`` /
+``.last_write`` (stream batch values, kept by the stream), ``.free()`` (idempotent; also on ``with`` exit
+and on garbage collection), ``.freed``. A small freed range is reused once its batch has finished or the
+stream has recorded a barrier since its last use; a large one at once, with the stream putting a barrier
+before the next writer. ``Allocation.external(buffer, offset=0, size=None)`` wraps memory the runtime does
+not own (a kp.Tensor's buffer) so that streams can use it; streams take only Allocation objects (no duck
+types: they keep private fields on them). Out of memory: the cache is emptied and the allocation retried
+before an ``errors.OutOfMemoryError`` (a MemoryError) says what was asked for and what is in use.
 
-``Stream`` (one per device context; not thread-safe):
+``Stream`` (one per device context; its operations and the allocator's hold one shared RLock, so
+threads may use arrays at once):
 
 - ``dispatch(pipeline, resources, push=b"", groups=(1, 1, 1), reads=None, writes=None)``:
   ``resources`` one per binding, an Allocation or ``(Allocation, byte_offset, byte_size)``;

@@ -35,14 +35,16 @@ Design (after CuPy's ``MemoryPool`` and PyTorch's ``CUDACachingAllocator``):
   asked for and what is allocated, cached and in flight.
 - **Statistics** follow PyTorch's ``memory_stats()`` key scheme (see :meth:`CachingAllocator.stats`).
 
-The allocator is not thread-safe; frees that arrive while it is busy (a finalizer run by the garbage
-collector in the middle of an allocation) are queued and done when it finishes.
+Allocation and free hold ``lock`` (the stream's, shared), so threads may use arrays at once; frees that
+arrive while the allocator is busy in the same thread (a finalizer run by the garbage collector in the
+middle of an allocation) are queued and done when it finishes.
 """
 
 from __future__ import annotations
 
 import gc
 import operator
+import threading
 from bisect import bisect_left, insort
 from collections import deque
 from collections.abc import Callable
@@ -51,6 +53,7 @@ from typing import Any
 from ..errors import OutOfMemoryError
 from ..hal import Buffer, MemoryKind
 from ..hal.vulkan.pipeline import buffer_info
+from ._locking import locked
 
 KiB = 1024
 MiB = 1024 * KiB
@@ -411,12 +414,15 @@ class CachingAllocator:
     ``clock``: the stream that uses the memory (set later with :meth:`attach`); it needs
     ``known_completed`` (an int, no driver call), ``completed`` (queries the GPU), ``epoch`` (of its
     barriers) and ``synchronize()``.
-    ``small_block``/``large_block``: block sizes (tests use small ones).
+    ``small_block``/``large_block``: block sizes (tests use small ones). ``lock``: held by allocate and
+    free (None: the clock's, else a new RLock).
     """
 
     def __init__(self, device: Any, kind: MemoryKind = MemoryKind.DEVICE, raw_alloc: RawAlloc | None = None,
-                 clock: Any = None, small_block: int = SMALL_BLOCK, large_block: int = LARGE_BLOCK) -> None:
+                 clock: Any = None, small_block: int = SMALL_BLOCK, large_block: int = LARGE_BLOCK,
+                 lock: Any = None) -> None:
         self.device = device
+        self.lock = lock or getattr(clock, "lock", None) or threading.RLock()
         self.kind = kind
         self._raw_alloc = raw_alloc or self._default_raw_alloc
         self.clock = clock if clock is not None else _NoClock()
@@ -499,59 +505,67 @@ class CachingAllocator:
 
     def allocate(self, nbytes: int) -> Allocation:
         """A range of at least ``nbytes`` bytes (0 gives a valid one-unit range)."""
-        if nbytes.__class__ is not int:
-            nbytes = _as_size(nbytes)
-        if nbytes < 0:
-            raise ValueError(f"cannot allocate a negative number of bytes ({nbytes})")
-        if self.closed:
-            raise RuntimeError("the allocator was closed (its device was destroyed)")
-        unit = self.unit
-        size = max(-(-nbytes // unit) * unit, unit)
-        pool = self.small if size <= self.small_request else self.large
-        self._busy = True
+        self.lock.acquire()  # NOTE: not `with`: twice as fast, and this is the eager hot path
         try:
-            waiting = self._waiting
-            if waiting:
-                head = waiting[0]
-                clock = self.clock
-                if head.last_use <= clock.known_completed or head.epoch < clock.epoch:
-                    self._release_waiting(clock.known_completed)
-            chunk = pool.take(size)
-            if chunk is None:
-                chunk = self._allocate_slow(pool, size, nbytes)
+            if nbytes.__class__ is not int:
+                nbytes = _as_size(nbytes)
+            if nbytes < 0:
+                raise ValueError(f"cannot allocate a negative number of bytes ({nbytes})")
+            if self.closed:
+                raise RuntimeError("the allocator was closed (its device was destroyed)")
+            unit = self.unit
+            size = max(-(-nbytes // unit) * unit, unit)
+            pool = self.small if size <= self.small_request else self.large
+            self._busy = True
+            try:
+                waiting = self._waiting
+                if waiting:
+                    head = waiting[0]
+                    clock = self.clock
+                    if head.last_use <= clock.known_completed or head.epoch < clock.epoch:
+                        self._release_waiting(clock.known_completed)
+                chunk = pool.take(size)
+                if chunk is None:
+                    chunk = self._allocate_slow(pool, size, nbytes)
+            finally:
+                self._busy = False
+                if self._queued_frees:
+                    self._run_queued_frees()
+            _count_in(self.allocation, self.allocated_bytes, size, self.requested_bytes, nbytes)
+            _count_in(self.active, self.active_bytes, size)
+            return Allocation(self, chunk, nbytes)
         finally:
-            self._busy = False
-            if self._queued_frees:
-                self._run_queued_frees()
-        _count_in(self.allocation, self.allocated_bytes, size, self.requested_bytes, nbytes)
-        _count_in(self.active, self.active_bytes, size)
-        return Allocation(self, chunk, nbytes)
+            self.lock.release()
 
     def free(self, allocation: Allocation) -> None:
         """Return an allocation's range (see :meth:`Allocation.free`)."""
-        chunk = allocation._chunk
-        if chunk is None:
-            return
-        if self._busy:
-            self._queued_frees.append(allocation)
-            return
-        allocation._chunk = None
-        allocation.buffer = None
-        allocation._desc = None
-        size = chunk.size
-        _count_out(self.allocation, self.allocated_bytes, size, self.requested_bytes, allocation.nbytes)
-        if self.closed:
-            _count_out(self.active, self.active_bytes, size)
-            return
-        chunk.last_use = last_use = allocation.last_use
-        chunk.epoch = epoch = max(allocation._repoch, allocation._wepoch)
-        clock = self.clock
-        if size > self.small_request or epoch < clock.epoch or last_use <= clock.known_completed:
-            _count_out(self.active, self.active_bytes, size)
-            chunk.block.pool.give(chunk)
-        else:
-            self._waiting.append(chunk)
-            self.waiting_bytes += size
+        self.lock.acquire()  # NOTE: not `with`: twice as fast, and this is the eager hot path
+        try:
+            chunk = allocation._chunk
+            if chunk is None:
+                return
+            if self._busy:
+                self._queued_frees.append(allocation)
+                return
+            allocation._chunk = None
+            allocation.buffer = None
+            allocation._desc = None
+            size = chunk.size
+            _count_out(self.allocation, self.allocated_bytes, size, self.requested_bytes, allocation.nbytes)
+            if self.closed:
+                _count_out(self.active, self.active_bytes, size)
+                return
+            chunk.last_use = last_use = allocation.last_use
+            chunk.epoch = epoch = max(allocation._repoch, allocation._wepoch)
+            clock = self.clock
+            if size > self.small_request or epoch < clock.epoch or last_use <= clock.known_completed:
+                _count_out(self.active, self.active_bytes, size)
+                chunk.block.pool.give(chunk)
+            else:
+                self._waiting.append(chunk)
+                self.waiting_bytes += size
+        finally:
+            self.lock.release()
 
     def _release_waiting(self, completed: int) -> None:
         """Return the waiting small ranges that are safe now (oldest first) to their pools."""
@@ -638,6 +652,7 @@ class CachingAllocator:
                                 "VK_ERROR_OUT_OF_DEVICE_MEMORY", detail)
 
     # -- cache ------------------------------------------------------------------------------------------
+    @locked
     def empty_cache(self) -> int:
         """Release every cached block no array uses (once the GPU is done with it); bytes released."""
         if self.closed:
@@ -662,6 +677,7 @@ class CachingAllocator:
         _count_out(self.segment, self.reserved_bytes, block.size)
         return block.size
 
+    @locked
     def close(self) -> None:
         """Destroy every block, used or not (the device is going away); later frees do nothing."""
         if self.closed:

@@ -76,6 +76,14 @@ class DeviceContext:
         found = self._pipelines.get(key)
         if found is not None:
             return found
+        with self.stream.lock:  # two threads must not both make (and one leak) the same pipeline
+            return self._make_pipeline(key, spirv, bindings, push_constant_size, specialization)
+
+    def _make_pipeline(self, key: Any, spirv: bytes, bindings: int | Sequence[tuple[int, str]],
+                       push_constant_size: int, specialization: Sequence[tuple[int, bytes]]) -> ComputePipeline:
+        found = self._pipelines.get(key)
+        if found is not None:
+            return found
         if isinstance(bindings, int):
             bindings = [(i, "storage_buffer") for i in range(bindings)]
         bindings = tuple(bindings)

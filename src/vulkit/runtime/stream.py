@@ -21,6 +21,7 @@ buffers are in flight waits for the oldest, which bounds how far the host runs a
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +41,7 @@ from ..hal.vulkan.commands import (
     TRANSFER_WRITE,
 )
 from ..hal.vulkan.pipeline import DescriptorPool, buffer_info
+from ._locking import locked
 from .allocator import Allocation
 from .staging import StagingRing
 from .timeline import FenceTimeline, SemaphoreTimeline
@@ -72,15 +74,17 @@ class Stream:
     the device has them, else fences). ``map_host_memory``: read and write host-visible memory
     directly (False: always through the staging ring). ``staging_size``: bytes of the staging ring.
     ``barriers`` and ``batches`` count the barriers recorded between operations and the batches submitted;
-    ``epoch`` numbers the spans between barriers.
+    ``epoch`` numbers the spans between barriers. ``lock``: an RLock held by every operation (None: a new
+    one; a device context shares one with its allocator), so that threads may use the stream at once.
     """
 
     def __init__(self, device: Any, queue: Any = None, max_batch_ops: int = 512, max_in_flight: int = 3,
                  timeline: bool | None = None, map_host_memory: bool = True,
-                 staging_size: int = 32 * _MiB) -> None:
+                 staging_size: int = 32 * _MiB, lock: Any = None) -> None:
         if max_batch_ops < 1 or max_in_flight < 1:
             raise ValueError("max_batch_ops and max_in_flight must be at least 1")
         self.device = device
+        self.lock = lock or threading.RLock()
         self.queue = queue or device.queues[0]
         self.max_batch_ops = max_batch_ops
         self.map_host_memory = map_host_memory
@@ -127,6 +131,7 @@ class Stream:
         """Whether batch ``value`` has finished (without waiting)."""
         return value <= self.known_completed or value <= self.completed
 
+    @locked
     def wait(self, value: int, restart: bool = True) -> None:
         """Wait until batch ``value`` has finished, submitting it first if it is still being recorded.
 
@@ -151,6 +156,7 @@ class Stream:
         if restart:
             self._flush_at = min(FIRST_BATCH_OPS, self.max_batch_ops)
 
+    @locked
     def flush(self) -> int:
         """Submit the open batch (if it holds anything); returns the value of the last submitted batch."""
         cb = self._cb
@@ -173,6 +179,7 @@ class Stream:
         self.batches += 1
         return value
 
+    @locked
     def synchronize(self) -> None:
         """Submit the open batch and wait until the GPU has finished everything submitted."""
         self.wait(self.flush())
@@ -254,65 +261,70 @@ class Stream:
         bindings that reaches its buffers through addresses (``Allocation.address`` in the push
         constants, GL_EXT_buffer_reference) passes ``resources=()`` and names them in reads/writes.
         """
-        # NOTE: the eager hot path; _track is inlined and descriptors are packed bytes kept per allocation.
-        cb = self._cb
-        if cb is None:
-            cb = self._begin()
-        value = self._value
-        infos = []
-        for r in resources:
-            if r.__class__ is tuple:
-                a, offset, size = r
-                if offset < 0 or size <= 0 or offset + size > a.size:
-                    raise ValueError(f"range [{offset}, {offset + size}) is outside the allocation of {a.size} bytes")
-                if a.buffer is None:
-                    raise ValueError("an allocation passed to dispatch was freed")
-                infos.append(buffer_info(a.buffer, a.offset + offset, size))
-            else:
-                a = r
-                infos.append(a._desc or a.descriptor())
-            a.last_use = value
-        if reads is None and writes is None:
-            reads = writes = [r[0] if r.__class__ is tuple else r for r in resources]
-        elif reads is None:
-            reads = ()
-        elif writes is None:
-            writes = ()
-        epoch = self.epoch
-        for a in writes:
-            if a._wepoch == epoch or a._repoch == epoch:
-                epoch = self._barrier(cb)
-                break
-        else:
-            for a in reads:
-                if a._wepoch == epoch:
+        self.lock.acquire()  # NOTE: not `with`: twice as fast, and this is the eager hot path
+        try:
+            # NOTE: the eager hot path; _track is inlined and descriptors are packed bytes kept per allocation.
+            cb = self._cb
+            if cb is None:
+                cb = self._begin()
+            value = self._value
+            infos = []
+            for r in resources:
+                if r.__class__ is tuple:
+                    a, offset, size = r
+                    if offset < 0 or size <= 0 or offset + size > a.size:
+                        raise ValueError(f"range [{offset}, {offset + size}) is outside the allocation of "
+                                         f"{a.size} bytes")
+                    if a.buffer is None:
+                        raise ValueError("an allocation passed to dispatch was freed")
+                    infos.append(buffer_info(a.buffer, a.offset + offset, size))
+                else:
+                    a = r
+                    infos.append(a._desc or a.descriptor())
+                a.last_use = value
+            if reads is None and writes is None:
+                reads = writes = [r[0] if r.__class__ is tuple else r for r in resources]
+            elif reads is None:
+                reads = ()
+            elif writes is None:
+                writes = ()
+            epoch = self.epoch
+            for a in writes:
+                if a._wepoch == epoch or a._repoch == epoch:
                     epoch = self._barrier(cb)
                     break
-        for a in reads:
-            a._repoch = epoch
-            a.last_use = value
-        for a in writes:
-            a._wepoch = epoch
-            a.last_use = value
-            a.last_write = value
-        self._src_stages |= SHADER_STAGE
-        if writes:
-            self._src_access |= SHADER_WRITE
-        if pipeline is not self._bound:
-            cb.bind_pipeline(pipeline)
-            self._bound = pipeline
-        if push.__class__ is not bytes:
-            push = bytes(push)
-        if pipeline.push_descriptor or not pipeline.bindings:
-            cb.dispatch_buffers(pipeline, b"".join(infos), push, *groups)
-        else:
-            self._bind_set(cb, pipeline, b"".join(infos))
-            if push:
-                cb.push_constants(pipeline, push)
-            cb.dispatch(*groups)
-        self._ops += 1
-        if self._ops >= self._flush_at:
-            self.flush()
+            else:
+                for a in reads:
+                    if a._wepoch == epoch:
+                        epoch = self._barrier(cb)
+                        break
+            for a in reads:
+                a._repoch = epoch
+                a.last_use = value
+            for a in writes:
+                a._wepoch = epoch
+                a.last_use = value
+                a.last_write = value
+            self._src_stages |= SHADER_STAGE
+            if writes:
+                self._src_access |= SHADER_WRITE
+            if pipeline is not self._bound:
+                cb.bind_pipeline(pipeline)
+                self._bound = pipeline
+            if push.__class__ is not bytes:
+                push = bytes(push)
+            if pipeline.push_descriptor or not pipeline.bindings:
+                cb.dispatch_buffers(pipeline, b"".join(infos), push, *groups)
+            else:
+                self._bind_set(cb, pipeline, b"".join(infos))
+                if push:
+                    cb.push_constants(pipeline, push)
+                cb.dispatch(*groups)
+            self._ops += 1
+            if self._ops >= self._flush_at:
+                self.flush()
+        finally:
+            self.lock.release()
 
     def _bind_set(self, cb: CommandBuffer, pipeline: ComputePipeline, infos: bytes) -> None:
         """The path without push descriptors: a descriptor set from the slot's pools."""
@@ -328,6 +340,7 @@ class Stream:
         pool.write_buffers(handle, pipeline, infos)
         cb.bind_set_handle(pipeline, handle)
 
+    @locked
     def copy(self, src: Allocation, dst: Allocation, nbytes: int, src_offset: int = 0, dst_offset: int = 0) -> None:
         """Record a copy of ``nbytes`` from ``src`` to ``dst`` (ranges of one allocation must not overlap)."""
         _check_range(src, src_offset, nbytes, "source")
@@ -341,6 +354,7 @@ class Stream:
         cb.copy_buffer(src.buffer, dst.buffer, nbytes, src.offset + src_offset, dst.offset + dst_offset)
         self._op_done()
 
+    @locked
     def fill(self, dst: Allocation, value32: int, nbytes: int | None = None, offset: int = 0) -> None:
         """Record filling ``nbytes`` (None: to the end; offset and size multiples of 4) with a 32-bit value."""
         nbytes = dst.size - offset if nbytes is None else nbytes
@@ -358,6 +372,7 @@ class Stream:
     def _mappable(self, allocation: Allocation) -> bool:
         return self.map_host_memory and allocation.buffer.host_visible
 
+    @locked
     def write(self, allocation: Allocation, data: Any, offset: int = 0) -> None:
         """Copy host bytes (buffer protocol, e.g. a contiguous ndarray) into ``allocation`` at ``offset``.
 
@@ -392,6 +407,7 @@ class Stream:
         self.read_into(allocation, out, offset)
         return out
 
+    @locked
     def read_into(self, allocation: Allocation, out: Any, offset: int = 0) -> Any:
         """Fill the writable C-contiguous buffer ``out`` from ``allocation`` at ``offset``; returns ``out``.
 
@@ -433,6 +449,7 @@ class Stream:
         self.staging.buffer.read_into(target[start:start + count], region)
 
     # -- lifetime ---------------------------------------------------------------------------------------
+    @locked
     def close(self) -> None:
         """Finish the GPU work and destroy the stream's Vulkan objects (idempotent)."""
         if self.closed:
