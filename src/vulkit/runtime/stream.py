@@ -218,10 +218,7 @@ class Stream:
 
     def _track(self, cb: CommandBuffer, reads: Sequence[Allocation], writes: Sequence[Allocation],
                stage: int, read_access: int, write_access: int) -> None:
-        """Insert a barrier if this operation depends on one since the last barrier; note its accesses.
-
-        (:meth:`dispatch` inlines the same logic.)
-        """
+        """Insert a barrier if this operation depends on one since the last barrier; note its accesses."""
         epoch = self.epoch
         for a in writes:
             if a._wepoch == epoch or a._repoch == epoch:
@@ -263,7 +260,7 @@ class Stream:
         """
         self.lock.acquire()  # NOTE: not `with`: twice as fast, and this is the eager hot path
         try:
-            # NOTE: the eager hot path; _track is inlined and descriptors are packed bytes kept per allocation.
+            # NOTE: the eager hot path; descriptors are packed bytes kept per allocation.
             cb = self._cb
             if cb is None:
                 cb = self._begin()
@@ -288,26 +285,7 @@ class Stream:
                 reads = ()
             elif writes is None:
                 writes = ()
-            epoch = self.epoch
-            for a in writes:
-                if a._wepoch == epoch or a._repoch == epoch:
-                    epoch = self._barrier(cb)
-                    break
-            else:
-                for a in reads:
-                    if a._wepoch == epoch:
-                        epoch = self._barrier(cb)
-                        break
-            for a in reads:
-                a._repoch = epoch
-                a.last_use = value
-            for a in writes:
-                a._wepoch = epoch
-                a.last_use = value
-                a.last_write = value
-            self._src_stages |= SHADER_STAGE
-            if writes:
-                self._src_access |= SHADER_WRITE
+            self._track(cb, reads, writes, SHADER_STAGE, SHADER_READ, SHADER_WRITE)
             if pipeline is not self._bound:
                 cb.bind_pipeline(pipeline)
                 self._bound = pipeline
