@@ -124,7 +124,18 @@ from .array.ops.elementwise import (
     trunc,
     where,
 )
-from .array.ops.manipulation import broadcast_to, reshape
+from .array.ops.manipulation import (
+    broadcast_arrays,
+    broadcast_shapes,
+    broadcast_to,
+    expand_dims,
+    flip,
+    matrix_transpose,
+    moveaxis,
+    permute_dims,
+    reshape,
+    squeeze,
+)
 from .runtime import device
 
 e = 2.718281828459045
@@ -134,19 +145,20 @@ pi = 3.141592653589793
 newaxis = None
 
 __all__ = [
-    "Array", "Device", "__array_api_version__", "__array_namespace_info__", "abs", "acos", "acosh", "add",
+    "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",
     "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert",
-    "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_to",
-    "can_cast", "ceil", "clip", "conj", "copysign", "cos", "cosh", "device", "divide", "e", "empty",
-    "empty_like", "equal", "exp", "expm1", "eye", "finfo", "float16", "float32", "float64", "floor",
-    "floor_divide", "from_dlpack", "full", "full_like", "greater", "greater_equal", "hypot", "iinfo", "imag",
-    "inf", "int8", "int16", "int32", "int64", "isdtype", "isfinite", "isinf", "isnan", "kp", "less",
-    "less_equal", "linspace", "log", "log1p", "log2", "log10", "logaddexp", "logical_and", "logical_not",
-    "logical_or", "logical_xor", "maximum", "meshgrid", "minimum", "multiply", "nan", "negative", "newaxis",
-    "nextafter", "nn", "not_equal", "ones", "ones_like", "pi", "positive", "pow", "random", "real",
-    "reciprocal", "remainder", "reshape", "result_type", "round", "sign", "signbit", "sin", "sinh", "sqrt",
-    "square", "subtract", "tan", "tanh", "tril", "triu", "trunc", "uint8", "uint16", "uint32", "uint64",
-    "where", "zeros", "zeros_like",
+    "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",
+    "broadcast_shapes", "broadcast_to", "can_cast", "ceil", "clip", "conj", "copysign", "cos", "cosh", "device",
+    "divide", "e", "empty", "empty_like", "equal", "exp", "expand_dims", "expm1", "eye", "finfo", "flip",
+    "float16", "float32", "float64", "floor", "floor_divide", "from_dlpack", "full", "full_like", "greater",
+    "greater_equal", "hypot", "iinfo", "imag", "inf", "int16", "int32", "int64", "int8", "isdtype", "isfinite",
+    "isinf", "isnan", "kp", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "matrix_transpose", "maximum", "meshgrid",
+    "minimum", "moveaxis", "multiply", "nan", "negative", "newaxis", "nextafter", "nn", "not_equal", "ones",
+    "ones_like", "permute_dims", "pi", "positive", "pow", "random", "real", "reciprocal", "remainder",
+    "reshape", "result_type", "round", "sign", "signbit", "sin", "sinh", "sqrt", "square", "squeeze",
+    "subtract", "tan", "tanh", "tril", "triu", "trunc", "uint16", "uint32", "uint64", "uint8", "where", "zeros",
+    "zeros_like",
 ]
 
 

@@ -1,11 +1,12 @@
-"""Shape manipulation needed by the array layer: reshape and broadcast_to (views where possible)."""
+"""The array API's shape manipulation that moves no data: views (reshape copies when it must)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..array import Array, view
-from ..layout import broadcast_shapes, broadcast_strides, contiguous_strides, size_of
+from ..layout import broadcast_shapes as _broadcast_shapes
+from ..layout import broadcast_strides, contiguous_strides, normalize_axis, size_of
 
 
 def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
@@ -36,6 +37,79 @@ def reshape(x: Array, /, shape: Any, *, copy: bool | None = None) -> Array:
 def broadcast_to(x: Array, /, shape: Any) -> Array:
     """A read-only-in-spirit view of x broadcast to ``shape`` (stride 0 along new axes)."""
     shape = tuple(int(n) for n in shape)
-    if broadcast_shapes(x.shape, shape) != shape:
+    if _broadcast_shapes(x.shape, shape) != shape:
         raise ValueError(f"cannot broadcast an array of shape {x.shape} to shape {shape}")
     return view(x, shape, broadcast_strides(x.shape, x.strides, shape), x._offset)
+
+
+def broadcast_shapes(*shapes: Any) -> tuple[int, ...]:
+    """The shape that ``shapes`` broadcast to; ValueError naming them if they do not."""
+    return _broadcast_shapes(*(tuple(int(n) for n in shape) for shape in shapes))
+
+
+def broadcast_arrays(*arrays: Array) -> list[Array]:
+    """Views of ``arrays`` broadcast to one shape."""
+    shape = _broadcast_shapes(*(a.shape for a in arrays))
+    return [broadcast_to(a, shape) for a in arrays]
+
+
+def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
+    """A view with the axes in the order ``axes``."""
+    return x.permute_dims(tuple(axes))
+
+
+def matrix_transpose(x: Array, /) -> Array:
+    """The last two axes swapped (a view)."""
+    return x.mT
+
+
+def _axes(axis: int | tuple[int, ...], ndim: int) -> tuple[int, ...]:
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    normalized = tuple(normalize_axis(a, ndim) for a in axes)
+    if len(set(normalized)) != len(normalized):
+        raise ValueError(f"repeated axis in {axis}")
+    return normalized
+
+
+def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
+    """A view with a new axis of size 1 at each position ``axis`` of the result."""
+    ndim = x.ndim + (1 if isinstance(axis, int) else len(axis))
+    new = set(_axes(axis, ndim))
+    shape, strides, old = [], [], iter(zip(x.shape, x.strides, strict=True))
+    for i in range(ndim):
+        n, s = (1, 0) if i in new else next(old)
+        shape.append(n)
+        strides.append(s)
+    return view(x, tuple(shape), tuple(strides), x._offset)
+
+
+def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
+    """A view without the axes ``axis`` (all axes of size 1 when None); each must have size 1."""
+    axes = tuple(i for i, n in enumerate(x.shape) if n == 1) if axis is None else _axes(axis, x.ndim)
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(f"cannot squeeze axis {a} of size {x.shape[a]} (it must be 1)")
+    keep = [i for i in range(x.ndim) if i not in axes]
+    return view(x, tuple(x.shape[i] for i in keep), tuple(x.strides[i] for i in keep), x._offset)
+
+
+def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
+    """A view with the order of elements reversed along ``axis`` (all axes when None)."""
+    axes = range(x.ndim) if axis is None else _axes(axis, x.ndim)
+    strides, offset = list(x.strides), x._offset
+    for a in axes:
+        if x.shape[a] > 0:
+            offset += (x.shape[a] - 1) * strides[a]
+        strides[a] = -strides[a]
+    return view(x, x.shape, tuple(strides), offset)
+
+
+def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> Array:
+    """A view with axes ``source`` moved to positions ``destination`` (the others keep their order)."""
+    src, dst = _axes(source, x.ndim), _axes(destination, x.ndim)
+    if len(src) != len(dst):
+        raise ValueError("source and destination must name the same number of axes")
+    order = [i for i in range(x.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src, strict=True)):
+        order.insert(d, s)
+    return x.permute_dims(tuple(order))
