@@ -178,7 +178,30 @@ def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[
                         note=note))
     rows.append(row("chain of 5 elementwise ops", "ms", ours["chain of 5"],
                     {k: v["chain of 5"] for k, v in measured.items()}, better="lower", note=note))
+    addressed = _with_buffer_addresses(n, side, iterations)
+    if addressed is not None:
+        note = "VULKIT_BUFFER_ADDRESSES=1: buffer addresses in push constants instead of push descriptors"
+        rows.append(row("tiny op overhead, buffer addresses", "µs/op", addressed["tiny"],
+                        {k: v["tiny"] for k, v in measured.items()}, better="lower", note=note))
+        for name in ("add", "broadcast add"):
+            rows.append(row(f"{name} bandwidth, buffer addresses", "GB/s", addressed[name],
+                            {k: v[name] for k, v in measured.items()}, note=note))
     return rows
+
+
+def _with_buffer_addresses(n: int, side: int, iterations: int) -> dict[str, float] | None:
+    """The vulkit measurements again with kernels that take buffer addresses (None: the device has none)."""
+    from vulkit.runtime import context
+
+    ctx = context.current()
+    if not ctx.device.features.get("buffer_device_address") or ctx.buffer_addresses:
+        return None
+    saved = ctx.cache
+    ctx.buffer_addresses, ctx.cache = True, {}
+    try:
+        return _measure(_Vulkit(), n, side, iterations)
+    finally:
+        ctx.buffer_addresses, ctx.cache = False, saved
 
 
 def _index_of(selector: str) -> int:

@@ -8,6 +8,9 @@
   warnings and their errors raise :class:`vulkit.errors.ValidationError`. ``warn`` turns errors into
   warnings too.
 - ``VULKIT_VULKAN_LIBRARY``: path of the Vulkan loader to load instead of the system's.
+- ``VULKIT_BUFFER_ADDRESSES``: ``1`` makes array kernels reach their buffers through buffer device
+  addresses in push constants (where the device has them) instead of push descriptors: one driver call
+  per operation less. Off by default until measured on GPUs.
 """
 
 from __future__ import annotations
@@ -50,3 +53,8 @@ def validation_mode() -> str:
 def vulkan_library() -> str | None:
     """The value of ``VULKIT_VULKAN_LIBRARY`` or None."""
     return os.environ.get("VULKIT_VULKAN_LIBRARY") or None
+
+
+def buffer_addresses() -> bool:
+    """True when ``VULKIT_BUFFER_ADDRESSES`` is 1/on/true/yes."""
+    return os.environ.get("VULKIT_BUFFER_ADDRESSES", "").strip().lower() in ("1", "on", "true", "yes")

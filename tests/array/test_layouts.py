@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from array_helpers import assert_matches, sample
+from array_helpers import SUPPORTED, assert_matches, sample
 
 import vulkit as vt
 
@@ -86,3 +86,34 @@ def test_threads_loop_over_more_items_than_the_grid(monkeypatch, layout):
     elif layout == "strided":
         x, host = x[::-3], host[::-3]
     assert_matches(x * 2 + 1, host * 2 + 1, exact=True)
+
+
+@pytest.fixture
+def buffer_addresses(monkeypatch):
+    """Kernels that take buffer addresses in push constants (VULKIT_BUFFER_ADDRESSES=1)."""
+    from vulkit.runtime import context
+
+    ctx = context.current()
+    if not ctx.device.features.get("buffer_device_address"):
+        pytest.skip(f"{ctx.device.physical.name} has no buffer device addresses")
+    monkeypatch.setattr(ctx, "buffer_addresses", True)
+    monkeypatch.setattr(ctx, "cache", {})  # a context decides once: its cached kernels assume the setting
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "int64", "float64"])
+def test_kernels_with_buffer_addresses(buffer_addresses, dtype):
+    if dtype not in SUPPORTED:
+        pytest.skip(f"the device lacks {dtype}")
+    host = sample(dtype, 6 * 1037, -50, 50, special=False).reshape(6, 1037)
+    x = vt.asarray(host)
+    assert_matches(x + x, host + host, exact=True)  # vec
+    assert_matches(x.reshape(-1)[1:] * 3, host.reshape(-1)[1:] * 3, exact=True)  # contig
+    assert_matches(x[::-2, 5:] - x[0, 5:], host[::-2, 5:] - host[0, 5:], exact=True)  # strided, broadcast
+    assert_matches(vt.where(x > 0, x, 7), np.where(host > 0, host, host.dtype.type(7)), exact=True)
+    from vulkit.array.codegen import Kernel
+    from vulkit.runtime import context
+
+    used = [k for k in context.current().cache.values()
+            if isinstance(k, Kernel) and k.addresses and k.key.in_dtypes[:1] == (x.dtype,)]
+    assert {k.key.layout for k in used} == {"vec", "contig", "strided"}
+    assert not any(k.pipeline.bindings for k in used)

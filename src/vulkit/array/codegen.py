@@ -84,21 +84,21 @@ class KernelKey:
     out_dtype: DType
     layout: str
     ndim: int = 0
+    addresses: bool = False  # arrays reached through buffer addresses in push constants, not descriptors
 
 
 class Kernel:
     """A compiled elementwise kernel: its pipeline and how to pack its push constants."""
 
-    __slots__ = ("key", "pipeline", "scalar_struct", "n_arrays", "push_struct", "push_size", "groups_per",
-                 "scalar_perm")
+    __slots__ = ("key", "pipeline", "n_arrays", "push_struct", "push_size", "groups_per", "scalar_perm",
+                 "addresses")
 
     def __init__(self, key: KernelKey, pipeline: Any) -> None:
         self.key = key
         self.pipeline = pipeline
         self.n_arrays = sum(1 for s in key.in_scalar if not s) + 1
-        scalar_codes, tail_codes = _push_codes(key)
-        self.scalar_struct = scalar_codes
-        self.push_struct = struct.Struct("=" + scalar_codes + tail_codes)
+        self.addresses = key.addresses
+        self.push_struct = struct.Struct("=" + "".join(_push_codes(key)))
         self.push_size = self.push_struct.size
         self.groups_per = WORKGROUP * UNROLL * (VEC if key.layout == "vec" else 1)
         # Scalars are pushed 64-bit first; scalar_perm reorders values given in input order (None: same order).
@@ -119,8 +119,9 @@ def _scalar_fields(key: KernelKey) -> list[tuple[int, str, str]]:
 
 
 def _push_codes(key: KernelKey) -> tuple[str, str]:
-    scalars = "".join(code for _, _, code in _scalar_fields(key))
+    """Struct codes of the push constants: (buffer addresses and scalars, the rest)."""
     n_arrays = sum(1 for s in key.in_scalar if not s) + 1
+    scalars = ("Q" * n_arrays if key.addresses else "") + "".join(code for _, _, code in _scalar_fields(key))
     tail = "I" + "i" * n_arrays
     if key.layout == "strided":
         tail += "I" * (3 * (key.ndim - 1)) + "i" * (key.ndim * n_arrays)
@@ -176,21 +177,32 @@ def kernel_source(key: KernelKey) -> str:
     result = key.res_dtype
     dtypes = (*key.in_dtypes, *key.op_dtypes, result, key.out_dtype)
     lines = ["#version 450"]
-    lines += [f"#extension {name} : require" for name in glsl_extensions(dtypes)]
+    extensions = glsl_extensions(dtypes) + (["GL_EXT_buffer_reference"] if key.addresses else [])
+    lines += [f"#extension {name} : require" for name in extensions]
     lines.append(f"layout(local_size_x = {WORKGROUP}) in;")
     arrays = [i for i, s in enumerate(key.in_scalar) if not s]
     binding = {}
+    buffers = []  # (slot, name, dtype, access)
     for slot, index in enumerate(arrays):
         binding[index] = slot
-        lines += _buffer_decl(slot, f"in{index}", key.in_dtypes[index], "readonly", key.layout)
+        buffers.append((slot, f"in{index}", key.in_dtypes[index], "readonly"))
     out_slot = len(arrays)
-    lines += _buffer_decl(out_slot, "outp", key.out_dtype, "writeonly", key.layout)
+    buffers.append((out_slot, "outp", key.out_dtype, "writeonly"))
+    declare = _reference_decl if key.addresses else _buffer_decl
+    for buffer in buffers:
+        lines += declare(*buffer, key.layout)
     lines.append(_push_block(key, len(arrays) + 1))
     lines.append(glsl_lib.render(op.helpers, base))
     params = ", ".join(f"{d.compute} {'abcdef'[k]}" for k, d in enumerate(key.op_dtypes))
     params = f"{params}, uint i" if params else "uint i"
     lines.append(f"{result.compute} vt_op({params}) {{ return {result.compute}({expr}); }}")
-    lines.append(_main(key, binding, out_slot))
+    main = _main(key, binding, out_slot)
+    if key.addresses:  # the references from the push constants, under the names the body uses
+        names = [f"  R{slot} {name} = p.r{slot};" for slot, name, _, _ in buffers]
+        if key.layout == "vec":
+            names += [f"  V{slot} {name}_v = V{slot}(p.r{slot});" for slot, name, _, _ in buffers]
+        main = main.replace("void main() {", "void main() {\n" + "\n".join(names), 1)
+    lines.append(main)
     return "\n".join(lines) + "\n"
 
 
@@ -205,8 +217,20 @@ def _buffer_decl(slot: int, name: str, dtype: DType, access: str, layout: str) -
     return decl
 
 
+def _reference_decl(slot: int, name: str, dtype: DType, access: str, layout: str) -> list[str]:
+    """Buffer reference types R<slot> (elements) and, for the vec layout, V<slot> (vec4s)."""
+    qualifier = access if layout == "vec" else f"{access} restrict"
+    decl = [f"layout(buffer_reference, std430, buffer_reference_align = {dtype.itemsize}) {qualifier} buffer "
+            f"R{slot} {{ {dtype.storage} d[]; }};"]
+    if layout == "vec":
+        decl.append(f"layout(buffer_reference, std430, buffer_reference_align = {4 * dtype.itemsize}) {qualifier} "
+                    f"buffer V{slot} {{ {_VEC4[dtype.storage]} d[]; }};")
+    return decl
+
+
 def _push_block(key: KernelKey, n_arrays: int) -> str:
-    fields = [f"{glsl} s{index};" for index, glsl, _ in _scalar_fields(key)]
+    fields = [f"R{slot} r{slot};" for slot in range(n_arrays)] if key.addresses else []
+    fields += [f"{glsl} s{index};" for index, glsl, _ in _scalar_fields(key)]
     fields.append("uint n;")
     fields.append(f"int off[{n_arrays}];")
     if key.layout == "strided":
@@ -378,7 +402,7 @@ def get_kernel(context: Any, key: KernelKey) -> Kernel:
     if kernel is None:
         spirv = shaders.compile_source(kernel_source(key))
         n_arrays = sum(1 for s in key.in_scalar if not s) + 1
-        bindings = [(slot, "storage_buffer") for slot in range(n_arrays)]
+        bindings = [] if key.addresses else [(slot, "storage_buffer") for slot in range(n_arrays)]
         pipeline = context.pipeline(("vulkit.array", key), spirv, bindings, push_size(key))
         kernel = Kernel(key, pipeline)
         context.cache[key] = kernel

@@ -135,7 +135,7 @@ class Block:
 class Chunk:
     """A range of a block; ranges of a block form a doubly linked list in address order."""
 
-    __slots__ = ("block", "offset", "size", "prev", "next", "free", "last_use", "epoch", "desc")
+    __slots__ = ("block", "offset", "size", "prev", "next", "free", "last_use", "epoch", "desc", "addr")
 
     def __init__(self, block: Block, offset: int, size: int, last_use: int = 0, epoch: int = 0) -> None:
         self.block = block
@@ -147,6 +147,7 @@ class Chunk:
         self.last_use = last_use  # of the GPU work that used the range last (0: none)
         self.epoch = epoch  # the stream's barrier epoch of that use
         self.desc: bytes | None = None  # the packed buffer info of the range, while its size stays
+        self.addr = 0  # its GPU address, once asked for
 
     def absorb(self, other: Chunk) -> None:
         """Take in the hazards of a neighbour merged into this range."""
@@ -220,7 +221,7 @@ class Pool:
         chunk.free = False
         rest = chunk.size - size
         if rest >= self.unit:
-            tail = Chunk(chunk.block, chunk.offset + size, rest, chunk.last_use, chunk.epoch)
+            tail = Chunk(chunk.block, chunk.offset + size, rest, chunk.last_use, chunk.epoch)  # addr: not yet
             tail.prev = chunk
             tail.next = chunk.next
             if chunk.next is not None:
@@ -316,7 +317,7 @@ class Allocation:
     """
 
     __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch", "owner",
-                 "_desc", "_chunk", "_allocator", "__weakref__")
+                 "_addr", "_desc", "_chunk", "_allocator", "__weakref__")
 
     def __init__(self, allocator: CachingAllocator, chunk: Chunk, nbytes: int) -> None:
         self.buffer: Buffer | None = chunk.block.buffer
@@ -327,6 +328,7 @@ class Allocation:
         self.last_write = 0
         self._repoch = self._wepoch = chunk.epoch
         self._desc: bytes | None = chunk.desc
+        self._addr = chunk.addr
         self._chunk: Chunk | None = chunk
         self._allocator = allocator
 
@@ -353,6 +355,7 @@ class Allocation:
         self.nbytes = self.size
         self.last_use = self.last_write = self._repoch = self._wepoch = 0
         self._desc = None
+        self._addr = 0
         self._chunk = None
         self._allocator = None
         self.owner = owner
@@ -363,7 +366,10 @@ class Allocation:
         """The GPU address of the range (buffer device address + offset), for GL_EXT_buffer_reference."""
         if self.buffer is None:
             raise ValueError("the allocation was freed")
-        return self.buffer.device_address + self.offset
+        self._addr = address = self.buffer.device_address + self.offset
+        if self._chunk is not None:
+            self._chunk.addr = address
+        return address
 
     @property
     def freed(self) -> bool:
@@ -550,6 +556,7 @@ class CachingAllocator:
             allocation._chunk = None
             allocation.buffer = None
             allocation._desc = None
+            allocation._addr = 0
             size = chunk.size
             _count_out(self.allocation, self.allocated_bytes, size, self.requested_bytes, allocation.nbytes)
             if self.closed:

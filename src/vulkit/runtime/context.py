@@ -11,6 +11,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
+from .. import _config
 from ..hal import ComputePipeline, Device, MemoryKind, get_instance
 from .allocator import CachingAllocator
 from .stream import Stream
@@ -45,8 +46,8 @@ class DeviceContext:
 
     ``index`` (physical device index), ``device`` (hal Device), ``allocator`` (CachingAllocator),
     ``stream`` (Stream), ``properties`` (dict, see ``vulkit.device.get_device_properties``),
-    ``dtypes`` (names of the supported element types), ``cache`` (a dict for the layers above) and
-    :meth:`pipeline`.
+    ``dtypes`` (names of the supported element types), ``buffer_addresses`` (kernels may take buffer
+    addresses), ``cache`` (a dict for the layers above) and :meth:`pipeline`.
     """
 
     def __init__(self, index: int) -> None:
@@ -65,6 +66,9 @@ class DeviceContext:
         # with the context, so nothing made for a destroyed device is found again.
         self.cache: dict[Any, Any] = {}
         self._max_push = physical.max_push_descriptors if self.device.push_descriptors else 0
+        # With VULKIT_BUFFER_ADDRESSES=1, array kernels reach their buffers through addresses in push
+        # constants where the device can: one driver call per operation less than push descriptors.
+        self.buffer_addresses = bool(self.device.features.get("buffer_device_address")) and _config.buffer_addresses()
 
     def pipeline(self, key: Any, spirv: bytes, bindings: int | Sequence[tuple[int, str]],
                  push_constant_size: int = 0, specialization: Sequence[tuple[int, bytes]] = ()) -> ComputePipeline:

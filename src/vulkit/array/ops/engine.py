@@ -164,7 +164,7 @@ def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
         out = make_array(ctx, a._shape, res_dtype)
         n = a._size
         if n:
-            _dispatch(ctx, kernel, [a, b, out], kernel.push_struct.pack(n, a._offset, b._offset, 0), n)
+            _dispatch(ctx, kernel, [a, b, out], (n, a._offset, b._offset, 0), n)
         return out
     if len(args) == 1:
         a = args[0]
@@ -178,7 +178,7 @@ def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
         out = make_array(ctx, a._shape, res_dtype)
         n = a._size
         if n:
-            _dispatch(ctx, kernel, [a, out], kernel.push_struct.pack(n, a._offset, 0), n)
+            _dispatch(ctx, kernel, [a, out], (n, a._offset, 0), n)
         return out
     return None
 
@@ -211,8 +211,7 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
         offsets = [a._offset for a in operands]
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
         kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
-        push = kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets)
-        _dispatch(ctx, kernel, operands, push, n)
+        _dispatch(ctx, kernel, operands, (*_ordered(kernel, scalars), n, *offsets), n)
         return kernel if out._offset == 0 else None
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
@@ -220,7 +219,7 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
     if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
         kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
-        _dispatch(ctx, kernel, operands, kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets), n)
+        _dispatch(ctx, kernel, operands, (*_ordered(kernel, scalars), n, *offsets), n)
         return None
     limit = ctx.device.limits["max_push_constants_size"]
     _strided(ctx, entry, operands, (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype), scalars,
@@ -240,9 +239,9 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
     flat = [x for s in strides for x in s]
     n = size_of(shape)
     magic = [division_magic(d) for d in shape[1:]]
-    push = kernel.push_struct.pack(*_ordered(kernel, scalars), n, *offsets, *shape[1:], *(m for m, _ in magic),
-                                   *(sh for _, sh in magic), *flat)
-    _dispatch(ctx, kernel, operands, push, n)
+    values = (*_ordered(kernel, scalars), n, *offsets, *shape[1:], *(m for m, _ in magic), *(sh for _, sh in magic),
+              *flat)
+    _dispatch(ctx, kernel, operands, values, n)
 
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
@@ -253,15 +252,22 @@ def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tup
     if kernel is None:
         for d in {*in_dtypes, *op_dtypes, res_dtype, out_dtype}:
             dt.require_supported(d, ctx.dtypes, ctx.device.physical.name)
-        key = KernelKey(entry.op, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim)
+        key = KernelKey(entry.op, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim,
+                        ctx.buffer_addresses)
         kernel = get_kernel(ctx, key)
         cache[fast_key] = kernel
     return kernel
 
 
-def _dispatch(ctx: Any, kernel: Any, operands: list[Array], push: bytes, n: int) -> None:
+def _dispatch(ctx: Any, kernel: Any, operands: list[Array], values: tuple[Any, ...], n: int) -> None:
+    """Record ``kernel`` over ``n`` elements; ``values``: its push constants after the buffer addresses."""
     groups = -(-n // kernel.groups_per)
     if groups > _MAX_GROUPS:
         groups = _MAX_GROUPS
     allocs = [a._alloc for a in operands]
-    ctx.stream.dispatch(kernel.pipeline, allocs, push, (groups, 1, 1), allocs[:-1], allocs[-1:])
+    if kernel.addresses:
+        push = kernel.push_struct.pack(*[a._addr or a.address for a in allocs], *values)
+        ctx.stream.dispatch(kernel.pipeline, (), push, (groups, 1, 1), allocs[:-1], allocs[-1:])
+    else:
+        ctx.stream.dispatch(kernel.pipeline, allocs, kernel.push_struct.pack(*values), (groups, 1, 1), allocs[:-1],
+                            allocs[-1:])
