@@ -188,9 +188,8 @@ def kernel_source(key: KernelKey) -> str:
         buffers.append((slot, f"in{index}", key.in_dtypes[index], "readonly"))
     out_slot = len(arrays)
     buffers.append((out_slot, "outp", key.out_dtype, "writeonly"))
-    declare = _reference_decl if key.addresses else _buffer_decl
     for buffer in buffers:
-        lines += declare(*buffer, key.layout)
+        lines += _buffer_decl(*buffer, key.layout, key.addresses)
     lines.append(_push_block(key, len(arrays) + 1))
     lines.append(glsl_lib.render(op.helpers, base))
     params = ", ".join(f"{d.compute} {'abcdef'[k]}" for k, d in enumerate(key.op_dtypes))
@@ -206,26 +205,19 @@ def kernel_source(key: KernelKey) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _buffer_decl(slot: int, name: str, dtype: DType, access: str, layout: str) -> list[str]:
+def _buffer_decl(slot: int, name: str, dtype: DType, access: str, layout: str, addresses: bool) -> list[str]:
+    """Block R<slot> of elements and, for the vec layout, V<slot> of vec4s over the same memory: bound
+    to binding ``slot`` as ``name`` (``name``_v), or buffer reference types (``addresses``)."""
     # NOTE: the vec layout reads and writes each buffer through two aliased blocks, so no `restrict`.
     qualifier = access if layout == "vec" else f"{access} restrict"
-    decl = [f"layout(std430, set = 0, binding = {slot}) {qualifier} buffer B{slot} "
-            f"{{ {dtype.storage} d[]; }} {name};"]
+    blocks = [("R", dtype.storage, dtype.itemsize, name)]
     if layout == "vec":
-        decl.append(f"layout(std430, set = 0, binding = {slot}) {qualifier} buffer V{slot} "
-                    f"{{ {_VEC4[dtype.storage]} d[]; }} {name}_v;")
-    return decl
-
-
-def _reference_decl(slot: int, name: str, dtype: DType, access: str, layout: str) -> list[str]:
-    """Buffer reference types R<slot> (elements) and, for the vec layout, V<slot> (vec4s)."""
-    qualifier = access if layout == "vec" else f"{access} restrict"
-    decl = [f"layout(buffer_reference, std430, buffer_reference_align = {dtype.itemsize}) {qualifier} buffer "
-            f"R{slot} {{ {dtype.storage} d[]; }};"]
-    if layout == "vec":
-        decl.append(f"layout(buffer_reference, std430, buffer_reference_align = {4 * dtype.itemsize}) {qualifier} "
-                    f"buffer V{slot} {{ {_VEC4[dtype.storage]} d[]; }};")
-    return decl
+        blocks.append(("V", _VEC4[dtype.storage], 4 * dtype.itemsize, f"{name}_v"))
+    if addresses:
+        return [f"layout(buffer_reference, std430, buffer_reference_align = {align}) {qualifier} buffer "
+                f"{kind}{slot} {{ {element} d[]; }};" for kind, element, align, _ in blocks]
+    return [f"layout(std430, set = 0, binding = {slot}) {qualifier} buffer {kind}{slot} {{ {element} d[]; }} "
+            f"{instance};" for kind, element, _, instance in blocks]
 
 
 def _push_block(key: KernelKey, n_arrays: int) -> str:
