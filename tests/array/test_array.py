@@ -203,3 +203,17 @@ def test_threads_may_use_arrays_at_once():
     for thread in threads:
         thread.join()
     assert not failures
+
+
+def test_eager_loop_over_large_arrays_reuses_memory_without_waiting():
+    """Each result is freed while the GPU may still use it: the stream reuses it behind a barrier,
+    so 200 ops in flight hold a few arrays' worth of memory, not one block per op."""
+    n = 1 << 19  # 2 MiB of float32: above the small-request limit
+    x = vt.ones(n, dtype=vt.float32)
+    vt.device.synchronize()
+    before = vt.device.memory_reserved()
+    y = x
+    for _ in range(200):
+        y = y + 1
+    assert vt.device.memory_reserved() - before <= 4 * n * 4
+    assert float(y[n - 1]) == 201.0
