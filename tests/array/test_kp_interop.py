@@ -45,3 +45,18 @@ def test_tensor_of_another_device_is_copied():
         array = vt.asarray(tensor)  # the host mirror holds the values (no OpSyncDevice yet)
         assert array._alloc.buffer is not tensor.buffer
         np.testing.assert_array_equal(array.numpy(), np.arange(5, dtype=np.int32))
+
+
+def test_destroying_a_shared_tensor_waits_for_array_work_and_detaches_its_arrays():
+    mgr = vt.device.kp_manager()
+    tensor = mgr.tensor_t(np.arange(4, dtype=np.float32))
+    mgr.sequence().eval(kp.OpSyncDevice([tensor]))
+    array = vt.asarray(tensor)
+    doubled = array * 2  # queued on the arrays' stream, reading the tensor's buffer
+    tensor.destroy()  # waits for that work before the buffer goes
+    np.testing.assert_array_equal(doubled.numpy(), [0, 2, 4, 6])
+    with pytest.raises(ValueError, match="freed"):
+        array + 1
+    with pytest.raises(ValueError, match="freed"):
+        array.numpy()
+    mgr.destroy()

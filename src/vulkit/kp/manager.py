@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -38,9 +38,10 @@ class Manager:
             raise TypeError("desired_extensions must be a list of extension names")
         self._setup(Device(device, list(family_queue_indices), list(desired_extensions)), owns_device=True)
 
-    def _setup(self, device: Device, owns_device: bool) -> None:
+    def _setup(self, device: Device, owns_device: bool, synchronize: Callable[[], None] | None = None) -> None:
         self._device = device
         self._owns_device = owns_device
+        self._synchronize_others = synchronize
         self._alive = True
         self._lock = threading.RLock()
         self._sequences: weakref.WeakSet[KpSequence] = weakref.WeakSet()
@@ -112,12 +113,13 @@ class Manager:
 
     # -- lifetime -----------------------------------------------------------------------------------
     @classmethod
-    def sharing(cls, device: Device) -> Manager:
+    def sharing(cls, device: Device, synchronize: Callable[[], None] | None = None) -> Manager:
         """A Manager on an existing hal Device that it does not own (``vulkit.device.kp_manager()``:
         the device of vulkit's arrays, so that ``vt.asarray(tensor)`` needs no copy). Its
-        :meth:`destroy` destroys what it made and leaves the device alive."""
+        :meth:`destroy` destroys what it made and leaves the device alive. ``synchronize`` waits for
+        the device's other users (the arrays' stream) before a tensor is destroyed."""
         manager = cls.__new__(cls)
-        manager._setup(device, owns_device=False)
+        manager._setup(device, owns_device=False, synchronize=synchronize)
         return manager
 
     def is_alive(self) -> bool:
@@ -162,6 +164,8 @@ class Manager:
             running = [s for s in self._sequences if s.is_running()]
         for sequence in running:
             sequence.wait_for_gpu()
+        if self._synchronize_others is not None:
+            self._synchronize_others()
 
     def _register(self, memory: Memory) -> Any:
         with self._lock:

@@ -32,6 +32,7 @@ class Memory:
         self._primary: Any = None
         self._host: Buffer | None = None
         self._destroyed = False
+        self._views: weakref.WeakSet[Any] = weakref.WeakSet()
 
     # -- Kompute's API ----------------------------------------------------------------------------
     def data(self) -> np.ndarray:
@@ -84,6 +85,8 @@ class Memory:
         if manager is not None and manager.is_alive():
             manager.wait_for_running_sequences()  # a running sequence may still use this memory
         self._destroyed = True
+        for view in list(self._views):
+            view.free()
         for resource in (self._primary, self._host):
             if resource is not None:
                 resource.destroy()
@@ -100,6 +103,11 @@ class Memory:
     @property
     def dtype(self) -> np.dtype:
         return self._dtype
+
+    def add_view(self, view: Any) -> None:
+        """Something over this memory (an array's allocation) whose ``free()`` is called when it is
+        destroyed, so that it raises afterwards instead of using freed memory."""
+        self._views.add(view)
 
     @property
     def needs_staging(self) -> bool:

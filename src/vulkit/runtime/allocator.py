@@ -382,6 +382,7 @@ class Allocation:
         elif self._allocator is None:
             self.buffer = None
             self._desc = None
+            self._addr = 0
 
     def __enter__(self) -> Allocation:
         return self

@@ -101,7 +101,8 @@ def kp_manager(device: int | None = None) -> Any:
     operations wrote."""
     from ..kp import Manager
 
-    return Manager.sharing(_context.get(_index(device)).device)
+    context = _context.get(_index(device))
+    return Manager.sharing(context.device, context.synchronize)
 
 
 # -- memory ---------------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ def _from_tensor(tensor: Any, ctx: Any, dtype: DType | None) -> Array:
         return upload(ctx, values, dtype or tensor_dtype)
     shape = (tensor.size(),)
     alloc = Allocation.external(tensor.buffer, 0, tensor.memory_size(), owner=tensor)
+    tensor.add_view(alloc)  # destroying the tensor frees the allocation: the array raises, never reads freed memory
     result = _new(ctx, alloc, shape, (1,), 0, tensor_dtype, True)
     return result if dtype is None or dtype is tensor_dtype else result.astype(dtype)
 
