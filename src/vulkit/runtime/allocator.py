@@ -150,7 +150,12 @@ class Chunk:
         self.addr = 0  # its GPU address, once asked for
 
     def absorb(self, other: Chunk) -> None:
-        """Take in the hazards of a neighbour merged into this range."""
+        """Merge ``other``, the range right after this one, into it: its bytes, links and hazards."""
+        self.size += other.size
+        self.desc = None
+        self.next = other.next
+        if other.next is not None:
+            other.next.prev = self
         if other.last_use > self.last_use:
             self.last_use = other.last_use
         if other.epoch > self.epoch:
@@ -238,21 +243,11 @@ class Pool:
         if prev is not None and prev.free:
             self._remove(prev)
             prev.absorb(chunk)
-            prev.size += chunk.size
-            prev.desc = None
-            prev.next = chunk.next
-            if chunk.next is not None:
-                chunk.next.prev = prev
             chunk = prev
         nxt = chunk.next
         if nxt is not None and nxt.free:
             self._remove(nxt)
             chunk.absorb(nxt)
-            chunk.size += nxt.size
-            chunk.desc = None
-            chunk.next = nxt.next
-            if nxt.next is not None:
-                nxt.next.prev = chunk
         self._insert(chunk)
 
     def add_block(self, block: Block) -> None:
