@@ -155,32 +155,29 @@ def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
         if a.__class__ is not Array or b.__class__ is not Array or a._shape != b._shape \
                 or not (a._contig and b._contig) or a._ctx is not b._ctx:
             return None
-        aligned = not ((a._offset | b._offset) & 3)
-        found = a._ctx.cache.get((entry, a._dtype, b._dtype, "vec" if aligned else "contig"))
-        if found is None:
-            return None
-        kernel, res_dtype = found
-        ctx = a._ctx
-        out = make_array(ctx, a._shape, res_dtype)
-        n = a._size
-        if n:
-            _dispatch(ctx, kernel, [a, b, out], (n, a._offset, b._offset, 0), n)
-        return out
+        layout = "contig" if (a._offset | b._offset) & 3 else "vec"
+        return _run_cached(a._ctx, (entry, a._dtype, b._dtype, layout), [a, b], (a._offset, b._offset))
     if len(args) == 1:
         a = args[0]
         if a.__class__ is not Array or not a._contig:
             return None
-        found = a._ctx.cache.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
-        if found is None:
-            return None
-        kernel, res_dtype = found
-        ctx = a._ctx
-        out = make_array(ctx, a._shape, res_dtype)
-        n = a._size
-        if n:
-            _dispatch(ctx, kernel, [a, out], (n, a._offset, 0), n)
-        return out
+        return _run_cached(a._ctx, (entry, a._dtype, "contig" if a._offset & 3 else "vec"), [a], (a._offset,))
     return None
+
+
+def _run_cached(ctx: Any, key: tuple[Any, ...], arrays: list[Array], offsets: tuple[int, ...]) -> Array | None:
+    """The kernel cached under ``key`` over ``arrays`` into a new array; None if none is cached."""
+    found = ctx.cache.get(key)
+    if found is None:
+        return None
+    kernel, res_dtype = found
+    first = arrays[0]
+    out = make_array(ctx, first._shape, res_dtype)
+    n = first._size
+    if n:
+        arrays.append(out)
+        _dispatch(ctx, kernel, arrays, (n, *offsets, 0), n)
+    return out
 
 
 def _check_out(out: Array, shape: tuple[int, ...], res_dtype: DType) -> tuple[int, ...]:
