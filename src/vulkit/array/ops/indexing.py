@@ -16,7 +16,7 @@ import numpy as np
 from ..array import Array, basic_view, make_array, upload
 from ..codegen import INDEX_PUSH, WORKGROUP, get_index_kernel
 from ..layout import broadcast_shapes
-from .engine import TABLE, apply
+from .engine import _MAX_GROUPS, TABLE, apply
 
 _BASIC = (int, slice, type(None), type(Ellipsis))
 
@@ -61,12 +61,7 @@ def getitem(x: Array, key: Any) -> Array:
     ctx = x._ctx
     out = make_array(ctx, positions.shape, x._dtype)
     if out._size:
-        index = upload(ctx, positions.reshape(-1).astype(np.int32))
-        pipeline = get_index_kernel(ctx, "gather", x._dtype.itemsize)
-        push = INDEX_PUSH.pack(out._size, 0)
-        groups = min(-(-out._size // WORKGROUP), 65535)
-        ctx.stream.dispatch(pipeline, [x._alloc, index._alloc, out._alloc], push, (groups, 1, 1),
-                            [x._alloc, index._alloc], [out._alloc])
+        _move("gather", x, positions, out)
     return out
 
 
@@ -87,9 +82,15 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         broadcast_shapes(source._shape, shape)
     values = make_array(ctx, shape, x._dtype)
     apply(TABLE["copy"], (value,), out=values, dtype=x._dtype)
+    _move("scatter", values, positions, x)
+
+
+def _move(kind: str, source: Array, positions: np.ndarray, target: Array) -> None:
+    """Run the ``gather`` (target[i] = source[positions[i]]) or ``scatter`` (target[positions[i]] =
+    source[i]) kernel over ``positions.size`` elements."""
+    ctx = target._ctx
     index = upload(ctx, positions.reshape(-1).astype(np.int32))
-    pipeline = get_index_kernel(ctx, "scatter", x._dtype.itemsize)
-    push = INDEX_PUSH.pack(values._size, 0)
-    groups = min(-(-values._size // WORKGROUP), 65535)
-    ctx.stream.dispatch(pipeline, [values._alloc, index._alloc, x._alloc], push, (groups, 1, 1),
-                        [values._alloc, index._alloc], [x._alloc])
+    pipeline = get_index_kernel(ctx, kind, target._dtype.itemsize)
+    groups = min(-(-positions.size // WORKGROUP), _MAX_GROUPS)
+    ctx.stream.dispatch(pipeline, [source._alloc, index._alloc, target._alloc], INDEX_PUSH.pack(positions.size, 0),
+                        (groups, 1, 1), [source._alloc, index._alloc], [target._alloc])
