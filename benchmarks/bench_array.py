@@ -196,12 +196,11 @@ def _with_buffer_addresses(n: int, side: int, iterations: int) -> dict[str, floa
     ctx = context.current()
     if not ctx.device.features.get("buffer_device_address") or ctx.buffer_addresses:
         return None
-    saved = ctx.cache
-    ctx.buffer_addresses, ctx.cache = True, {}
+    ctx.set_buffer_addresses(True)
     try:
         return _measure(_Vulkit(), n, side, iterations)
     finally:
-        ctx.buffer_addresses, ctx.cache = False, saved
+        ctx.set_buffer_addresses(False)
 
 
 def _index_of(selector: str) -> int:

@@ -89,15 +89,17 @@ def test_threads_loop_over_more_items_than_the_grid(monkeypatch, layout):
 
 
 @pytest.fixture
-def buffer_addresses(monkeypatch):
+def buffer_addresses():
     """Kernels that take buffer addresses in push constants (VULKIT_BUFFER_ADDRESSES=1)."""
     from vulkit.runtime import context
 
     ctx = context.current()
     if not ctx.device.features.get("buffer_device_address"):
         pytest.skip(f"{ctx.device.physical.name} has no buffer device addresses")
-    monkeypatch.setattr(ctx, "buffer_addresses", True)
-    monkeypatch.setattr(ctx, "cache", {})  # a context decides once: its cached kernels assume the setting
+    before = ctx.buffer_addresses
+    ctx.set_buffer_addresses(True)
+    yield
+    ctx.set_buffer_addresses(before)
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "int64", "float64"])

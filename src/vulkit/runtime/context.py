@@ -70,6 +70,15 @@ class DeviceContext:
         # constants where the device can: one driver call per operation less than push descriptors.
         self.buffer_addresses = bool(self.device.features.get("buffer_device_address")) and _config.buffer_addresses()
 
+    def set_buffer_addresses(self, enabled: bool) -> None:
+        """Switch array kernels between buffer addresses and push descriptors (as VULKIT_BUFFER_ADDRESSES
+        does at start); what the layers above cached for the other way is dropped."""
+        if enabled and not self.device.features.get("buffer_device_address"):
+            raise ValueError(f"{self.device.physical.name} has no buffer device addresses")
+        if enabled != self.buffer_addresses:
+            self.buffer_addresses = enabled
+            self.cache = {}
+
     def pipeline(self, key: Any, spirv: bytes, bindings: int | Sequence[tuple[int, str]],
                  push_constant_size: int = 0, specialization: Sequence[tuple[int, bytes]] = ()) -> ComputePipeline:
         """The compute pipeline cached under ``key``, created from the other arguments on first use.
