@@ -217,7 +217,7 @@ class Stream:
         return self.epoch
 
     def _track(self, cb: CommandBuffer, reads: Sequence[Allocation], writes: Sequence[Allocation],
-               stage: int, read_access: int, write_access: int) -> None:
+               stage: int, write_access: int) -> None:
         """Insert a barrier if this operation depends on one since the last barrier; note its accesses."""
         epoch = self.epoch
         for a in writes:
@@ -285,7 +285,7 @@ class Stream:
                 reads = ()
             elif writes is None:
                 writes = ()
-            self._track(cb, reads, writes, SHADER_STAGE, SHADER_READ, SHADER_WRITE)
+            self._track(cb, reads, writes, SHADER_STAGE, SHADER_WRITE)
             if pipeline is not self._bound:
                 cb.bind_pipeline(pipeline)
                 self._bound = pipeline
@@ -328,7 +328,7 @@ class Stream:
         if nbytes == 0:
             return
         cb = self._cb or self._begin()
-        self._track(cb, (src,), (dst,), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+        self._track(cb, (src,), (dst,), TRANSFER_STAGE, TRANSFER_WRITE)
         cb.copy_buffer(src.buffer, dst.buffer, nbytes, src.offset + src_offset, dst.offset + dst_offset)
         self._op_done()
 
@@ -342,7 +342,7 @@ class Stream:
         if nbytes == 0:
             return
         cb = self._cb or self._begin()
-        self._track(cb, (), (dst,), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+        self._track(cb, (), (dst,), TRANSFER_STAGE, TRANSFER_WRITE)
         cb.fill_buffer(dst.buffer, value32 & 0xFFFFFFFF, nbytes, dst.offset + offset)
         self._op_done()
 
@@ -373,7 +373,7 @@ class Stream:
             region = ring.reserve(count, self)
             staging.write(source[start:start + count], region)
             cb = self._cb or self._begin()
-            self._track(cb, (), (allocation,), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+            self._track(cb, (), (allocation,), TRANSFER_STAGE, TRANSFER_WRITE)
             cb.copy_buffer(staging, allocation.buffer, count, region, allocation.offset + offset + start)
             ring.commit(region, count, self._value)
             self._op_done()
@@ -411,7 +411,7 @@ class Stream:
             count = min(piece, nbytes - start)
             region = ring.reserve(count, self)
             cb = self._cb or self._begin()
-            self._track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_READ, TRANSFER_WRITE)
+            self._track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE)
             cb.copy_buffer(allocation.buffer, staging, count, allocation.offset + offset + start, region)
             ring.commit(region, count, self._value)
             value = self.flush()
