@@ -255,30 +255,16 @@ class Pool:
         self.blocks.add(block)
         self._insert(Chunk(block, 0, block.size))
 
-    def unused_blocks(self) -> list[Block]:
-        """Blocks that are one free range from end to end (after draining the quick cache)."""
+    def unused_ranges(self) -> list[Chunk]:
+        """The free ranges that span a whole block (after draining the quick cache)."""
         self.drain()
-        unused = []
-        for size in self._sizes:
-            for chunk in self._bins[size]:
-                if chunk.prev is None and chunk.next is None and chunk.size == chunk.block.size:
-                    unused.append(chunk.block)
-        return unused
+        return [chunk for size in self._sizes for chunk in self._bins[size]
+                if chunk.prev is None and chunk.next is None and chunk.size == chunk.block.size]
 
-    def last_use(self, block: Block) -> int:
-        """The last GPU use of an unused block (its one free range)."""
-        for chunk in self._bins.get(block.size, ()):
-            if chunk.block is block:
-                return chunk.last_use
-        return 0
-
-    def drop_block(self, block: Block) -> None:
-        """Forget an unused block (its one free range leaves the bins)."""
-        for chunk in list(self._bins.get(block.size, ())):
-            if chunk.block is block:
-                self._remove(chunk)
-                break
-        self.blocks.discard(block)
+    def drop(self, chunk: Chunk) -> None:
+        """Forget an unused block, given its one free range."""
+        self._remove(chunk)
+        self.blocks.discard(chunk.block)
 
     def free_bytes(self) -> int:
         """Bytes of free ranges, quick-cached ones included."""
@@ -663,15 +649,15 @@ class CachingAllocator:
         return self._release_unused_blocks()
 
     def _release_unused_blocks(self) -> int:
-        unused = [(pool, pool.unused_blocks()) for pool in (self.small, self.large)]
-        last_use = max((pool.last_use(block) for pool, blocks in unused for block in blocks), default=0)
+        unused = [(pool, pool.unused_ranges()) for pool in (self.small, self.large)]
+        last_use = max((chunk.last_use for _, chunks in unused for chunk in chunks), default=0)
         if last_use > self.clock.known_completed and last_use > self.clock.completed:
             self.clock.synchronize()
         released = 0
-        for pool, blocks in unused:
-            for block in blocks:
-                pool.drop_block(block)
-                released += self._destroy_block(block)
+        for pool, chunks in unused:
+            for chunk in chunks:
+                pool.drop(chunk)
+                released += self._destroy_block(chunk.block)
         return released
 
     def _destroy_block(self, block: Block) -> int:
