@@ -195,13 +195,12 @@ def kernel_source(key: KernelKey) -> str:
     params = ", ".join(f"{d.compute} {'abcdef'[k]}" for k, d in enumerate(key.op_dtypes))
     params = f"{params}, uint i" if params else "uint i"
     lines.append(f"{result.compute} vt_op({params}) {{ return {result.compute}({expr}); }}")
-    main = _main(key, binding, out_slot)
+    names = []
     if key.addresses:  # the references from the push constants, under the names the body uses
         names = [f"  R{slot} {name} = p.r{slot};" for slot, name, _, _ in buffers]
         if key.layout == "vec":
             names += [f"  V{slot} {name}_v = V{slot}(p.r{slot});" for slot, name, _, _ in buffers]
-        main = main.replace("void main() {", "void main() {\n" + "\n".join(names), 1)
-    lines.append(main)
+    lines.append(_main(key, binding, out_slot, names))
     return "\n".join(lines) + "\n"
 
 
@@ -245,12 +244,13 @@ def _call(key: KernelKey, load: Any, index: str) -> str:
     return _store(f"vt_op({', '.join(args)})", key.out_dtype, key.res_dtype)
 
 
-def _main(key: KernelKey, binding: dict[int, int], out_slot: int) -> str:
-    """The kernel's main(): passes of UNROLL items per thread, all loads first, then compute and store."""
+def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list[str]) -> str:
+    """The kernel's main(): ``preamble`` lines, then passes of UNROLL items per thread, all loads first,
+    then compute and store."""
     vec = key.layout == "vec"
     tile = WORKGROUP * UNROLL
     count = "(p.n >> 2)" if vec else "p.n"
-    body = ["void main() {",
+    body = ["void main() {", *preamble,
             f"  for (uint base = gl_WorkGroupID.x * {tile}u + gl_LocalInvocationID.x; base < {count}; "
             f"base += gl_NumWorkGroups.x * {tile}u) {{"]
     for u in range(UNROLL):
