@@ -6,6 +6,10 @@
 - broadcast add (4096×4096 + 4096, 1024×1024 + 1024 on a CPU device; also into an existing ``out=``
   array), float16 add, and a chain of five elementwise ops in ms.
 
+On a GPU the bandwidths and the chain are GPU time between two timing events (``vulkit.device.Event``;
+CUDA events for the peers), so the host's recording and vulkit's batching do not count; on a CPU device
+both vulkit and NumPy are timed by the wall clock.
+
 Run alone (``python benchmarks/bench_array.py [--device SEL] [--log2n N]``) or through benchmarks/run.py.
 """
 
@@ -23,7 +27,16 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import best_of, cupy_gpu_seconds, cupy_module, row, torch_cuda, torch_gpu_seconds, warm_up_gpu  # noqa: E402
+from common import (  # noqa: E402
+    best_of,
+    cupy_gpu_seconds,
+    cupy_module,
+    row,
+    torch_cuda,
+    torch_gpu_seconds,
+    vulkit_gpu_seconds,
+    warm_up_gpu,
+)
 
 TINY_ITERATIONS = 20_000
 
@@ -45,12 +58,16 @@ _BYTES = {"add": 3, "multiply": 3, "exp": 2, "where": 3.25}  # in units of the a
 
 
 class _Vulkit:
+    """vulkit, timed on the GPU with timestamps as the CUDA peers are with events; on a CPU device
+    (lavapipe), whose "GPU" shares the host's cores, by the wall clock as NumPy is."""
+
     name = "vulkit"
 
     def __init__(self) -> None:
         import vulkit
 
         self.xp = vulkit
+        self.cpu = vulkit.device.get_device_properties()["device_type"] == "cpu"
 
     def array(self, values: np.ndarray) -> Any:
         return self.xp.asarray(values)
@@ -59,6 +76,8 @@ class _Vulkit:
         self.xp.device.synchronize()
 
     def seconds(self, function: Callable[[], Any], iterations: int) -> float:
+        if not self.cpu:
+            return vulkit_gpu_seconds(self.xp, function, iterations)
         function()
         self.sync()
         start = time.perf_counter()

@@ -63,32 +63,36 @@ def row(benchmark: str, unit: str, vulkit: float, peers: dict[str, float | None]
     }
 
 
-def torch_gpu_seconds(torch: Any, function: Callable[[], Any], iterations: int) -> float:
-    """Mean GPU seconds per call of ``function`` timed with CUDA events."""
-    start = torch.cuda.Event(enable_timing=True)
-    end = torch.cuda.Event(enable_timing=True)
+def event_seconds(new_event: Callable[[], Any], elapsed_ms: Callable[[Any, Any], float],
+                  synchronize: Callable[[], Any], function: Callable[[], Any], iterations: int) -> float:
+    """Mean GPU seconds per call of ``function`` between two timing events (CUDA's, or vulkit.device.Event)."""
+    start, end = new_event(), new_event()
     function()
-    torch.cuda.synchronize()
-    start.record()
-    for _ in range(iterations):
-        function()
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end) / 1e3 / iterations
-
-
-def cupy_gpu_seconds(cupy: Any, function: Callable[[], Any], iterations: int) -> float:
-    """Mean GPU seconds per call of ``function`` timed with CUDA events."""
-    start = cupy.cuda.Event()
-    end = cupy.cuda.Event()
-    function()
-    cupy.cuda.Device().synchronize()
+    synchronize()
     start.record()
     for _ in range(iterations):
         function()
     end.record()
     end.synchronize()
-    return cupy.cuda.get_elapsed_time(start, end) / 1e3 / iterations
+    return elapsed_ms(start, end) / 1e3 / iterations
+
+
+def torch_gpu_seconds(torch: Any, function: Callable[[], Any], iterations: int) -> float:
+    """Mean GPU seconds per call of ``function`` timed with CUDA events."""
+    return event_seconds(lambda: torch.cuda.Event(enable_timing=True), lambda s, e: s.elapsed_time(e),
+                         torch.cuda.synchronize, function, iterations)
+
+
+def cupy_gpu_seconds(cupy: Any, function: Callable[[], Any], iterations: int) -> float:
+    """Mean GPU seconds per call of ``function`` timed with CUDA events."""
+    return event_seconds(cupy.cuda.Event, cupy.cuda.get_elapsed_time, cupy.cuda.Device().synchronize, function,
+                         iterations)
+
+
+def vulkit_gpu_seconds(vulkit: Any, function: Callable[[], Any], iterations: int) -> float:
+    """Mean GPU seconds per call of ``function`` timed with vulkit.device.Event timestamps."""
+    return event_seconds(lambda: vulkit.device.Event(enable_timing=True), lambda s, e: s.elapsed_time(e),
+                         vulkit.device.synchronize, function, iterations)
 
 
 def warm_up_gpu(work: Callable[[], Any], seconds: float = 0.3) -> None:

@@ -389,3 +389,71 @@ def test_pipelines_without_bindings_use_buffer_addresses(device):
     assert np.array_equal(floats(stream, a, N), np.arange(N) + 10)
     close(stream, alloc)
     pipeline.destroy()
+
+
+def test_large_dispatches_are_submitted_early(device, add_pipeline):
+    """A few dispatches of many workgroups start the GPU at once (not after FIRST_BATCH_OPS of them)."""
+    from vulkit.runtime.stream import FIRST_BATCH_WORK
+
+    stream, alloc = make(device)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+
+    def record(count):
+        for _ in range(count):  # push n = N: the extra workgroups only check their bounds
+            stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), (FIRST_BATCH_WORK, 1, 1), reads=[a], writes=[b])
+
+    record(1)
+    assert stream.batches == 1
+    record(2)  # the second batch holds twice the work
+    assert stream.batches == 2
+    record(1)
+    assert stream.batches == 2
+    stream.synchronize()
+    record(1)  # after a wait the batches start short again
+    assert stream.batches == 4
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    assert stream.batches == 4  # small work still waits for the batch to fill
+    close(stream, alloc)
+
+
+def test_mark_orders_later_work_and_writes_a_timestamp(device, add_pipeline):
+    from vulkit.hal.vulkan import QueryPool
+
+    stream, alloc = make(device)
+    a, b, c = (alloc.allocate(4 * N) for _ in range(3))
+    pool = QueryPool(device, 1)
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    barriers = stream.barriers
+    value = stream.mark(pool)
+    assert stream.barriers == barriers + 1  # independent work after the mark still waits for it
+    assert value == stream.current_value
+    stream.dispatch(add_pipeline, [a, c], add_push(N, 2.0), groups(N), reads=[a], writes=[c])
+    assert stream.barriers == barriers + 1
+    stream.mark()
+    stream.mark()  # nothing since the last barrier: no new one
+    assert stream.barriers == barriers + 2
+    stream.synchronize()
+    assert pool.results(1)[0] > 0
+    stream.retire(pool, value)  # finished: destroyed at once
+    assert not pool.alive
+    close(stream, alloc)
+
+
+def test_retired_resources_outlive_their_batch(device, add_pipeline):
+    from vulkit.hal.vulkan import QueryPool
+
+    stream, alloc = make(device)
+    a, b = alloc.allocate(4 * N), alloc.allocate(4 * N)
+    pool = QueryPool(device, 1)
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+    value = stream.mark(pool)
+    stream.retire(pool, value)
+    assert pool.alive  # its batch has not even been submitted
+    stream.synchronize()
+    stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])  # a new batch
+    assert not pool.alive
+    late = QueryPool(device, 1)
+    stream.retire(late, stream.mark(late))
+    close(stream, alloc)
+    assert not late.alive  # closing the stream destroys what waits

@@ -12,6 +12,9 @@ from typing import Any
 
 from . import context as _context
 from .allocator import Stat, _fmt
+from .events import Event
+
+__all__ = ["Event"]  # the functions below are public too; Event is re-exported from .events
 
 _VENDORS = {
     0x1002: "AMD",

@@ -3,8 +3,10 @@
 A :class:`Stream` records dispatches, copies and fills into the command buffer of its *open batch*
 and submits the batch when it is long enough, when the host needs a result (:meth:`Stream.read`),
 or on :meth:`Stream.flush` / :meth:`Stream.synchronize`. "Long enough" starts at
-``FIRST_BATCH_OPS`` operations after the host has waited (so an idle GPU gets work soon) and doubles
-with each batch up to ``max_batch_ops`` (so a busy stream pays for few submissions). Batch ``v`` signals
+``FIRST_BATCH_OPS`` operations or ``FIRST_BATCH_WORK`` workgroups after the host has waited (so an idle
+GPU gets work soon: a few large dispatches are worth submitting at once, many tiny ones are not) and
+doubles with each batch up to ``max_batch_ops`` / ``MAX_BATCH_WORK`` (so a busy stream pays for few
+submissions). Batch ``v`` signals
 value ``v`` of the stream's timeline (a timeline semaphore, or fences), so "is the GPU done with
 this memory?" is one comparison with :attr:`Stream.completed`.
 
@@ -22,6 +24,7 @@ buffers are in flight waits for the oldest, which bounds how far the host runs a
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,6 +53,10 @@ _MEMORY_WRITE = 0x10000
 _STREAM_STAGES = SHADER_STAGE | TRANSFER_STAGE
 _STREAM_ACCESS = SHADER_READ | SHADER_WRITE | TRANSFER_READ | TRANSFER_WRITE
 FIRST_BATCH_OPS = 32
+# NOTE: an elementwise workgroup covers 1-4K elements, so 4096 of them are tens of µs of an H100's time;
+# without this the GPU idled while the host recorded the first 32 large ops (broadcast add: +30 % wall).
+FIRST_BATCH_WORK = 4096
+MAX_BATCH_WORK = 1 << 20
 _MiB = 1024 * 1024
 
 Resource = Allocation | tuple[Allocation, int, int]
@@ -99,6 +106,9 @@ class Stream:
         self._slot: _Slot | None = None
         self._ops = 0
         self._flush_at = min(FIRST_BATCH_OPS, max_batch_ops)
+        self._work = 0
+        self._flush_work = FIRST_BATCH_WORK
+        self._retired: deque[tuple[int, Any]] = deque()
         self._bound: ComputePipeline | None = None
         self.epoch = 1
         self._src_stages = 0
@@ -155,6 +165,7 @@ class Stream:
             self.known_completed = value
         if restart:
             self._flush_at = min(FIRST_BATCH_OPS, self.max_batch_ops)
+            self._flush_work = FIRST_BATCH_WORK
 
     @locked
     def flush(self) -> int:
@@ -169,6 +180,8 @@ class Stream:
         self._slot = None
         self._ops = 0
         self._flush_at = min(2 * self._flush_at, self.max_batch_ops)
+        self._work = 0
+        self._flush_work = min(2 * self._flush_work, MAX_BATCH_WORK)
         self._bound = None
         self._value = value + 1
         try:
@@ -192,6 +205,9 @@ class Stream:
         oldest = value - len(slots)
         if oldest > self.known_completed:
             self.wait(oldest, restart=False)
+        retired = self._retired
+        while retired and retired[0][0] <= self.known_completed:
+            retired.popleft()[1].destroy()
         slot = slots[value % len(slots)]
         for pool in slot.pools[:slot.pool_index]:
             pool.reset()
@@ -247,6 +263,29 @@ class Stream:
             self.flush()
 
     # -- operations -------------------------------------------------------------------------------------
+    @locked
+    def mark(self, timestamps: Any = None, query: int = 0) -> int:
+        """Order every later operation after every earlier one; returns the batch value that passes the mark.
+
+        ``timestamps``: a hal QueryPool whose query ``query`` gets the GPU time at which the earlier
+        operations have finished (what CUDA and PyTorch events measure).
+        """
+        cb = self._cb or self._begin()
+        if timestamps is not None:
+            cb.reset_query_pool(timestamps, query, 1)
+            cb.write_timestamp(timestamps, query)
+        if self._src_stages:
+            self._barrier(cb)
+        return self._value
+
+    @locked
+    def retire(self, resource: Any, value: int) -> None:
+        """Destroy ``resource`` (a hal object the stream's batches use) once batch ``value`` has finished."""
+        if value <= self.known_completed or self.closed:
+            resource.destroy()
+        else:
+            self._retired.append((value, resource))
+
     def dispatch(self, pipeline: ComputePipeline, resources: Sequence[Resource], push: Any = b"",
                  groups: tuple[int, int, int] = (1, 1, 1), reads: Sequence[Allocation] | None = None,
                  writes: Sequence[Allocation] | None = None) -> None:
@@ -299,7 +338,8 @@ class Stream:
                     cb.push_constants(pipeline, push)
                 cb.dispatch(*groups)
             self._ops += 1
-            if self._ops >= self._flush_at:
+            self._work += groups[0] * groups[1] * groups[2]
+            if self._ops >= self._flush_at or self._work >= self._flush_work:
                 self.flush()
         finally:
             self.lock.release()
@@ -442,6 +482,8 @@ class Stream:
                 for pool in slot.pools:
                     pool.destroy()
                 slot.command_buffer.destroy()
+            while self._retired:
+                self._retired.popleft()[1].destroy()
             self._clock.destroy()
             self._command_pool.destroy()
 
