@@ -297,7 +297,8 @@ class _Keeper:
 
 
 def _new(ctx: Any, alloc: Any, shape: tuple[int, ...], strides: tuple[int, ...], offset: int,
-         dtype: DType, contig: bool) -> Array:
+         dtype: DType, contig: bool, size: int | None = None) -> Array:
+    """An Array object over ``alloc`` (``size``: the product of ``shape`` when the caller knows it)."""
     a = object.__new__(Array)
     a._alloc = alloc
     a._shape = shape
@@ -305,9 +306,18 @@ def _new(ctx: Any, alloc: Any, shape: tuple[int, ...], strides: tuple[int, ...],
     a._offset = offset
     a._dtype = dtype
     a._ctx = ctx
-    a._size = size_of(shape)
+    a._size = size_of(shape) if size is None else size
     a._contig = contig
     return a
+
+
+def like_contiguous(ctx: Any, first: Array, dtype: DType) -> Array:
+    """A new uninitialised array of ``first``'s shape, of ``dtype`` (the eager hot path: ``dtype`` is known
+    to be supported; the size is ``first``'s)."""
+    size = first._size
+    alloc = ctx.allocator.allocate(size * dtype.itemsize)
+    shape = first._shape
+    return _new(ctx, alloc, shape, contiguous_strides(shape), 0, dtype, True, size)
 
 
 def make_array(ctx: Any, shape: tuple[int, ...], dtype: DType) -> Array:

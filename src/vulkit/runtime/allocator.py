@@ -69,16 +69,24 @@ RawAlloc = Callable[[int], Buffer]
 
 
 class Stat:
-    """One counter of :meth:`CachingAllocator.stats`: current value, peak, total added, total removed."""
+    """One counter of :meth:`CachingAllocator.stats`: current value, peak, total added, total removed.
 
-    __slots__ = ("current", "peak", "allocated", "freed")
+    The total added is derived (current + removed - the current value at the last reset), so that
+    adding, on the eager hot path, touches only ``current`` and ``peak``.
+    """
+
+    __slots__ = ("current", "peak", "freed", "_base")
+    METRICS = ("current", "peak", "allocated", "freed")
 
     def __init__(self) -> None:
-        self.current = self.peak = self.allocated = self.freed = 0
+        self.current = self.peak = self.freed = self._base = 0
+
+    @property
+    def allocated(self) -> int:
+        return self.current + self.freed - self._base
 
     def add(self, amount: int) -> None:
         self.current += amount
-        self.allocated += amount
         if self.current > self.peak:
             self.peak = self.current
 
@@ -90,25 +98,8 @@ class Stat:
         self.peak = self.current
 
     def reset_accumulated(self) -> None:
-        self.allocated = self.freed = 0
-
-
-def _count_in(count: Stat, nbytes: Stat, size: int, asked: Stat | None = None, asked_size: int = 0) -> None:
-    """One range of ``size`` bytes added to a count and a byte statistic, and ``asked_size`` to ``asked``
-    (Stat.add inlined: the eager hot path)."""
-    count.current += 1
-    count.allocated += 1
-    if count.current > count.peak:
-        count.peak = count.current
-    nbytes.current += size
-    nbytes.allocated += size
-    if nbytes.current > nbytes.peak:
-        nbytes.peak = nbytes.current
-    if asked is not None:
-        asked.current += asked_size
-        asked.allocated += asked_size
-        if asked.current > asked.peak:
-            asked.peak = asked.current
+        self.freed = 0
+        self._base = self.current
 
 
 def _count_out(count: Stat, nbytes: Stat, size: int, asked: Stat | None = None, asked_size: int = 0) -> None:
@@ -469,7 +460,7 @@ class CachingAllocator:
         out: dict[str, int] = {}
         for name in self._STATS:
             stat = getattr(self, name)
-            for metric in Stat.__slots__:
+            for metric in Stat.METRICS:
                 out[f"{name}.all.{metric}"] = getattr(stat, metric)
         for name in self._COUNTERS:
             out[name] = getattr(self, name)
@@ -489,7 +480,7 @@ class CachingAllocator:
     def round_size(self, nbytes: int) -> int:
         """The size an allocation of ``nbytes`` gets (at least one unit)."""
         unit = self.unit
-        return max(-(-nbytes // unit) * unit, unit)
+        return -(-nbytes // unit) * unit or unit
 
     def allocate(self, nbytes: int) -> Allocation:
         """A range of at least ``nbytes`` bytes (0 gives a valid one-unit range)."""
@@ -502,7 +493,7 @@ class CachingAllocator:
             if self.closed:
                 raise RuntimeError("the allocator was closed (its device was destroyed)")
             unit = self.unit
-            size = max(-(-nbytes // unit) * unit, unit)
+            size = -(-nbytes // unit) * unit or unit
             pool = self.small if size <= self.small_request else self.large
             self._busy = True
             try:
@@ -519,11 +510,34 @@ class CachingAllocator:
                 self._busy = False
                 if self._queued_frees:
                     self._run_queued_frees()
-            _count_in(self.allocation, self.allocated_bytes, size, self.requested_bytes, nbytes)
-            _count_in(self.active, self.active_bytes, size)
+            self._count_in(size, nbytes)
             return Allocation(self, chunk, nbytes)
         finally:
             self.lock.release()
+
+    def _count_in(self, size: int, nbytes: int) -> None:
+        """A new allocation of ``size`` bytes (``nbytes`` asked for) in the statistics (Stat.add inlined:
+        the eager hot path)."""
+        stat = self.allocation
+        stat.current = count = stat.current + 1
+        if count > stat.peak:
+            stat.peak = count
+        stat = self.allocated_bytes
+        stat.current = total = stat.current + size
+        if total > stat.peak:
+            stat.peak = total
+        stat = self.requested_bytes
+        stat.current = total = stat.current + nbytes
+        if total > stat.peak:
+            stat.peak = total
+        stat = self.active
+        stat.current = count = stat.current + 1
+        if count > stat.peak:
+            stat.peak = count
+        stat = self.active_bytes
+        stat.current = total = stat.current + size
+        if total > stat.peak:
+            stat.peak = total
 
     def free(self, allocation: Allocation) -> None:
         """Return an allocation's range (see :meth:`Allocation.free`)."""
@@ -545,7 +559,10 @@ class CachingAllocator:
                 _count_out(self.active, self.active_bytes, size)
                 return
             chunk.last_use = last_use = allocation.last_use
-            chunk.epoch = epoch = max(allocation._repoch, allocation._wepoch)
+            epoch = allocation._repoch
+            if allocation._wepoch > epoch:
+                epoch = allocation._wepoch
+            chunk.epoch = epoch
             clock = self.clock
             if size > self.small_request or epoch < clock.epoch or last_use <= clock.known_completed:
                 _count_out(self.active, self.active_bytes, size)
@@ -622,7 +639,8 @@ class CachingAllocator:
         """A new driver block of ``block_size`` for ``pool``; returns a range of ``size`` from it."""
         buffer = self._raw_alloc(block_size)
         self.num_device_alloc += 1
-        _count_in(self.segment, self.reserved_bytes, block_size)
+        self.segment.add(1)
+        self.reserved_bytes.add(block_size)
         pool.add_block(Block(buffer, block_size, pool))
         chunk = pool.take(size)
         assert chunk is not None

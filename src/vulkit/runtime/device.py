@@ -134,7 +134,7 @@ def _zero_stats() -> dict[str, int]:
     if _ZERO_STATS is None:
         from .allocator import CachingAllocator
 
-        keys = {f"{name}.all.{metric}": 0 for name in CachingAllocator._STATS for metric in Stat.__slots__}
+        keys = {f"{name}.all.{metric}": 0 for name in CachingAllocator._STATS for metric in Stat.METRICS}
         keys.update({name: 0 for name in CachingAllocator._COUNTERS})
         keys["inactive_cached_bytes.all.current"] = 0
         _ZERO_STATS = keys

@@ -14,7 +14,7 @@ import numpy as np
 
 from ...runtime import context as _context
 from .. import dtypes as dt
-from ..array import Array, asarray_like, make_array
+from ..array import Array, asarray_like, like_contiguous, make_array
 from ..codegen import KernelKey, division_magic, get_kernel
 from ..dtypes import DType, check_scalar_fits
 from ..layout import broadcast_shapes, broadcast_strides, merge_dims, size_of
@@ -172,7 +172,7 @@ def _run_cached(ctx: Any, key: tuple[Any, ...], arrays: list[Array], offsets: tu
         return None
     kernel, res_dtype = found
     first = arrays[0]
-    out = make_array(ctx, first._shape, res_dtype)
+    out = like_contiguous(ctx, first, res_dtype)
     n = first._size
     if n:
         arrays.append(out)

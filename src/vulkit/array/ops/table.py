@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from ..codegen import OpDef
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Entry:
-    """One elementwise operation: its kernel definition and how its types are resolved."""
+    """One elementwise operation: its kernel definition and how its types are resolved.
+
+    Entries are singletons (``TABLE``): they compare and hash by identity, cheap in the hot path's cache keys.
+    """
 
     op: OpDef
     rule: str
