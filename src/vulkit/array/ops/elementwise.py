@@ -15,13 +15,17 @@ import numpy as np
 from .. import array as _array
 from ..array import Array
 from ..dtypes import DType
-from .engine import TABLE, apply
+from .engine import TABLE, apply, fast_binary, fast_unary
 
 
 def _unary(name: str) -> Any:
     entry = TABLE[name]
 
     def function(x: Any, /, *, out: Array | None = None) -> Array:
+        if out is None:
+            result = fast_unary(entry, x)
+            if result is not None:
+                return result
         return apply(entry, (x,), out)
 
     function.__name__ = function.__qualname__ = name
@@ -33,6 +37,10 @@ def _binary(name: str) -> Any:
     entry = TABLE[name]
 
     def function(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
+        if out is None:
+            result = fast_binary(entry, x1, x2)
+            if result is not None:
+                return result
         return apply(entry, (x1, x2), out)
 
     function.__name__ = function.__qualname__ = name

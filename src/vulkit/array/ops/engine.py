@@ -146,30 +146,38 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
 
 
 def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
-    """The eager hot path: one or two contiguous arrays of one shape whose kernel was used before.
-
-    ``apply`` leaves (entry, input dtypes..., layout) -> (kernel, result dtype) in the context's cache.
-    """
+    """The eager hot path of ``apply`` (see :func:`fast_binary`)."""
     if len(args) == 2:
-        a, b = args
-        if a.__class__ is not Array or b.__class__ is not Array or a._shape != b._shape \
-                or not (a._contig and b._contig) or a._ctx is not b._ctx:
-            return None
-        layout = "contig" if (a._offset | b._offset) & 3 else "vec"
-        return _run_cached(a._ctx, (entry, a._dtype, b._dtype, layout), [a, b], (a._offset, b._offset))
+        return fast_binary(entry, *args)
     if len(args) == 1:
-        a = args[0]
-        if a.__class__ is not Array or not a._contig:
-            return None
-        return _run_cached(a._ctx, (entry, a._dtype, "contig" if a._offset & 3 else "vec"), [a], (a._offset,))
+        return fast_unary(entry, args[0])
     return None
 
 
-def _run_cached(ctx: Any, key: tuple[Any, ...], arrays: list[Array], offsets: tuple[int, ...]) -> Array | None:
-    """The kernel cached under ``key`` over ``arrays`` into a new array; None if none is cached."""
-    found = ctx.cache.get(key)
-    if found is None:
+def fast_binary(entry: Entry, a: Any, b: Any) -> Array | None:
+    """The eager hot path: two contiguous arrays of one shape whose kernel was used before; else None.
+
+    ``apply`` leaves (entry, input dtypes..., layout) -> (kernel, result dtype) in the context's cache.
+    """
+    if a.__class__ is not Array or b.__class__ is not Array or a._shape != b._shape \
+            or not (a._contig and b._contig) or a._ctx is not b._ctx:
         return None
+    ctx = a._ctx
+    found = ctx.cache.get((entry, a._dtype, b._dtype, "contig" if (a._offset | b._offset) & 3 else "vec"))
+    return None if found is None else _run_cached(ctx, found, [a, b], (a._offset, b._offset))
+
+
+def fast_unary(entry: Entry, a: Any) -> Array | None:
+    """As :func:`fast_binary`, for one contiguous array."""
+    if a.__class__ is not Array or not a._contig:
+        return None
+    ctx = a._ctx
+    found = ctx.cache.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
+    return None if found is None else _run_cached(ctx, found, [a], (a._offset,))
+
+
+def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets: tuple[int, ...]) -> Array:
+    """The cached (kernel, result dtype) ``found`` over ``arrays`` into a new array."""
     kernel, res_dtype = found
     first = arrays[0]
     out = like_contiguous(ctx, first, res_dtype)
