@@ -102,9 +102,12 @@ class Stat:
         self._base = self.current
 
 
-def _count_out(count: Stat, nbytes: Stat, size: int, asked: Stat | None = None, asked_size: int = 0) -> None:
-    count.current -= 1
-    count.freed += 1
+def _count_out(counter: Stat, nbytes: Stat, size: int, asked: Stat | None = None, asked_size: int = 0,
+               count: int = 1) -> None:
+    """``count`` ranges of ``size`` bytes in all taken from a count and a byte statistic, and ``asked_size``
+    from ``asked``."""
+    counter.current -= count
+    counter.freed += count
     nbytes.current -= size
     nbytes.freed += size
     if asked is not None:
@@ -577,11 +580,14 @@ class CachingAllocator:
         """Return the waiting small ranges that are safe now (oldest first) to their pools."""
         waiting = self._waiting
         epoch = self.clock.epoch
+        count = released = 0
         while waiting and (waiting[0].epoch < epoch or waiting[0].last_use <= completed):
             chunk = waiting.popleft()
-            self.waiting_bytes -= chunk.size
-            _count_out(self.active, self.active_bytes, chunk.size)
+            count += 1
+            released += chunk.size
             chunk.block.pool.give(chunk)
+        self.waiting_bytes -= released
+        _count_out(self.active, self.active_bytes, released, count=count)
 
     def _run_queued_frees(self) -> None:
         queued, self._queued_frees = self._queued_frees, []

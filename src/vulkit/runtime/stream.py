@@ -293,7 +293,8 @@ class Stream:
 
         ``resources``: one per binding, an Allocation or (Allocation, byte offset, byte size).
         ``push``: push-constant bytes. ``reads``/``writes``: the allocations the shader reads and
-        writes (None for both: every resource is taken as read and written). A pipeline without
+        writes (None for both: every resource is taken as read and written; a resource in neither is
+        taken as untouched by the shader, so nothing orders or keeps its memory). A pipeline without
         bindings that reaches its buffers through addresses (``Allocation.address`` in the push
         constants, GL_EXT_buffer_reference) passes ``resources=()`` and names them in reads/writes.
         """
@@ -303,7 +304,6 @@ class Stream:
             cb = self._cb
             if cb is None:
                 cb = self._begin()
-            value = self._value
             infos = []
             for r in resources:
                 if r.__class__ is tuple:
@@ -315,9 +315,7 @@ class Stream:
                         raise ValueError("an allocation passed to dispatch was freed")
                     infos.append(buffer_info(a.buffer, a.offset + offset, size))
                 else:
-                    a = r
-                    infos.append(a._desc or a.descriptor())
-                a.last_use = value
+                    infos.append(r._desc or r.descriptor())
             if reads is None and writes is None:
                 reads = writes = [r[0] if r.__class__ is tuple else r for r in resources]
             elif reads is None:
