@@ -154,3 +154,25 @@ def test_where_broadcasts_and_promotes():
 def test_complex_parts_of_reals(name):
     x = sample("float32", 10, seed=19)
     assert_matches(getattr(vt, name)(vt.asarray(x)), getattr(np, NUMPY_NAMES.get(name, name))(x))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "int64", "bool"])
+@pytest.mark.parametrize("exponent", [-1, np.int32(-2), np.uint8(3)], ids=["py-int", "int32", "uint8"])
+def test_integer_to_a_negative_scalar_power_raises_as_numpy(dtype, exponent):
+    host = np.ones(3, dtype)
+    try:
+        expected = np.power(host, exponent)
+    except (ValueError, OverflowError) as error:
+        with pytest.raises(type(error)):
+            vt.asarray(host) ** exponent
+        with pytest.raises(type(error)):
+            vt.pow(vt.asarray(host), exponent)
+    else:
+        assert_matches(vt.asarray(host) ** exponent, expected)
+
+
+def test_negative_exponent_elements_truncate():
+    assert_matches(vt.pow(vt.asarray(np.array([2, 3], np.float32)), -1), np.power(np.array([2, 3], np.float32), -1))
+    base = np.array([2, 1, -1, -1, 5], np.int32)
+    exponent = np.array([-1, -3, -3, -2, 0], np.int32)
+    assert np.array_equal(vt.pow(vt.asarray(base), vt.asarray(exponent)).numpy(), [0, 1, -1, 1, 1])

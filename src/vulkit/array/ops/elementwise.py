@@ -65,6 +65,30 @@ globals().update(_FUNCTIONS)
 _array.OPERATORS.update(_FUNCTIONS)
 
 
+_integer_pow = _FUNCTIONS["pow"]
+
+
+def pow(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:  # noqa: A001
+    """Elementwise ``x1 ** x2`` (array API). An integer array to a negative integer scalar power raises
+    ValueError, as in NumPy and PyTorch; a negative element of an exponent *array* gives the truncated
+    result (0 unless the base is 1 or -1), since the GPU cannot report it without the host waiting."""
+    if isinstance(x1, Array) and isinstance(x2, (int, np.integer)) and not isinstance(x2, (bool, np.bool_)) \
+            and x2 < 0 and _integer_power(x1.dtype, x2):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+    return _integer_pow(x1, x2, out=out)
+
+
+def _integer_power(base: DType, exponent: int | np.integer) -> bool:
+    """Whether ``base ** exponent`` is an integer power (a Python int exponent too negative for an unsigned
+    base is left to the OverflowError of the scalar conversion, as in NumPy)."""
+    if isinstance(exponent, int):
+        return base.kind in "bi"
+    return np.result_type(base.np, exponent).kind in "iu"
+
+
+_FUNCTIONS["pow"] = _array.OPERATORS["pow"] = pow
+
+
 def _bound(x: Array, value: Any, high: bool) -> Any:
     """A clip bound: None becomes the widest value of x's dtype."""
     if value is not None:
