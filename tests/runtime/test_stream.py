@@ -131,6 +131,26 @@ def test_write_after_read_gets_a_barrier(device, add_pipeline):
     close(stream, alloc)
 
 
+def test_dispatch_to_tracks_hazards_as_dispatch(device, add_pipeline):
+    """The eager entry (inputs read, one output written) gets a barrier exactly where dispatch would."""
+    stream, alloc = make(device)
+    a, b, c, d = (alloc.allocate(4 * N) for _ in range(4))
+    stream.write(a, np.arange(N, dtype=np.float32))
+    push = add_push(N, 1.0)
+    stream.dispatch_to(add_pipeline, [a], b, push, groups(N)[0])
+    stream.dispatch_to(add_pipeline, [a], d, push, groups(N)[0])
+    assert stream.barriers == 0  # both only read a
+    stream.dispatch_to(add_pipeline, [b], c, push, groups(N)[0])
+    assert stream.barriers == 1  # RAW on b
+    stream.dispatch_to(add_pipeline, [d], a, push, groups(N)[0])
+    assert stream.barriers == 1  # a was last read before that barrier: nothing to wait for
+    stream.dispatch_to(add_pipeline, [c], a, push, groups(N)[0])
+    assert stream.barriers == 2  # WAW on a
+    assert np.array_equal(floats(stream, c, N), np.arange(N) + 2)
+    assert np.array_equal(floats(stream, a, N), np.arange(N) + 3)
+    close(stream, alloc)
+
+
 def test_unspecified_accesses_are_taken_as_read_and_write(device, add_pipeline):
     stream, alloc = make(device)
     a, b, c = (alloc.allocate(4 * N) for _ in range(3))

@@ -30,7 +30,12 @@ threads may use arrays at once):
   ``resources`` one per binding, an Allocation or ``(Allocation, byte_offset, byte_size)``;
   ``reads``/``writes`` the allocations read/written (both None: all resources are read and
   written). A barrier is recorded only if the dispatch depends on earlier unfinished work (RAW, WAW,
-  WAR on the same allocation). Batches are submitted on their own every ``max_batch_ops`` (512) ops.
+  WAR on the same allocation). Batches are submitted on their own when long (32 ops or 4096 workgroups
+  after a wait, doubling up to ``max_batch_ops`` (512) ops).
+- ``dispatch_to(pipeline, inputs, output, push, groups)``: the eager elementwise op's entry (whole
+  allocations bound in order, inputs read, the output written, ``groups`` along x).
+- ``mark(timestamps=None, query=0) -> int``: order later work after earlier work (optionally writing a
+  GPU timestamp); ``retire(resource, value)``: destroy a hal object once batch ``value`` has finished.
 - ``copy(src, dst, nbytes, src_offset=0, dst_offset=0)``; ``fill(dst, value32, nbytes=None, offset=0)``
   (offset and nbytes multiples of 4).
 - ``write(allocation, data, offset=0)``: host → device, never waits for the GPU (mapped directly
@@ -46,7 +51,7 @@ threads may use arrays at once):
 ``device`` is the ``vulkit.device`` module: is_available, device_count, set_device, current_device,
 get_device_name, get_device_properties, synchronize, memory_stats (flat PyTorch-style dict),
 memory_allocated, max_memory_allocated, memory_reserved, max_memory_reserved,
-reset_peak_memory_stats, reset_accumulated_memory_stats, empty_cache, memory_summary.
+reset_peak_memory_stats, reset_accumulated_memory_stats, empty_cache, memory_summary; and ``Event``.
 
 Importing this package creates no Vulkan object.
 """

@@ -300,7 +300,7 @@ class Stream:
         """
         self.lock.acquire()  # NOTE: not `with`: twice as fast, and this is the eager hot path
         try:
-            # NOTE: the eager hot path; descriptors are packed bytes kept per allocation.
+            # NOTE: descriptors are packed bytes kept per allocation.
             cb = self._cb
             if cb is None:
                 cb = self._begin()
@@ -323,24 +323,49 @@ class Stream:
             elif writes is None:
                 writes = ()
             self._track(cb, reads, writes, SHADER_STAGE, SHADER_WRITE)
-            if pipeline is not self._bound:
-                cb.bind_pipeline(pipeline)
-                self._bound = pipeline
             if push.__class__ is not bytes:
                 push = bytes(push)
-            if pipeline.push_descriptor or not pipeline.bindings:
-                cb.dispatch_buffers(pipeline, b"".join(infos), push, *groups)
-            else:
-                self._bind_set(cb, pipeline, b"".join(infos))
-                if push:
-                    cb.push_constants(pipeline, push)
-                cb.dispatch(*groups)
-            self._ops += 1
-            self._work += groups[0] * groups[1] * groups[2]
-            if self._ops >= self._flush_at or self._work >= self._flush_work:
-                self.flush()
+            self._record(cb, pipeline, b"".join(infos), push, *groups)
         finally:
             self.lock.release()
+
+    def dispatch_to(self, pipeline: ComputePipeline, inputs: Sequence[Allocation], output: Allocation, push: bytes,
+                    groups: int) -> None:
+        """:meth:`dispatch` for the eager elementwise op: whole allocations bound in order (``inputs``, read,
+        then ``output``, written; a pipeline without bindings takes their addresses in ``push``), ``push``
+        bytes, ``groups`` along x."""
+        self.lock.acquire()  # NOTE: not `with`: twice as fast, and this is the eager hot path
+        try:
+            cb = self._cb
+            if cb is None:
+                cb = self._begin()
+            self._track(cb, inputs, (output,), SHADER_STAGE, SHADER_WRITE)
+            infos = []
+            if pipeline.bindings:
+                for a in inputs:  # NOTE: a loop, not a comprehension: 0.6 µs less per op on Python 3.11
+                    infos.append(a._desc or a.descriptor())
+                infos.append(output._desc or output.descriptor())
+            self._record(cb, pipeline, b"".join(infos), push, groups)
+        finally:
+            self.lock.release()
+
+    def _record(self, cb: CommandBuffer, pipeline: ComputePipeline, infos: bytes, push: bytes, x: int, y: int = 1,
+                z: int = 1) -> None:
+        """Bind, push and record the dispatch (the hazards are tracked); submits the batch when it is full."""
+        if pipeline is not self._bound:
+            cb.bind_pipeline(pipeline)
+            self._bound = pipeline
+        if pipeline.push_descriptor or not pipeline.bindings:
+            cb.dispatch_buffers(pipeline, infos, push, x, y, z)
+        else:
+            self._bind_set(cb, pipeline, infos)
+            if push:
+                cb.push_constants(pipeline, push)
+            cb.dispatch(x, y, z)
+        self._ops += 1
+        self._work += x * y * z
+        if self._ops >= self._flush_at or self._work >= self._flush_work:
+            self.flush()
 
     def _bind_set(self, cb: CommandBuffer, pipeline: ComputePipeline, infos: bytes) -> None:
         """The path without push descriptors: a descriptor set from the slot's pools."""

@@ -265,14 +265,16 @@ def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tup
 
 
 def _dispatch(ctx: Any, kernel: Any, operands: list[Array], values: tuple[Any, ...], n: int) -> None:
-    """Record ``kernel`` over ``n`` elements; ``values``: its push constants after the buffer addresses."""
+    """Record ``kernel`` over ``n`` elements of ``operands`` (inputs, then the output); ``values``: its push
+    constants after the buffer addresses."""
     groups = -(-n // kernel.groups_per)
     if groups > _MAX_GROUPS:
         groups = _MAX_GROUPS
-    allocs = [a._alloc for a in operands]
+    inputs = [a._alloc for a in operands]
+    output = inputs.pop()
     if kernel.addresses:
-        push = kernel.push_struct.pack(*[a._addr or a.address for a in allocs], *values)
-        ctx.stream.dispatch(kernel.pipeline, (), push, (groups, 1, 1), allocs[:-1], allocs[-1:])
+        push = kernel.push_struct.pack(*[a._addr or a.address for a in inputs], output._addr or output.address,
+                                       *values)
     else:
-        ctx.stream.dispatch(kernel.pipeline, allocs, kernel.push_struct.pack(*values), (groups, 1, 1), allocs[:-1],
-                            allocs[-1:])
+        push = kernel.push_struct.pack(*values)
+    ctx.stream.dispatch_to(kernel.pipeline, inputs, output, push, groups)
