@@ -216,6 +216,8 @@ def test_query_pool_timestamps_around_a_dispatch(device: Device) -> None:
     assert pool.period_ns > 0
     for item in (descriptor_set, pipeline, pool, buffer, scratch):
         item.destroy()
+    with pytest.raises(DestroyedError, match="query pool was destroyed"):
+        pool.results()
 
 
 @pytest.mark.parametrize("count", [0, -3])

@@ -107,3 +107,18 @@ def test_events_dropped_before_their_batch_ran_release_their_queries():
     assert live_counts().get("QueryPool", 0) > before  # still used by batches not yet run
     _settle(x)
     assert live_counts().get("QueryPool", 0) == before
+
+
+def test_events_outlive_their_device():
+    start, end = vt.device.Event(enable_timing=True), vt.device.Event(enable_timing=True)
+    start.record()
+    end.record()
+    assert start.elapsed_time(end) >= 0
+    context.shutdown()
+    assert start.query()  # shutting down finished the work
+    start.synchronize()
+    with pytest.raises(RuntimeError, match="shut down"):
+        start.elapsed_time(end)
+    start.record()  # on the new context of the current device
+    end.record()
+    assert start.elapsed_time(end) >= 0

@@ -39,7 +39,7 @@ class Event:
 
     def query(self) -> bool:
         """Whether the GPU has passed the event (True if it was never recorded); never waits."""
-        if self._ctx is None:
+        if self._ctx is None or self._ctx.stream.closed:
             return True
         stream = self._ctx.stream
         if self._value > stream.submitted:
@@ -48,7 +48,7 @@ class Event:
 
     def synchronize(self) -> None:
         """Wait until the GPU has passed the event (returns at once if it was never recorded)."""
-        if self._ctx is not None:
+        if self._ctx is not None and not self._ctx.stream.closed:
             self._ctx.stream.wait(self._value)
 
     def wait(self) -> None:
@@ -70,6 +70,8 @@ class Event:
                 raise ValueError(f"{name} was created without enable_timing=True")
             if event._ctx is None:
                 raise ValueError(f"{name} was not recorded")
+            if event._ctx.stream.closed:
+                raise RuntimeError(f"the device of {name} was shut down since it was recorded: its timestamp is gone")
         if self._ctx is not end_event._ctx:
             raise ValueError("the two events were recorded on different devices")
         self.synchronize()

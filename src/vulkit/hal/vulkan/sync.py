@@ -155,6 +155,7 @@ class QueryPool(Resource):
 
     def results(self, count: int | None = None, first: int = 0) -> list[int]:
         """Raw timestamps (ticks) of queries [first, first+count), waiting for them to be available."""
+        self.require_alive("query pool")
         count = self.count - first if count is None else count
         data = ffi.new("uint64_t[]", max(count, 1))
         flags = vk.VK_QUERY_RESULT_64_BIT | vk.VK_QUERY_RESULT_WAIT_BIT
