@@ -180,6 +180,37 @@ def test_kernels_do_not_outlive_their_device():
     assert_matches(y + y, np.arange(5, dtype=np.float32) * 2, exact=True)
 
 
+def test_arrays_of_a_device_that_was_shut_down_raise():
+    from vulkit.runtime import context
+
+    x = vt.asarray(np.arange(5, dtype=np.float32))
+    x + x  # the fast path's kernel is cached too
+    context.shutdown()
+    for use in (lambda: x + 1, lambda: x + x, lambda: vt.exp(x), lambda: x.numpy()):
+        with pytest.raises(RuntimeError, match="shut down|destroyed"):
+            use()
+    with pytest.raises(RuntimeError, match="shut down"):
+        vt.asarray(np.ones(5, np.float32)) + x  # mixed with an array of the new context
+
+
+def test_operands_of_two_devices_raise():
+    """Two contexts stand for two devices here (the CI machine has one): no op mixes their memory."""
+    from vulkit.array.array import upload
+    from vulkit.runtime.context import DeviceContext
+
+    other = DeviceContext(0)
+    try:
+        x = vt.asarray(np.ones(4, np.float32))
+        y = upload(other, np.ones(4, np.float32))
+        for use in (lambda: x + y, lambda: y - x, lambda: vt.where(x > 0, y, 0.0), lambda: vt.add(y, 1, out=x)):
+            with pytest.raises(ValueError, match="different devices"):
+                use()
+        assert_matches(y * 3, np.full(4, 3, np.float32), exact=True)  # on its own device, as PyTorch does
+        del y
+    finally:
+        other.destroy()
+
+
 def test_threads_may_use_arrays_at_once():
     """Four threads run eager ops, transfers and frees on one device; every result is exact."""
     import threading

@@ -86,6 +86,21 @@ def resolve(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType,
 
 
 # -- operands ----------------------------------------------------------------------------------------
+def _context_of(args: tuple[Any, ...], out: Array | None) -> Any:
+    """The device context of the operation: its arrays' (one for all), else the current device's."""
+    ctx = None
+    for a in (*args, out):
+        if isinstance(a, Array):
+            if a._ctx.stream.closed:
+                raise RuntimeError(f"an operand's device ({a._ctx.index}) was shut down since it was made")
+            if ctx is None:
+                ctx = a._ctx
+            elif a._ctx is not ctx:
+                raise ValueError(f"operands are on different devices ({ctx.index} and {a._ctx.index}): move one "
+                                 "with to_device()")
+    return ctx if ctx is not None else _context.current()
+
+
 def _operand(value: Any, ctx: Any) -> Any:
     if isinstance(value, Array) or value.__class__ in _SCALARS:
         return value
@@ -115,7 +130,7 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
         fast = _fast_path(entry, args)
         if fast is not None:
             return fast
-    ctx = _context.current()
+    ctx = _context_of(args, out)
     args = tuple(_operand(a, ctx) for a in args)
     types = tuple(a._dtype if isinstance(a, Array) else (bool if a.__class__ is bool else a.__class__)
                   for a in args)
