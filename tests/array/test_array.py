@@ -200,13 +200,14 @@ def test_operands_of_two_devices_raise():
 
     other = DeviceContext(0)
     try:
-        x = vt.asarray(np.ones(4, np.float32))
-        y = upload(other, np.ones(4, np.float32))
-        for use in (lambda: x + y, lambda: y - x, lambda: vt.where(x > 0, y, 0.0), lambda: vt.add(y, 1, out=x)):
+        arrays = vt.asarray(np.ones(4, np.float32)), upload(other, np.ones(4, np.float32))
+        uses = (lambda x, y: x + y, lambda x, y: y - x, lambda x, y: vt.where(x > 0, y, 0.0),
+                lambda x, y: vt.add(y, 1, out=x))
+        for use in uses:
             with pytest.raises(ValueError, match="different devices"):
-                use()
-        assert_matches(y * 3, np.full(4, 3, np.float32), exact=True)  # on its own device, as PyTorch does
-        del y
+                use(*arrays)
+        assert_matches(arrays[1] * 3, np.full(4, 3, np.float32), exact=True)  # on its own device, as PyTorch
+        del arrays
     finally:
         other.destroy()
 
