@@ -191,7 +191,11 @@ def existing(index: int | None = None) -> list[DeviceContext]:
 
 
 def shutdown() -> None:
-    """Destroy every context (at exit, or in tests); the next use creates them again."""
+    """Destroy every context (at exit, or in tests); the next use creates them again.
+
+    Arrays made before raise when used afterwards; host views of their memory (NumPy arrays from
+    ``__dlpack__`` of host-visible memory) must not be read afterwards: the memory is gone.
+    """
     with _lock:
         contexts = list(_contexts.values())
         _contexts.clear()
