@@ -133,14 +133,30 @@ def test_dtype_errors():
         vt.asarray(np.ones(2, np.float32)) & vt.asarray(np.ones(2, np.float32))
 
 
-def test_dlpack_on_host_visible_memory():
+def test_dlpack_and_array_protocols():
+    """Host-visible memory is shared (copy=False/None), device-only memory is copied or refused."""
     x = vt.arange(6, dtype=vt.float32)[1:5]
-    try:
-        got = np.from_dlpack(x)
-    except BufferError:
-        pytest.skip("array memory is not host-visible on this device")
-    np.testing.assert_array_equal(got, np.arange(1, 5, dtype=np.float32))
+    expected = np.arange(1, 5, dtype=np.float32)
+    np.testing.assert_array_equal(np.from_dlpack(x), expected)  # shared or copied, as the memory allows
+    copied = np.from_dlpack(x, copy=True)
+    copied[0] = -1
+    np.testing.assert_array_equal(x.numpy(), expected)
     assert x.__dlpack_device__() == (1, 0)
+    with pytest.raises(BufferError, match="host"):
+        x.__dlpack__(dl_device=(2, 0))
+    np.testing.assert_array_equal(np.asarray(x), expected)
+    with pytest.raises(ValueError, match="copy"):
+        np.asarray(x, dtype=np.float64, copy=False)
+    if x._host_visible():
+        shared = np.from_dlpack(x, copy=False)
+        shared[0] = 42  # the same memory
+        assert x.numpy()[0] == 42
+        assert np.asarray(x, copy=False)[0] == 42
+    else:
+        with pytest.raises(BufferError, match="device-only"):
+            np.from_dlpack(x, copy=False)
+        with pytest.raises(ValueError, match="device-only"):
+            np.asarray(x, copy=False)
     assert_matches(vt.from_dlpack(np.arange(3.0)), np.arange(3.0), exact=True)
 
 

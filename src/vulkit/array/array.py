@@ -121,6 +121,14 @@ class Array:
         return result
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        """A NumPy copy (``copy=False``: the array's own host-visible memory, ValueError where that is not
+        possible, as NumPy 2's protocol asks)."""
+        if copy is False:
+            if dtype is not None and np.dtype(dtype) != self._dtype.np:
+                raise ValueError(f"converting {self._dtype.name} to {np.dtype(dtype)} needs a copy (copy=False)")
+            if not self._host_visible():
+                raise ValueError("the array is in device-only memory: NumPy needs a copy (copy=False)")
+            return self._host_view()
         values = self.numpy()
         return values if dtype is None else values.astype(dtype, copy=False)
 
@@ -179,12 +187,16 @@ class Array:
 
         return vulkit
 
+    def _host_visible(self) -> bool:
+        buffer = self._alloc.buffer
+        return buffer is not None and buffer.host_visible
+
     def _host_view(self) -> np.ndarray:
         """A NumPy array aliasing the mapped memory (host-visible arrays only), after a sync."""
+        if not self._host_visible():
+            raise BufferError("sharing the array's memory with the host needs host-visible memory; this array is "
+                              "in device-only memory (ask for a copy)")
         buffer = self._alloc.buffer
-        if buffer is None or not buffer.host_visible:
-            raise BufferError("__dlpack__ needs host-visible memory; this array is in device-only memory "
-                              "(use numpy() or vulkit.from_dlpack on the other side)")
         self._ctx.stream.synchronize()
         itemsize = self._dtype.itemsize
         raw = buffer.view(np.uint8, self._alloc.size, self._alloc.offset)
@@ -199,9 +211,15 @@ class Array:
 
     def __dlpack__(self, *, stream: Any = None, max_version: Any = None, dl_device: Any = None,
                    copy: bool | None = None) -> Any:
-        if copy:
-            return self.numpy().__dlpack__()
-        return self._host_view().__dlpack__()
+        """Export to the host (DLPack's kDLCPU): the array's own memory where it is host-visible, else a
+        copy (``copy=True``: always a copy; ``copy=False``: never, BufferError when it is needed)."""
+        if dl_device is not None and tuple(dl_device) != (1, 0):
+            raise BufferError(f"vulkit exports to the host (device (1, 0)) only, not to {tuple(dl_device)}")
+        if copy or (copy is None and not self._host_visible()):
+            host = self.numpy()
+        else:
+            host = self._host_view()
+        return host.__dlpack__() if max_version is None else host.__dlpack__(max_version=max_version)
 
     def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0)
