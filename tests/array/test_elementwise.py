@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from array_helpers import FLOATS, INTS, NUMERIC, assert_matches, sample
@@ -50,6 +53,45 @@ def test_float32_trig_is_accurate_near_zeros(name, bound):
     got = getattr(vt, name)(vt.asarray(x)).numpy().astype(np.float64)
     want = getattr(np, name)(x.astype(np.float64))
     ulp = np.spacing(np.abs(want).astype(np.float32)).astype(np.float64)
+    assert np.max(np.abs(got - want) / ulp) <= 4
+
+
+@functools.cache
+def _two_over_pi() -> Fraction:
+    from vulkit.array.glsl_lib import _two_over_pi_words
+
+    words = _two_over_pi_words(40)
+    return Fraction(sum(w << (32 * (39 - i)) for i, w in enumerate(words)), 1 << (32 * 40))
+
+
+def _exact_trig(name: str, x: float) -> float:
+    """sin/cos/tan of the float ``x`` from an exact reduction by pi/2 (Python integers; NumPy's own float64
+    cos is 8 ulp off at 6381956970095103 * 2^797, the hardest case)."""
+    two_over_pi = _two_over_pi()
+    y = Fraction(x) * two_over_pi
+    k = round(y)
+    r = float((y - k) / two_over_pi)
+    s, c = np.sin(r), np.cos(r)
+    sin, cos = [(s, c), (c, -s), (-s, -c), (-c, s)][k % 4]
+    return {"sin": sin, "cos": cos, "tan": sin / cos}[name]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", ["sin", "cos", "tan"])
+def test_trig_of_huge_arguments(name, dtype):
+    """Payne-Hanek reduction beyond the Cody-Waite range: within 4 ulp up to the largest finite values."""
+    if dtype not in vt.device.get_device_properties()["dtypes"]:
+        pytest.skip(f"the device has no {dtype}")
+    info = np.finfo(dtype)
+    rng = np.random.default_rng(11)
+    x = (rng.uniform(1, 2, 200) * 2.0 ** rng.integers(16, info.maxexp, 200) * rng.choice([-1, 1], 200)).astype(dtype)
+    special = [info.max, -info.max, 1e5, 2.0 ** 24 + 1, 1e30]
+    if dtype == "float64":
+        special += [6381956970095103 * 2.0 ** 797, 1e6, 1e22, 2.0 ** 1000]
+    x[:len(special)] = special
+    got = getattr(vt, name)(vt.asarray(x)).numpy().astype(np.float64)
+    want = np.array([_exact_trig(name, float(v)) for v in x])
+    ulp = np.spacing(np.abs(want).astype(dtype)).astype(np.float64)
     assert np.max(np.abs(got - want) / ulp) <= 4
 
 

@@ -4,9 +4,11 @@ GLSL has no double-precision ``exp``/``log``/``sin``/``cos``/``atan``, and its s
 built-ins may be loose (Vulkan allows 2^-11 absolute error for ``sin``; ``log`` near 1 is an absolute
 bound). So ``exp`` and ``log`` are implemented here for both widths (range reduction + polynomial:
 within ~1-2 ulp), and ``expm1``, ``log1p``, ``pow``, the hyperbolic functions and their inverses are
-built on them. ``sin``/``cos``/``tan`` use Cody-Waite reduction by pi/2 and minimax kernels
-(fdlibm's in float64, accurate for |x| < ~1e9; Cephes' in float32, ~1 ulp for |x| < 1e5, beyond which
-the GPU's built-in is used: NVIDIA's built-in ``sin`` is off by 1e-6 absolute even near 0).
+built on them. ``sin``/``cos``/``tan`` reduce by pi/2 (Cody-Waite below 1e5 in float32 and 1e6 in
+float64; above, Payne-Hanek with 32-bit integer arithmetic over the bits of 2/pi, so no float64 or
+int64 is needed for float32) and evaluate minimax kernels (fdlibm's in float64, Cephes' in float32):
+within a few ulp for every finite argument. The GPU's built-ins are not used: NVIDIA's ``sin`` is off
+by 1e-6 absolute even near 0, lavapipe's ``sin(1e30)`` is 1.
 ``atan`` and the inverse trigonometric functions are series on a reduced argument. ``erf`` (for
 gelu) has 1.2e-7 relative error in both widths. NaN and infinity tests use the bit patterns, so
 they survive fast-math compilers.
@@ -70,6 +72,27 @@ def _split_half_pi(parts: int, bits: int) -> list[str]:
     return [*chunks, repr(float(rest))]
 
 
+def _two_over_pi_words(words: int) -> list[int]:
+    """The first ``32 * words`` bits of 2/pi's fraction, as 32-bit words (pi by Machin's formula, exactly)."""
+    bits = 32 * words + 128  # guard bits
+    one = 1 << bits
+
+    def atan_inverse(x: int) -> int:  # atan(1/x) * 2^bits
+        total, term, k = 0, one // x, 0
+        while term:
+            total += term // (2 * k + 1) * (-1 if k % 2 else 1)
+            term //= x * x
+            k += 1
+        return total
+
+    pi = 16 * atan_inverse(5) - 4 * atan_inverse(239)
+    fraction = (2 << (bits + 32 * words)) // pi  # 2/pi * 2^(32 * words)
+    return [(fraction >> (32 * (words - 1 - i))) & 0xFFFFFFFF for i in range(words)]
+
+
+# 38 words reach the largest float64 exponent (i0 = 30, plus the 7 words the reduction multiplies by).
+_TWO_OVER_PI = ", ".join(f"0x{w:08x}u" for w in _two_over_pi_words(38))
+
 _CONSTS = {
     "EXP_HI": ("88.72283935546875", "709.782712893384"),
     "EXP_LO": ("-103.972084045410", "-745.1332191019412"),
@@ -78,7 +101,8 @@ _CONSTS = {
     "BIG": ("1.0e4", "1.0e8"),
     "TANH_BIG": ("9.0", "22.0"),
     "SPLIT": ("4097.0", "134217729.0"),
-    "TRIG_BIG": ("1.0e5", "1.0e5"),  # < 2**16 * pi/2: the float32 reduction below is exact up to here
+    # Below: Cody-Waite reduction (exact: k * part has no rounding); above: Payne-Hanek (vt_rem_pio2).
+    "TRIG_BIG": ("1.0e5", "1.0e6"),
 }
 _CONSTS.update({f"PIO2_{k}": (c, c) for k, c in enumerate(_split_half_pi(4, 8), start=1)})
 
@@ -173,14 +197,72 @@ T vt_atanh(T x) {
   if (ax > T(1)) return vt_nan();
   return vt_copysign(T(0.5) * vt_log1p(T(2) * ax / (T(1) - ax)), x);
 }"""}),
-    "vt_trig": (("vt_special",), {
+    "vt_rem_pio2": ((), {"*": """
+const uint VT_2OPI[38] = uint[38](""" + _TWO_OVER_PI + """);
+uint vt_bits(uint q[9], int pos) {  // bits [pos, pos + 32) of the 288-bit number q (little-endian limbs)
+  int li = pos >> 5;
+  uint sh = uint(pos & 31);
+  uint lo = li >= 0 && li < 9 ? q[clamp(li, 0, 8)] : 0u;
+  uint hi = li >= -1 && li < 8 ? q[clamp(li + 1, 0, 8)] : 0u;
+  return sh == 0u ? lo : (lo >> sh) | (hi << (32u - sh));
+}
+void vt_add64(inout uint q[9], int p, uint hi, uint lo) {  // q += (hi:lo) << 32p
+  uint c0, c1, c2;
+  q[p] = uaddCarry(q[p], lo, c0);
+  q[p + 1] = uaddCarry(q[p + 1], hi, c1);
+  q[p + 1] = uaddCarry(q[p + 1], c0, c2);
+  uint carry = c1 + c2;
+  for (int i = p + 2; i < 9; i++) { q[i] = uaddCarry(q[i], carry, carry); }
+}
+// Payne-Hanek: for |x| = (m1 * 2^32 + m0) * 2^e, the quadrant k (|x| / (pi/2) rounded, mod 4) and the rest
+// |x| / (pi/2) - k in [-1/2, 1/2] as 128 bits of its magnitude (f.x most significant) and its sign. Only
+// the 7 words of 2/pi that reach bit 2^1 and 128 bits below the point enter (the ones above give multiples of 4).
+int vt_rem_pio2(uint m1, uint m0, int e, out uvec4 f, out bool negative) {
+  int i0 = e >= 2 ? (e - 2) >> 5 : 0;
+  uint q[9];
+  for (int i = 0; i < 9; i++) q[i] = 0u;
+  for (int t = 0; t < 7; t++) {
+    uint w = VT_2OPI[i0 + 6 - t];
+    uint hi, lo;
+    umulExtended(m0, w, hi, lo);
+    vt_add64(q, t, hi, lo);
+    umulExtended(m1, w, hi, lo);
+    vt_add64(q, t + 1, hi, lo);
+  }
+  int point = 224 - (e - 32 * i0);  // the bit of q worth 1
+  uint k = vt_bits(q, point) & 3u;
+  f = uvec4(vt_bits(q, point - 32), vt_bits(q, point - 64), vt_bits(q, point - 96), vt_bits(q, point - 128));
+  negative = f.x >= 0x80000000u;
+  if (negative) {  // nearer to the next quadrant: the rest is -(1 - f)
+    k += 1u;
+    f = ~f;
+    uint c;
+    f.w = uaddCarry(f.w, 1u, c);
+    f.z = uaddCarry(f.z, c, c);
+    f.y = uaddCarry(f.y, c, c);
+    f.x += c;
+  }
+  return int(k & 3u);
+}"""}),
+    "vt_trig": (("vt_special", "vt_rem_pio2"), {
         "float": """
 float vt_ksin(float x) { float z = x * x;
   return fma(x * z, fma(z, fma(z, -1.9515295891e-4, 8.3321608736e-3), -1.6666654611e-1), x); }
 float vt_kcos(float x) { float z = x * x;
   return fma(z * z, fma(z, fma(z, 2.443315711809948e-5, -1.388731625493765e-3), 4.166664568298827e-2),
              fma(-0.5, z, 1.0)); }
+int vt_reduce_big(float x, out float r) {
+  uint b = floatBitsToUint(abs(x));
+  uvec4 f;
+  bool negative;
+  int q = vt_rem_pio2(0u, (b & 0x7fffffu) | 0x800000u, int(b >> 23) - 150, f, negative);
+  float v = fma(float(f.y), 5.421010862427522e-20, float(f.x) * 2.3283064365386963e-10);
+  r = fma(v, 1.5707963705062866, v * -4.371139000186243e-8);
+  if (negative != (x < 0.0)) r = -r;
+  return x < 0.0 ? (4 - q) & 3 : q;
+}
 int vt_reduce(float x, out float r) {
+  if (abs(x) >= C(TRIG_BIG)) return vt_reduce_big(x, r);
   float k = roundEven(x * 0.63661977236758134);
   precise float t = x - k * C(PIO2_1);
   t = t - k * C(PIO2_2);
@@ -190,18 +272,18 @@ int vt_reduce(float x, out float r) {
   return int(k) & 3;
 }
 float vt_sin(float x) {
-  if (abs(x) >= C(TRIG_BIG)) return vt_isinf(x) ? vt_nan() : sin(x);
+  if (vt_isinf(x)) return vt_nan();
   if (x == 0.0) return x;
   float r; int q = vt_reduce(x, r);
   if (q == 0) return vt_ksin(r); if (q == 1) return vt_kcos(r); if (q == 2) return -vt_ksin(r); return -vt_kcos(r);
 }
 float vt_cos(float x) {
-  if (abs(x) >= C(TRIG_BIG)) return vt_isinf(x) ? vt_nan() : cos(x);
+  if (vt_isinf(x)) return vt_nan();
   float r; int q = vt_reduce(x, r);
   if (q == 0) return vt_kcos(r); if (q == 1) return -vt_ksin(r); if (q == 2) return -vt_kcos(r); return vt_ksin(r);
 }
 float vt_tan(float x) {
-  if (abs(x) >= C(TRIG_BIG)) return vt_isinf(x) ? vt_nan() : tan(x);
+  if (vt_isinf(x)) return vt_nan();
   if (x == 0.0) return x;
   float r; int q = vt_reduce(x, r);
   float s = vt_ksin(r); float c = vt_kcos(r);
@@ -219,7 +301,22 @@ double vt_ksin(double x) { double z = x * x; double r = VT_S2 + z * (VT_S3 + z *
 double vt_kcos(double x) { double z = x * x;
   double r = z * (VT_C1 + z * (VT_C2 + z * (VT_C3 + z * (VT_C4 + z * (VT_C5 + z * VT_C6)))));
   double hz = 0.5lf * z; double w = 1.0lf - hz; return w + (((1.0lf - w) - hz) + z * r); }
+int vt_reduce_big(double x, out double r) {
+  uvec2 u = unpackDouble2x32(abs(x));
+  uvec4 f;
+  bool negative;
+  int q = vt_rem_pio2((u.y & 0xfffffu) | 0x100000u, u.x, int(u.y >> 20) - 1075, f, negative);
+  double a = double(f.x) * 2.3283064365386963e-10lf;
+  double b = double(f.y) * 5.421010862427522e-20lf;
+  double hi = a + b;
+  double lo = (b - (hi - a)) + double(f.z) * 1.2621774483536189e-29lf + double(f.w) * 2.938735877055719e-39lf;
+  double p = hi * 1.5707963267948966lf;
+  r = p + (fma(hi, 1.5707963267948966lf, -p) + hi * 6.123233995736766e-17lf + lo * 1.5707963267948966lf);
+  if (negative != (x < 0.0lf)) r = -r;
+  return x < 0.0lf ? (4 - q) & 3 : q;
+}
 int vt_reduce(double x, out double r) {
+  if (abs(x) >= C(TRIG_BIG)) return vt_reduce_big(x, r);
   double k = roundEven(x * 0.63661977236758134308lf);
   r = fma(-k, 1.57079632673412561417e+00lf, x);
   r = fma(-k, 6.07710050630396597660e-11lf, r);
