@@ -123,6 +123,22 @@ bool vt_signbit(double x) { return (unpackDouble2x32(x).y & 0x80000000u) != 0u; 
 double vt_nan() { return packDouble2x32(uvec2(0u, 0x7ff80000u)); }
 double vt_inf() { return packDouble2x32(uvec2(0u, 0x7ff00000u)); }""",
     }),
+    # |x| as a normal number times 2^shift, from the bits: GPUs may flush subnormals in arithmetic.
+    "vt_normalized": ((), {
+        "float": """
+float vt_normalized(float x, out int shift) {
+  uint b = floatBitsToUint(x) & 0x7fffffffu;
+  shift = (b & 0x7f800000u) == 0u ? -149 : 0;
+  return shift == 0 ? uintBitsToFloat(b) : float(b);
+}""",
+        "double": """
+double vt_normalized(double x, out int shift) {
+  uvec2 u = unpackDouble2x32(x);
+  u.y &= 0x7fffffffu;
+  shift = (u.y & 0x7ff00000u) == 0u ? -1074 : 0;
+  return shift == 0 ? packDouble2x32(u) : double(u.y) * 4294967296.0lf + double(u.x);
+}""",
+    }),
     "vt_copysign": (("vt_special",), {
         "f": "T vt_copysign(T a, T b) { return vt_signbit(a) != vt_signbit(b) ? -a : a; }"}),
     "vt_exp": (("vt_special",), {"f": """
@@ -137,14 +153,17 @@ T vt_exp(T x) {
   int ki = int(k);
   return ldexp(ldexp(p, ki / 2), ki - ki / 2);
 }"""}),
-    "vt_log": (("vt_special",), {"f": """
+    "vt_log": (("vt_special", "vt_normalized"), {"f": """
 T vt_log(T x) {
   if (vt_isnan(x)) return x;
-  if (x < T(0)) return vt_nan();
-  if (x == T(0)) return -vt_inf();
+  int shift;
+  T y = vt_normalized(x, shift);
+  if (y == T(0)) return -vt_inf();
+  if (vt_signbit(x)) return vt_nan();
   if (vt_isinf(x)) return x;
   int e;
-  T m = frexp(x, e);
+  T m = frexp(y, e);
+  e += shift;
   if (m < C(0.70710678118654752)) { m *= T(2); e -= 1; }
   T f = m - T(1);
   T s = f / (T(2) + f);
@@ -165,7 +184,16 @@ T vt_log1p(T x) {
   T u = T(1) + x;
   return vt_log(u) - ((u - T(1)) - x) / u;
 }"""}),
-    "vt_sqrt": (("vt_special",), {"f": "T vt_sqrt(T x) { return x < T(0) ? vt_nan() : sqrt(x); }"}),
+    "vt_sqrt": (("vt_special", "vt_normalized"), {"f": """
+T vt_sqrt(T x) {
+  int shift;
+  T y = vt_normalized(x, shift);
+  if (y == T(0)) return x;
+  if (vt_signbit(x)) return vt_nan();
+  if (shift == 0) return sqrt(x);
+  if ((shift & 1) != 0) { y *= T(2); shift -= 1; }  // a subnormal: scaled, as the GPU may flush it
+  return ldexp(sqrt(y), shift / 2);
+}"""}),
     "vt_hyper": (("vt_expm1", "vt_log1p", "vt_copysign"), {"f": """
 T vt_sinh(T x) {
   T ax = abs(x);
