@@ -12,7 +12,7 @@ INTS = [name for name in ("int8", "uint8", "int16", "uint16", "int32", "uint32",
         if name in SUPPORTED]
 NUMERIC = INTS + FLOATS
 ALL = ["bool", *NUMERIC]
-SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5]
+SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -0.5, 2.5, -1.5]
 RTOL = {"float16": 2e-3, "float32": 2e-6, "float64": 1e-13}
 
 
@@ -34,7 +34,7 @@ def sample(dtype: str, size: int = 37, low: float = -10, high: float = 10, seed:
 
 
 def assert_matches(result: vt.Array, expected: np.ndarray, rtol: float | None = None, exact: bool = False) -> None:
-    """Same dtype, shape and values (NaN equal to NaN; floats to ``rtol``)."""
+    """Same dtype, shape and values (NaN equal to NaN; floats to ``rtol``; zeros with NumPy's sign)."""
     assert isinstance(result, vt.Array)
     got = result.numpy()
     expected = np.asarray(expected)
@@ -46,3 +46,6 @@ def assert_matches(result: vt.Array, expected: np.ndarray, rtol: float | None = 
         tol = RTOL[got.dtype.name] if rtol is None else rtol
         tiny = float(np.finfo(got.dtype).tiny) * 4
         np.testing.assert_allclose(got, expected, rtol=tol, atol=tiny, equal_nan=True)
+    if got.dtype.kind == "f":
+        zeros = (expected == 0) & (got == 0)
+        np.testing.assert_array_equal(np.signbit(got[zeros]), np.signbit(expected[zeros]), err_msg="sign of zero")

@@ -206,7 +206,7 @@ def test_where_broadcasts_and_promotes():
 
 @pytest.mark.parametrize("name", ["real", "conj", "imag"])
 def test_complex_parts_of_reals(name):
-    x = sample("float32", 10, seed=19)
+    x = sample("float32", 16, seed=19)
     assert_matches(getattr(vt, name)(vt.asarray(x)), getattr(np, NUMPY_NAMES.get(name, name))(x))
 
 

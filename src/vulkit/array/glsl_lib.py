@@ -100,6 +100,7 @@ _CONSTS = {
     "LN2LO": ("1.428606765330187045e-06", "1.90821492927058770002e-10"),
     "BIG": ("1.0e4", "1.0e8"),
     "TANH_BIG": ("9.0", "22.0"),
+    "ROUND_BIG": ("8388608.0", "4503599627370496.0"),  # 2^23, 2^52: from here on every value is an integer
     "SPLIT": ("4097.0", "134217729.0"),
     # Below: Cody-Waite reduction (exact: k * part has no rounding); above: Payne-Hanek (vt_rem_pio2).
     "TRIG_BIG": ("1.0e5", "1.0e6"),
@@ -141,6 +142,16 @@ double vt_normalized(double x, out int shift) {
     }),
     "vt_copysign": (("vt_special",), {
         "f": "T vt_copysign(T a, T b) { return vt_signbit(a) != vt_signbit(b) ? -a : a; }"}),
+    # roundEven and trunc of the driver may lose the sign of zero or round halves wrongly (lavapipe's
+    # float64 roundEven(-1.5) is -1): adding and removing 2^52 (2^23) rounds halves to even in hardware.
+    "vt_round": (("vt_copysign",), {"f": """
+T vt_round(T x) {
+  T ax = abs(x);
+  if (!(ax < C(ROUND_BIG))) return x;
+  precise T r = (ax + C(ROUND_BIG)) - C(ROUND_BIG);
+  return vt_copysign(r, x);
+}
+T vt_trunc(T x) { return vt_copysign(trunc(x), x); }"""}),
     "vt_exp": (("vt_special",), {"f": """
 T vt_exp(T x) {
   if (vt_isnan(x)) return x;

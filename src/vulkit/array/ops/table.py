@@ -66,8 +66,8 @@ ENTRIES: list[Entry] = [
     # -- rounding ------------------------------------------------------------------------------------
     _e("floor", 1, "floor", {"f": "floor(a)", "*": "a"}),
     _e("ceil", 1, "ceil", {"f": "ceil(a)", "*": "a"}),
-    _e("trunc", 1, "trunc", {"f": "trunc(a)", "*": "a"}),
-    _e("round", 1, "same", {"f": "roundEven(a)", "*": "a"}),
+    _e("trunc", 1, "trunc", {"f": "vt_trunc(a)", "*": "a"}, "vt_round"),
+    _e("round", 1, "same", {"f": "vt_round(a)", "*": "a"}, "vt_round"),
     # -- exponents, logarithms, roots -------------------------------------------------------------------
     _float1("exp", "vt_exp(a)", ("vt_exp",)),
     _float1("expm1", "vt_expm1(a)", ("vt_expm1",)),
