@@ -76,6 +76,22 @@ def test_subnormal_inputs(name, dtype):
     assert_matches(getattr(vt, name)(vt.asarray(x)), want, rtol=4 * float(info.eps))
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("name", ["remainder", "floor_divide"])
+def test_division_with_huge_quotients(name, dtype):
+    """Exact as NumPy's also where a / b is far beyond 2^24 (the quotient was guessed from a / b) or
+    overflows (a subnormal divisor)."""
+    info = np.finfo(dtype)
+    rng = np.random.default_rng(13)
+    a = (rng.uniform(1, 2, 300) * 2.0 ** rng.integers(0, info.maxexp, 300) * rng.choice([-1, 1], 300)).astype(dtype)
+    b = (rng.uniform(1, 2, 300) * 2.0 ** rng.integers(-8, 12, 300) * rng.choice([-1, 1], 300)).astype(dtype)
+    a[:4] = [-2147483648.0 if dtype != "float16" else -1024.0, info.max, 1.0, -0.0]
+    b[:4] = [3.0, 7.0, info.smallest_subnormal, 3.0]
+    with np.errstate(all="ignore"):
+        want = reference(name)(a, b)
+    assert_matches(getattr(vt, name)(vt.asarray(a), vt.asarray(b)), want, exact=True)
+
+
 def _exact_trig(name: str, x: float) -> float:
     """sin/cos/tan of the float ``x`` from an exact reduction by pi/2 (Python integers; NumPy's own float64
     cos is 8 ulp off at 6381956970095103 * 2^797, the hardest case)."""

@@ -101,7 +101,6 @@ _CONSTS = {
     "BIG": ("1.0e4", "1.0e8"),
     "TANH_BIG": ("9.0", "22.0"),
     "ROUND_BIG": ("8388608.0", "4503599627370496.0"),  # 2^23, 2^52: from here on every value is an integer
-    "SPLIT": ("4097.0", "134217729.0"),
     # Below: Cody-Waite reduction (exact: k * part has no rounding); above: Payne-Hanek (vt_rem_pio2).
     "TRIG_BIG": ("1.0e5", "1.0e6"),
 }
@@ -448,22 +447,29 @@ T vt_ipow(T a, T b) {
   while (b > T(0)) { if ((b & T(1)) != T(0)) r *= a; a *= a; b >>= 1; }
   return r;
 }"""}),
-    "vt_divmod": (("vt_copysign",), {
+    "vt_divmod": (("vt_copysign", "vt_normalized"), {
         "f": """
-T vt_two_prod_err(T x, T y, T p) {
-  precise T cx = C(SPLIT) * x; precise T xh = cx - (cx - x); precise T xl = x - xh;
-  precise T cy = C(SPLIT) * y; precise T yh = cy - (cy - y); precise T yl = y - yh;
-  precise T e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
-  return e;
+int vt_exponent(T x) {  // frexp's exponent of a finite x != 0, subnormals included
+  int shift, e;
+  frexp(vt_normalized(x, shift), e);
+  return e + shift;
 }
+// Exact, as C's fmod: subtract the largest b * 2^k <= r until r < b; each step is exact (Sterbenz), and
+// the exponent of r drops every step (a quotient from a / b was off by thousands once it passed 2^24).
 T vt_fmod(T a, T b) {
-  if (vt_isinf(b) && !vt_isinf(a)) return a;
-  T q = trunc(a / b);
-  precise T p = q * b;
-  precise T r = (a - p) - vt_two_prod_err(q, b, p);
-  if (r != T(0) && vt_signbit(r) != vt_signbit(a)) r += (vt_signbit(a) == vt_signbit(b)) ? b : -b;
-  if (abs(r) >= abs(b)) r -= (vt_signbit(a) == vt_signbit(b)) ? b : -b;
-  return r == T(0) ? vt_copysign(T(0), a) : r;
+  if (vt_isnan(a) || vt_isnan(b) || vt_isinf(a) || b == T(0)) return vt_nan();
+  T r = abs(a);
+  T d = abs(b);
+  if (!(r >= d)) return a;
+  int shift, ed;
+  T md = frexp(vt_normalized(d, shift), ed);
+  for (int i = 0; i < 2100 && r >= d; i++) {  // 2100 > 2098, the widest exponent gap of two float64
+    int er = vt_exponent(r);
+    T t = ldexp(md, er);
+    if (t > r) t = ldexp(md, er - 1);
+    r -= t;
+  }
+  return vt_copysign(r, a);
 }
 T vt_floordiv(T a, T b) {
   if (b == T(0)) return a / b;
