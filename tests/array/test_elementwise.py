@@ -92,6 +92,22 @@ def test_division_with_huge_quotients(name, dtype):
     assert_matches(getattr(vt, name)(vt.asarray(a), vt.asarray(b)), want, exact=True)
 
 
+@pytest.mark.parametrize("pair", [("int64", "int32"), ("int64", "int8"), ("uint32", "int32"), ("int16", "int64")])
+@pytest.mark.parametrize("name", ["floor_divide", "remainder", "bitwise_left_shift", "bitwise_right_shift", "less",
+                                  "maximum"])
+def test_signed_operands_widened_to_int64(name, pair):
+    """Negative narrow operands promoted to int64 keep their sign (lavapipe dropped it in some uses)."""
+    if not all(d in INTS for d in pair):
+        pytest.skip("the device lacks 64-bit integers")
+    shifts = name.startswith("bitwise")
+    a = sample(pair[0], 64, 0 if shifts else -100, 100, seed=21)
+    b = sample(pair[1], 64, 0 if shifts else -9, 30 if shifts else 9, seed=22)
+    b[b == 0] = 3
+    assert_matches(getattr(vt, name)(vt.asarray(a), vt.asarray(b)), reference(name)(a, b))
+    if not shifts:
+        assert_matches(getattr(vt, name)(vt.asarray(b), vt.asarray(a)), reference(name)(b, a))
+
+
 def _exact_trig(name: str, x: float) -> float:
     """sin/cos/tan of the float ``x`` from an exact reduction by pi/2 (Python integers; NumPy's own float64
     cos is 8 ulp off at 6381956970095103 * 2^797, the hardest case)."""

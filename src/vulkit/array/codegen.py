@@ -146,6 +146,10 @@ def _convert(value: str, src: DType, dst: DType) -> str:
         return f"({value} != {src.storage}(0))"
     if src.storage == dst.compute:
         return value
+    if dst.compute == "int64_t" and src.kind == "i":
+        # NOTE: sign extension by hand: Mesa 22.3's lavapipe miscompiles int64_t(int) in some uses (a
+        # negative value compared as >= 0: int64 // int32 and shifts by an int32 were wrong).
+        return f"packInt2x32(ivec2(int({value}), int({value}) >> 31))"
     return f"{dst.compute}({value})"
 
 
