@@ -43,3 +43,11 @@ def test_parameters_and_tanh_approximation():
     approx = 0.5 * x64 * (1 + np.tanh(math.sqrt(2 / math.pi) * (x64 + 0.044715 * x64 ** 3)))
     np.testing.assert_allclose(F.gelu(x, approximate="tanh").numpy(), approx, rtol=2e-6, atol=1e-7)
     assert np.isnan(F.relu(vt.asarray(np.array([np.nan], np.float32))).numpy()[0])
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_activations_take_host_data(name):
+    """NumPy arrays and lists are accepted as by the elementwise functions (three activations raised)."""
+    got = getattr(F, name)(X)
+    np.testing.assert_allclose(got.numpy(), getattr(F, name)(vt.asarray(X)).numpy(), rtol=0, atol=0)
+    assert getattr(F, name)([1.0, -2.0]).shape == (2,)

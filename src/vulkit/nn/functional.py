@@ -6,6 +6,7 @@ Integer inputs are promoted to floating point as NumPy's ufuncs do (``relu`` kee
 from __future__ import annotations
 
 from ..array.array import Array
+from ..array.ops.creation import asarray
 from ..array.ops.elementwise import tanh
 from ..array.ops.engine import TABLE, apply, resolve
 
@@ -36,7 +37,7 @@ def gelu(x: Array, /, approximate: str = "none") -> Array:
 
 def _with_params(name: str, x: Array, params: tuple[float, ...]) -> Array:
     entry = TABLE[name]
-    x = x if isinstance(x, Array) else apply(TABLE["copy"], (x,))
+    x = x if isinstance(x, Array) else asarray(x)
     op_dtypes, result = resolve(entry, (x.dtype,) + (float,) * len(params))
     return apply(entry, (x, *map(float, params)), dtype=result, op_dtypes=op_dtypes)
 
