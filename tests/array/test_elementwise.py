@@ -262,3 +262,15 @@ def test_negative_exponent_elements_truncate():
     base = np.array([2, 1, -1, -1, 5], np.int32)
     exponent = np.array([-1, -3, -3, -2, 0], np.int32)
     assert np.array_equal(vt.pow(vt.asarray(base), vt.asarray(exponent)).numpy(), [0, 1, -1, 1, 1])
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_python_floats_beyond_the_dtype_become_inf(dtype):
+    """As NumPy's weak scalars (a struct packing error escaped before)."""
+    if dtype not in FLOATS:
+        pytest.skip(f"the device has no {dtype}")
+    host = np.ones(3, dtype)
+    with np.errstate(over="ignore"):
+        assert_matches(vt.asarray(host) + 1e300, host + 1e300)
+        assert_matches(vt.asarray(host) * -1e39, host * -1e39)
+        assert_matches(vt.full(3, 1e300, dtype=dtype), np.full(3, 1e300, dtype))

@@ -110,8 +110,8 @@ def _operand(value: Any, ctx: Any) -> Any:
 
 
 def _scalar_value(value: Any, dtype: DType) -> Any:
-    if dtype.kind == "f":
-        return float(dtype.np.type(value)) if dtype.itemsize == 2 else float(value)
+    if dtype.kind == "f":  # NOTE: through NumPy's scalar: beyond the type's range it is inf (and NumPy warns)
+        return float(value) if dtype.itemsize == 8 else float(dtype.np.type(value))
     if dtype.kind == "b":
         return int(bool(value))
     check_scalar_fits(value, dtype)
