@@ -274,3 +274,23 @@ def test_python_floats_beyond_the_dtype_become_inf(dtype):
         assert_matches(vt.asarray(host) + 1e300, host + 1e300)
         assert_matches(vt.asarray(host) * -1e39, host * -1e39)
         assert_matches(vt.full(3, 1e300, dtype=dtype), np.full(3, 1e300, dtype))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_rounding_beyond_int32(dtype):
+    """Fractions above 2^31 (lavapipe's float64 trunc returned them unchanged) and integers up to 2^53."""
+    info = np.finfo(dtype)
+    x = np.array([2147483647.5, -2147483649.5, 4294967297.5, 1e15 + 0.5, -1e17, 3e9 + 0.25, info.max, -info.max],
+                 np.float64)
+    x = x[np.abs(x) <= float(info.max)].astype(dtype)
+    for name in ("trunc", "floor", "ceil", "round"):
+        assert_matches(getattr(vt, name)(vt.asarray(x)), reference(name)(x))
+
+
+def test_pow_parity_of_huge_odd_exponents():
+    if "float64" not in FLOATS:
+        pytest.skip("the device has no float64")
+    base = np.array([-1.0, -2.0, -0.0, -1.0, -0.5])
+    exponent = np.array([4294967295.0, 2147483649.0, -2147483647.0, 2.0 ** 53, 9007199254740991.0])
+    with np.errstate(all="ignore"):
+        assert_matches(vt.pow(vt.asarray(base), vt.asarray(exponent)), np.power(base, exponent))

@@ -141,8 +141,8 @@ double vt_normalized(double x, out int shift) {
     }),
     "vt_copysign": (("vt_special",), {
         "f": "T vt_copysign(T a, T b) { return vt_signbit(a) != vt_signbit(b) ? -a : a; }"}),
-    # roundEven and trunc of the driver may lose the sign of zero or round halves wrongly (lavapipe's
-    # float64 roundEven(-1.5) is -1): adding and removing 2^52 (2^23) rounds halves to even in hardware.
+    # roundEven and trunc of the driver may lose the sign of zero, round halves wrongly or not at all
+    # (lavapipe's float64 roundEven(-1.5) is -1): adding and removing 2^52 (2^23) rounds halves to even.
     "vt_round": (("vt_copysign",), {"f": """
 T vt_round(T x) {
   T ax = abs(x);
@@ -150,7 +150,7 @@ T vt_round(T x) {
   precise T r = (ax + C(ROUND_BIG)) - C(ROUND_BIG);
   return vt_copysign(r, x);
 }
-T vt_trunc(T x) { return vt_copysign(trunc(x), x); }"""}),
+T vt_trunc(T x) { return vt_copysign(floor(abs(x)), x); }  // lavapipe's float64 trunc(2147483647.5) is itself"""}),
     "vt_exp": (("vt_special",), {"f": """
 T vt_exp(T x) {
   if (vt_isnan(x)) return x;
@@ -413,18 +413,18 @@ T vt_atan2(T y, T x) {
 }
 T vt_asin(T x) { if (abs(x) > T(1)) return vt_nan(); return vt_atan2(x, sqrt((T(1) - x) * (T(1) + x))); }
 T vt_acos(T x) { if (abs(x) > T(1)) return vt_nan(); return vt_atan2(sqrt((T(1) - x) * (T(1) + x)), x); }"""}),
-    "vt_pow": (("vt_exp", "vt_log", "vt_copysign"), {"f": """
+    "vt_pow": (("vt_exp", "vt_log", "vt_copysign", "vt_round"), {"f": """
 T vt_pow(T x, T y) {
   if (y == T(0) || x == T(1)) return T(1);
   if (vt_isnan(x) || vt_isnan(y)) return x + y;
-  bool yint = !vt_isinf(y) && trunc(y) == y;
+  bool yint = !vt_isinf(y) && vt_trunc(y) == y;
   if (yint && abs(y) <= T(64)) {
     int n = int(abs(y)); T b = x; T r = T(1);
     while (n > 0) { if ((n & 1) != 0) r *= b; b *= b; n >>= 1; }
     return y < T(0) ? T(1) / r : r;
   }
   T h = y * T(0.5);
-  bool yodd = yint && trunc(h) != h;
+  bool yodd = yint && vt_trunc(h) != h;
   T ax = abs(x);
   if (vt_isinf(y)) { if (ax == T(1)) return T(1); return (ax < T(1)) == (y > T(0)) ? T(0) : vt_inf(); }
   if (x == T(0)) { T r = y < T(0) ? vt_inf() : T(0); return yodd ? vt_copysign(r, x) : r; }
