@@ -139,6 +139,26 @@ def test_memory_functions_follow_memory_stats(fresh):
     assert device.memory_stats()["allocated_bytes.all.allocated"] == 0
 
 
+def test_memory_used_by_finished_work_is_free_after_synchronize(fresh):
+    """Arrays freed while their ops were queued wait for the GPU; synchronize then frees them for good."""
+    import numpy as np
+
+    import vulkit as vt
+
+    x = vt.ones(1000, dtype=vt.float32)
+    y = x + 1
+    z = vt.exp(y) * 2
+    del x, y, z
+    stats = device.memory_stats()
+    assert stats["allocated_bytes.all.current"] == 0
+    assert stats["active_bytes.all.current"] > 0  # still used by queued work
+    device.synchronize()
+    assert device.memory_stats()["active_bytes.all.current"] == 0
+    device.empty_cache()
+    assert device.memory_reserved() == 0
+    assert np.array_equal((vt.ones(3) + 1).numpy(), [2, 2, 2])  # and the allocator still works
+
+
 def test_memory_summary_is_a_readable_table(fresh):
     alloc = context.current().allocator
     keep = alloc.allocate(3 * 1024 * 1024)

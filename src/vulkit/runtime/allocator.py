@@ -666,10 +666,18 @@ class CachingAllocator:
 
     # -- cache ------------------------------------------------------------------------------------------
     @locked
+    def release_finished(self) -> None:
+        """Return the freed small ranges the GPU has finished with to their pools (they wait otherwise
+        until the next allocation looks; the statistics count them as active until then)."""
+        if self._waiting and not self.closed:
+            self._release_waiting(self.clock.completed)
+
+    @locked
     def empty_cache(self) -> int:
         """Release every cached block no array uses (once the GPU is done with it); bytes released."""
         if self.closed:
             return 0
+        self.release_finished()
         return self._release_unused_blocks()
 
     def _release_unused_blocks(self) -> int:

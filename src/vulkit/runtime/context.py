@@ -107,7 +107,9 @@ class DeviceContext:
         return made
 
     def synchronize(self) -> None:
+        """Finish the GPU work; the memory it held is then free for reuse (and counted so)."""
         self.stream.synchronize()
+        self.allocator.release_finished()
 
     def destroy(self) -> None:
         """Finish the GPU work and destroy the stream, the allocator's blocks, pipelines and device."""
