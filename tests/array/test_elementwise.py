@@ -294,3 +294,16 @@ def test_pow_parity_of_huge_odd_exponents():
     exponent = np.array([4294967295.0, 2147483649.0, -2147483647.0, 2.0 ** 53, 9007199254740991.0])
     with np.errstate(all="ignore"):
         assert_matches(vt.pow(vt.asarray(base), vt.asarray(exponent)), np.power(base, exponent))
+
+
+@pytest.mark.parametrize("dtype", INTS)
+@pytest.mark.parametrize("name", COMPARISONS)
+def test_comparisons_with_ints_beyond_the_dtype(name, dtype):
+    """NumPy 2 compares integers with any Python int (``uint8_array < 300`` is all True); other ops raise."""
+    x = sample(dtype, 20, -100, 100, seed=23)
+    info = np.iinfo(dtype)
+    for value in (int(info.max) + 1, int(info.min) - 1, 2 ** 70, -(2 ** 70)):
+        assert_matches(getattr(vt, name)(vt.asarray(x), value), reference(name)(x, value))
+        assert_matches(getattr(vt, name)(value, vt.asarray(x)), reference(name)(value, x))
+    with pytest.raises(OverflowError):
+        vt.asarray(x) + (int(info.max) + 1)

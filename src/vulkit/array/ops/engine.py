@@ -8,6 +8,7 @@ allocate the output, pack the push constants with a precompiled ``struct.Struct`
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -109,6 +110,29 @@ def _operand(value: Any, ctx: Any) -> Any:
     return asarray_like(value, ctx)
 
 
+_COMPARISONS = {"equal": operator.eq, "not_equal": operator.ne, "less": operator.lt, "less_equal": operator.le,
+                "greater": operator.gt, "greater_equal": operator.ge}
+
+
+def _settle_out_of_range(entry: Entry, args: tuple[Any, ...], op_dtypes: tuple[DType, ...]) \
+        -> tuple[Entry, tuple[Any, ...], tuple[DType, ...]]:
+    """A comparison of integers with a Python int beyond their dtype has one answer for every element
+    (NumPy 2: ``uint8_array < 300`` is all True); it becomes ``x == x`` or ``x != x``, which give it."""
+    scalar = next((i for i, (a, d) in enumerate(zip(args, op_dtypes, strict=True))
+                   if a.__class__ is int and d.kind in "iu"), None)
+    if scalar is None:
+        return entry, args, op_dtypes
+    info = np.iinfo(op_dtypes[scalar].np)
+    value = args[scalar]
+    if info.min <= value <= info.max:
+        return entry, args, op_dtypes
+    compare = _COMPARISONS[entry.op.name]
+    bound = int(info.max if value > info.max else info.min)  # every element is on the same side as this one
+    answer = compare(value, bound) if scalar == 0 else compare(bound, value)
+    array, dtype = args[1 - scalar], op_dtypes[1 - scalar]
+    return TABLE["equal" if answer else "not_equal"], (array, array), (dtype, dtype)
+
+
 def _scalar_value(value: Any, dtype: DType) -> Any:
     if dtype.kind == "f":  # NOTE: through NumPy's scalar: beyond the type's range it is inf (and NumPy warns)
         return float(value) if dtype.itemsize == 8 else float(dtype.np.type(value))
@@ -138,6 +162,8 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
         op_dtypes, res_dtype = resolve(entry, types)
     else:
         op_dtypes, res_dtype = op_dtypes or (dtype,) * len(args), dtype
+    if entry.op.name in _COMPARISONS:
+        entry, args, op_dtypes = _settle_out_of_range(entry, args, op_dtypes)
     arrays = [a for a in args if isinstance(a, Array)]
     shapes = [a._shape for a in arrays]
     shape = shapes[0] if shapes and all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes) \
