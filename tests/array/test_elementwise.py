@@ -307,3 +307,11 @@ def test_comparisons_with_ints_beyond_the_dtype(name, dtype):
         assert_matches(getattr(vt, name)(value, vt.asarray(x)), reference(name)(value, x))
     with pytest.raises(OverflowError):
         vt.asarray(x) + (int(info.max) + 1)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("name", ["maximum", "minimum"])
+def test_maximum_minimum_of_signed_zeros(name, dtype):
+    a = np.array([-0.0, 0.0, -0.0, 0.0, np.nan, 1.0], dtype)
+    b = np.array([0.0, -0.0, -0.0, 0.0, 1.0, np.nan], dtype)
+    assert_matches(getattr(vt, name)(vt.asarray(a), vt.asarray(b)), reference(name)(a, b))

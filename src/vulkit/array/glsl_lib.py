@@ -506,8 +506,8 @@ T vt_floordiv(T a, T b) { return b == T(0) ? T(0) : a / b; }
 T vt_rem(T a, T b) { return b == T(0) ? T(0) : a % b; }""",
     }),
     "vt_minmax": (("vt_special",), {"f": """
-T vt_maximum(T a, T b) { return (a >= b || vt_isnan(a)) ? a : b; }
-T vt_minimum(T a, T b) { return (a <= b || vt_isnan(a)) ? a : b; }"""}),
+T vt_maximum(T a, T b) { return (a > b || vt_isnan(a)) ? a : b; }  // ties (+0, -0) give b, as NumPy
+T vt_minimum(T a, T b) { return (a < b || vt_isnan(a)) ? a : b; }"""}),
     "vt_hypot": (("vt_special",), {"f": """
 T vt_hypot(T a, T b) {
   if (vt_isinf(a) || vt_isinf(b)) return vt_inf();
