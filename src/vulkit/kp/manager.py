@@ -21,6 +21,11 @@ _MEMORY_WRITE = 0x10000
 _MEMORY_READ = 0x8000
 
 
+class _DeviceKeeper:
+    """A token for the device's lifetime: once Manager.destroy() drops its own reference, the device
+    is destroyed when the last reference (a host copy's) goes."""
+
+
 class Manager:
     """A Vulkan device with the tensors, images, algorithms and sequences made on it.
 
@@ -48,6 +53,9 @@ class Manager:
         self._algorithms: weakref.WeakSet[Algorithm] = weakref.WeakSet()
         self._memories: weakref.WeakSet[Memory] = weakref.WeakSet()
         self._upload_pool: CommandPool | None = None
+        # Held by the host copies of the tensors/images (see memory.HostMirror) so that the device
+        # outlives any data() array; None where the device is not this Manager's to destroy.
+        self._device_keeper: _DeviceKeeper | None = _DeviceKeeper() if owns_device else None
 
     # -- creation -----------------------------------------------------------------------------------
     def tensor(self, data: Any, memory_type: MemoryTypes = MemoryTypes.device) -> Tensor:
@@ -126,7 +134,10 @@ class Manager:
         return self._alive and self._device.alive
 
     def destroy(self) -> None:
-        """Destroy sequences, algorithms, tensors/images, then the device if it owns it (idempotent)."""
+        """Destroy sequences, algorithms, tensors/images, then the device if it owns it (idempotent).
+
+        Arrays from ``data()`` that are still alive keep their host memory, and the device, until
+        they are garbage-collected."""
         with self._lock:
             if not self.is_alive():
                 self._alive = False
@@ -140,7 +151,9 @@ class Manager:
                 self._upload_pool = None
             self._alive = False
             if self._owns_device:
-                self._device.destroy()
+                # Destroys the device now, or once the last data() array (holding the keeper) is gone.
+                weakref.finalize(self._device_keeper, self._device.destroy)
+                self._device_keeper = None
 
     def __enter__(self) -> Manager:
         return self

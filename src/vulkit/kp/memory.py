@@ -18,6 +18,27 @@ if TYPE_CHECKING:
     from .manager import Manager
 
 
+class HostMirror:
+    """The host copy of a tensor or image: a mapped buffer that the ``data()`` arrays alias.
+
+    It is each such array's ``base``, so the buffer lives while the tensor/image or any of its arrays
+    does, and is destroyed with the last of them. ``keeper`` (the Manager's, see
+    ``Manager.destroy``) keeps the device alive for as long.
+    """
+
+    def __init__(self, buffer: Buffer, dtype: np.dtype, size: int, keeper: object | None) -> None:
+        self.buffer = buffer
+        self._keeper = keeper
+        # The hal's view of the mapping, described for NumPy with this object as the owner.
+        self.__array_interface__ = buffer.view(dtype, size).__array_interface__
+        # Runs before _keeper is dropped, so the buffer is freed while its device still lives.
+        weakref.finalize(self, buffer.destroy)
+
+    def array(self) -> np.ndarray:
+        """A new 1-D array over the mapped memory, with this mirror as its base."""
+        return np.asarray(self)
+
+
 class Memory:
     """What tensors and images share: element type, memory type, host mirror, lifetime."""
 
@@ -30,7 +51,7 @@ class Memory:
         self._memory_type = memory_type
         self._size = values.size
         self._primary: Any = None
-        self._host: Buffer | None = None
+        self._mirror: HostMirror | None = None
         self._destroyed = False
         self._views: weakref.WeakSet[Any] = weakref.WeakSet()
 
@@ -39,7 +60,9 @@ class Memory:
         """The host copy as a 1-D NumPy array that aliases the mapped memory (no copy).
 
         For ``device`` memory it holds what the last OpSyncLocal brought back; writes to it reach
-        the GPU with the next OpSyncDevice. ``storage`` memory has no host copy.
+        the GPU with the next OpSyncDevice. ``storage`` memory has no host copy. The array keeps
+        its memory alive: it stays valid (holding the last data) after the tensor/image or the
+        Manager is destroyed or garbage-collected.
         """
         return self._host_view()
 
@@ -87,9 +110,9 @@ class Memory:
         self._destroyed = True
         for view in list(self._views):
             view.free()
-        for resource in (self._primary, self._host):
-            if resource is not None:
-                resource.destroy()
+        if self._primary is not None and self._primary is not self._host:
+            self._primary.destroy()
+        self._mirror = None  # its buffer goes now, or with the last data() array still using it
 
     def numpy(self) -> np.ndarray:
         """A copy of the host data (older Kompute name)."""
@@ -110,6 +133,16 @@ class Memory:
         self._views.add(view)
 
     @property
+    def _host(self) -> Buffer | None:
+        """The host-visible buffer of the host copy (None for storage memory or once destroyed)."""
+        return self._mirror.buffer if self._mirror is not None else None
+
+    def _set_host(self, buffer: Buffer, values: np.ndarray) -> None:
+        """Make ``buffer`` the host copy and write ``values`` into it."""
+        self._mirror = HostMirror(buffer, self._dtype, self._size, self.manager._device_keeper)
+        buffer.write(values)
+
+    @property
     def needs_staging(self) -> bool:
         """Whether syncing moves data between a staging buffer and the primary memory."""
         return self._host is not None and self._host is not self._primary
@@ -120,9 +153,10 @@ class Memory:
 
     def _host_view(self) -> np.ndarray:
         self.require_alive()
-        if self._host is None:
+        mirror = self._mirror  # once: another thread may destroy this meanwhile
+        if mirror is None:
             raise RuntimeError(f"a {self._kind} of memory type storage has no host memory to read or write")
-        return self._host.view(self._dtype, self._size)
+        return mirror.array()
 
     def sync_device_accesses(self) -> list[Access]:
         if not self.needs_staging:
@@ -154,11 +188,9 @@ class Tensor(Memory):
         self._primary = Buffer(device, nbytes, PRIMARY_MEMORY[memory_type])
         try:
             if memory_type is MemoryTypes.device:
-                self._host = Buffer(device, nbytes, MemoryKind.STAGING)
+                self._set_host(Buffer(device, nbytes, MemoryKind.STAGING), values)
             elif memory_type in (MemoryTypes.host, MemoryTypes.deviceAndHost):
-                self._host = self._primary
-            if self._host is not None:
-                self._host.write(values)
+                self._set_host(self._primary, values)
             else:
                 manager._upload(self._primary, values)
         except BaseException:
@@ -204,8 +236,7 @@ class Image(Memory):
         try:
             manager._make_general(self._primary)
             if memory_type is not MemoryTypes.storage:
-                self._host = Buffer(device, max(values.nbytes, 4), MemoryKind.STAGING)
-                self._host.write(values)
+                self._set_host(Buffer(device, max(values.nbytes, 4), MemoryKind.STAGING), values)
             else:
                 manager._upload(self._primary, values)
         except BaseException:
