@@ -119,3 +119,32 @@ def test_kernels_with_buffer_addresses(buffer_addresses, dtype):
             if isinstance(k, Kernel) and k.addresses and k.key.in_dtypes[:1] == (x.dtype,)]
     assert {k.key.layout for k in used} == {"vec", "contig", "strided"}
     assert not any(k.pipeline.bindings for k in used)
+
+
+def test_arrays_larger_than_a_binding_take_addresses():
+    """Allocations beyond maxStorageBufferRange are reached through buffer addresses (a descriptor of
+    that range is out of spec): every layout, the fast path included, and the real limit once."""
+    from vulkit.runtime import context
+
+    ctx = context.current()
+    if not ctx.device.features.get("buffer_device_address") or ctx.buffer_addresses:
+        pytest.skip("needs buffer device addresses, and kernels that bind descriptors by default")
+    real = ctx.binding_limit
+    host = np.arange(3000, dtype=np.float32)
+    small = vt.asarray(host[:10])
+    small + small  # the fast path now knows the descriptor kernel
+    ctx.binding_limit = 4096
+    try:
+        x = vt.asarray(host)
+        assert_matches(x + x, host + host, exact=True)
+        assert_matches(x[::3] * 2, host[::3] * 2, exact=True)
+        assert_matches(vt.reshape(x, (30, 100)) + vt.asarray(host[:100]),
+                       host.reshape(30, 100) + host[:100], exact=True)
+        assert_matches(small + small, host[:10] * 2, exact=True)  # small allocations keep their descriptors
+        assert_matches(x[5:15] + small, host[5:15] + host[:10], exact=True)  # a small view of a large one
+    finally:
+        ctx.binding_limit = real
+    n = real // 4 + 1024
+    big = vt.ones(n, dtype=vt.float32)
+    total = (big + 1)[-3:]
+    assert_matches(total, np.full(3, 2, np.float32), exact=True)

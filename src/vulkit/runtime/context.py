@@ -69,6 +69,12 @@ class DeviceContext:
         # With VULKIT_BUFFER_ADDRESSES=1, array kernels reach their buffers through addresses in push
         # constants where the device can: one driver call per operation less than push descriptors.
         self.buffer_addresses = bool(self.device.features.get("buffer_device_address")) and _config.buffer_addresses()
+        self._set_binding_limit()
+
+    def _set_binding_limit(self) -> None:
+        """``binding_limit``: the most bytes an array kernel's allocation may have for a descriptor to bind
+        it (maxStorageBufferRange: 128 MiB on lavapipe and some Intel GPUs); beyond, kernels take addresses."""
+        self.binding_limit = 1 << 62 if self.buffer_addresses else int(self.device.limits["max_storage_buffer_range"])
 
     def set_buffer_addresses(self, enabled: bool) -> None:
         """Switch array kernels between buffer addresses and push descriptors (as VULKIT_BUFFER_ADDRESSES
@@ -78,6 +84,7 @@ class DeviceContext:
         if enabled != self.buffer_addresses:
             self.buffer_addresses = enabled
             self.cache = {}
+            self._set_binding_limit()
 
     def pipeline(self, key: Any, spirv: bytes, bindings: int | Sequence[tuple[int, str]],
                  push_constant_size: int = 0, specialization: Sequence[tuple[int, bytes]] = ()) -> ComputePipeline:

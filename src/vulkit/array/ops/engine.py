@@ -204,23 +204,28 @@ def fast_binary(entry: Entry, a: Any, b: Any) -> Array | None:
             or not (a._contig and b._contig) or a._ctx is not b._ctx:
         return None
     ctx = a._ctx
+    if a._alloc.size > ctx.binding_limit or b._alloc.size > ctx.binding_limit:
+        return None
     found = ctx.cache.get((entry, a._dtype, b._dtype, "contig" if (a._offset | b._offset) & 3 else "vec"))
     return None if found is None else _run_cached(ctx, found, [a, b], (a._offset, b._offset))
 
 
 def fast_unary(entry: Entry, a: Any) -> Array | None:
     """As :func:`fast_binary`, for one contiguous array."""
-    if a.__class__ is not Array or not a._contig:
+    if a.__class__ is not Array or not a._contig or a._alloc.size > a._ctx.binding_limit:
         return None
     ctx = a._ctx
     found = ctx.cache.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
     return None if found is None else _run_cached(ctx, found, [a], (a._offset,))
 
 
-def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets: tuple[int, ...]) -> Array:
-    """The cached (kernel, result dtype) ``found`` over ``arrays`` into a new array."""
+def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets: tuple[int, ...]) -> Array | None:
+    """The cached (kernel, result dtype) ``found`` over ``arrays`` into a new array (None: the new array
+    would be too large for the kernel to bind)."""
     kernel, res_dtype = found
     first = arrays[0]
+    if first._size * res_dtype.itemsize > ctx.binding_limit:
+        return None
     out = like_contiguous(ctx, first, res_dtype)
     n = first._size
     if n:
@@ -253,24 +258,36 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
     """Dispatch; returns the kernel when it took the same-shape contiguous path (for the fast path)."""
     operands = [*arrays, out]
     n = out._size
+    types = (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, _addresses(ctx, operands))
     if all(a._contig and a._shape == shape for a in operands):
         offsets = [a._offset for a in operands]
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
-        kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
+        kernel = _kernel(ctx, entry, *types, layout, 0)
         _dispatch(ctx, kernel, operands, (*_ordered(kernel, scalars), n, *offsets), n)
-        return kernel if out._offset == 0 else None
+        return kernel if out._offset == 0 and kernel.addresses == ctx.buffer_addresses else None
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
     offsets = [a._offset for a in operands]
     if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
-        kernel = _kernel(ctx, entry, in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, layout, 0)
+        kernel = _kernel(ctx, entry, *types, layout, 0)
         _dispatch(ctx, kernel, operands, (*_ordered(kernel, scalars), n, *offsets), n)
         return None
     limit = ctx.device.limits["max_push_constants_size"]
-    _strided(ctx, entry, operands, (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype), scalars,
-             merged_shape, merged_strides, offsets, limit)
+    _strided(ctx, entry, operands, types, scalars, merged_shape, merged_strides, offsets, limit)
     return None
+
+
+def _addresses(ctx: Any, operands: list[Array]) -> bool:
+    """Whether the kernel takes buffer addresses: where asked for, or where an allocation is too large
+    for a descriptor to bind."""
+    if ctx.buffer_addresses or all(a._alloc.size <= ctx.binding_limit for a in operands):
+        return ctx.buffer_addresses
+    if not ctx.device.features.get("buffer_device_address"):
+        size = max(a._alloc.size for a in operands)
+        raise ValueError(f"an array of {size} bytes is more than {ctx.device.physical.name} can bind "
+                         f"(maxStorageBufferRange {ctx.binding_limit}) and it has no buffer device addresses")
+    return True
 
 
 def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ...], scalars: tuple[Any, ...],
@@ -291,15 +308,15 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
 
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
-            op_dtypes: tuple[DType, ...], res_dtype: DType, out_dtype: DType, layout: str, ndim: int) -> Any:
-    fast_key = (entry.op.name, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim)
+            op_dtypes: tuple[DType, ...], res_dtype: DType, out_dtype: DType, addresses: bool, layout: str,
+            ndim: int) -> Any:
+    fast_key = (entry.op.name, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, addresses, layout, ndim)
     cache = ctx.cache
     kernel = cache.get(fast_key)
     if kernel is None:
         for d in {*in_dtypes, *op_dtypes, res_dtype, out_dtype}:
             dt.require_supported(d, ctx.dtypes, ctx.device.physical.name)
-        key = KernelKey(entry.op, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim,
-                        ctx.buffer_addresses)
+        key = KernelKey(entry.op, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout, ndim, addresses)
         kernel = get_kernel(ctx, key)
         cache[fast_key] = kernel
     return kernel
