@@ -54,6 +54,7 @@ _POLYS = {
     "P_EXPM1": (_horner(_exp_taylor(10)[1:], "x"), _horner(_exp_taylor(18)[1:], "x")),
     "P_ATAN": (_horner(_atan_series(8), "z"), _horner(_atan_series(16), "z")),
     "P_ATANH": (_horner(_atanh_series(7), "z"), _horner(_atanh_series(15), "z")),
+    "P_ATANH_TAIL": (_horner(_atanh_series(8)[1:], "z"), _horner(_atanh_series(16)[1:], "z")),
 }
 
 
@@ -100,6 +101,8 @@ _CONSTS = {
     "LN2LO": ("1.428606765330187045e-06", "1.90821492927058770002e-10"),
     "BIG": ("1.0e4", "1.0e8"),
     "TANH_BIG": ("9.0", "22.0"),
+    "SPLIT": ("4097.0", "134217729.0"),  # 2^12 + 1, 2^27 + 1: Veltkamp's splitting constants
+    "POW_SPLIT": ("1.0e30", "1.0e290"),  # |y| below this can be split (|log x| < 750)
     "ROUND_BIG": ("8388608.0", "4503599627370496.0"),  # 2^23, 2^52: from here on every value is an integer
     # Below: Cody-Waite reduction (exact: k * part has no rounding); above: Payne-Hanek (vt_rem_pio2).
     "TRIG_BIG": ("1.0e5", "1.0e6"),
@@ -413,15 +416,52 @@ T vt_atan2(T y, T x) {
 }
 T vt_asin(T x) { if (abs(x) > T(1)) return vt_nan(); return vt_atan2(x, sqrt((T(1) - x) * (T(1) + x))); }
 T vt_acos(T x) { if (abs(x) > T(1)) return vt_nan(); return vt_atan2(sqrt((T(1) - x) * (T(1) + x)), x); }"""}),
-    "vt_pow": (("vt_exp", "vt_log", "vt_copysign", "vt_round"), {"f": """
+    # NOTE: Dekker's product, not fma(x, y, -p): Vulkan lets fma round twice (lavapipe does), so an fma
+    # cannot give a product's rounding error. |x|, |y| < 2^115 (float) / 2^995 (double) keep the split finite.
+    "vt_two_prod": ((), {"f": """
+T vt_two_prod_err(T x, T y, T p) {  // x * y - p exactly, for p = x * y rounded
+  precise T cx = C(SPLIT) * x;
+  precise T xh = cx - (cx - x);
+  precise T xl = x - xh;
+  precise T cy = C(SPLIT) * y;
+  precise T yh = cy - (cy - y);
+  precise T yl = y - yh;
+  precise T e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
+  return e;
+}"""}),
+    # log(x) for finite x > 0 as hi + lo, some 8 bits beyond T: pow multiplies it by y, which scales its error.
+    "vt_log_hilo": (("vt_normalized", "vt_two_prod"), {"f": """
+T vt_log_hilo(T x, out T lo) {
+  int shift, e;
+  T m = frexp(vt_normalized(x, shift), e);
+  e += shift;
+  if (m < C(0.70710678118654752)) { m *= T(2); e -= 1; }
+  // NOTE: precise: compilers may simplify (2 - d) + f and the like away otherwise (Mesa's NIR does).
+  precise T f = m - T(1);
+  precise T d = T(2) + f;
+  precise T d_lo = (T(2) - d) + f;  // d + d_lo == 2 + f exactly
+  precise T s = f / d;
+  precise T sd = s * d;
+  precise T s_lo = ((f - sd) - vt_two_prod_err(s, d, sd) - s * d_lo) / d;  // s + s_lo == f / (2 + f), closely
+  T z = s * s;
+  T fe = T(e);
+  precise T a = fe * C(LN2HI);  // exact: LN2HI has few bits
+  precise T hi = a + T(2) * s;
+  precise T tail = ((a - hi) + T(2) * s) + fma(fe, C(LN2LO), T(2) * s_lo + T(2) * s * z * P_ATANH_TAIL);
+  precise T sum = hi + tail;
+  lo = tail - (sum - hi);
+  return sum;
+}"""}),
+    "vt_pow": (("vt_exp", "vt_log_hilo", "vt_copysign", "vt_round"), {"f": """
 T vt_pow(T x, T y) {
   if (y == T(0) || x == T(1)) return T(1);
   if (vt_isnan(x) || vt_isnan(y)) return x + y;
   bool yint = !vt_isinf(y) && vt_trunc(y) == y;
-  if (yint && abs(y) <= T(64)) {
+  if (yint && abs(y) <= T(4)) {  // at most two roundings; longer products would pass exp/log's 1.5 ulp
     int n = int(abs(y)); T b = x; T r = T(1);
     while (n > 0) { if ((n & 1) != 0) r *= b; b *= b; n >>= 1; }
-    return y < T(0) ? T(1) / r : r;
+    if (y > T(0)) return r;
+    if (!vt_isinf(r)) return T(1) / r;  // else the result may be subnormal: exp/log below
   }
   T h = y * T(0.5);
   bool yodd = yint && vt_trunc(h) != h;
@@ -430,7 +470,12 @@ T vt_pow(T x, T y) {
   if (x == T(0)) { T r = y < T(0) ? vt_inf() : T(0); return yodd ? vt_copysign(r, x) : r; }
   if (vt_isinf(x)) { T r = y < T(0) ? T(0) : vt_inf(); return (x < T(0) && yodd) ? -r : r; }
   if (x < T(0) && !yint) return vt_nan();
-  T r = vt_exp(y * vt_log(ax));
+  T log_lo;
+  T log_hi = vt_log_hilo(ax, log_lo);
+  precise T p = y * log_hi;
+  precise T p_lo = (abs(y) < C(POW_SPLIT) ? vt_two_prod_err(y, log_hi, p) : T(0)) + y * log_lo;  // y log(x) = p + p_lo
+  T r = vt_exp(p);
+  r = vt_isinf(r) || r == T(0) ? r : fma(r, p_lo, r);  // exp(p + p_lo) == exp(p) * (1 + p_lo)
   return (x < T(0) && yodd) ? -r : r;
 }"""}),
     "vt_ipow": ((), {
