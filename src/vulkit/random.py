@@ -9,12 +9,17 @@ maps 32 random bits onto the range by a multiply-shift (ranges up to 2**32 - 1; 
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any
 
+import numpy as np
+
 from .array import dtypes as dt
 from .array.array import Array, make_array
-from .array.ops.creation import _context_of, _shape, default_float, default_int
+from .array.layout import as_shape
+from .array.ops.creation import _context_of, default_float, default_int
+from .array.ops.elementwise import minimum
 from .array.ops.engine import TABLE, apply
 
 __all__ = ["normal", "rand", "randint", "randn", "random", "seed", "uniform"]
@@ -34,7 +39,7 @@ def seed(seed: int | None = None) -> None:
 def _generate(name: str, size: Any, dtype: dt.DType, params: tuple[Any, ...], device: Any,
               param_dtypes: tuple[dt.DType, ...]) -> Array:
     ctx = _context_of(device)
-    out = make_array(ctx, _shape(() if size is None else size), dtype)
+    out = make_array(ctx, as_shape(() if size is None else size), dtype)
     if out.size == 0:
         return out
     counter = _State.counter
@@ -51,34 +56,70 @@ def _float_dtype(dtype: Any, device: Any) -> dt.DType:
     return result
 
 
+def _uniform_bounds(low: float, high: float, dtype: dt.DType) -> tuple[float, float]:
+    """The least value of ``dtype`` >= low and the greatest < high (but not less than the first)."""
+    kind = dtype.np.type
+    with np.errstate(over="ignore"):  # beyond float16's range: infinity, then one step back to the largest
+        first, last = kind(low), kind(high)
+    if float(first) < low:
+        first = np.nextafter(first, kind(math.inf))
+    if float(last) >= high:
+        last = np.nextafter(last, kind(-math.inf))
+    return float(first), float(max(first, last))
+
+
 def uniform(low: float = 0.0, high: float = 1.0, size: Any = None, *, dtype: Any = None,
             device: Any = None) -> Array:
-    """Samples from [low, high) (default dtype float64 where the device has it)."""
+    """Samples from [low, high) (default dtype float64 where the device has it); low when low == high.
+
+    ValueError when high < low, OverflowError when high - low is not finite (NumPy's Generator).
+    """
     target = _float_dtype(dtype, device)
-    return _generate("random_uniform", size, target, (float(low), float(high)), device, (target, target))
+    low, high = float(low), float(high)
+    if not math.isfinite(high - low):
+        raise OverflowError("high - low range exceeds valid bounds")
+    if high < low:
+        raise ValueError("high - low < 0")
+    first, last = _uniform_bounds(low, high, target)
+    out = _generate("random_uniform", size, target, (first, last), device, (target, target))
+    # The kernel's first + (last - first) * u (u < 1) rounds at each step (in float32 for float16), which
+    # can land on last's upper neighbour, possibly high itself: clamp to last.
+    return minimum(out, last, out=out)
 
 
 def normal(loc: float = 0.0, scale: float = 1.0, size: Any = None, *, dtype: Any = None,
            device: Any = None) -> Array:
-    """Samples from the normal distribution N(loc, scale**2)."""
+    """Samples from the normal distribution N(loc, scale**2); ValueError when scale < 0."""
     target = _float_dtype(dtype, device)
+    if scale < 0:
+        raise ValueError("scale < 0")
     return _generate("random_normal", size, target, (float(loc), float(scale)), device, (target, target))
 
 
 def randint(low: int, high: int | None = None, size: Any = None, dtype: Any = None, *,
             device: Any = None) -> Array:
-    """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``."""
+    """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``.
+
+    TypeError for a non-integer dtype; ValueError (NumPy's messages) for an empty range or bounds out of
+    the dtype's range.
+    """
     if high is None:
         low, high = 0, low
-    span = int(high) - int(low)
+    low, high = int(low), int(high)
+    target = default_int(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
+    if target.kind not in "iu":
+        raise TypeError(f"Unsupported dtype {target.name} for randint (it needs an integer dtype)")
+    info = np.iinfo(target.np)
+    if low < info.min:
+        raise ValueError(f"low is out of bounds for {target.name}")
+    if high - 1 > info.max:
+        raise ValueError(f"high is out of bounds for {target.name}")
+    span = high - low
     if span <= 0:
         raise ValueError(f"low >= high in randint({low}, {high})")
     if span > 0xFFFFFFFF:
         raise ValueError(f"randint supports ranges of at most 2**32 - 1 values, got {span}")
-    target = default_int(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
-    dt.check_scalar_fits(int(low), target)
-    dt.check_scalar_fits(int(high) - 1, target)
-    return _generate("random_integers", size, target, (int(low), span), device, (target, dt.uint32))
+    return _generate("random_integers", size, target, (low, span), device, (target, dt.uint32))
 
 
 def random(size: Any = None, *, dtype: Any = None, device: Any = None) -> Array:

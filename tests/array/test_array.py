@@ -109,6 +109,48 @@ def test_advanced_indexing():
     assert_matches(x, a, exact=True)
 
 
+Z = (5,)
+X = (3, 2)
+MASK = np.array([True, False, True])
+# (x's shape, key, value): NumPy accepts extra leading size-1 dimensions of the value, except where the key
+# selects one element (int keys only) or is one boolean mask over all of x's dimensions.
+SETITEM = [
+    (Z, slice(0, 2), (1, 2)), (Z, [0, 1], (1, 2)), (Z, [0, 1], (1, 1, 2)), (Z, (0, ...), (1,)),
+    (Z, slice(0, 2), (2, 2)), (Z, [0, 1], (3,)), (Z, [0, 1], (2, 1)), (Z, 0, (1,)), (Z, 0, (1, 1)), (Z, 0, ()),
+    (Z, [], (2,)), (Z, [], (1,)), (Z, slice(0, 0), (2,)), (Z, np.zeros(5, bool), (2,)),
+    (Z, np.arange(5) < 2, (1, 2)), (Z, np.arange(5) < 2, (2,)), (Z, np.arange(5) < 2, (1,)),
+    (X, MASK, (1, 2, 2)), (X, MASK, (2, 1)), (X, (MASK, 0), (1, 2)), (X, [], (2,)), (X, [], (3,)),
+    (X, 0, (1, 1, 2)), (X, (0, 0), (1,)), (X, ([0, 1], [0, 1]), (1, 2)), (X, (None, 0), (1, 1, 2)),
+]
+
+
+@pytest.mark.parametrize(("shape", "key", "value_shape"), SETITEM, ids=str)
+def test_setitem_accepts_and_rejects_values_as_numpy(shape, key, value_shape):
+    want = np.zeros(shape, np.float32)
+    value = np.arange(1, 1 + math.prod(value_shape), dtype=np.float32).reshape(value_shape)
+    x = vt.zeros(shape, dtype=vt.float32)
+    try:
+        want[key] = value
+    except (ValueError, TypeError) as error:
+        with pytest.raises(type(error)):
+            x[key] = vt.asarray(value)
+        return
+    x[key] = vt.asarray(value)
+    assert_matches(x, want, exact=True)
+    x[...] = 0
+    x[key] = value  # host values follow the same rules
+    assert_matches(x, want, exact=True)
+
+
+def test_setitem_with_a_device_mask_and_scalars():
+    x = vt.zeros(5, dtype=vt.int32)
+    x[vt.arange(5) < 2] = vt.asarray(np.array([[7]], np.int32)[0])
+    x[[True, False, False, False, True]] = 3
+    assert x.numpy().tolist() == [3, 7, 0, 0, 3]
+    with pytest.raises(TypeError, match="0- or 1-dimensional"):
+        x[vt.arange(5) < 2] = vt.ones((1, 2), dtype=vt.int32)
+
+
 def test_index_errors():
     x = vt.zeros((2, 3))
     with pytest.raises(IndexError):

@@ -64,5 +64,7 @@ def test_manipulation_errors():
         vt.flip(x, axis=(0, 0))
     with pytest.raises(ValueError, match="same number"):
         vt.moveaxis(x, (0, 1), 2)
-    with pytest.raises(ValueError, match="permutation"):
+    with pytest.raises(ValueError, match="repeated axis"):
         vt.permute_dims(x, (0, 0, 1))
+    with pytest.raises(ValueError, match="permutation"):
+        vt.permute_dims(x, (0, 1))

@@ -18,7 +18,7 @@ import numpy as np
 from ..runtime import context as _context
 from . import dtypes as dt
 from .dtypes import DType
-from .layout import basic_index, contiguous_strides, is_contiguous, size_of
+from .layout import basic_index, contiguous_strides, is_contiguous, normalize_axes, size_of
 
 
 class Device:
@@ -97,8 +97,9 @@ class Array:
         return self.permute_dims(tuple(axes))
 
     def permute_dims(self, axes: tuple[int, ...]) -> Array:
-        """A view with the axes reordered."""
-        if sorted(a % max(self.ndim, 1) for a in axes) != list(range(self.ndim)):
+        """A view with the axes in the order ``axes`` (a permutation of range(ndim), negative axes allowed)."""
+        axes = normalize_axes(axes, self.ndim)
+        if len(axes) != self.ndim:
             raise ValueError(f"axes {axes} are not a permutation of the {self.ndim} axes")
         shape = tuple(self._shape[a] for a in axes)
         strides = tuple(self._strides[a] for a in axes)
@@ -108,7 +109,7 @@ class Array:
         """A view (contiguous arrays) or a copy of the same elements in a new shape."""
         from .ops.manipulation import reshape
 
-        return reshape(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape)
+        return reshape(self, shape[0] if len(shape) == 1 else shape)
 
     # -- host access ----------------------------------------------------------------------------------
     def numpy(self) -> np.ndarray:
@@ -141,22 +142,32 @@ class Array:
         return self.numpy().reshape(()).item()
 
     def __bool__(self) -> bool:
+        if self._size == 0:
+            raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that "
+                             "an array is not empty.")
         if self._size != 1:
             raise ValueError("The truth value of an array with more than one element is ambiguous.")
         return bool(self.item())
 
+    def _scalar(self) -> Any:
+        """The one element, for int(), float(), complex() (TypeError, as NumPy, for other sizes)."""
+        if self._size != 1:
+            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        return self.item()
+
     def __int__(self) -> int:
-        return int(self.item())
+        return int(self._scalar())
 
     def __float__(self) -> float:
-        return float(self.item())
+        return float(self._scalar())
 
     def __complex__(self) -> complex:
-        return complex(self.item())
+        return complex(self._scalar())
 
     def __index__(self) -> int:
-        if self._dtype.kind not in "iu":
-            raise TypeError(f"only integer arrays can be used as an index, not {self._dtype.name}")
+        if self._dtype.kind not in "iu" or self._shape:
+            raise TypeError("only integer scalar arrays can be converted to a scalar index, not an array of "
+                            f"shape {self._shape} and dtype {self._dtype.name}")
         return operator.index(self.item())
 
     def __len__(self) -> int:

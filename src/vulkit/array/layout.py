@@ -1,9 +1,12 @@
-"""Shapes and strides (in elements): broadcasting, contiguity, merging dimensions, basic indexing."""
+"""Shapes and strides (in elements): broadcasting, contiguity, merging dimensions, basic indexing; checking
+the shapes and axes users pass."""
 
 from __future__ import annotations
 
 import operator
 from typing import Any
+
+from numpy.exceptions import AxisError
 
 Shape = tuple[int, ...]
 _STRIDES: dict[Shape, Shape] = {}
@@ -48,9 +51,33 @@ def size_of(shape: Shape) -> int:
     return size
 
 
+def _integers(value: Any) -> tuple[int, ...]:
+    """An integer or a sequence of integers as a tuple of ints; TypeError for anything else (bools included)."""
+    try:
+        items = tuple(value)
+    except TypeError:  # not iterable (or a 0-d array): one integer
+        items = (value,)
+    for item in items:
+        if isinstance(item, bool):  # an int to Python, not to NumPy or the array API
+            raise TypeError(f"expected integers, got the boolean {item!r}")
+    return tuple(operator.index(item) for item in items)
+
+
+def as_shape(shape: Any, *, unknown: bool = False) -> Shape:
+    """A shape a user passed (an integer or a sequence of integers) as a tuple of ints.
+
+    TypeError for non-integers, ValueError for negative sizes; ``unknown`` allows -1 (reshape's "the
+    size that fits").
+    """
+    dims = _integers(shape)
+    if any(n < 0 and not (unknown and n == -1) for n in dims):
+        raise ValueError(f"negative dimensions are not allowed: {dims}")
+    return dims
+
+
 def broadcast_shapes(*shapes: Shape) -> Shape:
     """The broadcast shape; ValueError naming the shapes that do not broadcast."""
-    ndim = max(len(s) for s in shapes)
+    ndim = max((len(s) for s in shapes), default=0)
     result = [1] * ndim
     for shape in shapes:
         for i, n in enumerate(shape, ndim - len(shape)):
@@ -96,10 +123,19 @@ def merge_dims(shape: Shape, strides: list[Shape]) -> tuple[Shape, list[Shape]]:
     return tuple(new_shape), [tuple(s) for s in new_strides]
 
 
-def normalize_axis(axis: int, ndim: int) -> int:
-    if not -ndim <= axis < ndim:
-        raise IndexError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
-    return axis % ndim
+def normalize_axes(axis: Any, ndim: int, name: str | None = None) -> tuple[int, ...]:
+    """``axis`` (an integer or a sequence of them, negative ones counting from the end) as axes in
+    range(ndim): NumPy's AxisError (a ValueError and an IndexError) out of range, ValueError for a
+    repeated axis; ``name`` (the argument's) prefixes the messages."""
+    axes = _integers(axis)
+    prefix = f"{name}: " if name else ""
+    for a in axes:
+        if not -ndim <= a < ndim:
+            raise AxisError(a, ndim, name)
+    normalized = tuple(a % ndim for a in axes)
+    if len(set(normalized)) != len(normalized):
+        raise ValueError(f"{prefix}repeated axis in {axis}")
+    return normalized
 
 
 def basic_index(shape: Shape, strides: Shape, offset: int, key: tuple[Any, ...]) -> tuple[Shape, Shape, int]:

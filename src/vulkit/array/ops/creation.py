@@ -19,6 +19,7 @@ from ...runtime.allocator import Allocation
 from .. import dtypes as dt
 from ..array import Array, Device, asarray_like, make_array, upload
 from ..dtypes import DType
+from ..layout import as_shape
 from .engine import TABLE, apply
 
 
@@ -30,15 +31,6 @@ def _context_of(device: Any) -> Any:
     if isinstance(device, int) and not isinstance(device, bool):
         return _context.get(device)
     raise TypeError(f"device must be a vulkit.Device, got {device!r}")
-
-
-def _shape(shape: Any) -> tuple[int, ...]:
-    if isinstance(shape, (int, np.integer)):
-        shape = (int(shape),)
-    shape = tuple(int(n) for n in shape)
-    if any(n < 0 for n in shape):
-        raise ValueError(f"negative dimensions are not allowed: {shape}")
-    return shape
 
 
 def _dtype(dtype: Any, default: DType) -> DType:
@@ -90,7 +82,7 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
 def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
     """An uninitialised array (default dtype float64, float32 on devices without it)."""
     ctx = _context_of(device)
-    return make_array(ctx, _shape(shape), _dtype(dtype, default_float(ctx)))
+    return make_array(ctx, as_shape(shape), _dtype(dtype, default_float(ctx)))
 
 
 def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
@@ -106,7 +98,7 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) 
     ctx = _context_of(device)
     if dtype is None:
         dtype = _scalar_dtype(fill_value, ctx)
-    out = make_array(ctx, _shape(shape), dt.as_dtype(dtype))
+    out = make_array(ctx, as_shape(shape), dt.as_dtype(dtype))
     return apply(TABLE["copy"], (_python_scalar(fill_value),), out=out, dtype=out.dtype)
 
 
@@ -171,11 +163,16 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
     if step == 0:
         raise ValueError("arange: step must not be zero")
     ctx = _context_of(device)
-    length = max(0, math.ceil((stop - start) / step))
+    span = (stop - start) / step
+    if not math.isfinite(span):
+        raise ValueError(f"arange: cannot compute the length of range({start}, {stop}, {step})")
+    length = max(0, math.ceil(span))
     if dtype is None:
         integral = all(isinstance(v, (int, np.integer)) for v in (start, stop, step))
         dtype = default_int(ctx) if integral else default_float(ctx)
     dtype = dt.as_dtype(dtype)
+    if dtype is dt.bool_:
+        raise TypeError("arange needs a numeric dtype, not bool")
     out = make_array(ctx, (length,), dtype)
     if length == 0:
         return out
@@ -196,7 +193,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
     """Ones on the k-th diagonal, zeros elsewhere."""
     ctx = _context_of(device)
     n_cols = n_rows if n_cols is None else n_cols
-    out = make_array(ctx, _shape((n_rows, n_cols)), _dtype(dtype, default_float(ctx)))
+    out = make_array(ctx, as_shape((n_rows, n_cols)), _dtype(dtype, default_float(ctx)))
     if out.size == 0:
         return out
     return apply(TABLE["eye"], (int(k), int(n_cols)), out=out, dtype=out.dtype, op_dtypes=(dt.int32, dt.int32))

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..array import Array, basic_view, make_array, upload
+from ..array import Array, asarray_like, basic_view, make_array, upload, view
 from ..codegen import INDEX_PUSH, WORKGROUP, get_index_kernel
 from ..layout import broadcast_shapes
 from .engine import _MAX_GROUPS, TABLE, apply
@@ -66,23 +66,55 @@ def getitem(x: Array, key: Any) -> Array:
 
 
 def setitem(x: Array, key: Any, value: Any) -> None:
-    """``x[key] = value``, value broadcast to the selection and converted to x's dtype."""
+    """``x[key] = value``, value converted to x's dtype and broadcast to the selection as NumPy does."""
     key = _as_tuple(key)
+    if not isinstance(value, (Array, bool, int, float)):  # Python scalars stay weakly typed
+        value = asarray_like(value, x._ctx)
+    array = isinstance(value, Array)
     basic = _basic_key(key)
     if basic is not None:
-        apply(TABLE["copy"], (value,), out=basic_view(x, basic), dtype=x._dtype)
+        if array and value.ndim and len(basic) == x.ndim and all(isinstance(k, int) for k in basic):
+            raise ValueError("setting an array element with a sequence.")
+        target = basic_view(x, basic)
+        apply(TABLE["copy"], (_fit(value, target._shape),), out=target, dtype=x._dtype)
         return
+    if array and value.ndim > 1 and _is_full_mask(key, x.ndim):
+        raise TypeError(f"boolean mask assignment needs a 0- or 1-dimensional value, got shape {value.shape}")
     positions = _positions(x, key)
+    shape = positions.shape
+    value = _fit(value, shape)
     if positions.size == 0:
         return
-    ctx = x._ctx
-    source = value if isinstance(value, Array) else None
-    shape = positions.shape
-    if source is not None:
-        broadcast_shapes(source._shape, shape)
-    values = make_array(ctx, shape, x._dtype)
+    values = make_array(x._ctx, shape, x._dtype)
     apply(TABLE["copy"], (value,), out=values, dtype=x._dtype)
     _move("scatter", values, positions, x)
+
+
+def _fit(value: Any, shape: tuple[int, ...]) -> Any:
+    """``value`` broadcastable to ``shape``, its extra leading size-1 dimensions dropped (NumPy's assignment
+    rule); ValueError where it does not fit."""
+    if not isinstance(value, Array):
+        return value
+    extra = value.ndim - len(shape)
+    fitted = value
+    if extra > 0 and all(n == 1 for n in value._shape[:extra]):
+        fitted = view(value, value._shape[extra:], value._strides[extra:], value._offset)
+    try:
+        fits = broadcast_shapes(fitted._shape, shape) == shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError(f"could not broadcast input array from shape {value.shape} into shape {shape}")
+    return fitted
+
+
+def _is_full_mask(key: tuple[Any, ...], ndim: int) -> bool:
+    """Whether ``key`` is one boolean array over all ``ndim`` dimensions (NumPy then takes only 0-d and
+    1-d values)."""
+    if len(key) != 1:
+        return False
+    mask = np.asarray(key[0]) if isinstance(key[0], list) else key[0]
+    return getattr(mask, "dtype", None) == np.dtype(bool) and mask.ndim == ndim
 
 
 def _move(kind: str, source: Array, positions: np.ndarray, target: Array) -> None:

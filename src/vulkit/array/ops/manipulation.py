@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..array import Array, view
+from ..layout import as_shape, broadcast_strides, contiguous_strides, normalize_axes, size_of
 from ..layout import broadcast_shapes as _broadcast_shapes
-from ..layout import broadcast_strides, contiguous_strides, normalize_axis, size_of
 
 
 def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
-    shape = (int(shape),) if isinstance(shape, int) else tuple(int(n) for n in shape)
+    shape = as_shape(shape, unknown=True)
     unknown = [i for i, n in enumerate(shape) if n == -1]
     if len(unknown) > 1:
         raise ValueError("can only specify one unknown dimension")
@@ -36,7 +36,7 @@ def reshape(x: Array, /, shape: Any, *, copy: bool | None = None) -> Array:
 
 def broadcast_to(x: Array, /, shape: Any) -> Array:
     """A read-only-in-spirit view of x broadcast to ``shape`` (stride 0 along new axes)."""
-    shape = tuple(int(n) for n in shape)
+    shape = as_shape(shape)
     if _broadcast_shapes(x.shape, shape) != shape:
         raise ValueError(f"cannot broadcast an array of shape {x.shape} to shape {shape}")
     return view(x, shape, broadcast_strides(x.shape, x.strides, shape), x._offset)
@@ -44,7 +44,7 @@ def broadcast_to(x: Array, /, shape: Any) -> Array:
 
 def broadcast_shapes(*shapes: Any) -> tuple[int, ...]:
     """The shape that ``shapes`` broadcast to; ValueError naming them if they do not."""
-    return _broadcast_shapes(*(tuple(int(n) for n in shape) for shape in shapes))
+    return _broadcast_shapes(*(as_shape(shape) for shape in shapes))
 
 
 def broadcast_arrays(*arrays: Array) -> list[Array]:
@@ -55,7 +55,7 @@ def broadcast_arrays(*arrays: Array) -> list[Array]:
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """A view with the axes in the order ``axes``."""
-    return x.permute_dims(tuple(axes))
+    return x.permute_dims(axes)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -63,18 +63,10 @@ def matrix_transpose(x: Array, /) -> Array:
     return x.mT
 
 
-def _axes(axis: int | tuple[int, ...], ndim: int) -> tuple[int, ...]:
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    normalized = tuple(normalize_axis(a, ndim) for a in axes)
-    if len(set(normalized)) != len(normalized):
-        raise ValueError(f"repeated axis in {axis}")
-    return normalized
-
-
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     """A view with a new axis of size 1 at each position ``axis`` of the result."""
-    ndim = x.ndim + (1 if isinstance(axis, int) else len(axis))
-    new = set(_axes(axis, ndim))
+    ndim = x.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1)
+    new = set(normalize_axes(axis, ndim))
     shape, strides, old = [], [], iter(zip(x.shape, x.strides, strict=True))
     for i in range(ndim):
         n, s = (1, 0) if i in new else next(old)
@@ -85,7 +77,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
 
 def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     """A view without the axes ``axis`` (all axes of size 1 when None); each must have size 1."""
-    axes = tuple(i for i, n in enumerate(x.shape) if n == 1) if axis is None else _axes(axis, x.ndim)
+    axes = tuple(i for i, n in enumerate(x.shape) if n == 1) if axis is None else normalize_axes(axis, x.ndim)
     for a in axes:
         if x.shape[a] != 1:
             raise ValueError(f"cannot squeeze axis {a} of size {x.shape[a]} (it must be 1)")
@@ -95,7 +87,7 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
 
 def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """A view with the order of elements reversed along ``axis`` (all axes when None)."""
-    axes = range(x.ndim) if axis is None else _axes(axis, x.ndim)
+    axes = range(x.ndim) if axis is None else normalize_axes(axis, x.ndim)
     strides, offset = list(x.strides), x._offset
     for a in axes:
         if x.shape[a] > 0:
@@ -106,7 +98,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
 
 def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> Array:
     """A view with axes ``source`` moved to positions ``destination`` (the others keep their order)."""
-    src, dst = _axes(source, x.ndim), _axes(destination, x.ndim)
+    src, dst = normalize_axes(source, x.ndim, "source"), normalize_axes(destination, x.ndim, "destination")
     if len(src) != len(dst):
         raise ValueError("source and destination must name the same number of axes")
     order = [i for i in range(x.ndim) if i not in src]

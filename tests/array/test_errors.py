@@ -1,0 +1,130 @@
+"""Bad arguments raise NumPy's exception types (and messages, where they say something useful) before any
+kernel runs: shapes, axes, dtypes, scalar conversions, random distributions' parameters."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import vulkit as vt
+
+# (name, call, exception, message pattern)
+SHAPES = [
+    ("reshape two unknown", lambda: vt.arange(6).reshape(-1, -2), ValueError, "negative dimensions"),
+    ("reshape negative", lambda: vt.reshape(vt.arange(6), (-2, -3)), ValueError, "negative dimensions"),
+    ("reshape two -1", lambda: vt.arange(6).reshape(-1, -1), ValueError, "one unknown dimension"),
+    ("reshape float", lambda: vt.arange(6).reshape(2.0, 3), TypeError, "float"),
+    ("reshape bool", lambda: vt.reshape(vt.arange(6), (True, 6)), TypeError, "boolean"),
+    ("broadcast_to negative", lambda: vt.broadcast_to(vt.ones(1), (-1,)), ValueError, "negative dimensions"),
+    ("broadcast_to float", lambda: vt.broadcast_to(vt.ones(1), (2.5,)), TypeError, "float"),
+    ("broadcast_shapes negative", lambda: vt.broadcast_shapes((1,), (-1,)), ValueError, "negative dimensions"),
+    ("broadcast_shapes float", lambda: vt.broadcast_shapes((1,), (2.0,)), TypeError, "float"),
+    ("zeros negative", lambda: vt.zeros((2, -1)), ValueError, "negative dimensions"),
+    ("zeros float", lambda: vt.zeros((2.5,)), TypeError, "float"),
+    ("zeros str", lambda: vt.zeros("3"), TypeError, "str"),
+    ("full negative", lambda: vt.full(-1, 0.0), ValueError, "negative dimensions"),
+    ("eye negative", lambda: vt.eye(-1), ValueError, "negative dimensions"),
+    ("eye float", lambda: vt.eye(2.5), TypeError, "float"),
+    ("random size", lambda: vt.random.uniform(size=(2, -1)), ValueError, "negative dimensions"),
+]
+
+
+@pytest.mark.parametrize("name", [c[0] for c in SHAPES])
+def test_invalid_shapes_raise(name):
+    _, call, error, match = next(c for c in SHAPES if c[0] == name)
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_valid_shape_spellings():
+    x = vt.arange(6)
+    assert x.reshape(np.int64(2), 3).shape == (2, 3) and x.reshape(-1, 2).shape == (3, 2)
+    assert vt.reshape(x, 6).shape == (6,) and vt.reshape(x, [3, -1]).shape == (3, 2)
+    assert vt.broadcast_to(vt.ones(1), 3).shape == (3,)
+    assert vt.broadcast_shapes(3, (2, 1)) == (2, 3) and vt.broadcast_shapes() == ()
+    assert vt.zeros(np.array([2, 3])).shape == (2, 3) and vt.zeros(np.int32(2)).shape == (2,)
+
+
+AXES = [
+    ("permute_dims", lambda x: vt.permute_dims(x, (0, 3)), "axis 3 is out of bounds for array of dimension 2"),
+    ("permute_dims negative", lambda x: vt.permute_dims(x, (0, -3)), "axis -3 is out of bounds"),
+    ("expand_dims", lambda x: vt.expand_dims(x, axis=4), "axis 4 is out of bounds for array of dimension 3"),
+    ("squeeze", lambda x: vt.squeeze(x, axis=2), "axis 2 is out of bounds"),
+    ("flip", lambda x: vt.flip(x, axis=(0, -3)), "axis -3 is out of bounds"),
+    ("moveaxis source", lambda x: vt.moveaxis(x, 5, 0), "source: axis 5 is out of bounds"),
+    ("moveaxis destination", lambda x: vt.moveaxis(x, 0, -3), "destination: axis -3 is out of bounds"),
+]
+
+
+@pytest.mark.parametrize("name", [c[0] for c in AXES])
+def test_axes_out_of_range_raise_axis_error(name):
+    """NumPy's AxisError is both a ValueError and an IndexError."""
+    _, call, match = next(c for c in AXES if c[0] == name)
+    with pytest.raises(np.exceptions.AxisError, match=match) as info:
+        call(vt.ones((2, 3)))
+    assert isinstance(info.value, ValueError) and isinstance(info.value, IndexError)
+
+
+def test_other_axis_errors():
+    x = vt.ones((2, 3))
+    with pytest.raises(ValueError, match="repeated axis"):
+        vt.permute_dims(x, (1, -1))
+    with pytest.raises(ValueError, match="not a permutation"):
+        vt.permute_dims(x, (0,))
+    with pytest.raises(ValueError, match="at least 2 dimensions"):
+        vt.matrix_transpose(vt.ones(3))
+    with pytest.raises(TypeError):
+        vt.expand_dims(x, axis=1.0)
+    assert vt.permute_dims(x, (-1, 0)).shape == (3, 2)
+    assert vt.expand_dims(x, axis=np.int64(0)).shape == (1, 2, 3)
+
+
+def test_arange_errors():
+    with pytest.raises(TypeError, match="bool"):
+        vt.arange(3, dtype=vt.bool)
+    with pytest.raises(ValueError, match="length"):
+        vt.arange(0, math.inf)
+    with pytest.raises(ValueError, match="length"):
+        vt.arange(0, math.nan)
+
+
+@pytest.mark.parametrize("convert", [int, float, complex])
+@pytest.mark.parametrize("shape", [(2,), (0,), (2, 3)])
+def test_scalar_conversions_of_arrays_of_other_sizes(convert, shape):
+    with pytest.raises(TypeError, match="only length-1 arrays can be converted to Python scalars"):
+        convert(vt.ones(shape))
+
+
+def test_index_and_truth_value():
+    with pytest.raises(TypeError, match="integer scalar arrays"):
+        [1, 2][vt.ones(1, dtype=vt.int64)]  # an index must be 0-d, as NumPy's
+    with pytest.raises(TypeError, match="integer scalar arrays"):
+        [1, 2][vt.asarray(True)]
+    with pytest.raises(ValueError, match="empty array is ambiguous"):
+        bool(vt.empty(0))
+    with pytest.raises(ValueError, match="more than one element"):
+        bool(vt.ones(2))
+    assert not bool(vt.zeros((1, 1)))
+
+
+def test_random_argument_checks():
+    with pytest.raises(ValueError, match="high is out of bounds for uint8"):
+        vt.random.randint(0, 300, dtype="uint8")
+    with pytest.raises(ValueError, match="low is out of bounds for int8"):
+        vt.random.randint(-129, 0, dtype=vt.int8)
+    with pytest.raises(ValueError, match="low >= high"):
+        vt.random.randint(0)
+    with pytest.raises(TypeError, match="float32"):
+        vt.random.randint(0, 3, dtype=vt.float32)
+    with pytest.raises(ValueError, match="scale < 0"):
+        vt.random.normal(0, -1)
+    with pytest.raises(ValueError, match="high - low < 0"):
+        vt.random.uniform(1, 0)
+    with pytest.raises(OverflowError, match="range exceeds"):
+        vt.random.uniform(0, math.inf)
+    with pytest.raises(OverflowError, match="range exceeds"):
+        vt.random.uniform(math.nan, 1)
+    assert vt.random.randint(0, 256, size=4, dtype="uint8").dtype == vt.uint8  # high itself is excluded
+    assert vt.random.normal(0, 0, size=3).numpy().tolist() == [0.0] * 3
