@@ -148,3 +148,5 @@ def test_arrays_larger_than_a_binding_take_addresses():
     big = vt.ones(n, dtype=vt.float32)
     total = (big + 1)[-3:]
     assert_matches(total, np.full(3, 2, np.float32), exact=True)
+    with pytest.raises(ValueError, match="advanced indexing"):  # its kernels bind descriptors: a clear refusal
+        big[[0, 1]]

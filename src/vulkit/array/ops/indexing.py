@@ -121,6 +121,10 @@ def _move(kind: str, source: Array, positions: np.ndarray, target: Array) -> Non
     """Run the ``gather`` (target[i] = source[positions[i]]) or ``scatter`` (target[positions[i]] =
     source[i]) kernel over ``positions.size`` elements."""
     ctx = target._ctx
+    limit = int(ctx.device.limits["max_storage_buffer_range"])
+    if max(source._alloc.size, target._alloc.size) > limit or positions.max(initial=0) >= 2 ** 31:
+        raise ValueError(f"advanced indexing reaches arrays of at most {limit} bytes and 2^31 elements on "
+                         f"{ctx.device.physical.name} (use basic slicing, which makes views, for larger ones)")
     index = upload(ctx, positions.reshape(-1).astype(np.int32))
     pipeline = get_index_kernel(ctx, kind, target._dtype.itemsize)
     groups = min(-(-positions.size // WORKGROUP), _MAX_GROUPS)
