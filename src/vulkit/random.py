@@ -19,7 +19,6 @@ from .array import dtypes as dt
 from .array.array import Array, make_array
 from .array.layout import as_shape
 from .array.ops.creation import _context_of, default_float, default_int
-from .array.ops.elementwise import minimum
 from .array.ops.engine import TABLE, apply
 
 __all__ = ["normal", "rand", "randint", "randn", "random", "seed", "uniform"]
@@ -81,10 +80,9 @@ def uniform(low: float = 0.0, high: float = 1.0, size: Any = None, *, dtype: Any
     if high < low:
         raise ValueError("high - low < 0")
     first, last = _uniform_bounds(low, high, target)
-    out = _generate("random_uniform", size, target, (first, last), device, (target, target))
-    # The kernel's first + (last - first) * u (u < 1) rounds at each step (in float32 for float16), which
-    # can land on last's upper neighbour, possibly high itself: clamp to last.
-    return minimum(out, last, out=out)
+    # NOTE: the kernel clamps first + (last - first) * u to last: its roundings (in float32 for float16)
+    # can land on last's upper neighbour, possibly high itself.
+    return _generate("random_uniform", size, target, (first, last), device, (target, target))
 
 
 def normal(loc: float = 0.0, scale: float = 1.0, size: Any = None, *, dtype: Any = None,

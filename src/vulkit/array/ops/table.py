@@ -135,7 +135,8 @@ ENTRIES: list[Entry] = [
     _float1("gelu_tanh", "a * vt_sigmoid(C(1.5957691216057307) * (a + T(0.044715) * a * a * a))",
             ("vt_sigmoid",), "exp"),
     # -- random numbers (vulkit.random): Philox-4x32-10 keyed by (a, b), counter (i, c) ------------------
-    Entry(OpDef("random_uniform", 5, {"f": "d + (e - d) * vt_unif(vt_philox(a, b, i, c).x, vt_philox(a, b, i, c).y)"},
+    Entry(OpDef("random_uniform", 5,
+                {"f": "min(d + (e - d) * vt_unif(vt_philox(a, b, i, c).x, vt_philox(a, b, i, c).y), e)"},
                 ("vt_uniform",), typed_by_result=True), "explicit"),
     Entry(OpDef("random_normal", 5, {"f": "d + e * vt_gauss(vt_philox(a, b, i, c))"}, ("vt_gauss",),
                 typed_by_result=True), "explicit"),
