@@ -335,3 +335,23 @@ def test_pow_is_accurate(dtype):
     inside = (want < info.max) & (want > info.smallest_subnormal)
     ulp = np.spacing(want[inside].astype(dtype)).astype(np.longdouble)
     assert np.max(np.abs(got[inside] - want[inside]) / ulp) <= 4
+
+
+@pytest.mark.parametrize("dtype", ["int16", "float32", "uint8"])
+def test_the_cached_scalar_path_matches_the_first_call(dtype):
+    """The eager path for an array and a Python scalar (cached after the first call) converts each scalar
+    as NumPy 2 does: values, both sides, bool/int/float, and ints beyond the dtype."""
+    host = sample(dtype, 12, 0 if dtype == "uint8" else -5, 9, seed=29)
+    x = vt.asarray(host)
+    for value in (3, 7, 2, True, False, 2.5, -1.5):
+        if dtype == "uint8" and isinstance(value, float):
+            continue
+        assert_matches(x * value, host * value)
+        assert_matches(value - x, value - host)
+        assert_matches(x < value, host < value)
+    big = int(np.iinfo(dtype).max) + 1 if dtype != "float32" else None
+    if big is not None:
+        with pytest.raises(OverflowError):
+            x + big
+        assert_matches(x < big, host < big)
+        assert_matches(big > x, big > host)

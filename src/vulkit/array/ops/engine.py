@@ -181,8 +181,13 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
     in_scalar = tuple(not isinstance(a, Array) for a in args)
     in_dtypes = tuple(a._dtype if isinstance(a, Array) else d for a, d in zip(args, op_dtypes, strict=True))
     kernel = _launch(ctx, entry, arrays, out, shape, in_dtypes, in_scalar, op_dtypes, res_dtype, scalars)
-    if kernel is not None and not scalars and dtype is None and out._dtype is res_dtype:
-        ctx.cache[(entry, *in_dtypes, kernel.key.layout)] = (kernel, res_dtype)
+    if kernel is not None and dtype is None and out._dtype is res_dtype:
+        if not scalars:
+            ctx.cache[(entry, *in_dtypes, kernel.key.layout)] = (kernel, res_dtype)
+        elif len(args) == 2:  # an array and a Python scalar: keyed by the scalar's class and side
+            side = 0 if in_scalar[0] else 1
+            ctx.cache[(entry, arrays[0]._dtype, args[side].__class__, side, kernel.key.layout)] = \
+                (kernel, res_dtype, op_dtypes[side])
     return out
 
 
@@ -196,12 +201,19 @@ def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
 
 
 def fast_binary(entry: Entry, a: Any, b: Any) -> Array | None:
-    """The eager hot path: two contiguous arrays of one shape whose kernel was used before; else None.
+    """The eager hot path: two contiguous arrays of one shape, or a contiguous array and a Python scalar,
+    whose kernel was used before; else None.
 
-    ``apply`` leaves (entry, input dtypes..., layout) -> (kernel, result dtype) in the context's cache.
+    ``apply`` leaves (entry, input dtypes..., layout) -> (kernel, result dtype), and (entry, array dtype,
+    scalar class, scalar side, layout) -> (kernel, result dtype, scalar dtype), in the context's cache.
     """
-    if a.__class__ is not Array or b.__class__ is not Array or a._shape != b._shape \
-            or not (a._contig and b._contig) or a._ctx is not b._ctx:
+    if a.__class__ is not Array or b.__class__ is not Array:
+        if a.__class__ is Array and b.__class__ in _SCALARS:
+            return _fast_scalar(entry, a, b, 1)
+        if b.__class__ is Array and a.__class__ in _SCALARS:
+            return _fast_scalar(entry, b, a, 0)
+        return None
+    if a._shape != b._shape or not (a._contig and b._contig) or a._ctx is not b._ctx:
         return None
     ctx = a._ctx
     if a._alloc.size > ctx.binding_limit or b._alloc.size > ctx.binding_limit:
@@ -219,9 +231,26 @@ def fast_unary(entry: Entry, a: Any) -> Array | None:
     return None if found is None else _run_cached(ctx, found, [a], (a._offset,))
 
 
-def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets: tuple[int, ...]) -> Array | None:
-    """The cached (kernel, result dtype) ``found`` over ``arrays`` into a new array (None: the new array
-    would be too large for the kernel to bind)."""
+def _fast_scalar(entry: Entry, a: Array, scalar: Any, side: int) -> Array | None:
+    """:func:`fast_binary` for a contiguous array and a Python scalar on ``side`` (0: first operand)."""
+    ctx = a._ctx
+    if not a._contig or a._alloc.size > ctx.binding_limit:
+        return None
+    found = ctx.cache.get((entry, a._dtype, scalar.__class__, side, "contig" if a._offset & 3 else "vec"))
+    if found is None:
+        return None
+    kernel, res_dtype, scalar_dtype = found
+    try:
+        value = _scalar_value(scalar, scalar_dtype)
+    except OverflowError:  # an int beyond the dtype: apply raises, or settles a comparison
+        return None
+    return _run_cached(ctx, (kernel, res_dtype), [a], (a._offset,), (value,))
+
+
+def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets: tuple[int, ...],
+                scalars: tuple[Any, ...] = ()) -> Array | None:
+    """The cached (kernel, result dtype) ``found`` over ``arrays`` (and ``scalars``, pushed first) into a
+    new array (None: the new array would be too large for the kernel to bind)."""
     kernel, res_dtype = found
     first = arrays[0]
     if first._size * res_dtype.itemsize > ctx.binding_limit:
@@ -230,7 +259,7 @@ def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets
     n = first._size
     if n:
         arrays.append(out)
-        _dispatch(ctx, kernel, arrays, (n, *offsets, 0), n)
+        _dispatch(ctx, kernel, arrays, (*scalars, n, *offsets, 0), n)
     return out
 
 
