@@ -1,6 +1,7 @@
 """The array layer side by side with NumPy, PyTorch and CuPy (whichever are present).
 
-- eager overhead of a tiny op (``x + x`` on 8 float32) in µs per op, the GPU never waited for per op;
+- eager overhead of a tiny op (``x + x`` and ``x * 2.0`` on 8 float32) in µs per op, the GPU never waited
+  for per op;
 - bandwidth of add, multiply, exp, where over 2^28 float32 (2^22 on a CPU device such as lavapipe) in
   GB/s (bytes read + written per second);
 - broadcast add (4096×4096 + 4096, 1024×1024 + 1024 on a CPU device; also into an existing ``out=``
@@ -134,15 +135,15 @@ class _Numpy:
         return best_of(function, repeat=3, number=iterations)
 
 
-def _tiny_overhead(lib: Any) -> float:
+def _tiny_overhead(lib: Any, op: Callable[[Any], Any]) -> float:
     x = lib.array(np.ones(8, np.float32))
     lib.sync()
     for _ in range(200):
-        x + x
+        op(x)
     lib.sync()
     start = time.perf_counter()
     for _ in range(TINY_ITERATIONS):
-        x + x
+        op(x)
     lib.sync()
     return (time.perf_counter() - start) / TINY_ITERATIONS * 1e6
 
@@ -151,7 +152,7 @@ def _measure(lib: Any, n: int, side: int, iterations: int) -> dict[str, float]:
     rng = np.random.default_rng(0)
     host = rng.random(n, dtype=np.float32)
     x, y = lib.array(host), lib.array(host[::-1].copy())
-    results = {"tiny": _tiny_overhead(lib)}
+    results = {"tiny": _tiny_overhead(lib, lambda x: x + x), "tiny scalar": _tiny_overhead(lib, lambda x: x * 2.0)}
     warm_up_gpu(lambda: (x + y, lib.sync()))
     nbytes = n * 4
     for name, op in _ops(lib.xp).items():
@@ -191,7 +192,9 @@ def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[
     ours = measured.pop("vulkit")
     note = f"2^{log2n} float32; broadcast {side}x{side}+{side}"
     rows = [row("tiny op overhead (x + x, 8 elements)", "µs/op", ours["tiny"],
-                {k: v["tiny"] for k, v in measured.items()}, better="lower")]
+                {k: v["tiny"] for k, v in measured.items()}, better="lower"),
+            row("tiny op overhead (x * 2.0, 8 elements)", "µs/op", ours["tiny scalar"],
+                {k: v["tiny scalar"] for k, v in measured.items()}, better="lower")]
     for name in ("add", "multiply", "exp", "where", "broadcast add", "broadcast add (out=)", "float16 add"):
         rows.append(row(f"{name} bandwidth", "GB/s", ours[name], {k: v[name] for k, v in measured.items()},
                         note=note))
