@@ -47,6 +47,12 @@ def test_eye_tril_triu(k):
     assert_matches(vt.triu(vt.asarray(a), k=k), np.triu(a, k), exact=True)
 
 
+def test_eye_takes_an_integer_diagonal():
+    with pytest.raises(TypeError, match="integer"):
+        vt.eye(3, k=1.5)  # as NumPy; it was truncated
+    assert_matches(vt.eye(3, k=np.int64(-1)), np.eye(3, k=-1), exact=True)
+
+
 @pytest.mark.parametrize("indexing", ["xy", "ij"])
 def test_meshgrid(indexing):
     a, b = np.arange(3.0), np.arange(4.0)

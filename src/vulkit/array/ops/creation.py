@@ -10,6 +10,7 @@ as NumPy does) and uploads them; everything else is made on the GPU.
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 import numpy as np
@@ -196,7 +197,8 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
     out = make_array(ctx, as_shape((n_rows, n_cols)), _dtype(dtype, default_float(ctx)))
     if out.size == 0:
         return out
-    return apply(TABLE["eye"], (int(k), int(n_cols)), out=out, dtype=out.dtype, op_dtypes=(dt.int32, dt.int32))
+    return apply(TABLE["eye"], (operator.index(k), int(n_cols)), out=out, dtype=out.dtype,
+                 op_dtypes=(dt.int32, dt.int32))
 
 
 def _triangle(name: str, x: Array, k: int) -> Array:
