@@ -27,7 +27,8 @@ def test_like_functions_and_defaults():
     assert vt.full(2, True).dtype == vt.bool
 
 
-@pytest.mark.parametrize("args", [(10,), (2, 11, 3), (-5, 5), (0.0, 1.0, 0.1), (5, 0, -2), (1.5, 4)], ids=str)
+@pytest.mark.parametrize("args", [(10,), (2, 11, 3), (-5, 5), (0.0, 1.0, 0.1), (5, 0, -2), (1.5, 4), (0, 10, np.inf),
+                                  (0, -10, np.inf), (0.5, -10, -np.inf), (1, 1, 3)], ids=str)
 def test_arange(args):
     assert_matches(vt.arange(*args), np.arange(*args), exact=True)
 

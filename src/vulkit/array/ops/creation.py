@@ -168,6 +168,8 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
     if not math.isfinite(span):
         raise ValueError(f"arange: cannot compute the length of range({start}, {stop}, {step})")
     length = max(0, math.ceil(span))
+    if length == 0 and stop != start and (stop > start) == (step > 0):
+        length = 1  # an infinite step: the quotient is 0, NumPy still gives start
     if dtype is None:
         integral = all(isinstance(v, (int, np.integer)) for v in (start, stop, step))
         dtype = default_int(ctx) if integral else default_float(ctx)
@@ -179,6 +181,8 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         return out
     first = dtype.np.type(start)
     delta = (dtype.np.type(start + step) - first) if dtype.kind == "f" else step
+    if length == 1:
+        delta = dtype.np.type(0)  # start + 0 * delta is NaN for an infinite step
     return apply(TABLE["arange"], (_python_scalar(first), _python_scalar(delta)), out=out, dtype=dtype)
 
 
