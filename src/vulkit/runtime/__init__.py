@@ -22,6 +22,8 @@ before the next writer. ``Allocation.external(buffer, offset=0, size=None)`` wra
 not own (a kp.Tensor's buffer) so that streams can use it; streams take only Allocation objects (no duck
 types: they keep private fields on them). Out of memory: the cache is emptied and the allocation retried
 before an ``errors.OutOfMemoryError`` (a MemoryError) says what was asked for and what is in use.
+``release_finished()`` returns the freed ranges the GPU has finished with (a context's ``synchronize()``
+calls it); ``empty_cache()`` then gives unused blocks back to the driver.
 
 ``Stream`` (one per device context; its operations and the allocator's hold one shared RLock, so
 threads may use arrays at once):
