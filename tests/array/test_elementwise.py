@@ -234,6 +234,11 @@ def test_where_broadcasts_and_promotes():
     y = sample("int16", 12, seed=18).reshape(3, 4)
     assert_matches(vt.where(vt.asarray(c), vt.asarray(x), vt.asarray(y)), np.where(c, x, y))
     assert_matches(vt.where(vt.asarray(c), vt.asarray(x), 0.5), np.where(c, x, np.float32(0.5)))
+    small = sample("int8", 4, seed=19)
+    for first, second in ((2.5, small), (small, 2.5), (7, c), (True, small), (3, 1.5)):
+        want = np.where(c, first, second)
+        assert_matches(vt.where(vt.asarray(c), *(vt.asarray(v) if isinstance(v, np.ndarray) else v
+                                                 for v in (first, second))), want)
 
 
 @pytest.mark.parametrize("name", ["real", "conj", "imag"])

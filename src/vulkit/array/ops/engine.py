@@ -38,7 +38,7 @@ def _promote(types: tuple[DType | type, ...]) -> DType:
     if not strong:
         return dt.as_dtype(np.result_type(*[dt._WEAK_SAMPLES[t] for t in types]))
     result = strong[0]
-    for t in types[1:]:
+    for t in types:  # all of them: a weak scalar may come first (where(c, 2.5, int_array))
         result = dt.result_type2(result, t)
     return result
 
