@@ -68,3 +68,16 @@ def test_manipulation_errors():
         vt.permute_dims(x, (0, 0, 1))
     with pytest.raises(ValueError, match="permutation"):
         vt.permute_dims(x, (0, 1))
+
+
+def test_broadcast_views_are_read_only():
+    """Writing through a view whose elements share memory raised nothing and raced (NumPy: read-only)."""
+    x = vt.zeros(3, dtype=vt.float32)
+    b = vt.broadcast_to(x, (1000, 3))
+    writes = (lambda: b.__iadd__(1), lambda: b.__setitem__(Ellipsis, 1.0), lambda: vt.add(b, 1, out=b),
+              lambda: b.__setitem__((0, [1]), 2.0), lambda: b[5:].__setitem__(0, 1.0))
+    for write in writes:
+        with pytest.raises(ValueError, match="read-only"):
+            write()
+    np.testing.assert_array_equal(x.numpy(), np.zeros(3, np.float32))
+    np.testing.assert_array_equal((b + 1).numpy(), np.ones((1000, 3), np.float32))  # reading is fine

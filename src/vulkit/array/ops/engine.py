@@ -263,9 +263,17 @@ def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets
     return out
 
 
+def check_writable(x: Array) -> None:
+    """ValueError for a view whose elements share memory (a broadcast: stride 0 over 2 or more elements),
+    which NumPy makes read-only: writing into it would race."""
+    if any(stride == 0 and n > 1 for n, stride in zip(x._shape, x._strides, strict=True)):
+        raise ValueError("output array is read-only (a broadcast view: its elements share memory)")
+
+
 def _check_out(out: Array, shape: tuple[int, ...], res_dtype: DType) -> tuple[int, ...]:
     if not isinstance(out, Array):
         raise TypeError(f"out must be a vulkit Array, got {type(out).__name__}")
+    check_writable(out)
     if out._shape != shape:
         if broadcast_shapes(out._shape, shape) != out._shape:
             raise ValueError(f"non-broadcastable output operand with shape {out._shape} "

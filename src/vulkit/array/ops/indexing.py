@@ -16,7 +16,7 @@ import numpy as np
 from ..array import Array, asarray_like, basic_view, make_array, upload, view
 from ..codegen import INDEX_PUSH, WORKGROUP, get_index_kernel
 from ..layout import broadcast_shapes
-from .engine import _MAX_GROUPS, TABLE, apply
+from .engine import _MAX_GROUPS, TABLE, apply, check_writable
 
 _BASIC = (int, slice, type(None), type(Ellipsis))
 
@@ -67,6 +67,7 @@ def getitem(x: Array, key: Any) -> Array:
 
 def setitem(x: Array, key: Any, value: Any) -> None:
     """``x[key] = value``, value converted to x's dtype and broadcast to the selection as NumPy does."""
+    check_writable(x)
     key = _as_tuple(key)
     if not isinstance(value, (Array, bool, int, float)):  # Python scalars stay weakly typed
         value = asarray_like(value, x._ctx)
