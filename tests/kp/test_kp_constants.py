@@ -246,3 +246,22 @@ def test_push_constants_given_as_numpy_array(mgr: kp.Manager) -> None:
     algorithm = mgr.algorithm([data], spirv(ACCUMULATE), push_consts=np.array([0.5], dtype=np.float32))
     run(mgr, kp.OpSyncDevice([data]), kp.OpAlgoDispatch(algorithm, np.array([2.0])), kp.OpSyncLocal([data]))
     np.testing.assert_array_equal(data.data(), [2.0, 2.0])
+
+
+GAPPED_IDS = HEADER + """
+layout(local_size_x = 1) in;
+layout(constant_id = 1) const float scale = 2.0;
+layout(constant_id = 3) const uint shift = 0u;
+layout(set = 0, binding = 0) buffer Data { float data[]; };
+void main() { data[gl_GlobalInvocationID.x] = data[gl_GlobalInvocationID.x] * scale + float(shift); }
+"""
+
+
+def test_spec_constants_for_ids_the_shader_skips_are_placeholders(mgr):
+    """As in Kompute, values[i] sets constant_id i; values for ids the shader does not declare below its
+    last one are ignored (Vulkan's rule), values past its last id are refused."""
+    tensor = mgr.tensor(np.array([1.0, 2.0], np.float32))
+    dispatch(mgr, [tensor], GAPPED_IDS, (2, 1, 1), [0.0, 5.0, 99.0, 1])
+    np.testing.assert_array_equal(tensor.data(), [6.0, 11.0])
+    with pytest.raises(ValueError, match="constant_id 4"):
+        mgr.algorithm([tensor], spirv(GAPPED_IDS), (2, 1, 1), [0.0, 5.0, 99.0, 1, 7])

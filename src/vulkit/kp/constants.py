@@ -128,12 +128,19 @@ def _tight_strides(member: PushConstantMember) -> tuple[int, ...]:
 
 
 def pack_spec_constants(info: ShaderInfo, values: Any) -> list[tuple[int, bytes]]:
-    """(constant id, bytes) pairs: ``values[i]`` sets ``layout(constant_id = i)``, as in Kompute."""
+    """(constant id, bytes) pairs: ``values[i]`` sets ``layout(constant_id = i)``, as in Kompute.
+
+    Values for ids the shader skips (ids 0 and 1 when it declares only 2) are placeholders, ignored as
+    Vulkan ignores them; values beyond its last id are an error.
+    """
     flat = as_values(values, "spec_consts")
     declared = {c.id: c for c in info.spec_constants}
+    last = max(declared, default=-1)
     result = []
     for constant_id, value in enumerate(flat):
         constant = declared.get(constant_id)
+        if constant is None and constant_id < last:
+            continue
         if constant is None:
             ids = sorted(declared) or "none"
             raise ValueError(
