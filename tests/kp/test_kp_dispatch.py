@@ -177,6 +177,19 @@ def test_stale_recording_after_rebuild_needs_rerecord(mgr: kp.Manager) -> None:
     np.testing.assert_array_equal(data.data(), np.full(4, 2.0))
 
 
+def test_push_override_follows_a_rebuild(mgr: kp.Manager) -> None:
+    """An OpAlgoDispatch's own push constants are packed when recorded, for the algorithm as it is then:
+    after a rebuild to another push-constant block they are refused, not pushed stale or out of range."""
+    data = mgr.tensor(np.zeros(2))
+    algorithm = mgr.algorithm([data], spirv(ACCUMULATE), push_consts=[1.0])
+    op = kp.OpAlgoDispatch(algorithm, [5.0])
+    run(mgr, kp.OpSyncDevice([data]), op, kp.OpSyncLocal([data]))
+    np.testing.assert_array_equal(data.data(), [5.0, 5.0])
+    algorithm.rebuild([data, mgr.tensor(np.zeros(2))], spirv(ADD_ONE))  # ADD_ONE takes no push constants
+    with pytest.raises(ValueError, match="push"):
+        mgr.sequence().record(op)
+
+
 def test_eval_reruns_a_recorded_sequence(mgr: kp.Manager) -> None:
     data = mgr.tensor(np.zeros(8))
     algorithm = mgr.algorithm([data], spirv(ACCUMULATE), push_consts=[1.5])

@@ -109,6 +109,7 @@ CASES: dict[str, tuple[type[Exception], str, Callable[[Fixture], object]]] = {
         [f.a, f.foreign], spirv(ADD_ONE))),
     "op copy across managers": (ValueError, "another Manager", lambda f: f.mgr.sequence().record(
         kp.OpCopy([f.a, f.foreign]))),
+    "op copy onto its source": (ValueError, "source is also a target", lambda f: kp.OpTensorCopy([f.a, f.a])),
     "fewer tensors than bindings": (ValueError, "binding(s) [1]", lambda f: f.mgr.algorithm([f.a], spirv(ADD_ONE))),
     "no tensors": (ValueError, "at least one tensor", lambda f: f.mgr.algorithm([], spirv(ADD_ONE))),
     "image where a buffer is declared": (TypeError, "binding 0 is a storage_buffer in the shader, but an image",

@@ -34,6 +34,8 @@ class OpCopy(OpBase):
         if not isinstance(source, self._source_type):
             raise TypeError(f"{name} copies from a {self._source_type.__name__.lower()}, got {type(source).__name__}")
         for target in targets:
+            if target is source:
+                raise ValueError(f"{name}: the source is also a target (a copy onto itself)")
             if not isinstance(target, self._target_type):
                 wanted = self._target_type.__name__.lower()
                 raise TypeError(f"{name} copies into {wanted}s, got {type(target).__name__}")

@@ -20,12 +20,16 @@ class OpAlgoDispatch(OpBase):
             raise TypeError(f"OpAlgoDispatch takes a kp.Algorithm, got {type(algorithm).__name__}")
         self.algorithm = algorithm
         algorithm.require_alive()
-        values = as_values(push_consts, "push_consts")
-        self._push_bytes = algorithm.pack_push_consts(values) if values else None
+        self._push_values = as_values(push_consts, "push_consts")
+        if self._push_values:
+            algorithm.pack_push_consts(self._push_values)  # wrong values raise here already
 
     def record(self, command_buffer: Any) -> None:
-        self.algorithm.require_alive()
-        self.algorithm.record_dispatch(command_buffer, self._push_bytes)
+        algorithm = self.algorithm
+        algorithm.require_alive()
+        # NOTE: packed now, not when the op was made: a rebuild since may have changed the push constants.
+        push = algorithm.pack_push_consts(self._push_values) if self._push_values else None
+        algorithm.record_dispatch(command_buffer, push)
 
     def accesses(self) -> Sequence[Access]:
         return self.algorithm._accesses
