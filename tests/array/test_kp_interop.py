@@ -60,3 +60,18 @@ def test_destroying_a_shared_tensor_waits_for_array_work_and_detaches_its_arrays
     with pytest.raises(ValueError, match="freed"):
         array.numpy()
     mgr.destroy()
+
+
+def test_two_arrays_over_one_tensor_overlap_as_views_do():
+    """Writing one while reading the other, shifted, gives NumPy's result (as for views of one array)."""
+    mgr = vt.device.kp_manager()
+    tensor = mgr.tensor_t(np.zeros(10_000, dtype=np.float32))
+    mgr.sequence().eval(kp.OpSyncDevice([tensor]))
+    a, b = vt.asarray(tensor), vt.asarray(tensor)
+    a[...] = vt.arange(10_000, dtype=vt.float32)
+    vt.add(a[:-1], a[1:], out=b[1:])
+    host = np.arange(10_000, dtype=np.float32)
+    np.add(host[:-1], host[1:], out=host[1:])
+    np.testing.assert_array_equal(b.numpy(), host)
+    del a, b
+    mgr.destroy()

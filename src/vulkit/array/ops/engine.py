@@ -172,7 +172,7 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
         out = make_array(ctx, shape, res_dtype)
     else:
         shape = _check_out(out, shape, res_dtype)
-        if any(a._alloc is out._alloc and (a._offset, a._strides) != (out._offset, out._strides) for a in arrays):
+        if any(_overlaps(a, out) for a in arrays):
             result = apply(entry, args, None, dtype)
             return apply(TABLE["copy"], (result,), out, out._dtype)
     if out._size == 0:
@@ -261,6 +261,17 @@ def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets
         arrays.append(out)
         _dispatch(ctx, kernel, arrays, (*scalars, n, *offsets, 0), n)
     return out
+
+
+def _overlaps(a: Array, out: Array) -> bool:
+    """Whether writing ``out`` may change elements of ``a`` that the operation still has to read: the same
+    memory in another layout (two arrays over one kp tensor count too, not only views of one array)."""
+    x, y = a._alloc, out._alloc
+    if x is not y and (x.buffer is not y.buffer or x.offset + x.size <= y.offset or y.offset + y.size <= x.offset):
+        return False
+    size_a, size_out = a._dtype.itemsize, out._dtype.itemsize
+    return (x.offset + a._offset * size_a, tuple(s * size_a for s in a._strides), size_a) != \
+        (y.offset + out._offset * size_out, tuple(s * size_out for s in out._strides), size_out)
 
 
 def check_writable(x: Array) -> None:
