@@ -75,3 +75,16 @@ def test_two_arrays_over_one_tensor_overlap_as_views_do():
     np.testing.assert_array_equal(b.numpy(), host)
     del a, b
     mgr.destroy()
+
+
+def test_a_tensor_never_synced_to_the_gpu_is_wrapped_with_its_values():
+    """Its GPU memory was never written (Kompute uploads on OpSyncDevice): the wrap uploads the host copy;
+    once the GPU copy is written, that is what the array shares."""
+    mgr = vt.device.kp_manager()
+    fresh = mgr.tensor(np.arange(10, dtype=np.float32))
+    np.testing.assert_array_equal(vt.asarray(fresh).numpy(), np.arange(10))
+    synced = mgr.tensor(np.arange(4, dtype=np.float32))
+    mgr.sequence().eval(kp.OpSyncDevice([synced]))
+    synced.data()[:] = -1  # the host copy only
+    np.testing.assert_array_equal(vt.asarray(synced).numpy(), np.arange(4))
+    mgr.destroy()

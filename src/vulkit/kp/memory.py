@@ -54,6 +54,9 @@ class Memory:
         self._mirror: HostMirror | None = None
         self._destroyed = False
         self._views: weakref.WeakSet[Any] = weakref.WeakSet()
+        # Whether the GPU copy holds the data: device memory gets it from OpSyncDevice (or a kernel or copy
+        # that writes it); the other types hold it from the start (see Sequence._record_op).
+        self.device_written = memory_type is not MemoryTypes.device
 
     # -- Kompute's API ----------------------------------------------------------------------------
     def data(self) -> np.ndarray:

@@ -83,6 +83,10 @@ class Sequence:
         self._tracker.before(cb, accesses)
         op.record(cb)
         self._tracker.after(accesses)
+        written = {id(a.resource) for a in accesses if a.write} if accesses is not None else None
+        for memory in op.memories() or ():  # a custom op that does not say what it touches may write all
+            if written is None or id(memory._primary) in written:
+                memory.device_written = True
         if self._timestamps is not None:
             self._write_timestamp()
         algorithm = getattr(op, "algorithm", None)

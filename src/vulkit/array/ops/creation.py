@@ -49,6 +49,9 @@ def _from_tensor(tensor: Any, ctx: Any, dtype: DType | None) -> Array:
     shape = (tensor.size(),)
     alloc = Allocation.external(tensor.buffer, 0, tensor.memory_size(), owner=tensor)
     tensor.add_view(alloc)  # destroying the tensor frees the allocation: the array raises, never reads freed memory
+    if not tensor.device_written:  # never synced to the GPU: its values are still only in the host copy
+        ctx.stream.write(alloc, tensor.data())
+        tensor.device_written = True
     result = _new(ctx, alloc, shape, (1,), 0, tensor_dtype, True)
     return result if dtype is None or dtype is tensor_dtype else result.astype(dtype)
 
