@@ -189,3 +189,13 @@ def test_workgroup_of_numpy_ints_is_fine(f: Fixture) -> None:
     algorithm = f.mgr.algorithm([f.a], spirv(ACCUMULATE), np.array([3, 1, 1]), push_consts=[1.0])
     assert algorithm.get_workgroup() == (3, 1, 1)
     assert all(type(extent) is int for extent in algorithm.get_workgroup())
+
+
+def test_numpy_integers_are_taken_where_ints_are(f: Fixture) -> None:
+    """As Kompute's binding does (they raised TypeError/ValueError)."""
+    sequence = f.mgr.sequence(np.int64(0), total_timestamps=np.int32(4))
+    sequence.record(kp.OpSyncDevice([f.a])).eval_async()
+    sequence.eval_await(np.int64(10**9))
+    assert len(sequence.get_timestamps()) == 2
+    image = f.mgr.image(np.zeros(4, np.float32), np.int64(2), np.int64(2), np.int32(1))
+    assert (image.width(), image.height()) == (2, 2)

@@ -15,7 +15,7 @@ from ..hal.vulkan.commands import ALL_STAGES, LAYOUT_GENERAL, TRANSFER_WRITE
 from .algorithm import Algorithm
 from .memory import Image, Memory, Tensor
 from .sequence import Sequence as KpSequence
-from .types import MemoryTypes, as_memory_type, data_type_of
+from .types import MemoryTypes, as_int, as_memory_type, data_type_of
 
 _MEMORY_WRITE = 0x10000
 _MEMORY_READ = 0x8000
@@ -77,8 +77,9 @@ class Manager:
         """An image of the NumPy array's dtype (int8/16/32, uint8/16/32, float32)."""
         values = _values(data)
         for name, value in (("width", width), ("height", height), ("num_channels", num_channels)):
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            if as_int(value) is None or value <= 0:
                 raise ValueError(f"image {name} must be a positive int, got {value!r}")
+        width, height, num_channels = as_int(width), as_int(height), as_int(num_channels)
         return self._register(Image(self, values, width, height, num_channels, as_memory_type(memory_type)))
 
     def algorithm(self, tensors: Sequence[Memory] = (), spirv: bytes = b"", workgroup: Sequence[int] | None = None,

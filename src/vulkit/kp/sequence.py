@@ -10,6 +10,7 @@ from ..errors import DestroyedError, ValidationError
 from ..hal import CommandBuffer, CommandPool, Fence, QueryPool
 from .access import BarrierTracker
 from .ops.base import OpBase
+from .types import as_int
 
 if TYPE_CHECKING:
     from .manager import Manager
@@ -27,14 +28,16 @@ class Sequence:
     """
 
     def __init__(self, manager: Manager, queue_index: int = 0, total_timestamps: int = 0) -> None:
-        if isinstance(queue_index, bool) or not isinstance(queue_index, int):
+        if as_int(queue_index) is None:
             raise TypeError(f"queue_index must be an int, got {queue_index!r}")
+        queue_index = as_int(queue_index)
         if not 0 <= queue_index < len(manager.device.queues):
             raise ValueError(
                 f"queue_index {queue_index} is out of range: the Manager has {len(manager.device.queues)} queue(s)"
                 " (choose them with family_queue_indices)")
-        if isinstance(total_timestamps, bool) or not isinstance(total_timestamps, int) or total_timestamps < 0:
+        if as_int(total_timestamps) is None or total_timestamps < 0:
             raise ValueError(f"total_timestamps must be an int >= 0, got {total_timestamps!r}")
+        total_timestamps = as_int(total_timestamps)
         self._manager_ref = weakref.ref(manager)
         self.queue = manager.device.queues[queue_index]
         device = manager.device
@@ -181,8 +184,9 @@ class Sequence:
             self._require_alive()
             if not self._running:
                 return self
-            if isinstance(wait_for, bool) or not isinstance(wait_for, int) or wait_for < 0:
+            if as_int(wait_for) is None or wait_for < 0:
                 raise ValueError(f"wait_for is a timeout in nanoseconds (an int >= 0), got {wait_for!r}")
+            wait_for = as_int(wait_for)
             timeout = None if wait_for >= _FOREVER_NS else wait_for / 1e9
             if not self._fence.wait(timeout):
                 return self

@@ -84,3 +84,10 @@ def as_memory_type(value: object) -> MemoryTypes:
     except ValueError:
         raise ValueError(f"unknown memory type {value!r}; use kp.MemoryTypes.device/host/storage/deviceAndHost") \
             from None
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as a Python int if it is an integer (NumPy's too, not a bool), else None."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        return None
+    return int(value)
