@@ -307,3 +307,18 @@ def test_eager_loop_over_large_arrays_reuses_memory_without_waiting():
         y = y + 1
     assert vt.device.memory_reserved() - before <= 4 * n * 4
     assert float(y[n - 1]) == 201.0
+
+
+@pytest.mark.parametrize("value", [np.uint8(200), np.uint64(2 ** 63), np.int64(5), np.float64(3.7), np.bool_(True)],
+                         ids=repr)
+def test_setitem_of_numpy_scalars_as_numpy(value):
+    """NumPy scalars are assigned through Python's numbers: out of range raises, in range converts."""
+    host, x = np.zeros(3, np.int8), vt.zeros(3, dtype=vt.int8)
+    try:
+        host[1] = value
+    except OverflowError:
+        with pytest.raises(OverflowError):
+            x[1] = value
+    else:
+        x[1] = value
+        np.testing.assert_array_equal(x.numpy(), host)

@@ -69,6 +69,8 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     """``x[key] = value``, value converted to x's dtype and broadcast to the selection as NumPy does."""
     check_writable(x)
     key = _as_tuple(key)
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        value = value.item()  # NumPy assigns its scalars through Python's: 200 into int8 raises OverflowError
     if not isinstance(value, (Array, bool, int, float)):  # Python scalars stay weakly typed
         value = asarray_like(value, x._ctx)
     array = isinstance(value, Array)
