@@ -7,5 +7,4 @@ mkdir -p "$out"
 python3 -m vulkit info 2>&1 | tee "$out/info.txt"
 python3 -m pytest -q -p no:cacheprovider "$@" 2>&1 | tail -n 60 | tee "$out/tests.txt"
 python3 benchmarks/run.py --out "$out" 2>&1 | tail -n 40
-# The driver's per-call cost from Python (an untracked probe; present when scratch/ is carried).
-if [ -f scratch/driver_cost.py ]; then python3 scratch/driver_cost.py 2>&1 | tee "$out/driver_cost.txt"; fi
+python3 scripts/probe_driver_calls.py 2>&1 | tee "$out/driver_calls.txt"
