@@ -150,3 +150,19 @@ def test_op_memory_barrier_bad_masks(mgr: kp.Manager, masks: tuple, error: type)
     data = mgr.tensor([1.0])
     with pytest.raises(error, match="OpMemoryBarrier"):
         kp.OpMemoryBarrier([data], *masks)
+
+
+def test_syncs_flush_and_invalidate_the_host_copy(mgr: kp.Manager, monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpSyncDevice flushes host writes before the run and OpSyncLocal invalidates after it, so data()
+    is right on non-coherent memory too (both are no-ops on the coherent memory of this machine)."""
+    from vulkit.hal.vulkan.memory import Buffer
+
+    calls: list[tuple[str, int]] = []
+    monkeypatch.setattr(Buffer, "flush", lambda self, *a: calls.append(("flush", id(self))))
+    monkeypatch.setattr(Buffer, "invalidate", lambda self, *a: calls.append(("invalidate", id(self))))
+    tensor = mgr.tensor(np.arange(4, dtype=np.float32))
+    host = id(tensor._host)
+    mgr.sequence().record(kp.OpSyncDevice([tensor])).record(kp.OpSyncLocal([tensor])).eval()
+    assert ("flush", host) in calls and ("invalidate", host) in calls
+    assert calls.index(("flush", host)) < calls.index(("invalidate", host))
+    np.testing.assert_array_equal(tensor.data(), np.arange(4))

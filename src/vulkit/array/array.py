@@ -209,6 +209,7 @@ class Array:
                               "in device-only memory (ask for a copy)")
         buffer = self._alloc.buffer
         self._ctx.stream.synchronize()
+        buffer.invalidate(self._alloc.offset, self._alloc.size)  # GPU writes seen on non-coherent memory too
         itemsize = self._dtype.itemsize
         raw = buffer.view(np.uint8, self._alloc.size, self._alloc.offset)
         interface = {

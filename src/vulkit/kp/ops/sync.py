@@ -37,12 +37,22 @@ class OpSyncDevice(_OpSync):
     _record_method = "record_sync_device"
     _accesses_method = "sync_device_accesses"
 
+    def pre_eval(self, command_buffer: Any) -> None:
+        for memory in self._memories:  # host writes through data() reach non-coherent memory's GPU side
+            if memory._host is not None:
+                memory._host.flush()
+
 
 class OpSyncLocal(_OpSync):
     """Copy each tensor's/image's GPU memory back to its host data (``data()``)."""
 
     _record_method = "record_sync_local"
     _accesses_method = "sync_local_accesses"
+
+    def post_eval(self, command_buffer: Any) -> None:
+        for memory in self._memories:  # the GPU's writes become visible to data() on non-coherent memory
+            if memory._host is not None:
+                memory._host.invalidate()
 
 
 OpTensorSyncDevice = OpSyncDevice
