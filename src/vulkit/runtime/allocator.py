@@ -597,7 +597,7 @@ class CachingAllocator:
     def _allocate_slow(self, pool: Pool, size: int, nbytes: int) -> Chunk:
         """No cached range fits: ranges the GPU finished with, else a new block, else the out-of-memory stages."""
         if self._waiting:
-            self._release_waiting(self.clock.completed)
+            self.release_finished()
             chunk = pool.take(size)
             if chunk is not None:
                 return chunk
@@ -623,7 +623,7 @@ class CachingAllocator:
     def _wait_for_stream(self) -> None:
         if self._waiting:
             self.clock.synchronize()
-            self._release_waiting(self.clock.completed)
+            self.release_finished()
 
     def _collect_garbage(self) -> None:
         self._busy = False

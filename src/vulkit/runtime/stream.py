@@ -257,9 +257,11 @@ class Stream:
         if writes:
             self._src_access |= write_access
 
-    def _op_done(self) -> None:
+    def _op_done(self, work: int = 0) -> None:
+        """Count an operation (and its workgroups); submit the batch once it is long enough."""
         self._ops += 1
-        if self._ops >= self._flush_at:
+        self._work += work
+        if self._ops >= self._flush_at or self._work >= self._flush_work:
             self.flush()
 
     # -- operations -------------------------------------------------------------------------------------
@@ -362,10 +364,7 @@ class Stream:
             if push:
                 cb.push_constants(pipeline, push)
             cb.dispatch(x, y, z)
-        self._ops += 1
-        self._work += x * y * z
-        if self._ops >= self._flush_at or self._work >= self._flush_work:
-            self.flush()
+        self._op_done(x * y * z)
 
     def _bind_set(self, cb: CommandBuffer, pipeline: ComputePipeline, infos: bytes) -> None:
         """The path without push descriptors: a descriptor set from the slot's pools."""
