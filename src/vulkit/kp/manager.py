@@ -76,10 +76,13 @@ class Manager:
                 memory_type: MemoryTypes = MemoryTypes.device) -> Image:
         """An image of the NumPy array's dtype (int8/16/32, uint8/16/32, float32)."""
         values = _values(data)
+        sizes = []
         for name, value in (("width", width), ("height", height), ("num_channels", num_channels)):
-            if as_int(value) is None or value <= 0:
+            size = as_int(value)
+            if size is None or size <= 0:
                 raise ValueError(f"image {name} must be a positive int, got {value!r}")
-        width, height, num_channels = as_int(width), as_int(height), as_int(num_channels)
+            sizes.append(size)
+        width, height, num_channels = sizes
         return self._register(Image(self, values, width, height, num_channels, as_memory_type(memory_type)))
 
     def algorithm(self, tensors: Sequence[Memory] = (), spirv: bytes = b"", workgroup: Sequence[int] | None = None,

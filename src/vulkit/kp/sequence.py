@@ -28,16 +28,18 @@ class Sequence:
     """
 
     def __init__(self, manager: Manager, queue_index: int = 0, total_timestamps: int = 0) -> None:
-        if as_int(queue_index) is None:
+        index = as_int(queue_index)
+        if index is None:
             raise TypeError(f"queue_index must be an int, got {queue_index!r}")
-        queue_index = as_int(queue_index)
+        queue_index = index
         if not 0 <= queue_index < len(manager.device.queues):
             raise ValueError(
                 f"queue_index {queue_index} is out of range: the Manager has {len(manager.device.queues)} queue(s)"
                 " (choose them with family_queue_indices)")
-        if as_int(total_timestamps) is None or total_timestamps < 0:
+        count = as_int(total_timestamps)
+        if count is None or count < 0:
             raise ValueError(f"total_timestamps must be an int >= 0, got {total_timestamps!r}")
-        total_timestamps = as_int(total_timestamps)
+        total_timestamps = count
         self._manager_ref = weakref.ref(manager)
         self.queue = manager.device.queues[queue_index]
         device = manager.device
@@ -184,9 +186,10 @@ class Sequence:
             self._require_alive()
             if not self._running:
                 return self
-            if as_int(wait_for) is None or wait_for < 0:
+            nanoseconds = as_int(wait_for)
+            if nanoseconds is None or nanoseconds < 0:
                 raise ValueError(f"wait_for is a timeout in nanoseconds (an int >= 0), got {wait_for!r}")
-            wait_for = as_int(wait_for)
+            wait_for = nanoseconds
             timeout = None if wait_for >= _FOREVER_NS else wait_for / 1e9
             if not self._fence.wait(timeout):
                 return self
