@@ -166,19 +166,23 @@ T vt_exp(T x) {
   int ki = int(k);
   return ldexp(ldexp(p, ki / 2), ki - ki / 2);
 }"""}),
-    "vt_log": (("vt_special", "vt_normalized"), {"f": """
+    "vt_log_reduce": (("vt_normalized",), {"f": """
+T vt_log_reduce(T x, out int e) {  // finite x > 0 == m * 2^e with m in [sqrt(1/2), sqrt(2)): returns m
+  int shift;
+  T m = frexp(vt_normalized(x, shift), e);
+  e += shift;
+  if (m < C(0.70710678118654752)) { m *= T(2); e -= 1; }
+  return m;
+}"""}),
+    "vt_log": (("vt_special", "vt_normalized", "vt_log_reduce"), {"f": """
 T vt_log(T x) {
   if (vt_isnan(x)) return x;
   int shift;
-  T y = vt_normalized(x, shift);
-  if (y == T(0)) return -vt_inf();
+  if (vt_normalized(x, shift) == T(0)) return -vt_inf();
   if (vt_signbit(x)) return vt_nan();
   if (vt_isinf(x)) return x;
   int e;
-  T m = frexp(y, e);
-  e += shift;
-  if (m < C(0.70710678118654752)) { m *= T(2); e -= 1; }
-  T f = m - T(1);
+  T f = vt_log_reduce(x, e) - T(1);
   T s = f / (T(2) + f);
   T z = s * s;
   T fe = T(e);
@@ -430,14 +434,11 @@ T vt_two_prod_err(T x, T y, T p) {  // x * y - p exactly, for p = x * y rounded
   return e;
 }"""}),
     # log(x) for finite x > 0 as hi + lo, some 8 bits beyond T: pow multiplies it by y, which scales its error.
-    "vt_log_hilo": (("vt_normalized", "vt_two_prod"), {"f": """
+    "vt_log_hilo": (("vt_log_reduce", "vt_two_prod"), {"f": """
 T vt_log_hilo(T x, out T lo) {
-  int shift, e;
-  T m = frexp(vt_normalized(x, shift), e);
-  e += shift;
-  if (m < C(0.70710678118654752)) { m *= T(2); e -= 1; }
+  int e;
   // NOTE: precise: compilers may simplify (2 - d) + f and the like away otherwise (Mesa's NIR does).
-  precise T f = m - T(1);
+  precise T f = vt_log_reduce(x, e) - T(1);
   precise T d = T(2) + f;
   precise T d_lo = (T(2) - d) + f;  // d + d_lo == 2 + f exactly
   precise T s = f / d;
