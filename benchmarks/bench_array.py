@@ -200,29 +200,36 @@ def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[
                         note=note))
     rows.append(row("chain of 5 elementwise ops", "ms", ours["chain of 5"],
                     {k: v["chain of 5"] for k, v in measured.items()}, better="lower", note=note))
-    addressed = _with_buffer_addresses(n, side, iterations)
-    if addressed is not None:
-        note = "VULKIT_BUFFER_ADDRESSES=1: buffer addresses in push constants instead of push descriptors"
-        rows.append(row("tiny op overhead, buffer addresses", "µs/op", addressed["tiny"],
+    other = _with_other_binding(n, side, iterations)
+    if other is not None:
+        label, note, measured_other = other
+        rows.append(row(f"tiny op overhead, {label}", "µs/op", measured_other["tiny"],
                         {k: v["tiny"] for k, v in measured.items()}, better="lower", note=note))
         for name in ("add", "broadcast add"):
-            rows.append(row(f"{name} bandwidth, buffer addresses", "GB/s", addressed[name],
+            rows.append(row(f"{name} bandwidth, {label}", "GB/s", measured_other[name],
                             {k: v[name] for k, v in measured.items()}, note=note))
     return rows
 
 
-def _with_buffer_addresses(n: int, side: int, iterations: int) -> dict[str, float] | None:
-    """The vulkit measurements again with kernels that take buffer addresses (None: the device has none)."""
+def _with_other_binding(n: int, side: int, iterations: int) -> tuple[str, str, dict[str, float]] | None:
+    """The vulkit measurements again with kernels that reach their buffers the other way (buffer addresses
+    or push descriptors, whichever is not this device's default): (label, note, results); None where the
+    device has no buffer addresses."""
     from vulkit.runtime import context
 
     ctx = context.current()
-    if not ctx.device.features.get("buffer_device_address") or ctx.buffer_addresses:
+    if not ctx.device.features.get("buffer_device_address"):
         return None
-    ctx.set_buffer_addresses(True)
+    default = ctx.buffer_addresses
+    if default:
+        label, note = "push descriptors", "VULKIT_BUFFER_ADDRESSES=0: push descriptors instead of buffer addresses"
+    else:
+        label, note = "buffer addresses", "VULKIT_BUFFER_ADDRESSES=1: buffer addresses in push constants"
+    ctx.set_buffer_addresses(not default)
     try:
-        return _measure(_Vulkit(), n, side, iterations)
+        return label, note, _measure(_Vulkit(), n, side, iterations)
     finally:
-        ctx.set_buffer_addresses(False)
+        ctx.set_buffer_addresses(default)
 
 
 def _index_of(selector: str) -> int:

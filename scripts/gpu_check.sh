@@ -8,3 +8,4 @@ python3 -m vulkit info 2>&1 | tee "$out/info.txt"
 python3 -m pytest -q -p no:cacheprovider "$@" 2>&1 | tail -n 60 | tee "$out/tests.txt"
 python3 benchmarks/run.py --out "$out" 2>&1 | tail -n 40
 python3 scripts/probe_driver_calls.py 2>&1 | tee "$out/driver_calls.txt"
+python3 scripts/probe_big_arrays.py 2>&1 | tee "$out/big_arrays.txt"

@@ -16,6 +16,13 @@ SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -0.5, 2.5, -1.5]
 RTOL = {"float16": 2e-3, "float32": 2e-6, "float64": 1e-13}
 
 
+def flushes_subnormals(dtype: str) -> bool:
+    """Whether the device's arithmetic flushes ``dtype``'s subnormal results to zero (NVIDIA's float32:
+    its driver cannot be asked to keep them, shaderDenormPreserveFloat32 is false)."""
+    tiny = np.finfo(dtype).smallest_subnormal * 4
+    return float((vt.asarray(np.array([tiny], dtype)) * 0.5).numpy()[0]) == 0.0
+
+
 def sample(dtype: str, size: int = 37, low: float = -10, high: float = 10, seed: int = 0,
            special: bool = True) -> np.ndarray:
     """Random values of ``dtype`` in [low, high), with IEEE special values first for floats."""

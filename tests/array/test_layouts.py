@@ -88,18 +88,31 @@ def test_threads_loop_over_more_items_than_the_grid(monkeypatch, layout):
     assert_matches(x * 2 + 1, host * 2 + 1, exact=True)
 
 
-@pytest.fixture
-def buffer_addresses():
-    """Kernels that take buffer addresses in push constants (VULKIT_BUFFER_ADDRESSES=1)."""
+def _binding_mode(addresses: bool):
+    """Array kernels reach their buffers through addresses (True) or descriptors, for one test; skips
+    where the device has no buffer device addresses."""
     from vulkit.runtime import context
 
     ctx = context.current()
     if not ctx.device.features.get("buffer_device_address"):
         pytest.skip(f"{ctx.device.physical.name} has no buffer device addresses")
     before = ctx.buffer_addresses
-    ctx.set_buffer_addresses(True)
-    yield
+    ctx.set_buffer_addresses(addresses)
+    yield ctx
     ctx.set_buffer_addresses(before)
+
+
+@pytest.fixture
+def buffer_addresses():
+    """Kernels that take buffer addresses in push constants (VULKIT_BUFFER_ADDRESSES=1)."""
+    yield from _binding_mode(True)
+
+
+@pytest.fixture
+def push_descriptors():
+    """Kernels that bind descriptors, taking addresses only where an allocation is too large to bind
+    (VULKIT_BUFFER_ADDRESSES=0)."""
+    yield from _binding_mode(False)
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "int64", "float64"])
@@ -121,14 +134,27 @@ def test_kernels_with_buffer_addresses(buffer_addresses, dtype):
     assert not any(k.pipeline.bindings for k in used)
 
 
-def test_arrays_larger_than_a_binding_take_addresses():
+@pytest.mark.parametrize("dtype", ["uint8", "float32", "float64"])
+def test_address_kernels_split_wide_operations(buffer_addresses, monkeypatch, dtype):
+    """Operations spanning more bytes than one pointer may index (2 GiB: NVIDIA's offsets are 32-bit) run
+    in pieces, each from its own pointers: contiguous, offset, reversed and broadcast operands."""
+    if dtype not in SUPPORTED:
+        pytest.skip(f"the device lacks {dtype}")
+    from vulkit.array.ops import engine
+
+    monkeypatch.setattr(engine, "_SPAN", 256)
+    host = sample(dtype, 7 * 301, 0, 50, special=False).reshape(7, 301)
+    x = vt.asarray(host)
+    assert_matches(x + x, host + host, exact=True)
+    assert_matches(x.reshape(-1)[3:] * 3, host.reshape(-1)[3:] * 3, exact=True)
+    assert_matches(x[::-1, ::-2] - x[0, ::-2], host[::-1, ::-2] - host[0, ::-2], exact=True)
+    assert_matches(vt.maximum(x.T, x[:, 0]), np.maximum(host.T, host[:, 0]), exact=True)
+
+
+def test_arrays_larger_than_a_binding_take_addresses(push_descriptors):
     """Allocations beyond maxStorageBufferRange are reached through buffer addresses (a descriptor of
     that range is out of spec): every layout, the fast path included, and the real limit once."""
-    from vulkit.runtime import context
-
-    ctx = context.current()
-    if not ctx.device.features.get("buffer_device_address") or ctx.buffer_addresses:
-        pytest.skip("needs buffer device addresses, and kernels that bind descriptors by default")
+    ctx = push_descriptors
     real = ctx.binding_limit
     host = np.arange(3000, dtype=np.float32)
     small = vt.asarray(host[:10])

@@ -146,11 +146,23 @@ def _convert(value: str, src: DType, dst: DType) -> str:
         return f"({value} != {src.storage}(0))"
     if src.storage == dst.compute:
         return value
+    if src.kind == "f" and dst.kind == "u":
+        return _float_to_unsigned(value, src.storage, dst.compute)
     if dst.compute == "int64_t" and src.kind == "i":
         # NOTE: sign extension by hand: Mesa 22.3's lavapipe miscompiles int64_t(int) in some uses (a
         # negative value compared as >= 0: int64 // int32 and shifts by an int32 were wrong).
         return f"packInt2x32(ivec2(int({value}), int({value}) >> 31))"
     return f"{dst.compute}({value})"
+
+
+def _float_to_unsigned(value: str, float_type: str, unsigned_type: str) -> str:
+    """GLSL converting a float to uint or uint64_t as NumPy on x86 does: negative values wrap as through
+    a signed integer. A direct conversion of a negative float to an unsigned type is undefined (GPUs give
+    0); NVIDIA's compiler also assumes the value >= 0 once any unsigned conversion sees it, even in the arm
+    of a select that is not taken, hence the max."""
+    signed = "int64_t" if unsigned_type == "uint64_t" else "int"
+    zero = f"{float_type}(0)"
+    return f"({value} < {zero} ? {unsigned_type}({signed}({value})) : {unsigned_type}(max({value}, {zero})))"
 
 
 def _store(value: str, dtype: DType, result: DType) -> str:
@@ -160,21 +172,31 @@ def _store(value: str, dtype: DType, result: DType) -> str:
     if dtype is bool_:
         return f"({value} != {result.compute}(0) ? uint8_t(1) : uint8_t(0))"
     if result.kind == "f" and dtype.kind == "u":
-        # Negative floats wrap as through a signed integer (NumPy on x86); GPUs clamp them to 0 otherwise.
-        # NOTE: through uint and a mask, not uint8_t(int(x)): NVIDIA's compiler turns that into a saturating
-        # conversion.
-        if dtype.itemsize == 8:
-            wrapped = f"uint64_t(int64_t({value}))"
-        elif dtype.itemsize == 4:
-            wrapped = f"uint(int({value}))"
-        else:
-            wrapped = f"{dtype.storage}(uint(int({value})) & {(1 << dtype.bits) - 1}u)"
-        return f"({value} < {result.compute}(0) ? {wrapped} : {dtype.storage}({value}))"
+        wrapped = _float_to_unsigned(value, result.compute, dtype.compute)
+        if dtype.itemsize < 4:  # NOTE: the mask keeps NVIDIA from fusing the casts into a saturating one
+            return f"{dtype.storage}({wrapped} & {(1 << dtype.bits) - 1}u)"
+        return wrapped
     return f"{dtype.storage}({value})"
 
 
-def kernel_source(key: KernelKey) -> str:
-    """The GLSL compute shader for ``key``."""
+# SPIR-V ids (SPV_KHR_float_controls): execution mode, capability
+_FLOAT_MODES = {"denorm_preserve": (4459, 4464), "signed_zero_inf_nan_preserve": (4461, 4466)}
+
+
+def float_control_lines(float_controls: dict[str, tuple[int, ...]]) -> list[str]:
+    """GLSL asking the device to keep subnormals, signed zeros, infinities and NaNs of the float widths in
+    ``float_controls`` (a PhysicalDevice's): NVIDIA flushes float32 subnormals unless told, and may
+    assume no NaN or infinity."""
+    lines = []
+    for mode, widths in float_controls.items():
+        number, capability = _FLOAT_MODES[mode]
+        lines += [f'spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [{capability}], '
+                  f'{number}, {width});' for width in widths]
+    return ["#extension GL_EXT_spirv_intrinsics : require", *lines] if lines else []
+
+
+def kernel_source(key: KernelKey, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+    """The GLSL compute shader for ``key``; ``float_controls``: see :func:`float_control_lines`."""
     op = key.op
     base = key.res_dtype if op.typed_by_result or not key.op_dtypes else key.op_dtypes[0]
     expr = _substitute(op.expression(base), base)
@@ -183,6 +205,7 @@ def kernel_source(key: KernelKey) -> str:
     lines = ["#version 450"]
     extensions = glsl_extensions(dtypes) + (["GL_EXT_buffer_reference"] if key.addresses else [])
     lines += [f"#extension {name} : require" for name in extensions]
+    lines += float_control_lines(float_controls or {})
     lines.append(f"layout(local_size_x = {WORKGROUP}) in;")
     arrays = [i for i, s in enumerate(key.in_scalar) if not s]
     binding = {}
@@ -396,7 +419,7 @@ def get_kernel(context: Any, key: KernelKey) -> Kernel:
     """The kernel for ``key`` on ``context``'s device: compiled once, then from the context's cache."""
     kernel = context.cache.get(key)
     if kernel is None:
-        spirv = shaders.compile_source(kernel_source(key))
+        spirv = shaders.compile_source(kernel_source(key, context.device.physical.float_controls))
         n_arrays = sum(1 for s in key.in_scalar if not s) + 1
         bindings = [] if key.addresses else [(slot, "storage_buffer") for slot in range(n_arrays)]
         pipeline = context.pipeline(("vulkit.array", key), spirv, bindings, push_size(key))

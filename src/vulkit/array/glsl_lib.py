@@ -106,6 +106,9 @@ _CONSTS = {
     "ROUND_BIG": ("8388608.0", "4503599627370496.0"),  # 2^23, 2^52: from here on every value is an integer
     # Below: Cody-Waite reduction (exact: k * part has no rounding); above: Payne-Hanek (vt_rem_pio2).
     "TRIG_BIG": ("1.0e5", "1.0e6"),
+    # frexp exponents of the quotients vt_div corrects: normal results up to overflow
+    "DIV_EMIN": ("-124.0", "-1020.0"),
+    "DIV_EMAX": ("128.0", "1024.0"),
 }
 _CONSTS.update({f"PIO2_{k}": (c, c) for k, c in enumerate(_split_half_pi(4, 8), start=1)})
 
@@ -154,17 +157,30 @@ T vt_round(T x) {
   return vt_copysign(r, x);
 }
 T vt_trunc(T x) { return vt_copysign(floor(abs(x)), x); }  // lavapipe's float64 trunc(2147483647.5) is itself"""}),
-    "vt_exp": (("vt_special",), {"f": """
+    # 2^e for e in the normal exponents, from its bits.
+    "vt_exp2i": ((), {"float": "float vt_exp2i(int e) { return uintBitsToFloat(uint(e + 127) << 23); }",
+                      "double": "double vt_exp2i(int e) { return packDouble2x32(uvec2(0u, uint(e + 1023) << 20)); }"}),
+    "vt_exp": (("vt_special", "vt_exp2i"), {"f": """
+T vt_exp_reduced(T x, out int ki) {  // exp(x) == result * 2^ki, for x in [EXP_LO, EXP_HI]
+  T k = roundEven(x * C(1.4426950408889634));
+  T r = fma(-k, C(LN2HI), x);
+  r = fma(-k, C(LN2LO), r);
+  ki = int(k);
+  return P_EXP;
+}
+T vt_scale(T m, int ki) {  // m * 2^ki, rounded once where it is subnormal
+  // NOTE: two products, not ldexp: NVIDIA's ldexp flushes subnormal results to zero.
+  precise T r = m * vt_exp2i(ki / 2);
+  precise T s = r * vt_exp2i(ki - ki / 2);
+  return s;
+}
 T vt_exp(T x) {
   if (vt_isnan(x)) return x;
   if (x > C(EXP_HI)) return vt_inf();
   if (x < C(EXP_LO)) return T(0);
-  T k = roundEven(x * C(1.4426950408889634));
-  T r = fma(-k, C(LN2HI), x);
-  r = fma(-k, C(LN2LO), r);
-  T p = P_EXP;
-  int ki = int(k);
-  return ldexp(ldexp(p, ki / 2), ki - ki / 2);
+  int ki;
+  T m = vt_exp_reduced(x, ki);
+  return vt_scale(m, ki);
 }"""}),
     "vt_log_reduce": (("vt_normalized",), {"f": """
 T vt_log_reduce(T x, out int e) {  // finite x > 0 == m * 2^e with m in [sqrt(1/2), sqrt(2)): returns m
@@ -199,6 +215,7 @@ T vt_log1p(T x) {
   if (abs(x) < C(0.4)) { T s = x / (T(2) + x); T z = s * s; return T(2) * s * P_ATANH; }
   if (vt_isinf(x) && x > T(0)) return x;
   T u = T(1) + x;
+  if (u == T(0)) return vt_log(u);  // -inf; the correction below would be 0 / 0
   return vt_log(u) - ((u - T(1)) - x) / u;
 }"""}),
     "vt_sqrt": (("vt_special", "vt_normalized"), {"f": """
@@ -289,7 +306,7 @@ int vt_rem_pio2(uint m1, uint m0, int e, out uvec4 f, out bool negative) {
   }
   return int(k & 3u);
 }"""}),
-    "vt_trig": (("vt_special", "vt_rem_pio2"), {
+    "vt_trig": (("vt_special", "vt_rem_pio2", "vt_div"), {
         "float": """
 float vt_ksin(float x) { float z = x * x;
   return fma(x * z, fma(z, fma(z, -1.9515295891e-4, 8.3321608736e-3), -1.6666654611e-1), x); }
@@ -332,7 +349,7 @@ float vt_tan(float x) {
   if (x == 0.0) return x;
   float r; int q = vt_reduce(x, r);
   float s = vt_ksin(r); float c = vt_kcos(r);
-  return (q & 1) == 0 ? s / c : -c / s;
+  return (q & 1) == 0 ? vt_div(s, c) : -vt_div(c, s);
 }""",
         "double": """
 const double VT_S1 = -1.66666666666666324348e-01lf, VT_S2 = 8.33333333332248946124e-03lf,
@@ -384,7 +401,7 @@ double vt_tan(double x) {
   if (x == 0.0lf) return x;
   double r; int q = vt_reduce(x, r);
   double s = vt_ksin(r); double c = vt_kcos(r);
-  return (q & 1) == 0 ? s / c : -c / s;
+  return (q & 1) == 0 ? vt_div(s, c) : -vt_div(c, s);
 }""",
     }),
     "vt_atan": (("vt_copysign",), {"f": """
@@ -433,6 +450,26 @@ T vt_two_prod_err(T x, T y, T p) {  // x * y - p exactly, for p = x * y rounded
   precise T e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
   return e;
 }"""}),
+    # a / b rounded as IEEE division is: Vulkan lets a division be 2.5 ulp off (NVIDIA's is), so the
+    # driver's quotient of the mantissas is corrected once by its exact residual. Quotients that are 0,
+    # infinite, NaN or in the extreme binades (subnormal, or near overflow) are the driver's.
+    "vt_div": (("vt_special", "vt_normalized", "vt_two_prod"), {"f": """
+T vt_div(T a, T b) {
+  T q = a / b;
+  // NOTE: not q == 0: NVIDIA divides through 1 / b, 0 once b passes 2^126.
+  if (a == T(0) || b == T(0) || vt_isinf(a) || vt_isinf(b) || vt_isnan(q)) return q;
+  int sa, sb, ea, eb;
+  T ma = frexp(vt_normalized(a, sa), ea);
+  T mb = frexp(vt_normalized(b, sb), eb);
+  int e = ea + sa - eb - sb;
+  if (e < int(C(DIV_EMIN)) || e > int(C(DIV_EMAX))) return q;
+  precise T s = ma / mb;  // in (1/2, 2)
+  precise T p = s * mb;
+  precise T r = (ma - p) - vt_two_prod_err(s, mb, p);  // ma - s * mb; ma - p is exact (Sterbenz)
+  precise T t = s + r / mb;
+  t = ldexp(t, e - 1) * T(2);  // overflows to inf past the largest value, as IEEE division does
+  return vt_signbit(a) != vt_signbit(b) ? -t : t;
+}"""}),
     # log(x) for finite x > 0 as hi + lo, some 8 bits beyond T: pow multiplies it by y, which scales its error.
     "vt_log_hilo": (("vt_log_reduce", "vt_two_prod"), {"f": """
 T vt_log_hilo(T x, out T lo) {
@@ -475,8 +512,13 @@ T vt_pow(T x, T y) {
   T log_hi = vt_log_hilo(ax, log_lo);
   precise T p = y * log_hi;
   precise T p_lo = (abs(y) < C(POW_SPLIT) ? vt_two_prod_err(y, log_hi, p) : T(0)) + y * log_lo;  // y log(x) = p + p_lo
-  T r = vt_exp(p);
-  r = vt_isinf(r) || r == T(0) ? r : fma(r, p_lo, r);  // exp(p + p_lo) == exp(p) * (1 + p_lo)
+  T r;
+  if (vt_isnan(p) || p > C(EXP_HI) || p < C(EXP_LO)) r = vt_exp(p);
+  else {  // exp(p + p_lo) == exp(p) * (1 + p_lo), corrected before the scaling rounds a subnormal result
+    int ki;
+    T m = vt_exp_reduced(p, ki);
+    r = vt_scale(fma(m, p_lo, m), ki);
+  }
   return (x < T(0) && yodd) ? -r : r;
 }"""}),
     "vt_ipow": ((), {
@@ -493,7 +535,7 @@ T vt_ipow(T a, T b) {
   while (b > T(0)) { if ((b & T(1)) != T(0)) r *= a; a *= a; b >>= 1; }
   return r;
 }"""}),
-    "vt_divmod": (("vt_copysign", "vt_normalized"), {
+    "vt_divmod": (("vt_copysign", "vt_normalized", "vt_div"), {
         "f": """
 int vt_exponent(T x) {  // frexp's exponent of a finite x != 0, subnormals included
   int shift, e;
@@ -520,7 +562,7 @@ T vt_fmod(T a, T b) {
 T vt_floordiv(T a, T b) {
   if (b == T(0)) return a / b;
   T m = vt_fmod(a, b);
-  T d = (a - m) / b;
+  T d = vt_div(a - m, b);
   if (m != T(0) && (b < T(0)) != (m < T(0))) d -= T(1);
   if (d == T(0)) return vt_copysign(T(0), a / b);
   T f = floor(d);
@@ -585,14 +627,16 @@ T vt_erf(T x) {
     "vt_nextafter": (("vt_special",), {
         "float": """
 float vt_nextafter(float a, float b) {
-  if (vt_isnan(a) || vt_isnan(b)) return a + b;
+  if (vt_isnan(a)) return a;  // the NaN itself: NVIDIA's a + b is another NaN than x86's
+  if (vt_isnan(b)) return b;
   if (a == b) return b;
   if (a == 0.0) return uintBitsToFloat(b < 0.0 ? 0x80000001u : 1u);
   uint u = floatBitsToUint(a);
   return uintBitsToFloat((a < b) == (a > 0.0) ? u + 1u : u - 1u);
 }
 float vt_nextafter16(float a, float b) {
-  if (vt_isnan(a) || vt_isnan(b)) return a + b;
+  if (vt_isnan(a)) return a;
+  if (vt_isnan(b)) return b;
   if (a == b) return b;
   if (a == 0.0) return unpackHalf2x16(b < 0.0 ? 0x8001u : 1u).x;
   uint h = packHalf2x16(vec2(a, 0.0)) & 0xffffu;
@@ -600,7 +644,8 @@ float vt_nextafter16(float a, float b) {
 }""",
         "double": """
 double vt_nextafter(double a, double b) {
-  if (vt_isnan(a) || vt_isnan(b)) return a + b;
+  if (vt_isnan(a)) return a;
+  if (vt_isnan(b)) return b;
   if (a == b) return b;
   if (a == 0.0lf) return packDouble2x32(uvec2(1u, b < 0.0lf ? 0x80000000u : 0u));
   uvec2 u = unpackDouble2x32(a);

@@ -41,6 +41,13 @@ def direct_host_access(physical: Any) -> bool:
     return False
 
 
+def _wants_addresses(physical: Any) -> bool:
+    """Whether array kernels should reach their buffers through addresses in push constants rather than
+    push descriptors: VULKIT_BUFFER_ADDRESSES where set, else on GPUs only (see ``vulkit._config``)."""
+    wanted = _config.buffer_addresses()
+    return physical.type != "cpu" if wanted is None else wanted
+
+
 class DeviceContext:
     """What the array layer needs of one device.
 
@@ -66,9 +73,7 @@ class DeviceContext:
         # with the context, so nothing made for a destroyed device is found again.
         self.cache: dict[Any, Any] = {}
         self._max_push = physical.max_push_descriptors if self.device.push_descriptors else 0
-        # With VULKIT_BUFFER_ADDRESSES=1, array kernels reach their buffers through addresses in push
-        # constants where the device can: one driver call per operation less than push descriptors.
-        self.buffer_addresses = bool(self.device.features.get("buffer_device_address")) and _config.buffer_addresses()
+        self.buffer_addresses = bool(self.device.features.get("buffer_device_address")) and _wants_addresses(physical)
         self._set_binding_limit()
 
     def _set_binding_limit(self) -> None:

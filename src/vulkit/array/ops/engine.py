@@ -23,6 +23,10 @@ from .table import TABLE, Entry
 
 _SCALARS = (bool, int, float)
 _MAX_GROUPS = 65535
+# The most bytes a kernel reaching arrays through buffer addresses indexes from one pointer: NVIDIA computes
+# an access's byte offset in 32 signed bits (an array of 4 GiB wrote its end over its start). Larger
+# operations are split, each piece with pointers to its own first elements.
+_SPAN = 1 << 31
 _RESOLVED: dict[tuple[Any, ...], tuple[tuple[DType, ...], DType]] = {}
 
 
@@ -259,7 +263,7 @@ def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets
     n = first._size
     if n:
         arrays.append(out)
-        _dispatch(ctx, kernel, arrays, (*scalars, n, *offsets, 0), n)
+        _dispatch(ctx, kernel, arrays, scalars, n, (*offsets, 0))
     return out
 
 
@@ -311,7 +315,7 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
         offsets = [a._offset for a in operands]
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
         kernel = _kernel(ctx, entry, *types, layout, 0)
-        _dispatch(ctx, kernel, operands, (*_ordered(kernel, scalars), n, *offsets), n)
+        _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets)
         return kernel if out._offset == 0 and kernel.addresses == ctx.buffer_addresses else None
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
@@ -319,7 +323,7 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
     if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
         kernel = _kernel(ctx, entry, *types, layout, 0)
-        _dispatch(ctx, kernel, operands, (*_ordered(kernel, scalars), n, *offsets), n)
+        _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets)
         return None
     limit = ctx.device.limits["max_push_constants_size"]
     _strided(ctx, entry, operands, types, scalars, merged_shape, merged_strides, offsets, limit)
@@ -340,9 +344,19 @@ def _addresses(ctx: Any, operands: list[Array]) -> bool:
 
 def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ...], scalars: tuple[Any, ...],
              shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int], limit: int) -> None:
-    """Dispatch the strided kernel; splits along the first dimension while the push constants overflow."""
+    """Dispatch the strided kernel; splits along the first dimension while the push constants overflow
+    or, with buffer addresses, while an operand spans more than _SPAN bytes."""
     kernel = _kernel(ctx, entry, *types, "strided", len(shape))
-    if kernel.push_size > limit and len(shape) > 1:
+    span = max((1 + sum((n - 1) * abs(x) for n, x in zip(shape, s, strict=True))) * a._dtype.itemsize
+               for a, s in zip(operands, strides, strict=True))
+    if kernel.addresses and span > _SPAN and shape[0] > 1:
+        rows = max(1, shape[0] * _SPAN // span // 2)
+        for start in range(0, shape[0], rows):
+            moved = [o + start * s[0] for o, s in zip(offsets, strides, strict=True)]
+            piece = (min(rows, shape[0] - start), *shape[1:])
+            _strided(ctx, entry, operands, types, scalars, piece, strides, moved, limit)
+        return
+    if (kernel.push_size > limit or kernel.addresses and span > _SPAN) and len(shape) > 1:
         for i in range(shape[0]):
             moved = [o + i * s[0] for o, s in zip(offsets, strides, strict=True)]
             _strided(ctx, entry, operands, types, scalars, shape[1:], [s[1:] for s in strides], moved, limit)
@@ -350,9 +364,8 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
     flat = [x for s in strides for x in s]
     n = size_of(shape)
     magic = [division_magic(d) for d in shape[1:]]
-    values = (*_ordered(kernel, scalars), n, *offsets, *shape[1:], *(m for m, _ in magic), *(sh for _, sh in magic),
-              *flat)
-    _dispatch(ctx, kernel, operands, values, n)
+    tail = (*shape[1:], *(m for m, _ in magic), *(sh for _, sh in magic), *flat)
+    _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets, tail)
 
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
@@ -370,17 +383,31 @@ def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tup
     return kernel
 
 
-def _dispatch(ctx: Any, kernel: Any, operands: list[Array], values: tuple[Any, ...], n: int) -> None:
-    """Record ``kernel`` over ``n`` elements of ``operands`` (inputs, then the output); ``values``: its push
-    constants after the buffer addresses."""
-    groups = -(-n // kernel.groups_per)
-    if groups > _MAX_GROUPS:
-        groups = _MAX_GROUPS
+def _dispatch(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, ...], n: int, offsets: Any,
+              tail: tuple[Any, ...] = ()) -> None:
+    """Record ``kernel`` over ``n`` elements of ``operands`` (inputs, then the output) from ``offsets``
+    (elements); its push constants are the buffer addresses (with the offsets in them), ``scalars``, n, the
+    offsets (then 0) and ``tail``."""
     inputs = [a._alloc for a in operands]
     output = inputs.pop()
     if kernel.addresses:
-        push = kernel.push_struct.pack(*[a._addr or a.address for a in inputs], output._addr or output.address,
-                                       *values)
+        if not tail and n * max(a._dtype.itemsize for a in operands) > _SPAN:
+            _dispatch_pieces(ctx, kernel, operands, scalars, n, offsets)
+            return
+        addresses = [(b._addr or b.address) + o * a._dtype.itemsize
+                     for a, b, o in zip(operands, (*inputs, output), offsets, strict=True)]
+        push = kernel.push_struct.pack(*addresses, *scalars, n, *(0 for _ in offsets), *tail)
     else:
-        push = kernel.push_struct.pack(*values)
+        push = kernel.push_struct.pack(*scalars, n, *offsets, *tail)
+    groups = -(-n // kernel.groups_per)
+    if groups > _MAX_GROUPS:
+        groups = _MAX_GROUPS
     ctx.stream.dispatch_to(kernel.pipeline, inputs, output, push, groups)
+
+
+def _dispatch_pieces(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, ...], n: int,
+                     offsets: Any) -> None:
+    """:func:`_dispatch` of a contiguous kernel in pieces of at most _SPAN bytes per operand (whole vec4s)."""
+    piece = _SPAN // max(a._dtype.itemsize for a in operands) & ~15
+    for start in range(0, n, piece):
+        _dispatch(ctx, kernel, operands, scalars, min(piece, n - start), [o + start for o in offsets])

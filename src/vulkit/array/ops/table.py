@@ -42,7 +42,7 @@ ENTRIES: list[Entry] = [
     _e("add", 2, "add", {"b": "a || b", "*": "a + b"}),
     _e("subtract", 2, "subtract", {"*": "a - b"}),
     _e("multiply", 2, "multiply", {"b": "a && b", "*": "a * b"}),
-    _e("divide", 2, "divide", {"*": "a / b"}),
+    _e("divide", 2, "divide", {"f": "vt_div(a, b)", "*": "a / b"}, "vt_div"),
     _e("floor_divide", 2, "floor_divide", {"b": "a && b", "*": "vt_floordiv(a, b)"}, "vt_divmod"),
     _e("remainder", 2, "remainder", {"*": "vt_rem(a, b)"}, "vt_divmod"),
     _e("pow", 2, "power", {"f": "vt_pow(a, b)", "int": "vt_ipow(a, b)"}, "vt_pow", "vt_ipow"),

@@ -61,6 +61,23 @@ class CoopMatShape:
     result: str
 
 
+def _float_controls(v12: Any) -> dict[str, tuple[int, ...]]:
+    """The float widths whose subnormals (``denorm_preserve``) and signed zeros, infinities and NaNs
+    (``signed_zero_inf_nan_preserve``) a shader may ask the device to keep: widths whose default may
+    not be changed alone (denormBehaviorIndependence) are left out. Empty before Vulkan 1.2."""
+    if v12 is None:
+        return {"denorm_preserve": (), "signed_zero_inf_nan_preserve": ()}
+    denorm = {w for w in (16, 32, 64) if getattr(v12, f"shaderDenormPreserveFloat{w}")}
+    independence = v12.denormBehaviorIndependence
+    if independence == vk.VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY and not {16, 64} <= denorm:
+        denorm -= {16, 64}
+    elif independence not in (vk.VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY,
+                              vk.VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL) and len(denorm) < 3:
+        denorm = set()
+    keep = tuple(w for w in (16, 32, 64) if getattr(v12, f"shaderSignedZeroInfNanPreserveFloat{w}"))
+    return {"denorm_preserve": tuple(sorted(denorm)), "signed_zero_inf_nan_preserve": keep}
+
+
 class PhysicalDevice:
     """A Vulkan physical device and everything vulkit needs to know about it (read once, cached)."""
 
@@ -103,12 +120,10 @@ class PhysicalDevice:
         chain = Chain("VkPhysicalDeviceProperties2", vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2)
         subgroup = chain.add("VkPhysicalDeviceSubgroupProperties",
                              vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES)
-        driver = None
+        v11 = v12 = None
         if self.api_version >= _V12:
-            driver = chain.add("VkPhysicalDeviceDriverProperties",
-                               vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES)
-        v11 = None
-        if self.api_version >= _V12:
+            v12 = chain.add("VkPhysicalDeviceVulkan12Properties",
+                            vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES)
             v11 = chain.add("VkPhysicalDeviceVulkan11Properties",
                             vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES)
         size_control = v13 = None
@@ -126,8 +141,9 @@ class PhysicalDevice:
         self.subgroup_operations = subgroup.supportedOperations
         self.min_subgroup_size = size_control.minSubgroupSize if size_control else self.subgroup_size
         self.max_subgroup_size = size_control.maxSubgroupSize if size_control else self.subgroup_size
-        self.driver_name = decode(driver.driverName) if driver else ""
-        self.driver_info = decode(driver.driverInfo) if driver else ""
+        self.driver_name = decode(v12.driverName) if v12 else ""
+        self.driver_info = decode(v12.driverInfo) if v12 else ""
+        self.float_controls = _float_controls(v12)
         self.max_push_descriptors = push.maxPushDescriptors if push else 0
         # 0: not reported (before Vulkan 1.2 / 1.3); allocations are then checked by the driver alone.
         self.limits["max_memory_allocation_size"] = v11.maxMemoryAllocationSize if v11 else 0
@@ -335,6 +351,7 @@ class PhysicalDevice:
             "dtypes": list(self.dtypes),
             "cooperative_matrix_shapes": [s.__dict__.copy() for s in self.cooperative_matrix_shapes],
             "limits": dict(self.limits),
+            "float_controls": {mode: list(widths) for mode, widths in self.float_controls.items()},
         }
 
     def __repr__(self) -> str:
