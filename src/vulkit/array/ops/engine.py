@@ -365,7 +365,8 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
     n = size_of(shape)
     magic = [division_magic(d) for d in shape[1:]]
     tail = (*shape[1:], *(m for m, _ in magic), *(sh for _, sh in magic), *flat)
-    _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets, tail)
+    lowest = [sum(min(0, (d - 1) * x) for d, x in zip(shape, st, strict=True)) for st in strides]
+    _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets, tail, lowest)
 
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
@@ -384,19 +385,22 @@ def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tup
 
 
 def _dispatch(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, ...], n: int, offsets: Any,
-              tail: tuple[Any, ...] = ()) -> None:
+              tail: tuple[Any, ...] = (), lowest: Any = None) -> None:
     """Record ``kernel`` over ``n`` elements of ``operands`` (inputs, then the output) from ``offsets``
-    (elements); its push constants are the buffer addresses (with the offsets in them), ``scalars``, n, the
-    offsets (then 0) and ``tail``."""
+    (elements); its push constants are the buffer addresses, ``scalars``, n, the offsets and ``tail``.
+    With buffer addresses, each pointer is moved to the lowest element its operand reaches (``lowest``:
+    relative to its offset, <= 0 for negative strides; default 0), and the pushed offsets are relative to it:
+    NVIDIA takes an access's index as unsigned."""
     inputs = [a._alloc for a in operands]
     output = inputs.pop()
     if kernel.addresses:
         if not tail and n * max(a._dtype.itemsize for a in operands) > _SPAN:
             _dispatch_pieces(ctx, kernel, operands, scalars, n, offsets)
             return
-        addresses = [(b._addr or b.address) + o * a._dtype.itemsize
-                     for a, b, o in zip(operands, (*inputs, output), offsets, strict=True)]
-        push = kernel.push_struct.pack(*addresses, *scalars, n, *(0 for _ in offsets), *tail)
+        lowest = lowest or [0] * len(operands)
+        addresses = [(b._addr or b.address) + (o + low) * a._dtype.itemsize
+                     for a, b, o, low in zip(operands, (*inputs, output), offsets, lowest, strict=True)]
+        push = kernel.push_struct.pack(*addresses, *scalars, n, *(-low for low in lowest), *tail)
     else:
         push = kernel.push_struct.pack(*scalars, n, *offsets, *tail)
     groups = -(-n // kernel.groups_per)
