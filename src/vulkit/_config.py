@@ -10,8 +10,8 @@
 - ``VULKIT_VULKAN_LIBRARY``: path of the Vulkan loader to load instead of the system's.
 - ``VULKIT_BUFFER_ADDRESSES``: ``1`` makes array kernels reach their buffers through buffer device
   addresses in push constants (where the device has them), ``0`` through push descriptors. Unset: addresses
-  on GPUs (faster on an H100: 9.4 against 15 µs per tiny op), descriptors on CPU drivers (lavapipe runs
-  address kernels about 30 % slower).
+  on GPUs (one driver call less per op; on an H100 the two measured alike within noise), descriptors on
+  CPU drivers (lavapipe runs address kernels about 30 % slower).
 """
 
 from __future__ import annotations
