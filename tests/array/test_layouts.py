@@ -149,6 +149,32 @@ def test_address_kernels_split_wide_operations(buffer_addresses, monkeypatch, dt
     assert_matches(x.reshape(-1)[3:] * 3, host.reshape(-1)[3:] * 3, exact=True)
     assert_matches(x[::-1, ::-2] - x[0, ::-2], host[::-1, ::-2] - host[0, ::-2], exact=True)
     assert_matches(vt.maximum(x.T, x[:, 0]), np.maximum(host.T, host[:, 0]), exact=True)
+    rows = x[:, :296].reshape(7, 37, 8)  # the rows4 layout, split too
+    assert_matches(rows + rows[0, 0], host[:, :296].reshape(7, 37, 8) + host[0, :8], exact=True)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "float64"])
+def test_rows_of_vec4s(dtype):
+    """Broadcasts whose operands are contiguous along the last dimension in whole vec4s (a matrix plus a
+    row, column slices, 3-d) move 4 elements per item (the rows4 layout); views at other offsets do not."""
+    if dtype not in SUPPORTED:
+        pytest.skip(f"the device lacks {dtype}")
+    from vulkit.array.codegen import Kernel
+    from vulkit.runtime import context
+
+    host = sample(dtype, 6 * 5 * 24, -50, 50, special=False).reshape(6, 5, 24)
+    x = vt.asarray(host)
+    row = host[0, 0]
+    assert_matches(x + vt.asarray(row), host + row, exact=True)
+    assert_matches(x[:, 1:4, 8:20] * x[0, 0, 4:16], host[:, 1:4, 8:20] * host[0, 0, 4:16], exact=True)
+    assert_matches(vt.maximum(x[::-1], x[2]), np.maximum(host[::-1], host[2]), exact=True)
+    out = vt.zeros((5, 24), dtype=dtype)
+    vt.subtract(x[1], x[2, 0], out=out)
+    assert_matches(out, host[1] - host[2, 0], exact=True)
+    assert_matches(x[:, :, 1:9] + x[0, 0, 1:9], host[:, :, 1:9] + host[0, 0, 1:9], exact=True)  # not vec4s
+    layouts = {k.key.layout for k in context.current().cache.values()
+               if isinstance(k, Kernel) and k.key.out_dtype == x.dtype}
+    assert {"rows4", "strided"} <= layouts
 
 
 def test_arrays_larger_than_a_binding_take_addresses(push_descriptors):

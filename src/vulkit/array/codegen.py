@@ -32,7 +32,11 @@ VEC = 4
 # Items (elements; vec4s in the vec layout) per thread and pass: all loaded before any is computed, so
 # each thread has several loads in flight (measured on an H100: broadcast add 66 -> 49 µs with 4).
 UNROLL = 4
-LAYOUTS = ("vec", "contig", "strided")
+LAYOUTS = ("vec", "contig", "strided", "rows4")
+# vec4 loads and stores: "vec" (contiguous) and "rows4" (strided, every operand contiguous along its last
+# dimension, 4 elements per item); "rows4" and "strided" compute offsets from coordinates.
+VEC4_LAYOUTS = ("vec", "rows4")
+STRIDED_LAYOUTS = ("strided", "rows4")
 
 _VEC4 = {
     "float": "vec4", "double": "dvec4", "int": "ivec4", "uint": "uvec4",
@@ -123,7 +127,7 @@ def _push_codes(key: KernelKey) -> tuple[str, str]:
     n_arrays = sum(1 for s in key.in_scalar if not s) + 1
     scalars = ("Q" * n_arrays if key.addresses else "") + "".join(code for _, _, code in _scalar_fields(key))
     tail = "I" + "i" * n_arrays
-    if key.layout == "strided":
+    if key.layout in STRIDED_LAYOUTS:
         tail += "I" * (3 * (key.ndim - 1)) + "i" * (key.ndim * n_arrays)
     return scalars, tail
 
@@ -225,7 +229,7 @@ def kernel_source(key: KernelKey, float_controls: dict[str, tuple[int, ...]] | N
     names = []
     if key.addresses:  # the references from the push constants, under the names the body uses
         names = [f"  R{slot} {name} = p.r{slot};" for slot, name, _, _ in buffers]
-        if key.layout == "vec":
+        if key.layout in VEC4_LAYOUTS:
             names += [f"  V{slot} {name}_v = V{slot}(p.r{slot});" for slot, name, _, _ in buffers]
     lines.append(_main(key, binding, out_slot, names))
     return "\n".join(lines) + "\n"
@@ -235,9 +239,9 @@ def _buffer_decl(slot: int, name: str, dtype: DType, access: str, layout: str, a
     """Block R<slot> of elements and, for the vec layout, V<slot> of vec4s over the same memory: bound
     to binding ``slot`` as ``name`` (``name``_v), or buffer reference types (``addresses``)."""
     # NOTE: the vec layout reads and writes each buffer through two aliased blocks, so no `restrict`.
-    qualifier = access if layout == "vec" else f"{access} restrict"
+    qualifier = access if layout in VEC4_LAYOUTS else f"{access} restrict"
     blocks = [("R", dtype.storage, dtype.itemsize, name)]
-    if layout == "vec":
+    if layout in VEC4_LAYOUTS:
         blocks.append(("V", _VEC4[dtype.storage], 4 * dtype.itemsize, f"{name}_v"))
     if addresses:
         return [f"layout(buffer_reference, std430, buffer_reference_align = {align}) {qualifier} buffer "
@@ -251,7 +255,7 @@ def _push_block(key: KernelKey, n_arrays: int) -> str:
     fields += [f"{glsl} s{index};" for index, glsl, _ in _scalar_fields(key)]
     fields.append("uint n;")
     fields.append(f"int off[{n_arrays}];")
-    if key.layout == "strided":
+    if key.layout in STRIDED_LAYOUTS:
         if key.ndim > 1:  # dims 1.. (dim 0 is never divided by) and their division magic
             fields.append(f"uint dim[{key.ndim - 1}]; uint mg[{key.ndim - 1}]; uint sh[{key.ndim - 1}];")
         fields.append(f"int st[{key.ndim * n_arrays}];")
@@ -285,6 +289,8 @@ def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list
         body.append(f"    bool ok{u} = j{u} < {count};")
     if vec:
         body += _vec_pass(key, binding, out_slot)
+    elif key.layout == "rows4":
+        body += _vec_pass(key, binding, out_slot, strided=True)
     else:
         body += _element_pass(key, binding, out_slot)
     body.append("  }")
@@ -298,14 +304,23 @@ def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list
     return "\n".join(body)
 
 
-def _vec_pass(key: KernelKey, binding: dict[int, int], out_slot: int) -> list[str]:
+def _vec_pass(key: KernelKey, binding: dict[int, int], out_slot: int, strided: bool = False) -> list[str]:
+    """Four elements per item through vec4s: at item j of contiguous arrays, or (``strided``, the rows4
+    layout) at offsets from the item's coordinates, in vec4s."""
     body = []
     for u in range(UNROLL):
         for k in binding:
             body.append(f"    {_VEC4[key.in_dtypes[k].storage]} v{k}_{u};")
+        if strided:
+            body.append(f"    int w{u};")
         body.append(f"    if (ok{u}) {{")
+        if strided:
+            body += _offsets(key, [*binding.values(), out_slot], f"j{u}")
         for k, slot in binding.items():
-            body.append(f"      v{k}_{u} = in{k}_v.d[(p.off[{slot}] >> 2) + j{u}];")
+            at = f"o{slot}" if strided else f"(p.off[{slot}] >> 2) + j{u}"
+            body.append(f"      v{k}_{u} = in{k}_v.d[{at}];")
+        if strided:
+            body.append(f"      w{u} = o{out_slot};")
         body.append("    }")
     for u in range(UNROLL):
         body.append(f"    if (ok{u}) {{")
@@ -313,7 +328,8 @@ def _vec_pass(key: KernelKey, binding: dict[int, int], out_slot: int) -> list[st
         for lane, name in enumerate(_LANES):
             call = _call(key, lambda k, n=name, u=u: f"v{k}_{u}.{n}", f"j{u} * 4u + {lane}u")
             body.append(f"      r.{name} = {call};")
-        body.append(f"      outp_v.d[(p.off[{out_slot}] >> 2) + j{u}] = r;")
+        at = f"w{u}" if strided else f"(p.off[{out_slot}] >> 2) + j{u}"
+        body.append(f"      outp_v.d[{at}] = r;")
         body.append("    }")
     return body
 

@@ -326,8 +326,20 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
         _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets)
         return None
     limit = ctx.device.limits["max_push_constants_size"]
+    if _rows_of_vec4s(merged_shape, merged_strides, offsets):
+        shape4 = (*merged_shape[:-1], merged_shape[-1] // 4)
+        strides4 = [(*(x // 4 for x in st[:-1]), 1) for st in merged_strides]
+        _strided(ctx, entry, operands, types, scalars, shape4, strides4, [o // 4 for o in offsets], limit, "rows4")
+        return None
     _strided(ctx, entry, operands, types, scalars, merged_shape, merged_strides, offsets, limit)
     return None
+
+
+def _rows_of_vec4s(shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int]) -> bool:
+    """Whether every operand is contiguous along the last dimension in whole vec4s (a row plus a
+    broadcast row, a slice of columns): the strided kernel then moves 4 elements per item."""
+    return (shape[-1] % 4 == 0 and shape[-1] > 4 and not any(o & 3 for o in offsets)
+            and all(st[-1] == 1 and not any(x & 3 for x in st[:-1]) for st in strides))
 
 
 def _addresses(ctx: Any, operands: list[Array]) -> bool:
@@ -343,30 +355,33 @@ def _addresses(ctx: Any, operands: list[Array]) -> bool:
 
 
 def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ...], scalars: tuple[Any, ...],
-             shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int], limit: int) -> None:
-    """Dispatch the strided kernel; splits along the first dimension while the push constants overflow
-    or, with buffer addresses, while an operand spans more than _SPAN bytes."""
-    kernel = _kernel(ctx, entry, *types, "strided", len(shape))
-    span = max((1 + sum((n - 1) * abs(x) for n, x in zip(shape, s, strict=True))) * a._dtype.itemsize
+             shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int], limit: int,
+             layout: str = "strided") -> None:
+    """Dispatch the strided (or rows4: shape, strides and offsets in vec4s) kernel; splits along the first
+    dimension while the push constants overflow or, with buffer addresses, while an operand spans more
+    than _SPAN bytes."""
+    kernel = _kernel(ctx, entry, *types, layout, len(shape))
+    unit = 4 if layout == "rows4" else 1
+    span = max((1 + sum((n - 1) * abs(x) for n, x in zip(shape, s, strict=True))) * a._dtype.itemsize * unit
                for a, s in zip(operands, strides, strict=True))
     if kernel.addresses and span > _SPAN and shape[0] > 1:
         rows = max(1, shape[0] * _SPAN // span // 2)
         for start in range(0, shape[0], rows):
             moved = [o + start * s[0] for o, s in zip(offsets, strides, strict=True)]
             piece = (min(rows, shape[0] - start), *shape[1:])
-            _strided(ctx, entry, operands, types, scalars, piece, strides, moved, limit)
+            _strided(ctx, entry, operands, types, scalars, piece, strides, moved, limit, layout)
         return
     if (kernel.push_size > limit or kernel.addresses and span > _SPAN) and len(shape) > 1:
         for i in range(shape[0]):
             moved = [o + i * s[0] for o, s in zip(offsets, strides, strict=True)]
-            _strided(ctx, entry, operands, types, scalars, shape[1:], [s[1:] for s in strides], moved, limit)
+            _strided(ctx, entry, operands, types, scalars, shape[1:], [s[1:] for s in strides], moved, limit, layout)
         return
     flat = [x for s in strides for x in s]
     n = size_of(shape)
     magic = [division_magic(d) for d in shape[1:]]
     tail = (*shape[1:], *(m for m, _ in magic), *(sh for _, sh in magic), *flat)
     lowest = [sum(min(0, (d - 1) * x) for d, x in zip(shape, st, strict=True)) for st in strides]
-    _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets, tail, lowest)
+    _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets, tail, lowest, unit)
 
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
@@ -385,12 +400,12 @@ def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tup
 
 
 def _dispatch(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, ...], n: int, offsets: Any,
-              tail: tuple[Any, ...] = (), lowest: Any = None) -> None:
+              tail: tuple[Any, ...] = (), lowest: Any = None, unit: int = 1) -> None:
     """Record ``kernel`` over ``n`` elements of ``operands`` (inputs, then the output) from ``offsets``
     (elements); its push constants are the buffer addresses, ``scalars``, n, the offsets and ``tail``.
     With buffer addresses, each pointer is moved to the lowest element its operand reaches (``lowest``:
     relative to its offset, <= 0 for negative strides; default 0), and the pushed offsets are relative to it:
-    NVIDIA takes an access's index as unsigned."""
+    NVIDIA takes an access's index as unsigned. ``unit``: elements per kernel index (4 in the rows4 layout)."""
     inputs = [a._alloc for a in operands]
     output = inputs.pop()
     if kernel.addresses:
@@ -398,7 +413,7 @@ def _dispatch(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, 
             _dispatch_pieces(ctx, kernel, operands, scalars, n, offsets)
             return
         lowest = lowest or [0] * len(operands)
-        addresses = [(b._addr or b.address) + (o + low) * a._dtype.itemsize
+        addresses = [(b._addr or b.address) + (o + low) * a._dtype.itemsize * unit
                      for a, b, o, low in zip(operands, (*inputs, output), offsets, lowest, strict=True)]
         push = kernel.push_struct.pack(*addresses, *scalars, n, *(-low for low in lowest), *tail)
     else:
