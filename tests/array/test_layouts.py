@@ -130,7 +130,7 @@ def test_kernels_with_buffer_addresses(buffer_addresses, dtype):
 
     used = [k for k in context.current().cache.values()
             if isinstance(k, Kernel) and k.addresses and k.key.in_dtypes[:1] == (x.dtype,)]
-    assert {k.key.layout for k in used} == {"vec", "contig", "strided"}
+    assert {"vec", "contig", "strided"} <= {k.key.layout for k in used}  # rows4 too, after test_rows_of_vec4s
     assert not any(k.pipeline.bindings for k in used)
 
 
