@@ -189,8 +189,8 @@ _FLOAT_MODES = {"denorm_preserve": (4459, 4464), "signed_zero_inf_nan_preserve":
 
 def float_control_lines(float_controls: dict[str, tuple[int, ...]]) -> list[str]:
     """GLSL asking the device to keep subnormals, signed zeros, infinities and NaNs of the float widths in
-    ``float_controls`` (a PhysicalDevice's): NVIDIA flushes float32 subnormals unless told, and may
-    assume no NaN or infinity."""
+    ``float_controls`` (a PhysicalDevice's): without them NVIDIA's compiler may assume no NaN or infinity
+    (acos, atan2 and remainder went wrong on an H100)."""
     lines = []
     for mode, widths in float_controls.items():
         number, capability = _FLOAT_MODES[mode]

@@ -409,13 +409,19 @@ def _dispatch(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, 
     inputs = [a._alloc for a in operands]
     output = inputs.pop()
     if kernel.addresses:
-        if not tail and n * max(a._dtype.itemsize for a in operands) > _SPAN:
+        # NOTE: n > _SPAN // 8 first (no itemsize is larger): the hot path of tiny ops skips the max
+        if n > _SPAN >> 3 and not tail and n * max(a._dtype.itemsize for a in operands) > _SPAN:
             _dispatch_pieces(ctx, kernel, operands, scalars, n, offsets)
             return
-        lowest = lowest or [0] * len(operands)
-        addresses = [(b._addr or b.address) + (o + low) * a._dtype.itemsize * unit
-                     for a, b, o, low in zip(operands, (*inputs, output), offsets, lowest, strict=True)]
-        push = kernel.push_struct.pack(*addresses, *scalars, n, *(-low for low in lowest), *tail)
+        if lowest is None:
+            addresses = [(b._addr or b.address) + o * a._dtype.itemsize
+                         for a, b, o in zip(operands, (*inputs, output), offsets, strict=True)]
+            relative = (0,) * len(operands)
+        else:
+            addresses = [(b._addr or b.address) + (o + low) * a._dtype.itemsize * unit
+                         for a, b, o, low in zip(operands, (*inputs, output), offsets, lowest, strict=True)]
+            relative = [-low for low in lowest]
+        push = kernel.push_struct.pack(*addresses, *scalars, n, *relative, *tail)
     else:
         push = kernel.push_struct.pack(*scalars, n, *offsets, *tail)
     groups = -(-n // kernel.groups_per)

@@ -71,8 +71,7 @@ def _float_controls(v12: Any) -> dict[str, tuple[int, ...]]:
     independence = v12.denormBehaviorIndependence
     if independence == vk.VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY and not {16, 64} <= denorm:
         denorm -= {16, 64}
-    elif independence not in (vk.VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY,
-                              vk.VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL) and len(denorm) < 3:
+    elif independence == vk.VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE and len(denorm) < 3:
         denorm = set()
     keep = tuple(w for w in (16, 32, 64) if getattr(v12, f"shaderSignedZeroInfNanPreserveFloat{w}"))
     return {"denorm_preserve": tuple(sorted(denorm)), "signed_zero_inf_nan_preserve": keep}
