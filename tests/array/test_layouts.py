@@ -202,3 +202,54 @@ def test_arrays_larger_than_a_binding_take_addresses(push_descriptors):
     assert_matches(total, np.full(3, 2, np.float32), exact=True)
     with pytest.raises(ValueError, match="advanced indexing"):  # its kernels bind descriptors: a clear refusal
         big[[0, 1]]
+
+
+def test_plans_serve_other_operands_of_the_same_layouts():
+    """apply keeps each operation's plan by its operands' types and layouts: repeats on other arrays,
+    other views and other scalars of those layouts compute their own results."""
+    from vulkit.array.ops import engine
+    from vulkit.runtime import context
+
+    for seed in range(3):
+        host = sample("float32", 48, seed=seed, special=False).reshape(6, 8)
+        row = host[seed]
+        x, r = vt.asarray(host), vt.asarray(row)
+        assert_matches(x + r, host + row, exact=True)
+        assert_matches(x[::-1, 1:5] * (seed - 1.5), host[::-1, 1:5] * np.float32(seed - 1.5), exact=True)
+        out = vt.zeros((6, 8), dtype="float32")
+        vt.subtract(x.T[::-1].T, r, out=out)
+        assert_matches(out, host[:, ::-1] - row, exact=True)
+        assert_matches(vt.where(x > 0, x, r), np.where(host > 0, host, row), exact=True)
+    assert context.current().cache[engine._PLANS]
+
+
+def test_plans_leave_overlaps_scalars_out_of_range_and_errors_to_apply():
+    """A plan found for an operation whose output overlaps an input, or whose Python int is beyond its
+    type, is not used: the result is NumPy's, and the errors are the same."""
+    n = 1 << 16  # more than one workgroup's items: a race between them would show
+    other, first = vt.asarray(np.arange(n, dtype=np.float32)), vt.zeros(n, dtype="float32")
+    vt.add(other[::-1], 1.0, out=first)  # the plan for (reversed view, scalar) into a contiguous array
+    host = np.arange(n, dtype=np.float32) * 3
+    x = vt.asarray(host)
+    vt.add(x[::-1], 1.0, out=x)  # the same layouts, but the output is the input's memory
+    assert_matches(x, host[::-1] + 1, exact=True)
+    values = np.array([0, 5, 255, 7], np.uint8)
+    u = vt.asarray(values)[::-1]
+    assert_matches(u < 7, values[::-1] < 7, exact=True)
+    assert_matches(u < 300, np.ones(4, bool), exact=True)
+    assert_matches(u > -1, np.ones(4, bool), exact=True)
+    for _ in range(2):
+        with pytest.raises(OverflowError, match="out of bounds for uint8"):
+            u + 300
+
+
+def test_plans_are_bounded(monkeypatch):
+    from vulkit.array.ops import engine
+    from vulkit.runtime import context
+
+    monkeypatch.setattr(engine, "_MAX_PLANS", 3)
+    host = sample("float32", 40, special=False)
+    x = vt.asarray(host)
+    for start in range(8):  # a view at each offset: one plan each
+        assert_matches(x[start:start + 30:2] * 3.0, host[start:start + 30:2] * np.float32(3.0), exact=True)
+    assert 1 <= len(context.current().cache[engine._PLANS]) <= 3

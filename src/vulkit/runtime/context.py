@@ -41,11 +41,12 @@ def direct_host_access(physical: Any) -> bool:
     return False
 
 
-def _wants_addresses(physical: Any) -> bool:
+def _wants_addresses(device: Device) -> bool:
     """Whether array kernels should reach their buffers through addresses in push constants rather than
-    push descriptors: VULKIT_BUFFER_ADDRESSES where set, else on GPUs only (see ``vulkit._config``)."""
+    descriptors: VULKIT_BUFFER_ADDRESSES where set, else where the device lacks push descriptors (see
+    ``vulkit._config``)."""
     wanted = _config.buffer_addresses()
-    return physical.type != "cpu" if wanted is None else wanted
+    return not device.push_descriptors if wanted is None else wanted
 
 
 class DeviceContext:
@@ -73,7 +74,8 @@ class DeviceContext:
         # with the context, so nothing made for a destroyed device is found again.
         self.cache: dict[Any, Any] = {}
         self._max_push = physical.max_push_descriptors if self.device.push_descriptors else 0
-        self.buffer_addresses = bool(self.device.features.get("buffer_device_address")) and _wants_addresses(physical)
+        device = self.device
+        self.buffer_addresses = bool(device.features.get("buffer_device_address")) and _wants_addresses(device)
         self._set_binding_limit()
 
     def _set_binding_limit(self) -> None:

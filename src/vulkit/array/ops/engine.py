@@ -158,6 +158,11 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
         fast = _fast_path(entry, args)
         if fast is not None:
             return fast
+    ctx, key = _plan_key(entry, args, out, dtype, op_dtypes)
+    if key is not None:
+        done = _run_planned(ctx, key, args, out)
+        if done is not None:
+            return done
     ctx = _context_of(args, out)
     args = tuple(_operand(a, ctx) for a in args)
     types = tuple(a._dtype if isinstance(a, Array) else (bool if a.__class__ is bool else a.__class__)
@@ -167,7 +172,9 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
     else:
         op_dtypes, res_dtype = op_dtypes or (dtype,) * len(args), dtype
     if entry.op.name in _COMPARISONS:
-        entry, args, op_dtypes = _settle_out_of_range(entry, args, op_dtypes)
+        settled, args, op_dtypes = _settle_out_of_range(entry, args, op_dtypes)
+        if settled is not entry:
+            entry, key = settled, None
     arrays = [a for a in args if isinstance(a, Array)]
     shapes = [a._shape for a in arrays]
     shape = shapes[0] if shapes and all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes) \
@@ -184,8 +191,14 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
     scalars = tuple(_scalar_value(a, d) for a, d in zip(args, op_dtypes, strict=True) if not isinstance(a, Array))
     in_scalar = tuple(not isinstance(a, Array) for a in args)
     in_dtypes = tuple(a._dtype if isinstance(a, Array) else d for a, d in zip(args, op_dtypes, strict=True))
-    kernel = _launch(ctx, entry, arrays, out, shape, in_dtypes, in_scalar, op_dtypes, res_dtype, scalars)
-    if kernel is not None and dtype is None and out._dtype is res_dtype:
+    pieces, contiguous = _launch(ctx, entry, arrays, out, shape, in_dtypes, in_scalar, op_dtypes, res_dtype)
+    _run(ctx, pieces, [*arrays, out], scalars)
+    if key is not None:
+        scalar_dtypes = tuple(d for s, d in zip(in_scalar, op_dtypes, strict=True) if s)
+        _remember(ctx, key, (pieces, res_dtype, shape, scalar_dtypes))
+    kernel = pieces[0][0]
+    if contiguous and out._offset == 0 and kernel.addresses == ctx.buffer_addresses and dtype is None \
+            and out._dtype is res_dtype:
         if not scalars:
             ctx.cache[(entry, *in_dtypes, kernel.key.layout)] = (kernel, res_dtype)
         elif len(args) == 2:  # an array and a Python scalar: keyed by the scalar's class and side
@@ -193,6 +206,67 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
             ctx.cache[(entry, arrays[0]._dtype, args[side].__class__, side, kernel.key.layout)] = \
                 (kernel, res_dtype, op_dtypes[side])
     return out
+
+
+# -- plans: what apply computed for operands of given types and layouts, so that a repeat skips it --------
+_PLANS = "elementwise plans"  # their dict's key in the context's cache (dropped with it)
+_MAX_PLANS = 4096
+
+
+def _plan_key(entry: Entry, args: tuple[Any, ...], out: Array | None, dtype: DType | None,
+              op_dtypes: tuple[DType, ...] | None) -> tuple[Any, tuple[Any, ...] | None]:
+    """(context, key of the operation's plan): the types, shapes, strides and offsets of the operands, and
+    whether each is too large to bind; (None, None) where ``apply`` has to look closer (operands that are
+    not arrays or Python scalars, several devices, a closed device, no array)."""
+    ctx = None
+    key: list[Any] = [entry, dtype, op_dtypes]
+    for a in (*args, out):
+        cls = a.__class__
+        if cls is Array:
+            if ctx is None:
+                ctx = a._ctx
+            elif a._ctx is not ctx:
+                return None, None
+            key.append((a._dtype, a._shape, a._strides, a._offset, a._alloc.size > ctx.binding_limit))
+        elif cls in _SCALARS or a is None:
+            key.append(cls)
+        else:
+            return None, None
+    if ctx is None or ctx.stream.closed:
+        return None, None
+    return ctx, tuple(key)
+
+
+def _run_planned(ctx: Any, key: tuple[Any, ...], args: tuple[Any, ...], out: Array | None) -> Array | None:
+    """The operation by its plan under ``key``; None where there is none, a scalar is out of its type's
+    range, or ``out`` overlaps an input (``apply`` handles those)."""
+    plans = ctx.cache.get(_PLANS)
+    found = None if plans is None else plans.get(key)
+    if found is None:
+        return None
+    pieces, res_dtype, shape, scalar_dtypes = found
+    if scalar_dtypes:
+        try:
+            scalars = tuple(_scalar_value(a, d) for a, d in
+                            zip([a for a in args if a.__class__ is not Array], scalar_dtypes, strict=True))
+        except OverflowError:
+            return None
+        arrays = [a for a in args if a.__class__ is Array]
+    else:
+        scalars, arrays = (), list(args)
+    if out is None:
+        out = make_array(ctx, shape, res_dtype)
+    elif any(_overlaps(a, out) for a in arrays):
+        return None
+    _run(ctx, pieces, [*arrays, out], scalars)
+    return out
+
+
+def _remember(ctx: Any, key: tuple[Any, ...], plan: tuple[Any, ...]) -> None:
+    plans = ctx.cache.get(_PLANS)
+    if plans is None or len(plans) >= _MAX_PLANS:  # NOTE: bounded: a loop over views makes one plan each
+        plans = ctx.cache[_PLANS] = {}
+    plans[key] = plan
 
 
 def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
@@ -263,7 +337,7 @@ def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets
     n = first._size
     if n:
         arrays.append(out)
-        _dispatch(ctx, kernel, arrays, scalars, n, (*offsets, 0))
+        _run(ctx, _pieces(kernel, arrays, n, (*offsets, 0)), arrays, scalars)
     return out
 
 
@@ -299,40 +373,29 @@ def _check_out(out: Array, shape: tuple[int, ...], res_dtype: DType) -> tuple[in
     return out._shape
 
 
-def _ordered(kernel: Any, scalars: tuple[Any, ...]) -> tuple[Any, ...]:
-    perm = kernel.scalar_perm
-    return scalars if perm is None else tuple(scalars[j] for j in perm)
-
-
 def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tuple[int, ...],
             in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...], op_dtypes: tuple[DType, ...],
-            res_dtype: DType, scalars: tuple[Any, ...]) -> Any:
-    """Dispatch; returns the kernel when it took the same-shape contiguous path (for the fast path)."""
+            res_dtype: DType) -> tuple[list[Piece], bool]:
+    """The dispatches of the operation (its plan) and whether it took the same-shape contiguous path."""
     operands = [*arrays, out]
     n = out._size
     types = (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, _addresses(ctx, operands))
+    offsets = [a._offset for a in operands]
     if all(a._contig and a._shape == shape for a in operands):
-        offsets = [a._offset for a in operands]
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
-        kernel = _kernel(ctx, entry, *types, layout, 0)
-        _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets)
-        return kernel if out._offset == 0 and kernel.addresses == ctx.buffer_addresses else None
+        return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), True
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
-    offsets = [a._offset for a in operands]
     if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
         layout = "vec" if not any(o & 3 for o in offsets) else "contig"
-        kernel = _kernel(ctx, entry, *types, layout, 0)
-        _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets)
-        return None
+        return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), False
     limit = ctx.device.limits["max_push_constants_size"]
     if _rows_of_vec4s(merged_shape, merged_strides, offsets):
         shape4 = (*merged_shape[:-1], merged_shape[-1] // 4)
         strides4 = [(*(x // 4 for x in st[:-1]), 1) for st in merged_strides]
-        _strided(ctx, entry, operands, types, scalars, shape4, strides4, [o // 4 for o in offsets], limit, "rows4")
-        return None
-    _strided(ctx, entry, operands, types, scalars, merged_shape, merged_strides, offsets, limit)
-    return None
+        return _strided(ctx, entry, operands, types, shape4, strides4, [o // 4 for o in offsets], limit, "rows4"), \
+            False
+    return _strided(ctx, entry, operands, types, merged_shape, merged_strides, offsets, limit), False
 
 
 def _rows_of_vec4s(shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int]) -> bool:
@@ -354,34 +417,34 @@ def _addresses(ctx: Any, operands: list[Array]) -> bool:
     return True
 
 
-def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ...], scalars: tuple[Any, ...],
-             shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int], limit: int,
-             layout: str = "strided") -> None:
-    """Dispatch the strided (or rows4: shape, strides and offsets in vec4s) kernel; splits along the first
-    dimension while the push constants overflow or, with buffer addresses, while an operand spans more
-    than _SPAN bytes."""
+def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ...], shape: tuple[int, ...],
+             strides: list[tuple[int, ...]], offsets: list[int], limit: int, layout: str = "strided") -> list[Piece]:
+    """The pieces of the strided (or rows4: shape, strides and offsets in vec4s) kernel; splits along the
+    first dimension while the push constants overflow or, with buffer addresses, while an operand spans
+    more than _SPAN bytes."""
     kernel = _kernel(ctx, entry, *types, layout, len(shape))
     unit = 4 if layout == "rows4" else 1
     span = max((1 + sum((n - 1) * abs(x) for n, x in zip(shape, s, strict=True))) * a._dtype.itemsize * unit
                for a, s in zip(operands, strides, strict=True))
+    pieces: list[Piece] = []
     if kernel.addresses and span > _SPAN and shape[0] > 1:
         rows = max(1, shape[0] * _SPAN // span // 2)
         for start in range(0, shape[0], rows):
             moved = [o + start * s[0] for o, s in zip(offsets, strides, strict=True)]
             piece = (min(rows, shape[0] - start), *shape[1:])
-            _strided(ctx, entry, operands, types, scalars, piece, strides, moved, limit, layout)
-        return
+            pieces += _strided(ctx, entry, operands, types, piece, strides, moved, limit, layout)
+        return pieces
     if (kernel.push_size > limit or kernel.addresses and span > _SPAN) and len(shape) > 1:
         for i in range(shape[0]):
             moved = [o + i * s[0] for o, s in zip(offsets, strides, strict=True)]
-            _strided(ctx, entry, operands, types, scalars, shape[1:], [s[1:] for s in strides], moved, limit, layout)
-        return
+            pieces += _strided(ctx, entry, operands, types, shape[1:], [s[1:] for s in strides], moved, limit, layout)
+        return pieces
     flat = [x for s in strides for x in s]
     n = size_of(shape)
     magic = [division_magic(d) for d in shape[1:]]
     tail = (*shape[1:], *(m for m, _ in magic), *(sh for _, sh in magic), *flat)
     lowest = [sum(min(0, (d - 1) * x) for d, x in zip(shape, st, strict=True)) for st in strides]
-    _dispatch(ctx, kernel, operands, _ordered(kernel, scalars), n, offsets, tail, lowest, unit)
+    return _pieces(kernel, operands, n, offsets, tail, lowest, unit)
 
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
@@ -399,40 +462,52 @@ def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tup
     return kernel
 
 
-def _dispatch(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, ...], n: int, offsets: Any,
-              tail: tuple[Any, ...] = (), lowest: Any = None, unit: int = 1) -> None:
-    """Record ``kernel`` over ``n`` elements of ``operands`` (inputs, then the output) from ``offsets``
-    (elements); its push constants are the buffer addresses, ``scalars``, n, the offsets and ``tail``.
-    With buffer addresses, each pointer is moved to the lowest element its operand reaches (``lowest``:
-    relative to its offset, <= 0 for negative strides; default 0), and the pushed offsets are relative to it:
-    NVIDIA takes an access's index as unsigned. ``unit``: elements per kernel index (4 in the rows4 layout)."""
-    inputs = [a._alloc for a in operands]
-    output = inputs.pop()
-    if kernel.addresses:
-        # NOTE: n > _SPAN // 8 first (no itemsize is larger): the hot path of tiny ops skips the max
-        if n > _SPAN >> 3 and not tail and n * max(a._dtype.itemsize for a in operands) > _SPAN:
-            _dispatch_pieces(ctx, kernel, operands, scalars, n, offsets)
-            return
-        if lowest is None:
-            addresses = [(b._addr or b.address) + o * a._dtype.itemsize
-                         for a, b, o in zip(operands, (*inputs, output), offsets, strict=True)]
-            relative = (0,) * len(operands)
-        else:
-            addresses = [(b._addr or b.address) + (o + low) * a._dtype.itemsize * unit
-                         for a, b, o, low in zip(operands, (*inputs, output), offsets, lowest, strict=True)]
-            relative = [-low for low in lowest]
-        push = kernel.push_struct.pack(*addresses, *scalars, n, *relative, *tail)
-    else:
-        push = kernel.push_struct.pack(*scalars, n, *offsets, *tail)
+# One dispatch: (kernel, workgroups, start of each operand in bytes from its allocation's address, or None
+# for kernels with bindings; the push constants after the addresses and scalars).
+Piece = tuple[Any, int, Any, tuple[Any, ...]]
+
+
+def _pieces(kernel: Any, operands: list[Array], n: int, offsets: Any, tail: tuple[Any, ...] = (),
+            lowest: Any = None, unit: int = 1) -> list[Piece]:
+    """The dispatches of ``kernel`` over ``n`` elements of ``operands`` (inputs, then the output) from
+    ``offsets`` (elements); its push constants are the buffer addresses, the scalars, n, the offsets and
+    ``tail``. With buffer addresses, each pointer is moved to the lowest element its operand reaches
+    (``lowest``: relative to its offset, <= 0 for negative strides; default 0), and the pushed offsets are
+    relative to it: NVIDIA takes an access's index as unsigned. ``unit``: elements per kernel index (4 in the
+    rows4 layout)."""
     groups = -(-n // kernel.groups_per)
     if groups > _MAX_GROUPS:
         groups = _MAX_GROUPS
-    ctx.stream.dispatch_to(kernel.pipeline, inputs, output, push, groups)
+    if not kernel.addresses:
+        return [(kernel, groups, None, (n, *offsets, *tail))]
+    # NOTE: n > _SPAN // 8 first (no itemsize is larger): the hot path of tiny ops skips the max
+    if n > _SPAN >> 3 and not tail and n * max(a._dtype.itemsize for a in operands) > _SPAN:
+        return _contiguous_pieces(kernel, operands, n, offsets)
+    if lowest is None:
+        starts = [o * a._dtype.itemsize for a, o in zip(operands, offsets, strict=True)]
+        return [(kernel, groups, starts, (n, *(0,) * len(operands), *tail))]
+    starts = [(o + low) * a._dtype.itemsize * unit for a, o, low in zip(operands, offsets, lowest, strict=True)]
+    return [(kernel, groups, starts, (n, *(-low for low in lowest), *tail))]
 
 
-def _dispatch_pieces(ctx: Any, kernel: Any, operands: list[Array], scalars: tuple[Any, ...], n: int,
-                     offsets: Any) -> None:
-    """:func:`_dispatch` of a contiguous kernel in pieces of at most _SPAN bytes per operand (whole vec4s)."""
+def _contiguous_pieces(kernel: Any, operands: list[Array], n: int, offsets: Any) -> list[Piece]:
+    """:func:`_pieces` of a contiguous kernel in pieces of at most _SPAN bytes per operand (whole vec4s)."""
     piece = _SPAN // max(a._dtype.itemsize for a in operands) & ~15
-    for start in range(0, n, piece):
-        _dispatch(ctx, kernel, operands, scalars, min(piece, n - start), [o + start for o in offsets])
+    return [p for start in range(0, n, piece)
+            for p in _pieces(kernel, operands, min(piece, n - start), [o + start for o in offsets])]
+
+
+def _run(ctx: Any, pieces: list[Piece], operands: list[Array], scalars: tuple[Any, ...]) -> None:
+    """Record the dispatches ``pieces`` over ``operands`` (inputs, then the output) with ``scalars``."""
+    inputs = [a._alloc for a in operands]
+    output = inputs.pop()
+    dispatch = ctx.stream.dispatch_to
+    for kernel, groups, starts, rest in pieces:
+        perm = kernel.scalar_perm
+        ordered = scalars if perm is None else tuple(scalars[j] for j in perm)
+        if starts is None:
+            push = kernel.push_struct.pack(*ordered, *rest)
+        else:
+            addresses = [(b._addr or b.address) + start for b, start in zip((*inputs, output), starts, strict=True)]
+            push = kernel.push_struct.pack(*addresses, *ordered, *rest)
+        dispatch(kernel.pipeline, inputs, output, push, groups)
