@@ -107,6 +107,38 @@ def test_divide_is_correctly_rounded(dtype):
     assert_matches(vt.asarray(a) / vt.asarray(b), a / b, exact=True)
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_divide_at_the_bounds_of_its_short_path(dtype):
+    """Operands at and just beyond the range whose quotients take vt_div's one-reciprocal path (2^±50 for
+    float16 and float32, 2^±450 for float64), where its products are largest and smallest."""
+    info = np.finfo(dtype)
+    edge = 450 if info.maxexp > 1000 else 50
+    below, top = np.float64(2.0) ** -edge, np.float64(2.0) ** edge
+    ones = np.array([1.0, 1.5, 1.9999999], np.float64)
+    magnitudes = np.concatenate([below * ones, below / ones, top * ones, top / ones, ones])
+    a, b = np.meshgrid(magnitudes, magnitudes)
+    a, b = a.ravel(), b.ravel() * np.resize([1.0, -1.0], a.size)
+    a, b = a.astype(dtype), b.astype(dtype)  # float16 saturates to inf and 0: the edges of its own range
+    with np.errstate(all="ignore"):
+        expected = a / b
+    assert_matches(vt.asarray(a) / vt.asarray(b), expected, exact=True)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_divide_near_midpoints(dtype):
+    """Quotients just off a midpoint between two floats, like 1 / (1 - 2^-24): a correction step alone
+    rounds them the wrong way whenever the reciprocal it starts from is an ulp off (NVIDIA's may be)."""
+    info = np.finfo(dtype)
+    k = np.arange(1, 65, dtype=np.float64)
+    a = np.concatenate([np.ones(64), 1 + k * info.eps, 2 - k * info.eps])
+    b = np.concatenate([1 - k * info.epsneg, 1 - k * info.epsneg, 1 + k * info.eps])
+    scales = [1.0, 2.0 ** -40, 2.0 ** 9] + ([2.0 ** 70, 2.0 ** -70] if info.maxexp > 100 else [])
+    a = np.concatenate([a * scale for scale in scales]).astype(dtype)
+    b = np.concatenate([b / scale for scale in scales]).astype(dtype)
+    assert_matches(vt.asarray(a) / vt.asarray(b), a / b, exact=True)
+    assert_matches(vt.asarray(-a) / vt.asarray(b), -a / b, exact=True)
+
+
 @pytest.mark.parametrize("pair", [("int64", "int32"), ("int64", "int8"), ("uint32", "int32"), ("int16", "int64")])
 @pytest.mark.parametrize("name", ["floor_divide", "remainder", "bitwise_left_shift", "bitwise_right_shift", "less",
                                   "maximum"])
