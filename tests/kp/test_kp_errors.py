@@ -171,6 +171,7 @@ CASES: dict[str, tuple[type[Exception], str, Callable[[Fixture], object]]] = {
     "queue_index negative": (ValueError, "out of range", lambda f: f.mgr.sequence(-1)),
     "queue_index not an int": (TypeError, "queue_index must be an int", lambda f: f.mgr.sequence("0")),
     "negative total_timestamps": (ValueError, "total_timestamps", lambda f: f.mgr.sequence(0, -1)),
+    "too many timestamps": (ValueError, "1 to 16777216 queries", lambda f: f.mgr.sequence(0, 10**12)),
     "record a non-op": (TypeError, "takes a kp operation", lambda f: f.mgr.sequence().record(f.a)),
     "record a class instead of an op": (TypeError, "takes a kp operation",
                                         lambda f: f.mgr.sequence().record(kp.OpSyncDevice)),

@@ -138,9 +138,11 @@ class TimelineSemaphore(Resource):
 class QueryPool(Resource):
     """A pool of ``count`` GPU timestamp queries."""
 
+    MAX_QUERIES = 1 << 24  # their results alone would take 128 MiB of host memory
+
     def __init__(self, device: Any, count: int) -> None:
-        if count <= 0:
-            raise ValueError(f"a timestamp query pool needs at least one query, got {count}")
+        if not 0 < count <= self.MAX_QUERIES:
+            raise ValueError(f"a timestamp query pool holds 1 to {self.MAX_QUERIES} queries, got {count}")
         super().__init__(device)
         self.count = count
         self.period_ns = device.limits["timestamp_period_ns"]
