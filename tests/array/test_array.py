@@ -195,11 +195,30 @@ def test_dlpack_and_array_protocols():
         assert x.numpy()[0] == 42
         assert np.asarray(x, copy=False)[0] == 42
     else:
-        with pytest.raises(BufferError, match="device-only"):
+        with pytest.raises(BufferError, match="coherent"):
             np.from_dlpack(x, copy=False)
-        with pytest.raises(ValueError, match="device-only"):
+        with pytest.raises(ValueError, match="coherent"):
             np.asarray(x, copy=False)
     assert_matches(vt.from_dlpack(np.arange(3.0)), np.arange(3.0), exact=True)
+
+
+def test_non_coherent_memory_is_copied_not_shared(monkeypatch):
+    """Host writes through a shared view of non-coherent memory would never reach the GPU (nothing flushes
+    them): such memory is copied for DLPack and refused for NumPy's copy=False."""
+    x = vt.arange(4, dtype=vt.float32)
+    buffer = x._alloc.buffer
+    if not buffer.host_visible:
+        pytest.skip("the array is in device-only memory: it is never shared")
+    monkeypatch.setattr(buffer, "host_coherent", False)  # as on GPUs whose host-visible memory is not coherent
+    copied = np.from_dlpack(x)
+    copied[0] = 42
+    monkeypatch.undo()
+    np.testing.assert_array_equal(x.numpy(), np.arange(4, dtype=np.float32))
+    monkeypatch.setattr(buffer, "host_coherent", False)
+    with pytest.raises(BufferError, match="coherent"):
+        np.from_dlpack(x, copy=False)
+    with pytest.raises(ValueError, match="coherent"):
+        np.asarray(x, copy=False)
 
 
 def test_kp_tensor_without_a_copy():

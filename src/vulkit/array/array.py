@@ -128,7 +128,7 @@ class Array:
             if dtype is not None and np.dtype(dtype) != self._dtype.np:
                 raise ValueError(f"converting {self._dtype.name} to {np.dtype(dtype)} needs a copy (copy=False)")
             if not self._host_visible():
-                raise ValueError("the array is in device-only memory: NumPy needs a copy (copy=False)")
+                raise ValueError("the array's memory is not host-visible and coherent: NumPy needs a copy (copy=False)")
             return self._host_view()
         values = self.numpy()
         return values if dtype is None else values.astype(dtype, copy=False)
@@ -199,14 +199,16 @@ class Array:
         return vulkit
 
     def _host_visible(self) -> bool:
+        """Whether the host may share the array's memory: host-visible and coherent (host writes through a
+        view of non-coherent memory would need flushes that nothing makes)."""
         buffer = self._alloc.buffer
-        return buffer is not None and buffer.host_visible
+        return buffer is not None and buffer.host_visible and buffer.host_coherent
 
     def _host_view(self) -> np.ndarray:
         """A NumPy array aliasing the mapped memory (host-visible arrays only), after a sync."""
         if not self._host_visible():
-            raise BufferError("sharing the array's memory with the host needs host-visible memory; this array is "
-                              "in device-only memory (ask for a copy)")
+            raise BufferError("sharing the array's memory with the host needs host-visible, coherent memory; this "
+                              "array's is not (ask for a copy)")
         buffer = self._alloc.buffer
         self._ctx.stream.synchronize()
         buffer.invalidate(self._alloc.offset, self._alloc.size)  # GPU writes seen on non-coherent memory too
