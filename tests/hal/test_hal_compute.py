@@ -220,7 +220,7 @@ def test_query_pool_timestamps_around_a_dispatch(device: Device) -> None:
         pool.results()
 
 
-@pytest.mark.parametrize("count", [0, -3])
-def test_query_pool_needs_a_query(device: Device, count: int) -> None:
-    with pytest.raises(ValueError, match="at least one query"):
+@pytest.mark.parametrize("count", [0, -3, QueryPool.MAX_QUERIES + 1])
+def test_query_pool_holds_one_to_max_queries(device: Device, count: int) -> None:
+    with pytest.raises(ValueError, match=f"1 to {QueryPool.MAX_QUERIES} queries"):
         QueryPool(device, count)
