@@ -453,6 +453,11 @@ T vt_two_prod_err(T x, T y, T p) {  // x * y - p exactly, for p = x * y rounded
   precise T yl = y - yh;
   precise T e = ((xh * yh - p) + xh * yl + xl * yh) + xl * yl;
   return e;
+}
+T vt_residual(T a, T b, T q) {  // a - q * b for q near a / b: a - p is exact (Sterbenz), only the last step rounds
+  precise T p = q * b;
+  precise T r = (a - p) - vt_two_prod_err(q, b, p);
+  return r;
 }"""}),
     # a / b rounded as IEEE division is: Vulkan lets a division be 2.5 ulp off (NVIDIA's is), so the driver's
     # quotient is corrected once by its exact residual, then rounded by the side of the midpoint it lies on
@@ -483,9 +488,7 @@ T vt_div_wide(T a, T b) {
   int e = ea + sa - eb - sb;
   if (e < int(C(DIV_EMIN)) || e > int(C(DIV_EMAX))) return q;
   precise T s = ma / mb;  // in (1/2, 2)
-  precise T p = s * mb;
-  precise T r = (ma - p) - vt_two_prod_err(s, mb, p);  // ma - s * mb; ma - p is exact (Sterbenz)
-  T t = vt_div_round(ma, mb, s + r / mb);
+  T t = vt_div_round(ma, mb, s + vt_residual(ma, mb, s) / mb);
   t = ldexp(t, e - 1) * T(2);  // overflows to inf past the largest value, as IEEE division does
   return vt_signbit(a) != vt_signbit(b) ? -t : t;
 }
@@ -496,9 +499,7 @@ T vt_div(T a, T b) {
   if (fa >= C(DIV_LO) && fa <= C(DIV_HI) && fb >= C(DIV_LO) && fb <= C(DIV_HI)) {
     precise T y = T(1) / b;
     precise T s = a * y;
-    precise T p = s * b;
-    precise T r = (a - p) - vt_two_prod_err(s, b, p);  // a - s * b; a - p is exact (Sterbenz)
-    return vt_div_round(a, b, s + r * y);
+    return vt_div_round(a, b, s + vt_residual(a, b, s) * y);
   }
   return vt_div_wide(a, b);
 }"""}),
@@ -511,8 +512,7 @@ T vt_log_hilo(T x, out T lo) {
   precise T d = T(2) + f;
   precise T d_lo = (T(2) - d) + f;  // d + d_lo == 2 + f exactly
   precise T s = f / d;
-  precise T sd = s * d;
-  precise T s_lo = ((f - sd) - vt_two_prod_err(s, d, sd) - s * d_lo) / d;  // s + s_lo == f / (2 + f), closely
+  precise T s_lo = (vt_residual(f, d, s) - s * d_lo) / d;  // s + s_lo == f / (2 + f), closely
   T z = s * s;
   T fe = T(e);
   precise T a = fe * C(LN2HI);  // exact: LN2HI has few bits
