@@ -113,6 +113,10 @@ _CONSTS = {
     # overflow and every product in vt_div's short path is normal
     "DIV_LO": ("8.881784197001252e-16", "3.4395525670743494e-136"),
     "DIV_HI": ("1125899906842624.0", "2.9073548971824276e135"),
+    # the error bound of vt_div's correction relative to itself, with 8x margin (2^-18, 2^-47; the reciprocal
+    # may be 2.5 ulp off), and the least normal value, which that bound is kept above (NVIDIA flushes below it)
+    "DIV_TOL": ("3.814697265625e-06", "7.105427357601002e-15"),
+    "DIV_TINY": ("1.1754943508222875e-38", "2.2250738585072014e-308"),
 }
 _CONSTS.update({f"PIO2_{k}": (c, c) for k, c in enumerate(_split_half_pi(4, 8), start=1)})
 
@@ -499,7 +503,13 @@ T vt_div(T a, T b) {
   if (fa >= C(DIV_LO) && fa <= C(DIV_HI) && fb >= C(DIV_LO) && fb <= C(DIV_HI)) {
     precise T y = T(1) / b;
     precise T s = a * y;
-    return vt_div_round(a, b, s + vt_residual(a, b, s) * y);
+    precise T c = vt_residual(a, b, s) * y;  // a / b - s, to within DIV_TOL / 8 of itself
+    // a / b lies in [s + c - tol, s + c + tol]: where both ends round alike, so does it (nearly always)
+    precise T tol = max(abs(c) * C(DIV_TOL), C(DIV_TINY));
+    precise T lo = s + (c - tol);
+    precise T hi = s + (c + tol);
+    if (lo == hi) return lo;
+    return vt_div_round(a, b, s + c);
   }
   return vt_div_wide(a, b);
 }"""}),
