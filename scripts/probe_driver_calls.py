@@ -12,6 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 import vulkit as vt
+from vulkit.array.ops.engine import Eager
 from vulkit.hal.vulkan._ffi import ffi
 from vulkit.hal.vulkan.pipeline import buffer_write_template
 from vulkit.runtime import context
@@ -37,7 +38,7 @@ def main() -> None:
     x = vt.asarray(np.ones(8, np.float32))
     y = x + x
     vt.device.synchronize()
-    kernel = next(value[0] for value in ctx.cache.values() if isinstance(value, tuple))
+    kernel = next(value.kernel for value in ctx.cache.values() if isinstance(value, Eager))
     pipeline = kernel.pipeline
     infos = b"".join(a._desc or a.descriptor() for a in (x._alloc, x._alloc, y._alloc))
     push = bytes(kernel.push_struct.size)  # the driver copies the bytes; their values do not matter here

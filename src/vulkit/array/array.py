@@ -279,47 +279,6 @@ class Array:
     __array_ufunc__ = None  # NumPy defers to our reflected operators
 
 
-# name -> elementwise function; filled by vulkit.array.ops.elementwise when it is imported.
-OPERATORS: dict[str, Any] = {}
-_OPERAND_TYPES = (Array, bool, int, float, np.ndarray, np.generic)
-
-
-def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) -> Any:
-    def method(self: Array, other: Any) -> Any:
-        if not isinstance(other, _OPERAND_TYPES):
-            return NotImplemented
-        function = OPERATORS[name]
-        if inplace:
-            return function(self, other, out=self)
-        return function(other, self) if reflected else function(self, other)
-
-    method.__name__ = f"__{'i' if inplace else 'r' if reflected else ''}{name}__"
-    return method
-
-
-def _unary_operator(name: str) -> Any:
-    def method(self: Array) -> Any:
-        return OPERATORS[name](self)
-
-    return method
-
-
-_BINARY_DUNDERS = {
-    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide", "floordiv": "floor_divide",
-    "mod": "remainder", "pow": "pow", "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
-    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
-}
-for _dunder, _function in _BINARY_DUNDERS.items():
-    setattr(Array, f"__{_dunder}__", _binary_operator(_function))
-    setattr(Array, f"__r{_dunder}__", _binary_operator(_function, reflected=True))
-    setattr(Array, f"__i{_dunder}__", _binary_operator(_function, inplace=True))
-for _dunder, _function in {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
-                           "gt": "greater", "ge": "greater_equal"}.items():
-    setattr(Array, f"__{_dunder}__", _binary_operator(_function))
-for _dunder, _function in {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}.items():
-    setattr(Array, f"__{_dunder}__", _unary_operator(_function))
-
-
 class _Keeper:
     """Exports memory through ``__array_interface__`` and keeps its allocation alive."""
 
@@ -341,15 +300,6 @@ def _new(ctx: Any, alloc: Any, shape: tuple[int, ...], strides: tuple[int, ...],
     a._size = size_of(shape) if size is None else size
     a._contig = contig
     return a
-
-
-def like_contiguous(ctx: Any, first: Array, dtype: DType) -> Array:
-    """A new uninitialised array of ``first``'s shape, of ``dtype`` (the eager hot path: ``dtype`` is known
-    to be supported; the size is ``first``'s)."""
-    size = first._size
-    alloc = ctx.allocator.allocate(size * dtype.itemsize)
-    shape = first._shape
-    return _new(ctx, alloc, shape, contiguous_strides(shape), 0, dtype, True, size)
 
 
 def make_array(ctx: Any, shape: tuple[int, ...], dtype: DType) -> Array:

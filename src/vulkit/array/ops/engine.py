@@ -15,10 +15,10 @@ import numpy as np
 
 from ...runtime import context as _context
 from .. import dtypes as dt
-from ..array import Array, asarray_like, like_contiguous, make_array
+from ..array import Array, asarray_like, make_array
 from ..codegen import KernelKey, division_magic, get_kernel
 from ..dtypes import DType, check_scalar_fits
-from ..layout import broadcast_shapes, broadcast_strides, merge_dims, size_of
+from ..layout import broadcast_shapes, broadcast_strides, contiguous_strides, merge_dims, size_of
 from .table import TABLE, Entry
 
 _SCALARS = (bool, int, float)
@@ -199,12 +199,13 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
     kernel = pieces[0][0]
     if contiguous and out._offset == 0 and kernel.addresses == ctx.buffer_addresses and dtype is None \
             and out._dtype is res_dtype:
+        array_dtypes = tuple(a._dtype for a in arrays)
         if not scalars:
-            ctx.cache[(entry, *in_dtypes, kernel.key.layout)] = (kernel, res_dtype)
+            ctx.cache[(entry, *in_dtypes, kernel.key.layout)] = Eager(kernel, res_dtype, array_dtypes)
         elif len(args) == 2:  # an array and a Python scalar: keyed by the scalar's class and side
             side = 0 if in_scalar[0] else 1
             ctx.cache[(entry, arrays[0]._dtype, args[side].__class__, side, kernel.key.layout)] = \
-                (kernel, res_dtype, op_dtypes[side])
+                Eager(kernel, res_dtype, array_dtypes, op_dtypes[side], args[side].__class__)
     return out
 
 
@@ -278,66 +279,126 @@ def _fast_path(entry: Entry, args: tuple[Any, ...]) -> Array | None:
     return None
 
 
+class Eager:
+    """What the eager hot path needs of a kernel ``apply`` ran on contiguous operands of one shape."""
+
+    __slots__ = ("kernel", "pipeline", "pack", "groups_per", "dtype", "itemsize", "in_itemsizes", "scalar_dtype",
+                 "low", "high")
+
+    def __init__(self, kernel: Any, dtype: DType, in_dtypes: tuple[DType, ...], scalar_dtype: DType | None = None,
+                 scalar_class: type | None = None) -> None:
+        self.kernel = kernel
+        self.pipeline = kernel.pipeline
+        self.pack = kernel.push_struct.pack
+        self.groups_per = kernel.groups_per
+        self.dtype = dtype
+        self.itemsize = dtype.itemsize
+        # with buffer addresses: the element size of each array input (None: the kernel binds descriptors)
+        self.in_itemsizes = tuple(d.itemsize for d in in_dtypes) if kernel.addresses else None
+        self.scalar_dtype = scalar_dtype
+        # scalars within [low, high] are pushed as they are: _scalar_value would not change them
+        self.low, self.high = _as_is_range(scalar_class, scalar_dtype) if scalar_dtype else (1, 0)
+
+
+def _as_is_range(scalar_class: type | None, dtype: DType) -> tuple[Any, Any]:
+    """The Python scalars of ``scalar_class`` that ``dtype``'s push constant takes unconverted (the struct
+    rounds a float to float32 as NumPy does); an empty range where each one needs :func:`_scalar_value`."""
+    if dtype.kind in "iu" and scalar_class is int:
+        info = np.iinfo(dtype.np)
+        return int(info.min), int(info.max)
+    if dtype.kind == "f" and dtype.itemsize >= 4:
+        if scalar_class is float:
+            return (-float("inf"), float("inf")) if dtype.itemsize == 8 else (-_FLOAT32_MAX, _FLOAT32_MAX)
+        if scalar_class is int:  # exactly representable
+            exact = 1 << (53 if dtype.itemsize == 8 else 24)
+            return -exact, exact
+    return 1, 0
+
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
+# The most elements the eager path takes: larger operations may need splitting (see _pieces).
+_EAGER_MAX = _SPAN >> 3
+
+
 def fast_binary(entry: Entry, a: Any, b: Any) -> Array | None:
     """The eager hot path: two contiguous arrays of one shape, or a contiguous array and a Python scalar,
     whose kernel was used before; else None.
 
-    ``apply`` leaves (entry, input dtypes..., layout) -> (kernel, result dtype), and (entry, array dtype,
-    scalar class, scalar side, layout) -> (kernel, result dtype, scalar dtype), in the context's cache.
+    ``apply`` leaves an :class:`Eager` under (entry, input dtypes..., layout), and under (entry, array dtype,
+    scalar class, scalar side, layout), in the context's cache.
     """
-    if a.__class__ is not Array or b.__class__ is not Array:
-        if a.__class__ is Array and b.__class__ in _SCALARS:
+    if a.__class__ is Array:
+        if b.__class__ is Array:
+            if a._shape != b._shape or not (a._contig and b._contig) or a._ctx is not b._ctx:
+                return None
+            ctx = a._ctx
+            eager = ctx.cache.get((entry, a._dtype, b._dtype, "contig" if (a._offset | b._offset) & 3 else "vec"))
+            return None if eager is None else _emit(ctx, eager, a, (a._alloc, b._alloc), (a._offset, b._offset))
+        if b.__class__ in _SCALARS:
             return _fast_scalar(entry, a, b, 1)
-        if b.__class__ is Array and a.__class__ in _SCALARS:
-            return _fast_scalar(entry, b, a, 0)
-        return None
-    if a._shape != b._shape or not (a._contig and b._contig) or a._ctx is not b._ctx:
-        return None
-    ctx = a._ctx
-    if a._alloc.size > ctx.binding_limit or b._alloc.size > ctx.binding_limit:
-        return None
-    found = ctx.cache.get((entry, a._dtype, b._dtype, "contig" if (a._offset | b._offset) & 3 else "vec"))
-    return None if found is None else _run_cached(ctx, found, [a, b], (a._offset, b._offset))
+    elif b.__class__ is Array and a.__class__ in _SCALARS:
+        return _fast_scalar(entry, b, a, 0)
+    return None
 
 
 def fast_unary(entry: Entry, a: Any) -> Array | None:
     """As :func:`fast_binary`, for one contiguous array."""
-    if a.__class__ is not Array or not a._contig or a._alloc.size > a._ctx.binding_limit:
+    if a.__class__ is not Array or not a._contig:
         return None
     ctx = a._ctx
-    found = ctx.cache.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
-    return None if found is None else _run_cached(ctx, found, [a], (a._offset,))
+    eager = ctx.cache.get((entry, a._dtype, "contig" if a._offset & 3 else "vec"))
+    return None if eager is None else _emit(ctx, eager, a, (a._alloc,), (a._offset,))
 
 
 def _fast_scalar(entry: Entry, a: Array, scalar: Any, side: int) -> Array | None:
     """:func:`fast_binary` for a contiguous array and a Python scalar on ``side`` (0: first operand)."""
+    if not a._contig:
+        return None
     ctx = a._ctx
-    if not a._contig or a._alloc.size > ctx.binding_limit:
+    eager = ctx.cache.get((entry, a._dtype, scalar.__class__, side, "contig" if a._offset & 3 else "vec"))
+    if eager is None:
         return None
-    found = ctx.cache.get((entry, a._dtype, scalar.__class__, side, "contig" if a._offset & 3 else "vec"))
-    if found is None:
-        return None
-    kernel, res_dtype, scalar_dtype = found
-    try:
-        value = _scalar_value(scalar, scalar_dtype)
-    except OverflowError:  # an int beyond the dtype: apply raises, or settles a comparison
-        return None
-    return _run_cached(ctx, (kernel, res_dtype), [a], (a._offset,), (value,))
+    if not eager.low <= scalar <= eager.high:
+        try:
+            scalar = _scalar_value(scalar, eager.scalar_dtype)
+        except OverflowError:  # an int beyond the dtype: apply raises, or settles a comparison
+            return None
+    return _emit(ctx, eager, a, (a._alloc,), (a._offset,), scalar)
 
 
-def _run_cached(ctx: Any, found: tuple[Any, DType], arrays: list[Array], offsets: tuple[int, ...],
-                scalars: tuple[Any, ...] = ()) -> Array | None:
-    """The cached (kernel, result dtype) ``found`` over ``arrays`` (and ``scalars``, pushed first) into a
-    new array (None: the new array would be too large for the kernel to bind)."""
-    kernel, res_dtype = found
-    first = arrays[0]
-    if first._size * res_dtype.itemsize > ctx.binding_limit:
-        return None
-    out = like_contiguous(ctx, first, res_dtype)
+def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets: tuple[int, ...],
+          *scalar: Any) -> Array | None:
+    """Record ``eager``'s kernel over the allocations ``inputs`` from element ``offsets`` (and ``scalar``, pushed
+    first) into a new array of ``first``'s shape; None where the general path has to (large operands)."""
     n = first._size
+    limit = ctx.binding_limit
+    nbytes = n * eager.itemsize
+    if n > _EAGER_MAX or nbytes > limit:
+        return None
+    for alloc in inputs:
+        if alloc.size > limit:
+            return None
+    alloc = ctx.allocator.allocate(nbytes)
+    out = object.__new__(Array)
+    out._alloc = alloc
+    out._shape = shape = first._shape
+    out._strides = contiguous_strides(shape)
+    out._offset = 0
+    out._dtype = eager.dtype
+    out._ctx = ctx
+    out._size = n
+    out._contig = True
     if n:
-        arrays.append(out)
-        _run(ctx, _pieces(kernel, arrays, n, (*offsets, 0)), arrays, scalars)
+        groups = -(-n // eager.groups_per)
+        sizes = eager.in_itemsizes
+        if sizes is None:
+            push = eager.pack(*scalar, n, *offsets, 0)
+        else:
+            starts = [(a._addr or a.address) + o * size for a, o, size in zip(inputs, offsets, sizes, strict=True)]
+            push = eager.pack(*starts, alloc._addr or alloc.address, *scalar, n, *(0,) * len(offsets), 0)
+        ctx.stream.dispatch_to(eager.pipeline, inputs, alloc, push, groups if groups < _MAX_GROUPS else _MAX_GROUPS)
     return out
 
 
