@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# On the GPU machine (see the README's "GPU machine" notes): device info, the test suite, the benchmarks.
+# On the GPU machine (see the README's "GPU machine" notes): device info, the test suite, the benchmarks, probes.
 # Usage: scripts/gpu_check.sh [pytest args...]; writes logs and results under $OUT (or ./gpu-out).
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -7,5 +7,9 @@ mkdir -p "$out"
 python3 -m vulkit info 2>&1 | tee "$out/info.txt"
 python3 -m pytest -q -p no:cacheprovider "$@" 2>&1 | tail -n 60 | tee "$out/tests.txt"
 python3 benchmarks/run.py --out "$out" 2>&1 | tail -n 40
-python3 scripts/probe_driver_calls.py 2>&1 | tee "$out/driver_calls.txt"
-python3 scripts/probe_big_arrays.py 2>&1 | tee "$out/big_arrays.txt"
+probes=("probe_driver_calls.py" "probe_tiny_parts.py" "probe_tiny.py --modes 6" "probe_chain.py"
+        "probe_division.py 24" "probe_big_arrays.py")
+for probe in "${probes[@]}"; do
+  read -ra args <<< "$probe"
+  python3 "scripts/${args[0]}" "${args[@]:1}" 2>&1 | tee -a "$out/probes.txt"
+done

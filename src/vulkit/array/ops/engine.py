@@ -375,11 +375,9 @@ def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets
     n = first._size
     limit = ctx.binding_limit
     nbytes = n * eager.itemsize
-    if n > _EAGER_MAX or nbytes > limit:
+    # NOTE: inputs[0] and inputs[-1]: the fast paths have one or two
+    if n > _EAGER_MAX or nbytes > limit or inputs[0].size > limit or inputs[-1].size > limit:
         return None
-    for alloc in inputs:
-        if alloc.size > limit:
-            return None
     alloc = ctx.allocator.allocate(nbytes)
     out = object.__new__(Array)
     out._alloc = alloc
