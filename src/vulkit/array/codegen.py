@@ -104,7 +104,7 @@ class Kernel:
         self.addresses = key.addresses
         self.push_struct = struct.Struct("=" + "".join(_push_codes(key)))
         self.push_size = self.push_struct.size
-        self.groups_per = WORKGROUP * UNROLL * (VEC if key.layout == "vec" else 1)
+        self.groups_per = WORKGROUP * unroll_of(key) * (VEC if key.layout == "vec" else 1)
         # Scalars are pushed 64-bit first; scalar_perm reorders values given in input order (None: same order).
         positions = [i for i, s in enumerate(key.in_scalar) if s]
         order = tuple(positions.index(index) for index, _, _ in _scalar_fields(key))
@@ -199,6 +199,14 @@ def float_control_lines(float_controls: dict[str, tuple[int, ...]]) -> list[str]
     return ["#extension GL_EXT_spirv_intrinsics : require", *lines] if lines else []
 
 
+def unroll_of(key: KernelKey) -> int:
+    """Items per thread and pass: UNROLL, twice that in the vec layout where every array has 1- or 2-byte
+    elements, so that each thread keeps as many bytes of loads in flight as with 4-byte ones."""
+    arrays = [d for d, scalar in zip(key.in_dtypes, key.in_scalar, strict=True) if not scalar]
+    small = key.layout == "vec" and max(d.itemsize for d in (*arrays, key.out_dtype)) <= 2
+    return 2 * UNROLL if small else UNROLL
+
+
 def kernel_source(key: KernelKey, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
     """The GLSL compute shader for ``key``; ``float_controls``: see :func:`float_control_lines`."""
     op = key.op
@@ -279,20 +287,21 @@ def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list
     """The kernel's main(): ``preamble`` lines, then passes of UNROLL items per thread, all loads first,
     then compute and store."""
     vec = key.layout == "vec"
-    tile = WORKGROUP * UNROLL
+    unroll = unroll_of(key)
+    tile = WORKGROUP * unroll
     count = "(p.n >> 2)" if vec else "p.n"
     body = ["void main() {", *preamble,
             f"  for (uint base = gl_WorkGroupID.x * {tile}u + gl_LocalInvocationID.x; base < {count}; "
             f"base += gl_NumWorkGroups.x * {tile}u) {{"]
-    for u in range(UNROLL):
+    for u in range(unroll):
         body.append(f"    uint j{u} = base + {u * WORKGROUP}u;")
         body.append(f"    bool ok{u} = j{u} < {count};")
     if vec:
-        body += _vec_pass(key, binding, out_slot)
+        body += _vec_pass(key, binding, out_slot, unroll)
     elif key.layout == "rows4":
-        body += _vec_pass(key, binding, out_slot, strided=True)
+        body += _vec_pass(key, binding, out_slot, unroll, strided=True)
     else:
-        body += _element_pass(key, binding, out_slot)
+        body += _element_pass(key, binding, out_slot, unroll)
     body.append("  }")
     if vec:
         body.append("  uint t = ((p.n >> 2) << 2) + gl_GlobalInvocationID.x;")
@@ -304,11 +313,12 @@ def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list
     return "\n".join(body)
 
 
-def _vec_pass(key: KernelKey, binding: dict[int, int], out_slot: int, strided: bool = False) -> list[str]:
+def _vec_pass(key: KernelKey, binding: dict[int, int], out_slot: int, unroll: int, strided: bool = False) \
+        -> list[str]:
     """Four elements per item through vec4s: at item j of contiguous arrays, or (``strided``, the rows4
     layout) at offsets from the item's coordinates, in vec4s."""
     body = []
-    for u in range(UNROLL):
+    for u in range(unroll):
         for k in binding:
             body.append(f"    {_VEC4[key.in_dtypes[k].storage]} v{k}_{u};")
         if strided:
@@ -322,7 +332,7 @@ def _vec_pass(key: KernelKey, binding: dict[int, int], out_slot: int, strided: b
         if strided:
             body.append(f"      w{u} = o{out_slot};")
         body.append("    }")
-    for u in range(UNROLL):
+    for u in range(unroll):
         body.append(f"    if (ok{u}) {{")
         body.append(f"      {_VEC4[key.out_dtype.storage]} r;")
         for lane, name in enumerate(_LANES):
@@ -334,11 +344,11 @@ def _vec_pass(key: KernelKey, binding: dict[int, int], out_slot: int, strided: b
     return body
 
 
-def _element_pass(key: KernelKey, binding: dict[int, int], out_slot: int) -> list[str]:
+def _element_pass(key: KernelKey, binding: dict[int, int], out_slot: int, unroll: int) -> list[str]:
     """One element per item; in the strided layout each item's offsets come from its coordinates."""
     strided = key.layout == "strided"
     body = []
-    for u in range(UNROLL):
+    for u in range(unroll):
         for k in binding:
             body.append(f"    {key.in_dtypes[k].storage} v{k}_{u};")
         body.append(f"    int w{u};")
@@ -353,7 +363,7 @@ def _element_pass(key: KernelKey, binding: dict[int, int], out_slot: int) -> lis
                 body.append(f"      v{k}_{u} = in{k}.d[p.off[{slot}] + int(j{u})];")
             body.append(f"      w{u} = p.off[{out_slot}] + int(j{u});")
         body.append("    }")
-    for u in range(UNROLL):
+    for u in range(unroll):
         call = _call(key, lambda k, u=u: f"v{k}_{u}", f"j{u}")
         body.append(f"    if (ok{u}) outp.d[w{u}] = {call};")
     return body

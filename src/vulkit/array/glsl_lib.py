@@ -97,6 +97,8 @@ _TWO_OVER_PI = ", ".join(f"0x{w:08x}u" for w in _two_over_pi_words(38))
 _CONSTS = {
     "EXP_HI": ("88.72283935546875", "709.782712893384"),
     "EXP_LO": ("-103.972084045410", "-745.1332191019412"),
+    "EXP2I_MIN": ("-126.0", "-1022.0"),  # the normal powers of two vt_exp2i builds
+    "EXP2I_MAX": ("127.0", "1023.0"),
     "LN2HI": ("0.693145751953125", "0.693147180369123816490"),
     "LN2LO": ("1.428606765330187045e-06", "1.90821492927058770002e-10"),
     "BIG": ("1.0e4", "1.0e8"),
@@ -177,18 +179,23 @@ T vt_exp_reduced(T x, out int ki) {  // exp(x) == result * 2^ki, for x in [EXP_L
   return P_EXP;
 }
 T vt_scale(T m, int ki) {  // m * 2^ki, rounded once where it is subnormal
-  // NOTE: two products, not ldexp: NVIDIA's ldexp flushes subnormal results to zero.
+  // NOTE: products, not ldexp: NVIDIA's ldexp flushes subnormal results to zero. One where 2^ki is normal.
+  if (ki >= int(C(EXP2I_MIN)) && ki <= int(C(EXP2I_MAX))) {
+    precise T p = m * vt_exp2i(ki);
+    return p;
+  }
   precise T r = m * vt_exp2i(ki / 2);
   precise T s = r * vt_exp2i(ki - ki / 2);
   return s;
 }
 T vt_exp(T x) {
+  if (x >= C(EXP_LO) && x <= C(EXP_HI)) {  // NOTE: one test for the common case (false for NaN)
+    int ki;
+    T m = vt_exp_reduced(x, ki);
+    return vt_scale(m, ki);
+  }
   if (vt_isnan(x)) return x;
-  if (x > C(EXP_HI)) return vt_inf();
-  if (x < C(EXP_LO)) return T(0);
-  int ki;
-  T m = vt_exp_reduced(x, ki);
-  return vt_scale(m, ki);
+  return x > T(0) ? vt_inf() : T(0);
 }"""}),
     "vt_log_reduce": (("vt_normalized",), {"f": """
 T vt_log_reduce(T x, out int e) {  // finite x > 0 == m * 2^e with m in [sqrt(1/2), sqrt(2)): returns m
