@@ -88,17 +88,6 @@ def test_threads_loop_over_more_items_than_the_grid(monkeypatch, layout):
     assert_matches(x * 2 + 1, host * 2 + 1, exact=True)
 
 
-@pytest.mark.parametrize("tiles", [1, 65535, 65536, 131071, 10**6, 2**20, 2**26 + 3])
-def test_grid_past_its_cap_gives_every_workgroup_the_same_passes(tiles):
-    from vulkit.array.ops.engine import _MAX_GROUPS, balanced_groups
-
-    groups = balanced_groups(tiles)
-    passes = -(-tiles // groups)
-    assert groups <= _MAX_GROUPS
-    assert passes == -(-tiles // _MAX_GROUPS)  # no more passes than the cap forces
-    assert 0 <= groups * passes - tiles < passes  # every tile reached; the last pass short by < passes tiles
-
-
 def _binding_mode(addresses: bool):
     """Array kernels reach their buffers through addresses (True) or descriptors, for one test; skips
     where the device has no buffer device addresses."""

@@ -23,16 +23,6 @@ from .table import TABLE, Entry
 
 _SCALARS = (bool, int, float)
 _MAX_GROUPS = 65535
-
-
-def balanced_groups(tiles: int) -> int:
-    """Workgroups for ``tiles`` tiles of work in a grid-stride loop: at most _MAX_GROUPS, each doing the same
-    number of passes. (Capped at _MAX_GROUPS, 65,536 tiles left one workgroup a second pass alone: 0.4 % of
-    a 2^28-element op on the H100.)"""
-    if tiles <= _MAX_GROUPS:
-        return tiles
-    passes = -(-tiles // _MAX_GROUPS)
-    return -(-tiles // passes)
 # The most bytes a kernel reaching arrays through buffer addresses indexes from one pointer: NVIDIA computes
 # an access's byte offset in 32 signed bits (an array of 4 GiB wrote its end over its start). Larger
 # operations are split, each piece with pointers to its own first elements.
@@ -406,8 +396,7 @@ def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets
         else:
             starts = [(a._addr or a.address) + o * size for a, o, size in zip(inputs, offsets, sizes, strict=True)]
             push = eager.pack(*starts, alloc._addr or alloc.address, *scalar, n, *(0,) * len(offsets), 0)
-        ctx.stream.dispatch_to(eager.pipeline, inputs, alloc, push, groups if groups <= _MAX_GROUPS else
-                               balanced_groups(groups))
+        ctx.stream.dispatch_to(eager.pipeline, inputs, alloc, push, groups if groups < _MAX_GROUPS else _MAX_GROUPS)
     return out
 
 
@@ -547,7 +536,7 @@ def _pieces(kernel: Any, operands: list[Array], n: int, offsets: Any, tail: tupl
     rows4 layout)."""
     groups = -(-n // kernel.groups_per)
     if groups > _MAX_GROUPS:
-        groups = balanced_groups(groups)
+        groups = _MAX_GROUPS
     if not kernel.addresses:
         return [(kernel, groups, None, (n, *offsets, *tail))]
     # NOTE: n > _SPAN // 8 first (no itemsize is larger): the hot path of tiny ops skips the max
