@@ -14,7 +14,7 @@ import numpy as np
 
 from ..array import Array
 from ..dtypes import DType
-from .engine import TABLE, apply, fast_binary, fast_unary
+from .engine import TABLE, apply, apply_general, fast_binary, fast_unary
 
 
 def _unary(name: str) -> Any:
@@ -25,7 +25,7 @@ def _unary(name: str) -> Any:
             result = fast_unary(entry, x)
             if result is not None:
                 return result
-        return apply(entry, (x,), out)
+        return apply_general(entry, (x,), out)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"Elementwise ``{name}`` (array API); ``out``: write into this array."
@@ -40,7 +40,7 @@ def _binary(name: str) -> Any:
             result = fast_binary(entry, x1, x2)
             if result is not None:
                 return result
-        return apply(entry, (x1, x2), out)
+        return apply_general(entry, (x1, x2), out)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"Elementwise ``{name}`` of two arrays or an array and a scalar (array API)."
@@ -93,7 +93,8 @@ _OPERAND_TYPES = (Array, bool, int, float, np.ndarray, np.generic)
 
 def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) -> Any:
     """``Array.__<op>__`` (``__r<op>__``, ``__i<op>__``) as the elementwise function ``name``; the plain and
-    reflected forms try the eager hot path first, unless the function checks its operands itself."""
+    reflected forms try the eager hot path once, then the general one, unless the function checks its operands
+    itself."""
     function = _FUNCTIONS[name]
     entry = TABLE[name]
     fast = name not in _CHECKS_OPERANDS
@@ -107,6 +108,8 @@ def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) 
             return NotImplemented
         if inplace:
             return function(self, other, out=self)
+        if fast:
+            return apply_general(entry, (other, self) if reflected else (self, other))
         return function(other, self) if reflected else function(self, other)
 
     method.__name__ = method.__qualname__ = f"__{'i' if inplace else 'r' if reflected else ''}{name}__"
@@ -115,11 +118,10 @@ def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) 
 
 def _unary_operator(name: str) -> Any:
     entry = TABLE[name]
-    function = _FUNCTIONS[name]
 
     def method(self: Array) -> Any:
         result = fast_unary(entry, self)
-        return function(self) if result is None else result
+        return apply_general(entry, (self,)) if result is None else result
 
     return method
 

@@ -158,6 +158,13 @@ def apply(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: 
         fast = _fast_path(entry, args)
         if fast is not None:
             return fast
+    return apply_general(entry, args, out, dtype, op_dtypes)
+
+
+def apply_general(entry: Entry, args: tuple[Any, ...], out: Array | None = None, dtype: DType | None = None,
+                  op_dtypes: tuple[DType, ...] | None = None) -> Array:
+    """:func:`apply` without its eager hot path: for callers that tried :func:`fast_binary` or
+    :func:`fast_unary` already."""
     ctx, key = _plan_key(entry, args, out, dtype, op_dtypes)
     if key is not None:
         done = _run_planned(ctx, key, args, out)
@@ -371,7 +378,10 @@ def _fast_scalar(entry: Entry, a: Array, scalar: Any, side: int) -> Array | None
 def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets: tuple[int, ...],
           *scalar: Any) -> Array | None:
     """Record ``eager``'s kernel over the allocations ``inputs`` from element ``offsets`` (and ``scalar``, pushed
-    first) into a new array of ``first``'s shape; None where the general path has to (large operands)."""
+    first) into a new array of ``first``'s shape; None where the general path has to (large operands).
+
+    NOTE: what :func:`_pieces` and :func:`_run` do for one contiguous piece, written out: through them the
+    eager op cost about 3 µs more of Python (CI machine). Keep the push-constant layouts in step."""
     n = first._size
     limit = ctx.binding_limit
     nbytes = n * eager.itemsize
