@@ -1,6 +1,6 @@
 """A float32 model (NumPy, round to nearest) of vt_div's two paths, run with the driver's reciprocal or
-division k ulps off (Vulkan allows 2.5; NVIDIA's is), with and without vt_div_round (which the short path
-takes only for the pairs its interval test cannot settle), over random and near-midpoint pairs: lavapipe
+division k ulps off (Vulkan allows 2.5; NVIDIA's is), with and without vt_div_round (which rounds by the
+midpoint only the pairs its interval test cannot settle), over random and near-midpoint pairs: lavapipe
 divides exactly, so CI cannot show what an inexact division does. Keep it in step with ``vt_div`` in
 src/vulkit/array/glsl_lib.py. Run: ``python3 scripts/model_division.py``."""
 
@@ -22,7 +22,11 @@ def _two_prod_err(x: np.ndarray, y: np.ndarray, p: np.ndarray) -> np.ndarray:
     return ((xh * yh - p) + xh * yl + xl * yh) + xl * yl
 
 
-def _round(a: np.ndarray, b: np.ndarray, q: np.ndarray) -> np.ndarray:
+def _round(a: np.ndarray, b: np.ndarray, s: np.ndarray, c: np.ndarray) -> np.ndarray:
+    tol = np.maximum(np.abs(c) * F(2.0 ** -18), F(2.0 ** -126))  # DIV_TOL, DIV_TINY
+    lo, hi = s + (c - tol), s + (c + tol)
+    _SCREENED.append(float(np.mean(lo != hi)))
+    q = s + c
     p = q * b
     ahead = a - p
     e = _two_prod_err(q, b, p)
@@ -31,7 +35,7 @@ def _round(a: np.ndarray, b: np.ndarray, q: np.ndarray) -> np.ndarray:
     n = np.nextafter(q, toward)
     h = (n - q) * F(0.5) * b
     d = (ahead - h) - e
-    return np.where((r != 0) & ((d > 0) == (h > 0)), n, q)
+    return np.where(lo == hi, lo, np.where((r != 0) & ((d > 0) == (h > 0)), n, q))
 
 
 def _off(x: np.ndarray, k: int) -> np.ndarray:
@@ -43,20 +47,15 @@ def _short(a: np.ndarray, b: np.ndarray, k: int, rounded: bool) -> np.ndarray:
     s = a * y
     p = s * b
     c = ((a - p) - _two_prod_err(s, b, p)) * y
-    if not rounded:
-        return s + c
-    tol = np.maximum(np.abs(c) * F(2.0 ** -18), F(2.0 ** -126))  # DIV_TOL, DIV_TINY
-    lo, hi = s + (c - tol), s + (c + tol)
-    _SCREENED.append(float(np.mean(lo != hi)))
-    return np.where(lo == hi, lo, _round(a, b, s + c))
+    return _round(a, b, s, c) if rounded else s + c
 
 
 def _wide(a: np.ndarray, b: np.ndarray, k: int, rounded: bool) -> np.ndarray:
     a, b = np.frexp(a)[0].astype(F), np.frexp(b)[0].astype(F)  # the mantissas: scaling is exact
     s = _off(a / b, k)
     p = s * b
-    t = s + _off(((a - p) - _two_prod_err(s, b, p)) / b, k)
-    return _round(a, b, t) if rounded else t
+    c = _off(((a - p) - _two_prod_err(s, b, p)) / b, k)
+    return _round(a, b, s, c) if rounded else s + c
 
 
 def _cases(n: int) -> Iterator[tuple[str, np.ndarray, np.ndarray]]:

@@ -115,7 +115,7 @@ _CONSTS = {
     # overflow and every product in vt_div's short path is normal
     "DIV_LO": ("8.881784197001252e-16", "3.4395525670743494e-136"),
     "DIV_HI": ("1125899906842624.0", "2.9073548971824276e135"),
-    # the error bound of vt_div's correction relative to itself, with 8x margin (2^-18, 2^-47; the reciprocal
+    # the error bound of vt_div_round's correction relative to itself, with 8x margin (2^-18, 2^-47; the reciprocal
     # may be 2.5 ulp off), and the least normal value, which that bound is kept above (NVIDIA flushes below it)
     "DIV_TOL": ("3.814697265625e-06", "7.105427357601002e-15"),
     "DIV_TINY": ("1.1754943508222875e-38", "2.2250738585072014e-308"),
@@ -471,14 +471,21 @@ T vt_residual(T a, T b, T q) {  // a - q * b for q near a / b: a - p is exact (S
   return r;
 }"""}),
     # a / b rounded as IEEE division is: Vulkan lets a division be 2.5 ulp off (NVIDIA's is), so the driver's
-    # quotient is corrected once by its exact residual, then rounded by the side of the midpoint it lies on
-    # (vt_div_round: a correction alone misrounds quotients near a midpoint, such as 1 / (1 - 2^-24), once the
-    # reciprocal is an ulp off). Operands in [DIV_LO, DIV_HI] take the short path (one reciprocal); the others
-    # go through their mantissas. Quotients that are 0, infinite, NaN or in the extreme binades (below
-    # 2^-124, or near overflow) are the driver's: on the H100, 0.14 % of float32 pairs over the whole
-    # exponent range, all below 2^-124, were 1 ulp off.
+    # quotient is corrected once by its exact residual, then, where an interval test cannot settle it, rounded
+    # by the side of the midpoint it lies on (vt_div_round: a correction alone misrounds quotients near a
+    # midpoint, such as 1 / (1 - 2^-24), once the reciprocal is an ulp off). Operands in [DIV_LO, DIV_HI] take
+    # the short path (one reciprocal); the others go through their mantissas. Quotients that are 0, infinite,
+    # NaN or in the extreme binades (below 2^-124, or near overflow) are the driver's: on the H100, 0.14 % of
+    # float32 pairs over the whole exponent range, all below 2^-124, were 1 ulp off.
     "vt_div": (("vt_special", "vt_normalized", "vt_two_prod", "vt_nextafter"), {"f": """
-T vt_div_round(T a, T b, T q) {  // a / b rounded, from q within an ulp of it (no overflow or underflow near)
+T vt_div_round(T a, T b, T s, T c) {  // a / b rounded, from s + c within an ulp of it, c the correction of s
+  // c is within DIV_TOL / 8 of a / b - s, so a / b lies in [s + c - tol, s + c + tol]: where both ends round
+  // alike, so does it (nearly always); else the side of the midpoint decides (no overflow or underflow near)
+  precise T tol = max(abs(c) * C(DIV_TOL), C(DIV_TINY));
+  precise T lo = s + (c - tol);
+  precise T hi = s + (c + tol);
+  if (lo == hi) return lo;
+  precise T q = s + c;
   precise T p = q * b;
   precise T ahead = a - p;  // exact (Sterbenz)
   precise T e = vt_two_prod_err(q, b, p);  // a - q * b == ahead - e exactly
@@ -499,7 +506,7 @@ T vt_div_wide(T a, T b) {
   int e = ea + sa - eb - sb;
   if (e < int(C(DIV_EMIN)) || e > int(C(DIV_EMAX))) return q;
   precise T s = ma / mb;  // in (1/2, 2)
-  T t = vt_div_round(ma, mb, s + vt_residual(ma, mb, s) / mb);
+  T t = vt_div_round(ma, mb, s, vt_residual(ma, mb, s) / mb);
   t = ldexp(t, e - 1) * T(2);  // overflows to inf past the largest value, as IEEE division does
   return vt_signbit(a) != vt_signbit(b) ? -t : t;
 }
@@ -510,13 +517,7 @@ T vt_div(T a, T b) {
   if (fa >= C(DIV_LO) && fa <= C(DIV_HI) && fb >= C(DIV_LO) && fb <= C(DIV_HI)) {
     precise T y = T(1) / b;
     precise T s = a * y;
-    precise T c = vt_residual(a, b, s) * y;  // a / b - s, to within DIV_TOL / 8 of itself
-    // a / b lies in [s + c - tol, s + c + tol]: where both ends round alike, so does it (nearly always)
-    precise T tol = max(abs(c) * C(DIV_TOL), C(DIV_TINY));
-    precise T lo = s + (c - tol);
-    precise T hi = s + (c + tol);
-    if (lo == hi) return lo;
-    return vt_div_round(a, b, s + c);
+    return vt_div_round(a, b, s, vt_residual(a, b, s) * y);
   }
   return vt_div_wide(a, b);
 }"""}),
