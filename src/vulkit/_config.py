@@ -10,10 +10,9 @@
 - ``VULKIT_VULKAN_LIBRARY``: path of the Vulkan loader to load instead of the system's.
 - ``VULKIT_BUFFER_ADDRESSES``: ``1`` makes array kernels reach their buffers through buffer device
   addresses in push constants (where the device has them), ``0`` through push descriptors. Unset:
-  descriptors where the device has push descriptors (less host time per op: 18 against 22 µs for a tiny
-  op on lavapipe with the driver calls stubbed, 13.5 against 15.3 µs on an H100 in 4 alternating runs
-  each; alike in bandwidth), addresses where it has not. Arrays too large for a descriptor take addresses
-  either way.
+  descriptors where the device has push descriptors (less host time per op on lavapipe and an H100, alike
+  in bandwidth: docs/measured.md), addresses where it has not. Arrays too large for a descriptor take
+  addresses either way.
 """
 
 from __future__ import annotations

@@ -284,7 +284,7 @@ def _call(key: KernelKey, load: Any, index: str) -> str:
 
 
 def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list[str]) -> str:
-    """The kernel's main(): ``preamble`` lines, then passes of UNROLL items per thread, all loads first,
+    """The kernel's main(): ``preamble`` lines, then passes of ``unroll_of(key)`` items per thread, all loads first,
     then compute and store."""
     vec = key.layout == "vec"
     unroll = unroll_of(key)
