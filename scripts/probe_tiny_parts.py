@@ -1,6 +1,6 @@
 """Where the time of a tiny eager op goes: ``x + x`` and ``x * 2.0`` on 8 float32, whole, and with the driver's
 record calls replaced by no-ops (what vulkit's Python costs), alternating so that neither is measured only
-second; plus the same recording with buffer addresses (no descriptors) and the bare driver calls.
+second; and how much of the whole the host spent waiting for the GPU (a full queue of batches).
 
 Run on a GPU machine: ``python3 scripts/probe_tiny_parts.py``."""
 
@@ -15,15 +15,33 @@ import vulkit as vt
 from vulkit.hal.vulkan.commands import CommandBuffer
 
 _REAL = (CommandBuffer.dispatch_buffers, CommandBuffer.memory_barrier)
+_WAITED = [0.0]
 
 
-def _per_op_us(op: Callable[[], object], n: int = 20_000) -> float:
+def _timed_waits(clock: object) -> None:
+    """Add the time of every wait of ``clock`` (the stream's timeline) to _WAITED."""
+    wait = clock.wait
+
+    def timed(*args: object, **kwargs: object) -> object:
+        start = time.perf_counter()
+        try:
+            return wait(*args, **kwargs)
+        finally:
+            _WAITED[0] += time.perf_counter() - start
+
+    clock.wait = timed
+
+
+def _per_op_us(op: Callable[[], object], n: int = 20_000) -> tuple[float, float]:
+    """Wall µs per op, and of it µs waiting for the GPU inside the loop."""
     vt.device.synchronize()
+    _WAITED[0] = 0.0
     start = time.perf_counter()
     for _ in range(n):
         op()
+    waited = _WAITED[0]
     vt.device.synchronize()
-    return (time.perf_counter() - start) / n * 1e6
+    return (time.perf_counter() - start) / n * 1e6, waited / n * 1e6
 
 
 def _stub(stubbed: bool) -> None:
@@ -36,6 +54,7 @@ def _stub(stubbed: bool) -> None:
 
 def main() -> None:
     x = vt.asarray(np.ones(8, np.float32))
+    _timed_waits(x._ctx.stream._clock)
     ops = {"x + x": lambda: x + x, "x * 2.0": lambda: x * 2.0}
     deadline = time.perf_counter() + 1.0  # the host's clocks rise too: a second of ops before timing
     while time.perf_counter() < deadline:
@@ -43,16 +62,18 @@ def main() -> None:
             for _ in range(100):
                 op()
     print(f"device: {vt.device.get_device_name()}, buffer addresses: {x._ctx.buffer_addresses}")
-    times: dict[tuple[str, bool], list[float]] = {(name, stubbed): [] for name in ops for stubbed in (False, True)}
+    times: dict[tuple[str, bool], list[tuple[float, float]]] = {
+        (name, stubbed): [] for name in ops for stubbed in (False, True)}
     for _ in range(5):  # interleaved: neither op nor mode is measured only first
         for (name, stubbed), into in times.items():
             _stub(stubbed)
             into.append(_per_op_us(ops[name]))
         _stub(False)
     for name in ops:
-        whole, python = times[name, False], times[name, True]
-        print(f"{name:8s} whole {min(whole):6.2f} µs (median {sorted(whole)[2]:6.2f}); python alone "
-              f"{min(python):6.2f} (median {sorted(python)[2]:6.2f}); driver ≈ {min(whole) - min(python):5.2f}")
+        whole, python = sorted(times[name, False]), sorted(times[name, True])
+        print(f"{name:8s} whole {whole[0][0]:6.2f} µs (median {whole[2][0]:6.2f}, waiting for the GPU "
+              f"{whole[2][1]:5.2f}); python alone {python[0][0]:6.2f} (median {python[2][0]:6.2f}); "
+              f"driver ≈ {whole[0][0] - python[0][0]:5.2f}")
 
 
 if __name__ == "__main__":
