@@ -1,6 +1,6 @@
-"""GPU time of streaming elementwise kernels (exp, x * 2, x + y on 2^28 float32) for other kernel shapes:
-threads per workgroup, vec4 items per thread and pass, and the cap on workgroups (the spec's least 65535, or
-the device's own limit), side by side with PyTorch's. Run on a GPU machine:
+"""GPU time of streaming elementwise kernels (exp, x * 2, x + y on 2^28 float32; float16 add; float64 x * 2)
+for other kernel shapes: threads per workgroup, vec4 items per thread and pass, and the cap on workgroups (the
+spec's least 65535, or the device's own limit), side by side with PyTorch's. Run on a GPU machine:
 ``python3 scripts/probe_kernel_shape.py [log2n]``."""
 
 from __future__ import annotations
@@ -19,8 +19,12 @@ from vulkit.array import codegen  # noqa: E402
 from vulkit.array.ops import engine  # noqa: E402
 from vulkit.runtime import context  # noqa: E402
 
-OPS = {"exp": lambda x, y: vt.exp(x), "x * 2": lambda x, y: x * 2, "x + y": lambda x, y: x + y}
-TORCH_OPS = {"exp": lambda x, y: x.exp(), "x * 2": lambda x, y: x * 2, "x + y": lambda x, y: x + y}
+# name: (vulkit's op, PyTorch's, operand dtype: float16 has half the bytes, float64 half as many elements)
+OPS = {"exp": (lambda x, y: vt.exp(x), lambda x, y: x.exp(), "float32"),
+       "x * 2": (lambda x, y: x * 2, lambda x, y: x * 2, "float32"),
+       "x + y": (lambda x, y: x + y, lambda x, y: x + y, "float32"),
+       "f16 add": (lambda x, y: x + y, lambda x, y: x + y, "float16"),
+       "f64 * 2": (lambda x, y: x * 2, lambda x, y: x * 2, "float64")}
 
 
 def use_shape(workgroup: int, unroll: int, max_groups: int) -> None:
@@ -35,23 +39,27 @@ def use_shape(workgroup: int, unroll: int, max_groups: int) -> None:
 def main() -> None:
     log2n = int(sys.argv[1]) if len(sys.argv) > 1 else 28
     host = np.random.default_rng(0).random(1 << log2n, dtype=np.float32)
-    x, y = vt.asarray(host), vt.asarray(host[::-1].copy())
+    hosts = {"float32": (host, host[::-1].copy()), "float16": (host.astype(np.float16), host[::-1].astype(np.float16)),
+             "float64": (host[: host.size // 2].astype(np.float64),) * 2}
+    arrays = {name: tuple(vt.asarray(h) for h in pair) for name, pair in hosts.items()}
+    x, y = arrays["float32"]
     torch = torch_cuda()
     device_max = context.current().device.limits["max_compute_workgroup_count"][0]
     warm_up_gpu(lambda: (x + y, vt.device.synchronize()))
     print(f"device: {vt.device.get_device_name()}; 2^{log2n} float32; GPU µs per op; workgroup limit {device_max}")
     if torch is not None:
-        tx, ty = torch.as_tensor(host, device="cuda"), torch.as_tensor(host[::-1].copy(), device="cuda")
-        theirs = {name: torch_gpu_seconds(torch, lambda op=op: op(tx, ty), 20) * 1e6 for name, op in TORCH_OPS.items()}
-        print("torch            " + "  ".join(f"{name} {t:7.1f}" for name, t in theirs.items()))
-    shapes = [(256, 4, 65535), (256, 4, device_max), (256, 2, device_max), (256, 1, device_max),
-              (128, 1, device_max), (128, 2, device_max), (512, 1, device_max), (512, 2, device_max),
-              (256, 8, 65535), (1024, 1, device_max)]
+        tensors = {name: tuple(torch.as_tensor(h, device="cuda") for h in pair) for name, pair in hosts.items()}
+        theirs = {name: torch_gpu_seconds(torch, lambda op=op, t=tensors[dtype]: op(*t), 20)
+                  * 1e6 for name, (_, op, dtype) in OPS.items()}
+        print("torch                              " + " ".join(f"{name} {t:7.1f}" for name, t in theirs.items()))
+    shapes = [(256, 4, 65535), (256, 1, device_max), (256, 2, device_max), (128, 1, device_max),
+              (128, 2, device_max), (256, 1, 65535), (512, 1, device_max)]
     for workgroup, unroll, max_groups in shapes:
         use_shape(workgroup, unroll, max_groups)
-        ours = {name: vulkit_gpu_seconds(vt, lambda op=op: op(x, y), 20) * 1e6 for name, op in OPS.items()}
-        print(f"wg {workgroup:4d} unroll {unroll} cap {max_groups:10d}  "
-              + "  ".join(f"{name} {t:7.1f}" for name, t in ours.items()))
+        ours = {name: vulkit_gpu_seconds(vt, lambda op=op, a=arrays[dtype]: op(*a), 20) * 1e6
+                for name, (op, _, dtype) in OPS.items()}
+        print(f"wg {workgroup:4d} unroll {unroll} cap {max_groups:10d} "
+              + " ".join(f"{name} {t:7.1f}" for name, t in ours.items()))
         got = vt.exp(x).numpy()[:5]
         assert np.allclose(got, np.exp(host[:5])), got
 
