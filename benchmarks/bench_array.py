@@ -1,7 +1,7 @@
 """The array layer side by side with NumPy, PyTorch and CuPy (whichever are present).
 
 - eager overhead of a tiny op (``x + x`` and ``x * 2.0`` on 8 float32) in µs per op, the GPU never waited
-  for per op (the best of 5 rounds, as timeit does, after 0.3 s of the op);
+  for per op (the best of 5 rounds, as timeit does, after 0.3 s of the op; the medians in the note);
 - bandwidth of add, multiply, exp, where over 2^28 float32 (2^22 on a CPU device such as lavapipe) in
   GB/s (bytes read + written per second);
 - broadcast add (4096×4096 + 4096, 1024×1024 + 1024 on a CPU device; also into an existing ``out=``
@@ -9,7 +9,9 @@
 
 On a GPU the bandwidths and the chain are GPU time between two timing events (``vulkit.device.Event``;
 CUDA events for the peers), so the host's recording and vulkit's batching do not count; on a CPU device
-both vulkit and NumPy are timed by the wall clock.
+both vulkit and NumPy are timed by the wall clock. Every measurement is taken in rounds in which the
+libraries take turns, each library's best round counting: the host's and the GPU's clocks drift over a run,
+and a library measured alone in a slow spell would carry the whole difference.
 
 Run alone (``python benchmarks/bench_array.py [--device SEL] [--log2n N]``) or through benchmarks/run.py.
 """
@@ -32,6 +34,7 @@ from common import (  # noqa: E402
     best_of,
     cupy_gpu_seconds,
     cupy_module,
+    median,
     row,
     torch_cuda,
     torch_gpu_seconds,
@@ -40,6 +43,8 @@ from common import (  # noqa: E402
 )
 
 TINY_ITERATIONS = 20_000
+TINY_ROUNDS = 5
+ROUNDS = 3  # interleaved rounds per bandwidth case; each library's best counts
 # NOTE: the host's clocks rise late as the GPU's do: measured first in a process, a tiny op took ~1.5x longer
 TINY_WARM_UP = 0.3
 
@@ -137,44 +142,80 @@ class _Numpy:
         return best_of(function, repeat=3, number=iterations)
 
 
-def _tiny_overhead(lib: Any, op: Callable[[Any], Any]) -> float:
-    """µs per op: the best of 5 rounds of TINY_ITERATIONS ops and a sync, after TINY_WARM_UP s of the op."""
-    x = lib.array(np.ones(8, np.float32))
-    lib.sync()
-    deadline = time.perf_counter() + TINY_WARM_UP
-    while time.perf_counter() < deadline:
-        for _ in range(100):
-            op(x)
-    lib.sync()
-
-    def one_round() -> None:
-        for _ in range(TINY_ITERATIONS):
-            op(x)
+def _tiny_overheads(libs: list[Any], op: Callable[[Any], Any]) -> dict[str, tuple[float, float]]:
+    """µs per op for each library: (best, median) of TINY_ROUNDS rounds of TINY_ITERATIONS ops and a sync,
+    the libraries taking turns round by round (a slow spell of the host hits them all), after TINY_WARM_UP s
+    of the op each."""
+    operands = {lib.name: lib.array(np.ones(8, np.float32)) for lib in libs}
+    for lib in libs:
+        x = operands[lib.name]
         lib.sync()
+        deadline = time.perf_counter() + TINY_WARM_UP
+        while time.perf_counter() < deadline:
+            for _ in range(100):
+                op(x)
+        lib.sync()
+    times: dict[str, list[float]] = {lib.name: [] for lib in libs}
+    for _ in range(TINY_ROUNDS):
+        for lib in libs:
+            x = operands[lib.name]
+            lib.sync()
+            start = time.perf_counter()
+            for _ in range(TINY_ITERATIONS):
+                op(x)
+            lib.sync()
+            times[lib.name].append((time.perf_counter() - start) * 1e6 / TINY_ITERATIONS)
+    return {name: (min(values), median(values)) for name, values in times.items()}
 
-    return best_of(one_round, repeat=5) * 1e6 / TINY_ITERATIONS
 
-
-def _measure(lib: Any, n: int, side: int, iterations: int) -> dict[str, float]:
+def _cases(lib: Any, n: int, side: int) -> dict[str, Callable[[], Any]]:
+    """The timed operations on ``lib``'s own arrays (the same values for every library)."""
     rng = np.random.default_rng(0)
     host = rng.random(n, dtype=np.float32)
     x, y = lib.array(host), lib.array(host[::-1].copy())
-    warm_up_gpu(lambda: (x + y, lib.sync()))  # before every timing: the first ones ran on cold clocks
-    results = {"tiny": _tiny_overhead(lib, lambda x: x + x), "tiny scalar": _tiny_overhead(lib, lambda x: x * 2.0)}
-    nbytes = n * 4
-    for name, op in _ops(lib.xp).items():
-        seconds = lib.seconds(lambda op=op: op(x, y), iterations)
-        results[name] = _BYTES[name] * nbytes / seconds / 1e9
+    cases = {name: (lambda op=op: op(x, y)) for name, op in _ops(lib.xp).items()}
     a = lib.array(rng.random((side, side), dtype=np.float32))
     b = lib.array(rng.random(side, dtype=np.float32))
-    moved = (2 * side + 1) * side * 4  # the matrix read, the result written, the row read once
-    results["broadcast add"] = moved / lib.seconds(lambda: a + b, iterations) / 1e9
     out = a + b
     add = lib.xp.add
-    results["broadcast add (out=)"] = moved / lib.seconds(lambda: add(a, b, out=out), iterations) / 1e9
     h1, h2 = lib.array(host.astype(np.float16)), lib.array(host[::-1].astype(np.float16))
-    results["float16 add"] = 3 * n * 2 / lib.seconds(lambda: h1 + h2, iterations) / 1e9
-    results["chain of 5"] = lib.seconds(lambda: _chain(lib.xp, x), iterations) * 1e3
+    cases.update({"broadcast add": lambda: a + b, "broadcast add (out=)": lambda: add(a, b, out=out),
+                  "float16 add": lambda: h1 + h2, "chain of 5": lambda: _chain(lib.xp, x)})
+    return cases
+
+
+def _value(name: str, seconds: float, n: int, side: int) -> float:
+    """A case's result from its seconds per call: GB/s (bytes read + written), or ms for the chain."""
+    if name == "chain of 5":
+        return seconds * 1e3
+    if name.startswith("broadcast add"):
+        moved = (2 * side + 1) * side * 4  # the matrix read, the result written, the row read once
+    elif name == "float16 add":
+        moved = 3 * n * 2
+    else:
+        moved = _BYTES[name] * n * 4
+    return moved / seconds / 1e9
+
+
+def _measure(libs: list[Any], n: int, side: int, iterations: int, tiny: bool = True,
+             only: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+    """Every library's results: the tiny ops' (best, median) µs, then each case's value from the best of ROUNDS
+    rounds, the libraries taking turns round by round, so that the GPU's and the host's clocks treat them alike."""
+    results: dict[str, dict[str, Any]] = {lib.name: {} for lib in libs}
+    if tiny:
+        for name, op in (("tiny", lambda x: x + x), ("tiny scalar", lambda x: x * 2.0)):
+            for lib_name, value in _tiny_overheads(libs, op).items():
+                results[lib_name][name] = value
+    cases = {lib.name: _cases(lib, n, side) for lib in libs}
+    first = cases[libs[0].name]["add"]
+    warm_up_gpu(lambda: (first(), libs[0].sync()))  # the tiny ops left the GPU idle: its clocks fell
+    for name in only or tuple(cases[libs[0].name]):
+        best = dict.fromkeys(results, float("inf"))
+        for _ in range(ROUNDS):
+            for lib in libs:
+                best[lib.name] = min(best[lib.name], lib.seconds(cases[lib.name][name], iterations))
+        for lib_name, seconds in best.items():
+            results[lib_name][name] = _value(name, seconds, n, side)
     return results
 
 
@@ -196,13 +237,15 @@ def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[
     cupy = cupy_module()
     if cupy is not None and not cpu:
         libs.append(_Cupy(cupy))
-    measured = {lib.name: _measure(lib, n, side, iterations) for lib in libs}
+    measured = _measure(libs, n, side, iterations)
     ours = measured.pop("vulkit")
-    note = f"2^{log2n} float32; broadcast {side}x{side}+{side}"
-    rows = [row("tiny op overhead (x + x, 8 elements)", "µs/op", ours["tiny"],
-                {k: v["tiny"] for k, v in measured.items()}, better="lower"),
-            row("tiny op overhead (x * 2.0, 8 elements)", "µs/op", ours["tiny scalar"],
-                {k: v["tiny scalar"] for k, v in measured.items()}, better="lower")]
+    note = f"2^{log2n} float32; broadcast {side}x{side}+{side}; best of {ROUNDS} rounds, libraries in turn"
+    rows = []
+    for name, label in (("tiny", "x + x"), ("tiny scalar", "x * 2.0")):
+        medians = "; ".join(f"{k} {v[name][1]:.3g}" for k, v in (("vulkit", ours), *measured.items()))
+        rows.append(row(f"tiny op overhead ({label}, 8 elements)", "µs/op", ours[name][0],
+                        {k: v[name][0] for k, v in measured.items()}, better="lower",
+                        note=f"best of {TINY_ROUNDS} rounds, libraries in turn; medians: {medians}"))
     for name in ("add", "multiply", "exp", "where", "broadcast add", "broadcast add (out=)", "float16 add"):
         rows.append(row(f"{name} bandwidth", "GB/s", ours[name], {k: v[name] for k, v in measured.items()},
                         note=note))
@@ -235,7 +278,8 @@ def _with_other_binding(n: int, side: int, iterations: int) -> tuple[str, str, d
         label, note = "buffer addresses", "VULKIT_BUFFER_ADDRESSES=1: buffer addresses in push constants"
     ctx.set_buffer_addresses(not default)
     try:
-        return label, note, _measure(_Vulkit(), n, side, iterations)
+        return label, note, _measure([_Vulkit()], n, side, iterations, tiny=False,
+                                     only=("add", "broadcast add"))["vulkit"]
     finally:
         ctx.set_buffer_addresses(default)
 

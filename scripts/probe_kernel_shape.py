@@ -1,7 +1,16 @@
-"""GPU time of streaming elementwise kernels (exp, x * 2, x + y on 2^28 float32; float16 add; float64 x * 2)
-for other kernel shapes: threads per workgroup, vec4 items per thread and pass, and the cap on workgroups (the
-spec's least 65535, or the device's own limit), side by side with PyTorch's. Run on a GPU machine:
-``python3 scripts/probe_kernel_shape.py [log2n]``."""
+"""GPU time of streaming elementwise kernels in each contiguous kernel shape, at several sizes, side by side
+with PyTorch's: exp, x * 2 and x + y on float32, float16 add, float64 x * 2, and a chain of five dependent
+x * 2 (per op: no overlap between them). The shapes:
+
+- ``vec``: the vec layout (4 vec4 items per thread and pass; 8 for 1- and 2-byte types) with the grid capped
+  at the device's limit (at most 2^20 workgroups);
+- ``wide 16``: 16 bytes of the widest array per thread and pass, as many workgroups as that takes;
+- ``wide 32``: 32 bytes of it;
+- ``wide 16/128``: ``wide 16`` with 128 threads per workgroup (PyTorch's block size) instead of 256.
+
+Each shape's kernels are compiled, then the GPU is warmed up again (its clocks fall while the host compiles).
+
+Run on a GPU machine: ``python3 scripts/probe_kernel_shape.py [log2n ...]`` (default 22 24 26 28)."""
 
 from __future__ import annotations
 
@@ -19,49 +28,74 @@ from vulkit.array import codegen  # noqa: E402
 from vulkit.array.ops import engine  # noqa: E402
 from vulkit.runtime import context  # noqa: E402
 
-# name: (vulkit's op, PyTorch's, operand dtype: float16 has half the bytes, float64 half as many elements)
-OPS = {"exp": (lambda x, y: vt.exp(x), lambda x, y: x.exp(), "float32"),
-       "x * 2": (lambda x, y: x * 2, lambda x, y: x * 2, "float32"),
-       "x + y": (lambda x, y: x + y, lambda x, y: x + y, "float32"),
-       "f16 add": (lambda x, y: x + y, lambda x, y: x + y, "float16"),
-       "f64 * 2": (lambda x, y: x * 2, lambda x, y: x * 2, "float64")}
+
+def chain(x: object) -> object:
+    """Five dependent ops (each waits for the one before); the table shows the time per op."""
+    for _ in range(5):
+        x = x * 2
+    return x
 
 
-def use_shape(workgroup: int, unroll: int, max_groups: int) -> None:
+# name: (the op for either library, operand dtype: float16 has half the bytes, float64 half as many elements)
+OPS = {"exp": (lambda xp, x, y: xp.exp(x), "float32"),
+       "x * 2": (lambda xp, x, y: x * 2, "float32"),
+       "x + y": (lambda xp, x, y: x + y, "float32"),
+       "f16 add": (lambda xp, x, y: x + y, "float16"),
+       "f64 * 2": (lambda xp, x, y: x * 2, "float64"),
+       "chain/5": (lambda xp, x, y: chain(x), "float32")}
+NEVER = 1 << 62
+
+
+def use_shape(wide_min: int, wide_bytes: int, workgroup: int) -> None:
     """Kernels made from now on have this shape (the cached ones are dropped)."""
-    codegen.WORKGROUP, codegen.UNROLL, engine._MAX_GROUPS = workgroup, unroll, max_groups
     ctx = context.current()
     vt.device.synchronize()
+    engine._WIDE_MIN, codegen.WIDE_BYTES, codegen.WORKGROUP = wide_min, wide_bytes, workgroup
     ctx.cache.clear()
     ctx._pipelines = {key: p for key, p in ctx._pipelines.items() if key[0] != "vulkit.array"}
 
 
 def main() -> None:
-    log2n = int(sys.argv[1]) if len(sys.argv) > 1 else 28
-    host = np.random.default_rng(0).random(1 << log2n, dtype=np.float32)
-    hosts = {"float32": (host, host[::-1].copy()), "float16": (host.astype(np.float16), host[::-1].astype(np.float16)),
-             "float64": (host[: host.size // 2].astype(np.float64),) * 2}
-    arrays = {name: tuple(vt.asarray(h) for h in pair) for name, pair in hosts.items()}
-    x, y = arrays["float32"]
+    engine._emit = lambda *args: None  # every op takes the general path, whose grids use_shape sets
+    sizes = [int(a) for a in sys.argv[1:]] or [22, 24, 26, 28]
+    shapes = {"vec": (NEVER, 16, 256), "wide 16": (0, 16, 256), "wide 32": (0, 32, 256),
+              "wide 16/128": (0, 16, 128)}
     torch = torch_cuda()
-    device_max = context.current().device.limits["max_compute_workgroup_count"][0]
-    warm_up_gpu(lambda: (x + y, vt.device.synchronize()))
-    print(f"device: {vt.device.get_device_name()}; 2^{log2n} float32; GPU µs per op; workgroup limit {device_max}")
-    if torch is not None:
-        tensors = {name: tuple(torch.as_tensor(h, device="cuda") for h in pair) for name, pair in hosts.items()}
-        theirs = {name: torch_gpu_seconds(torch, lambda op=op, t=tensors[dtype]: op(*t), 20)
-                  * 1e6 for name, (_, op, dtype) in OPS.items()}
-        print("torch                              " + " ".join(f"{name} {t:7.1f}" for name, t in theirs.items()))
-    shapes = [(256, 4, 65535), (256, 1, device_max), (256, 2, device_max), (128, 1, device_max),
-              (128, 2, device_max), (256, 1, 65535), (512, 1, device_max)]
-    for workgroup, unroll, max_groups in shapes:
-        use_shape(workgroup, unroll, max_groups)
-        ours = {name: vulkit_gpu_seconds(vt, lambda op=op, a=arrays[dtype]: op(*a), 20) * 1e6
-                for name, (op, _, dtype) in OPS.items()}
-        print(f"wg {workgroup:4d} unroll {unroll} cap {max_groups:10d} "
-              + " ".join(f"{name} {t:7.1f}" for name, t in ours.items()))
-        got = vt.exp(x).numpy()[:5]
-        assert np.allclose(got, np.exp(host[:5])), got
+    rng = np.random.default_rng(0)
+    print(f"device: {vt.device.get_device_name()}; GPU µs per op (PyTorch: CUDA events; vulkit: timestamps)")
+    for log2n in sizes:
+        host = rng.random(1 << log2n, dtype=np.float32)
+        hosts = {"float32": (host, host[::-1].copy()),
+                 "float16": (host.astype(np.float16), host[::-1].astype(np.float16)),
+                 "float64": (host[: host.size // 2].astype(np.float64),) * 2}
+        arrays = {name: tuple(vt.asarray(h) for h in pair) for name, pair in hosts.items()}
+        x, y = arrays["float32"]
+        warm_up_gpu(lambda x=x, y=y: (x + y, vt.device.synchronize()))
+        print(f"2^{log2n} float32 elements")
+        if torch is not None:
+            tensors = {name: tuple(torch.as_tensor(h, device="cuda") for h in pair) for name, pair in hosts.items()}
+            theirs = {name: torch_gpu_seconds(torch, lambda op=op, t=tensors[d]: op(torch, *t), 20) * 1e6
+                      for name, (op, d) in OPS.items()}
+            theirs["chain/5"] /= 5
+            print(f"  {'torch':12s}" + " ".join(f"{name} {t:8.1f}" for name, t in theirs.items()))
+            del tensors
+            torch.cuda.empty_cache()
+        for label, shape in shapes.items():
+            use_shape(*shape)
+            for op, d in OPS.values():
+                op(vt, *arrays[d])
+            warm_up_gpu(lambda x=x, y=y: (x + y, vt.device.synchronize()))
+            ours = {name: vulkit_gpu_seconds(vt, lambda op=op, a=arrays[d]: op(vt, *a), 20) * 1e6
+                    for name, (op, d) in OPS.items()}
+            ours["chain/5"] /= 5
+            print(f"  {label:12s}" + " ".join(f"{name} {t:8.1f}" for name, t in ours.items()))
+            for name, (op, d) in OPS.items():
+                got = op(vt, *arrays[d]).numpy()
+                want = op(np, *hosts[d])
+                assert np.allclose(got, want, rtol=1e-3), (label, name)
+        del arrays, x, y
+        vt.device.synchronize()
+        vt.device.empty_cache()
 
 
 if __name__ == "__main__":

@@ -73,12 +73,26 @@ def test_many_dimensions_split_the_push_constants():
     assert_matches(view * 3, host[..., ::-1, :, ::2] * 3, exact=True)
 
 
-@pytest.mark.parametrize("layout", ["vec", "contig", "strided"])
-def test_threads_loop_over_more_items_than_the_grid(monkeypatch, layout):
-    """With the grid capped at 3 workgroups, each thread makes several passes (as past 65535 groups)."""
+@pytest.fixture
+def fresh_cache(monkeypatch):
+    """An empty kernel and plan cache for one test, so that kernels and grids follow its patched limits."""
+    from vulkit.runtime import context
+
+    ctx = context.current()
+    vt.device.synchronize()
+    monkeypatch.setattr(ctx, "cache", {})
+    yield ctx
+    vt.device.synchronize()
+
+
+@pytest.mark.parametrize("layout", ["vec", "wide", "contig", "strided"])
+def test_threads_loop_over_more_items_than_the_grid(monkeypatch, fresh_cache, layout):
+    """With the grid capped at 3 workgroups, each thread makes several passes (as past the device's limit)."""
     from vulkit.array.ops import engine
 
-    monkeypatch.setattr(engine, "_MAX_GROUPS", 3)
+    monkeypatch.setattr(fresh_cache, "max_groups", 3)
+    if layout == "wide":
+        monkeypatch.setattr(engine, "_WIDE_MIN", 0)
     host = sample("float32", 3 * 4 * 1024 * 4 + 37, special=False)
     x = vt.asarray(host)
     if layout == "contig":
@@ -86,6 +100,37 @@ def test_threads_loop_over_more_items_than_the_grid(monkeypatch, layout):
     elif layout == "strided":
         x, host = x[::-3], host[::-3]
     assert_matches(x * 2 + 1, host * 2 + 1, exact=True)
+    assert layout in _layouts_used(x.dtype)
+
+
+def _layouts_used(dtype: vt.DType) -> set[str]:
+    """The layouts of the compiled kernels whose first operand has ``dtype``."""
+    from vulkit.array.codegen import Kernel
+    from vulkit.runtime import context
+
+    return {k.key.layout for k in context.current().cache.values()
+            if isinstance(k, Kernel) and k.key.in_dtypes[:1] == (dtype,)}
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "int64", "float64"])
+@pytest.mark.parametrize("size", [1, 3, 4, 1021, 4096 + 6])
+def test_wide_layout(monkeypatch, fresh_cache, dtype, size):
+    """Large contiguous operations take the wide layout (more, smaller workgroups; items per thread by the
+    widest dtype): lowered to every size here, it matches NumPy over dtypes, odd sizes and scalars."""
+    if dtype not in SUPPORTED:
+        pytest.skip(f"the device lacks {dtype}")
+    from vulkit.array.ops import engine
+
+    monkeypatch.setattr(engine, "_WIDE_MIN", 0)
+    host = sample(dtype, size, -50, 50, special=size > 16)  # nan, inf, -0 ... where they fit
+    other = sample(dtype, size, -50, 50, seed=1, special=size > 16)
+    x, y = vt.asarray(host), vt.asarray(other)
+    assert_matches(x + y, host + other, exact=True)
+    assert_matches(x * 3, host * 3, exact=True)
+    assert_matches(x.astype(vt.float32) - y, host.astype(np.float32) - other, exact=True)  # mixed widths
+    if dtype.startswith("float"):
+        assert_matches(vt.exp(x), np.exp(host))
+    assert "wide" in _layouts_used(x.dtype)
 
 
 def _binding_mode(addresses: bool):

@@ -7,6 +7,8 @@ the output dtype, and the layout:
 - ``vec``: every array is contiguous, of the output's shape, starting at an element offset that is
   a multiple of 4. Each invocation moves four elements per load (``vec4``, ``f16vec4``, ``u8vec4``
   ...) in a grid-stride loop, so any size fits the dispatch limits; a scalar tail handles the rest.
+- ``wide``: ``vec`` for large arrays, with fewer items per invocation and pass (``WIDE_BYTES`` of the widest
+  array), so that the grid has more, smaller workgroups.
 - ``contig``: the same without the alignment (one element per load).
 - ``strided``: any strides, negative or zero (broadcast), for ``ndim`` dimensions (a compile-time
   constant; the caller merges dimensions first). Shape and strides are push constants.
@@ -32,10 +34,14 @@ VEC = 4
 # Items (elements; vec4s in the vec layout) per thread and pass: all loaded before any is computed, so
 # each thread has several loads in flight (measured on an H100: broadcast add 66 -> 49 µs with 4).
 UNROLL = 4
-LAYOUTS = ("vec", "contig", "strided", "rows4")
-# vec4 loads and stores: "vec" (contiguous) and "rows4" (strided, every operand contiguous along its last
-# dimension, 4 elements per item); "rows4" and "strided" compute offsets from coordinates.
-VEC4_LAYOUTS = ("vec", "rows4")
+# Bytes of the widest array per thread and pass in the wide layout: one vec4 of float32 (measured on an H100 at 2^28
+# elements, scripts/probe_kernel_shape.py: see docs/measured.md).
+WIDE_BYTES = 16
+LAYOUTS = ("vec", "wide", "contig", "strided", "rows4")
+# vec4 loads and stores: "vec" and "wide" (contiguous) and "rows4" (strided, every operand contiguous along
+# its last dimension, 4 elements per item); "rows4" and "strided" compute offsets from coordinates.
+VEC4_LAYOUTS = ("vec", "wide", "rows4")
+CONTIGUOUS_VEC4_LAYOUTS = ("vec", "wide")
 STRIDED_LAYOUTS = ("strided", "rows4")
 
 _VEC4 = {
@@ -104,7 +110,7 @@ class Kernel:
         self.addresses = key.addresses
         self.push_struct = struct.Struct("=" + "".join(_push_codes(key)))
         self.push_size = self.push_struct.size
-        self.groups_per = WORKGROUP * unroll_of(key) * (VEC if key.layout == "vec" else 1)
+        self.groups_per = WORKGROUP * unroll_of(key) * (VEC if key.layout in CONTIGUOUS_VEC4_LAYOUTS else 1)
         # Scalars are pushed 64-bit first; scalar_perm reorders values given in input order (None: same order).
         positions = [i for i, s in enumerate(key.in_scalar) if s]
         order = tuple(positions.index(index) for index, _, _ in _scalar_fields(key))
@@ -201,10 +207,13 @@ def float_control_lines(float_controls: dict[str, tuple[int, ...]]) -> list[str]
 
 def unroll_of(key: KernelKey) -> int:
     """Items per thread and pass: UNROLL, twice that in the vec layout where every array has 1- or 2-byte
-    elements, so that each thread keeps as many bytes of loads in flight as with 4-byte ones."""
+    elements, so that each thread keeps as many bytes of loads in flight as with 4-byte ones; in the wide
+    layout, the items that make WIDE_BYTES of the widest array (at least one)."""
     arrays = [d for d, scalar in zip(key.in_dtypes, key.in_scalar, strict=True) if not scalar]
-    small = key.layout == "vec" and max(d.itemsize for d in (*arrays, key.out_dtype)) <= 2
-    return 2 * UNROLL if small else UNROLL
+    widest = max(d.itemsize for d in (*arrays, key.out_dtype))
+    if key.layout == "wide":
+        return max(1, WIDE_BYTES // (VEC * widest))
+    return 2 * UNROLL if key.layout == "vec" and widest <= 2 else UNROLL
 
 
 def kernel_source(key: KernelKey, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
@@ -286,16 +295,19 @@ def _call(key: KernelKey, load: Any, index: str) -> str:
 def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list[str]) -> str:
     """The kernel's main(): ``preamble`` lines, then passes of ``unroll_of(key)`` items per thread, all loads first,
     then compute and store."""
-    vec = key.layout == "vec"
+    vec = key.layout in CONTIGUOUS_VEC4_LAYOUTS
     unroll = unroll_of(key)
     tile = WORKGROUP * unroll
     count = "(p.n >> 2)" if vec else "p.n"
+    # NOTE: indices are compared by their distance from the count: base + step, or + an item, may pass 2^32 and wrap
     body = ["void main() {", *preamble,
-            f"  for (uint base = gl_WorkGroupID.x * {tile}u + gl_LocalInvocationID.x; base < {count}; "
-            f"base += gl_NumWorkGroups.x * {tile}u) {{"]
+            f"  uint count = {count};",
+            f"  uint step = gl_NumWorkGroups.x * {tile}u;",
+            f"  for (uint base = gl_WorkGroupID.x * {tile}u + gl_LocalInvocationID.x; base < count; "
+            "base = count - base > step ? base + step : count) {"]
     for u in range(unroll):
         body.append(f"    uint j{u} = base + {u * WORKGROUP}u;")
-        body.append(f"    bool ok{u} = j{u} < {count};")
+        body.append(f"    bool ok{u} = count - base > {u * WORKGROUP}u;")
     if vec:
         body += _vec_pass(key, binding, out_slot, unroll)
     elif key.layout == "rows4":
@@ -304,8 +316,8 @@ def _main(key: KernelKey, binding: dict[int, int], out_slot: int, preamble: list
         body += _element_pass(key, binding, out_slot, unroll)
     body.append("  }")
     if vec:
-        body.append("  uint t = ((p.n >> 2) << 2) + gl_GlobalInvocationID.x;")
-        body.append("  if (t < p.n) {")
+        body.append("  if (gl_GlobalInvocationID.x < (p.n & 3u)) {")
+        body.append("    uint t = (p.n & ~3u) + gl_GlobalInvocationID.x;")
         call = _call(key, lambda k: f"in{k}.d[p.off[{binding[k]}] + int(t)]", "t")
         body.append(f"    outp.d[p.off[{out_slot}] + int(t)] = {call};")
         body.append("  }")

@@ -74,6 +74,9 @@ class DeviceContext:
         # with the context, so nothing made for a destroyed device is found again.
         self.cache: dict[Any, Any] = {}
         self._max_push = physical.max_push_descriptors if self.device.push_descriptors else 0
+        # The most workgroups of a kernel's grid: the device's limit, kept where workgroups times a kernel's items
+        # per workgroup (at most 2048) stay below 2^32
+        self.max_groups = min(int(self.device.limits["max_compute_workgroup_count"][0]), 1 << 20)
         device = self.device
         self.buffer_addresses = bool(device.features.get("buffer_device_address")) and _wants_addresses(device)
         self._set_binding_limit()

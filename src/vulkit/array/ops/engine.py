@@ -22,7 +22,10 @@ from ..layout import broadcast_shapes, broadcast_strides, contiguous_strides, me
 from .table import TABLE, Entry
 
 _SCALARS = (bool, int, float)
-_MAX_GROUPS = 65535
+# From this many elements on, contiguous operations take the wide layout (more, smaller workgroups). Measured on
+# an H200 (scripts/probe_kernel_shape.py): faster from 2^26 elements (float64 x * 2: 166 -> 145 µs), the same at
+# 2^24, slower at 2^22 (independent ops overlap less: x * 2 21 -> 26 µs).
+_WIDE_MIN = 1 << 24
 # The most bytes a kernel reaching arrays through buffer addresses indexes from one pointer: NVIDIA computes
 # an access's byte offset in 32 signed bits (an array of 4 GiB wrote its end over its start). Larger
 # operations are split, each piece with pointers to its own first elements.
@@ -205,7 +208,7 @@ def apply_general(entry: Entry, args: tuple[Any, ...], out: Array | None = None,
         _remember(ctx, key, (pieces, res_dtype, shape, scalar_dtypes))
     kernel = pieces[0][0]
     if contiguous and out._offset == 0 and kernel.addresses == ctx.buffer_addresses and dtype is None \
-            and out._dtype is res_dtype:
+            and out._dtype is res_dtype and kernel.key.layout != "wide":
         array_dtypes = tuple(a._dtype for a in arrays)
         if not scalars:
             ctx.cache[(entry, *in_dtypes, kernel.key.layout)] = Eager(kernel, res_dtype, array_dtypes)
@@ -325,10 +328,6 @@ def _as_is_range(scalar_class: type | None, dtype: DType) -> tuple[Any, Any]:
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
-# The most elements the eager path takes: larger operations may need splitting (see _pieces).
-_EAGER_MAX = _SPAN >> 3
-
-
 def fast_binary(entry: Entry, a: Any, b: Any) -> Array | None:
     """The eager hot path: two contiguous arrays of one shape, or a contiguous array and a Python scalar,
     whose kernel was used before; else None.
@@ -385,8 +384,12 @@ def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets
     n = first._size
     limit = ctx.binding_limit
     nbytes = n * eager.itemsize
-    # NOTE: inputs[0] and inputs[-1]: the fast paths have one or two
-    if n > _EAGER_MAX or nbytes > limit or inputs[0].size > limit or inputs[-1].size > limit:
+    groups = -(-n // eager.groups_per)
+    # NOTE: inputs[0] and inputs[-1]: the fast paths have one or two. From _WIDE_MIN on: another layout, and larger
+    # operations may need splitting (see _pieces); below it the grid is within every device's limit, unless a
+    # test lowered max_groups.
+    if n >= _WIDE_MIN or nbytes > limit or inputs[0].size > limit or inputs[-1].size > limit \
+            or groups > ctx.max_groups:
         return None
     alloc = ctx.allocator.allocate(nbytes)
     out = object.__new__(Array)
@@ -399,14 +402,13 @@ def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets
     out._size = n
     out._contig = True
     if n:
-        groups = -(-n // eager.groups_per)
         sizes = eager.in_itemsizes
         if sizes is None:
             push = eager.pack(*scalar, n, *offsets, 0)
         else:
             starts = [(a._addr or a.address) + o * size for a, o, size in zip(inputs, offsets, sizes, strict=True)]
             push = eager.pack(*starts, alloc._addr or alloc.address, *scalar, n, *(0,) * len(offsets), 0)
-        ctx.stream.dispatch_to(eager.pipeline, inputs, alloc, push, groups if groups < _MAX_GROUPS else _MAX_GROUPS)
+        ctx.stream.dispatch_to(eager.pipeline, inputs, alloc, push, groups)
     return out
 
 
@@ -451,13 +453,11 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
     types = (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, _addresses(ctx, operands))
     offsets = [a._offset for a in operands]
     if all(a._contig and a._shape == shape for a in operands):
-        layout = "vec" if not any(o & 3 for o in offsets) else "contig"
-        return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), True
+        return _pieces(_kernel(ctx, entry, *types, _contiguous_layout(n, offsets), 0), operands, n, offsets), True
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
     if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
-        layout = "vec" if not any(o & 3 for o in offsets) else "contig"
-        return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), False
+        return _pieces(_kernel(ctx, entry, *types, _contiguous_layout(n, offsets), 0), operands, n, offsets), False
     limit = ctx.device.limits["max_push_constants_size"]
     if _rows_of_vec4s(merged_shape, merged_strides, offsets):
         shape4 = (*merged_shape[:-1], merged_shape[-1] // 4)
@@ -465,6 +465,13 @@ def _launch(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: tupl
         return _strided(ctx, entry, operands, types, shape4, strides4, [o // 4 for o in offsets], limit, "rows4"), \
             False
     return _strided(ctx, entry, operands, types, merged_shape, merged_strides, offsets, limit), False
+
+
+def _contiguous_layout(n: int, offsets: list[int]) -> str:
+    """The layout of a contiguous operation over ``n`` elements from element ``offsets``."""
+    if any(o & 3 for o in offsets):
+        return "contig"
+    return "wide" if n >= _WIDE_MIN else "vec"
 
 
 def _rows_of_vec4s(shape: tuple[int, ...], strides: list[tuple[int, ...]], offsets: list[int]) -> bool:
@@ -544,9 +551,7 @@ def _pieces(kernel: Any, operands: list[Array], n: int, offsets: Any, tail: tupl
     (``lowest``: relative to its offset, <= 0 for negative strides; default 0), and the pushed offsets are
     relative to it: NVIDIA takes an access's index as unsigned. ``unit``: elements per kernel index (4 in the
     rows4 layout)."""
-    groups = -(-n // kernel.groups_per)
-    if groups > _MAX_GROUPS:
-        groups = _MAX_GROUPS
+    groups = min(-(-n // kernel.groups_per), operands[0]._ctx.max_groups)
     if not kernel.addresses:
         return [(kernel, groups, None, (n, *offsets, *tail))]
     # NOTE: n > _SPAN // 8 first (no itemsize is larger): the hot path of tiny ops skips the max

@@ -16,7 +16,7 @@ import numpy as np
 from ..array import Array, asarray_like, basic_view, make_array, upload, view
 from ..codegen import INDEX_PUSH, WORKGROUP, get_index_kernel
 from ..layout import broadcast_shapes
-from .engine import _MAX_GROUPS, TABLE, apply, check_writable
+from .engine import TABLE, apply, check_writable
 
 _BASIC = (int, slice, type(None), type(Ellipsis))
 
@@ -130,6 +130,6 @@ def _move(kind: str, source: Array, positions: np.ndarray, target: Array) -> Non
                          f"{ctx.device.physical.name} (use basic slicing, which makes views, for larger ones)")
     index = upload(ctx, positions.reshape(-1).astype(np.int32))
     pipeline = get_index_kernel(ctx, kind, target._dtype.itemsize)
-    groups = min(-(-positions.size // WORKGROUP), _MAX_GROUPS)
+    groups = min(-(-positions.size // WORKGROUP), ctx.max_groups)
     ctx.stream.dispatch(pipeline, [source._alloc, index._alloc, target._alloc], INDEX_PUSH.pack(positions.size, 0),
                         (groups, 1, 1), [source._alloc, index._alloc], [target._alloc])
