@@ -2,13 +2,15 @@
 with PyTorch's: exp, x * 2 and x + y on float32, float16 add, float64 x * 2, and a chain of five dependent
 x * 2 (per op: no overlap between them). The shapes:
 
-- ``vec``: the vec layout (4 vec4 items per thread and pass; 8 for 1- and 2-byte types) with the grid capped
-  at the device's limit (at most 2^20 workgroups);
+- ``vec 64``: the vec layout, 64 bytes of the widest array per thread and pass (4 vec4 items of float32, 8 of
+  float16, 2 of float64), the grid capped at the device's limit (at most 2^20 workgroups);
+- ``vec 128``: 128 bytes of it (at most 8 items: float32 8, float64 4 as before stop 11, float16 8);
 - ``wide 16``: 16 bytes of the widest array per thread and pass, as many workgroups as that takes;
 - ``wide 32``: 32 bytes of it;
 - ``wide 16/128``: ``wide 16`` with 128 threads per workgroup (PyTorch's block size) instead of 256.
 
 Each shape's kernels are compiled, then the GPU is warmed up again (its clocks fall while the host compiles).
+The 20 timed ops of each measurement go to the GPU in one batch, so the host's pace does not count.
 
 Run on a GPU machine: ``python3 scripts/probe_kernel_shape.py [log2n ...]`` (default 22 24 26 28)."""
 
@@ -26,7 +28,7 @@ from common import torch_cuda, torch_gpu_seconds, vulkit_gpu_seconds, warm_up_gp
 import vulkit as vt  # noqa: E402
 from vulkit.array import codegen  # noqa: E402
 from vulkit.array.ops import engine  # noqa: E402
-from vulkit.runtime import context  # noqa: E402
+from vulkit.runtime import context, stream  # noqa: E402
 
 
 def chain(x: object) -> object:
@@ -46,20 +48,22 @@ OPS = {"exp": (lambda xp, x, y: xp.exp(x), "float32"),
 NEVER = 1 << 62
 
 
-def use_shape(wide_min: int, wide_bytes: int, workgroup: int) -> None:
+def use_shape(wide_min: int, vec_bytes: int, wide_bytes: int, workgroup: int) -> None:
     """Kernels made from now on have this shape (the cached ones are dropped)."""
     ctx = context.current()
     vt.device.synchronize()
-    engine._WIDE_MIN, codegen.WIDE_BYTES, codegen.WORKGROUP = wide_min, wide_bytes, workgroup
+    engine._WIDE_MIN, codegen.WORKGROUP = wide_min, workgroup
+    codegen.VEC_BYTES, codegen.WIDE_BYTES = vec_bytes, wide_bytes
     ctx.cache.clear()
     ctx._pipelines = {key: p for key, p in ctx._pipelines.items() if key[0] != "vulkit.array"}
 
 
 def main() -> None:
     engine._emit = lambda *args: None  # every op takes the general path, whose grids use_shape sets
+    stream.FIRST_BATCH_WORK = stream.MAX_BATCH_WORK = NEVER  # batches end at a sync (or after 32 ops)
     sizes = [int(a) for a in sys.argv[1:]] or [22, 24, 26, 28]
-    shapes = {"vec": (NEVER, 16, 256), "wide 16": (0, 16, 256), "wide 32": (0, 32, 256),
-              "wide 16/128": (0, 16, 128)}
+    shapes = {"vec 64": (NEVER, 64, 16, 256), "vec 128": (NEVER, 128, 16, 256), "wide 16": (0, 64, 16, 256),
+              "wide 32": (0, 64, 32, 256), "wide 16/128": (0, 64, 16, 128)}
     torch = torch_cuda()
     rng = np.random.default_rng(0)
     print(f"device: {vt.device.get_device_name()}; GPU µs per op (PyTorch: CUDA events; vulkit: timestamps)")

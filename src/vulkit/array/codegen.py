@@ -34,6 +34,9 @@ VEC = 4
 # Items (elements; vec4s in the vec layout) per thread and pass: all loaded before any is computed, so
 # each thread has several loads in flight (measured on an H100: broadcast add 66 -> 49 µs with 4).
 UNROLL = 4
+# Bytes of the widest array per thread and pass in the vec layout, at most 2 * UNROLL items: 4 vec4s of float32, 8 of
+# float16 or 8-bit types (as many bytes in flight), 2 of float64.
+VEC_BYTES = 64
 # Bytes of the widest array per thread and pass in the wide layout: one vec4 of float32 (measured on an H100 at 2^28
 # elements, scripts/probe_kernel_shape.py: see docs/measured.md).
 WIDE_BYTES = 16
@@ -206,14 +209,14 @@ def float_control_lines(float_controls: dict[str, tuple[int, ...]]) -> list[str]
 
 
 def unroll_of(key: KernelKey) -> int:
-    """Items per thread and pass: UNROLL, twice that in the vec layout where every array has 1- or 2-byte
-    elements, so that each thread keeps as many bytes of loads in flight as with 4-byte ones; in the wide
-    layout, the items that make WIDE_BYTES of the widest array (at least one)."""
+    """Items per thread and pass: in the vec and wide layouts, the items that make VEC_BYTES or WIDE_BYTES of the
+    widest array (at least one, at most 2 * UNROLL); UNROLL in the others."""
+    if key.layout not in CONTIGUOUS_VEC4_LAYOUTS:
+        return UNROLL
     arrays = [d for d, scalar in zip(key.in_dtypes, key.in_scalar, strict=True) if not scalar]
     widest = max(d.itemsize for d in (*arrays, key.out_dtype))
-    if key.layout == "wide":
-        return max(1, WIDE_BYTES // (VEC * widest))
-    return 2 * UNROLL if key.layout == "vec" and widest <= 2 else UNROLL
+    nbytes = WIDE_BYTES if key.layout == "wide" else VEC_BYTES
+    return min(2 * UNROLL, max(1, nbytes // (VEC * widest)))
 
 
 def kernel_source(key: KernelKey, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
