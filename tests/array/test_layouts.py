@@ -179,15 +179,18 @@ def test_kernels_with_buffer_addresses(buffer_addresses, dtype):
     assert not any(k.pipeline.bindings for k in used)
 
 
+@pytest.mark.parametrize("wide_min", [1 << 24, 0])
 @pytest.mark.parametrize("dtype", ["uint8", "float32", "float64"])
-def test_address_kernels_split_wide_operations(buffer_addresses, monkeypatch, dtype):
+def test_address_kernels_split_wide_operations(buffer_addresses, fresh_cache, monkeypatch, dtype, wide_min):
     """Operations spanning more bytes than one pointer may index (2 GiB: NVIDIA's offsets are 32-bit) run
-    in pieces, each from its own pointers: contiguous, offset, reversed and broadcast operands."""
+    in pieces, each from its own pointers: contiguous (vec or wide layout), offset, reversed and broadcast
+    operands."""
     if dtype not in SUPPORTED:
         pytest.skip(f"the device lacks {dtype}")
     from vulkit.array.ops import engine
 
     monkeypatch.setattr(engine, "_SPAN", 256)
+    monkeypatch.setattr(engine, "_WIDE_MIN", wide_min)
     host = sample(dtype, 7 * 301, 0, 50, special=False).reshape(7, 301)
     x = vt.asarray(host)
     assert_matches(x + x, host + host, exact=True)
