@@ -7,15 +7,19 @@ x * 2 (per op: no overlap between them). The shapes:
 - ``vec 128``: 128 bytes of it (at most 8 items: float32 8, float64 4 as before stop 11, float16 8);
 - ``wide 16``: 16 bytes of the widest array per thread and pass, as many workgroups as that takes;
 - ``wide 32``: 32 bytes of it;
+- ``wide 8``: 8 bytes of it (one float16 vec4 per thread; float32 and float64 as ``wide 16``);
 - ``wide 16/128``: ``wide 16`` with 128 threads per workgroup (PyTorch's block size) instead of 256.
 
 Each shape's kernels are compiled, then the GPU is warmed up again (its clocks fall while the host compiles).
-The 20 timed ops of each measurement go to the GPU in one batch, so the host's pace does not count.
+The 20 timed ops of each measurement go to the GPU in one batch, so the host's pace does not count; with
+``--batched``, the stream batches them as in a program, 50 ops per measurement, each the best of 3.
 
-Run on a GPU machine: ``python3 scripts/probe_kernel_shape.py [log2n ...]`` (default 22 24 26 28)."""
+Run on a GPU machine: ``python3 scripts/probe_kernel_shape.py [log2n ...] [--batched] [--ops exp,...]
+[--shapes "wide 16",...]`` (default: every size of 22 24 26 28, every op and shape)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -46,6 +50,14 @@ OPS = {"exp": (lambda xp, x, y: xp.exp(x), "float32"),
        "f64 * 2": (lambda xp, x, y: x * 2, "float64"),
        "chain/5": (lambda xp, x, y: chain(x), "float32")}
 NEVER = 1 << 62
+# name: (_WIDE_MIN, VEC_BYTES, WIDE_BYTES, WORKGROUP)
+SHAPES = {"vec 64": (NEVER, 64, 16, 256), "vec 128": (NEVER, 128, 16, 256), "wide 8": (0, 64, 8, 256),
+          "wide 16": (0, 64, 16, 256), "wide 32": (0, 64, 32, 256), "wide 16/128": (0, 64, 16, 128)}
+
+
+def _per(name: str) -> int:
+    """Ops per call of OPS[name]."""
+    return 5 if name == "chain/5" else 1
 
 
 def use_shape(wide_min: int, vec_bytes: int, wide_bytes: int, workgroup: int) -> None:
@@ -59,15 +71,22 @@ def use_shape(wide_min: int, vec_bytes: int, wide_bytes: int, workgroup: int) ->
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("sizes", nargs="*", type=int, default=[22, 24, 26, 28])
+    parser.add_argument("--batched", action="store_true")
+    parser.add_argument("--ops", default=",".join(OPS))
+    parser.add_argument("--shapes", default=",".join(SHAPES))
+    args = parser.parse_args()
+    ops = {name: OPS[name] for name in args.ops.split(",")}
+    shapes = {name: SHAPES[name] for name in args.shapes.split(",")}
     engine._emit = lambda *args: None  # every op takes the general path, whose grids use_shape sets
-    stream.FIRST_BATCH_WORK = stream.MAX_BATCH_WORK = NEVER  # batches end at a sync (or after 32 ops)
-    sizes = [int(a) for a in sys.argv[1:]] or [22, 24, 26, 28]
-    shapes = {"vec 64": (NEVER, 64, 16, 256), "vec 128": (NEVER, 128, 16, 256), "wide 16": (0, 64, 16, 256),
-              "wide 32": (0, 64, 32, 256), "wide 16/128": (0, 64, 16, 128)}
+    iterations, rounds = (50, 3) if args.batched else (20, 1)
+    if not args.batched:
+        stream.FIRST_BATCH_WORK = stream.MAX_BATCH_WORK = NEVER  # batches end at a sync (or after 32 ops)
     torch = torch_cuda()
     rng = np.random.default_rng(0)
     print(f"device: {vt.device.get_device_name()}; GPU µs per op (PyTorch: CUDA events; vulkit: timestamps)")
-    for log2n in sizes:
+    for log2n in args.sizes:
         host = rng.random(1 << log2n, dtype=np.float32)
         hosts = {"float32": (host, host[::-1].copy()),
                  "float16": (host.astype(np.float16), host[::-1].astype(np.float16)),
@@ -78,22 +97,20 @@ def main() -> None:
         print(f"2^{log2n} float32 elements")
         if torch is not None:
             tensors = {name: tuple(torch.as_tensor(h, device="cuda") for h in pair) for name, pair in hosts.items()}
-            theirs = {name: torch_gpu_seconds(torch, lambda op=op, t=tensors[d]: op(torch, *t), 20) * 1e6
-                      for name, (op, d) in OPS.items()}
-            theirs["chain/5"] /= 5
-            print(f"  {'torch':12s}" + " ".join(f"{name} {t:8.1f}" for name, t in theirs.items()))
+            theirs = {name: min(torch_gpu_seconds(torch, lambda op=op, t=tensors[d]: op(torch, *t), iterations)
+                                for _ in range(rounds)) * 1e6 for name, (op, d) in ops.items()}
+            print(f"  {'torch':12s}" + " ".join(f"{name} {t / _per(name):8.1f}" for name, t in theirs.items()))
             del tensors
             torch.cuda.empty_cache()
         for label, shape in shapes.items():
             use_shape(*shape)
-            for op, d in OPS.values():
+            for op, d in ops.values():
                 op(vt, *arrays[d])
             warm_up_gpu(lambda x=x, y=y: (x + y, vt.device.synchronize()))
-            ours = {name: vulkit_gpu_seconds(vt, lambda op=op, a=arrays[d]: op(vt, *a), 20) * 1e6
-                    for name, (op, d) in OPS.items()}
-            ours["chain/5"] /= 5
-            print(f"  {label:12s}" + " ".join(f"{name} {t:8.1f}" for name, t in ours.items()))
-            for name, (op, d) in OPS.items():
+            ours = {name: min(vulkit_gpu_seconds(vt, lambda op=op, a=arrays[d]: op(vt, *a), iterations)
+                              for _ in range(rounds)) * 1e6 for name, (op, d) in ops.items()}
+            print(f"  {label:12s}" + " ".join(f"{name} {t / _per(name):8.1f}" for name, t in ours.items()))
+            for name, (op, d) in ops.items():
                 got = op(vt, *arrays[d]).numpy()
                 want = op(np, *hosts[d])
                 assert np.allclose(got, want, rtol=1e-3), (label, name)
