@@ -437,6 +437,24 @@ def test_large_dispatches_are_submitted_early(device, add_pipeline):
     close(stream, alloc)
 
 
+def test_batches_grow_past_dispatches_larger_than_the_threshold(device, add_pipeline):
+    """Dispatches that each pass the work threshold alone are not submitted one by one: the next batch
+    holds at least twice the work of the last (each boundary costs the GPU a barrier and a signal)."""
+    from vulkit.runtime.stream import FIRST_BATCH_WORK
+
+    stream, alloc = make(device)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+    for count, batches in ((1, 1), (1, 1), (1, 2), (3, 2), (1, 3)):
+        for _ in range(count):  # 4x the first threshold each; then 2, then 4 per batch
+            stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), (4 * FIRST_BATCH_WORK, 1, 1), reads=[a],
+                            writes=[b])
+        assert stream.batches == batches
+    stream.synchronize()
+    assert np.array_equal(floats(stream, b, N), floats(stream, a, N) + 1)
+    close(stream, alloc)
+
+
 def test_mark_orders_later_work_and_writes_a_timestamp(device, add_pipeline):
     from vulkit.hal.vulkan import QueryPool
 
