@@ -23,8 +23,8 @@ from .table import TABLE, Entry
 
 _SCALARS = (bool, int, float)
 # From this many elements on, contiguous operations take the wide layout (more, smaller workgroups). Measured on
-# an H200 (scripts/probe_kernel_shape.py): faster from 2^26 elements (float64 x * 2: 166 -> 145 µs), the same at
-# 2^24, slower at 2^22 (independent ops overlap less: x * 2 21 -> 26 µs).
+# an H100 (scripts/probe_kernel_shape.py, docs/measured.md): ahead from 2^24 elements (float64 x * 2 at 2^24:
+# 49.6 against 55.7 µs; at 2^28: 726 against 775), mixed at 2^22 (x * 2 9.4 against 8.6 µs, a chain 19.3 against 24.0).
 _WIDE_MIN = 1 << 24
 # The most bytes a kernel reaching arrays through buffer addresses indexes from one pointer: NVIDIA computes
 # an access's byte offset in 32 signed bits (an array of 4 GiB wrote its end over its start). Larger
@@ -384,12 +384,10 @@ def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets
     n = first._size
     limit = ctx.binding_limit
     nbytes = n * eager.itemsize
-    groups = -(-n // eager.groups_per)
     # NOTE: inputs[0] and inputs[-1]: the fast paths have one or two. From _WIDE_MIN on: another layout, and larger
-    # operations may need splitting (see _pieces); below it the grid is within every device's limit, unless a
-    # test lowered max_groups.
-    if n >= _WIDE_MIN or nbytes > limit or inputs[0].size > limit or inputs[-1].size > limit \
-            or groups > ctx.max_groups:
+    # operations may need splitting (see _pieces); below it the grid (at most 2^14 workgroups of at least 1024
+    # elements) is within every device's limit, so it is not capped here.
+    if n >= _WIDE_MIN or nbytes > limit or inputs[0].size > limit or inputs[-1].size > limit:
         return None
     alloc = ctx.allocator.allocate(nbytes)
     out = object.__new__(Array)
@@ -402,6 +400,7 @@ def _emit(ctx: Any, eager: Eager, first: Array, inputs: tuple[Any, ...], offsets
     out._size = n
     out._contig = True
     if n:
+        groups = -(-n // eager.groups_per)
         sizes = eager.in_itemsizes
         if sizes is None:
             push = eager.pack(*scalar, n, *offsets, 0)
