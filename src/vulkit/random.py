@@ -19,7 +19,21 @@ from .array import dtypes as dt
 from .array.array import Array, make_array
 from .array.layout import as_shape
 from .array.ops.creation import _context_of, default_float, default_int
-from .array.ops.engine import TABLE, apply
+from .array.ops.engine import apply
+from .array.ops.registry import register
+
+# Philox-4x32-10 keyed by (a, b), counter (i, c); d, e: the distribution's parameters
+_GENERATORS = {
+    "random_uniform": register(
+        "random_uniform", 5, "explicit",
+        {"f": "min(d + (e - d) * vt_unif(vt_philox(a, b, i, c).x, vt_philox(a, b, i, c).y), e)"}, ("vt_uniform",),
+        typed_by_result=True),
+    "random_normal": register("random_normal", 5, "explicit", {"f": "d + e * vt_gauss(vt_philox(a, b, i, c))"},
+                              ("vt_gauss",), typed_by_result=True),
+    "random_integers": register("random_integers", 5, "explicit",
+                                {"int": "d + T(vt_bounded(vt_philox(a, b, i, c).x, e))"}, ("vt_philox",),
+                                typed_by_result=True),
+}
 
 __all__ = ["normal", "rand", "randint", "randn", "random", "seed", "uniform"]
 
@@ -45,7 +59,7 @@ def _generate(name: str, size: Any, dtype: dt.DType, params: tuple[Any, ...], de
     _State.counter = (counter + 1) & 0xFFFFFFFF
     key = _State.key
     args = (key & 0xFFFFFFFF, key >> 32, counter, *params)
-    return apply(TABLE[name], args, out=out, dtype=dtype, op_dtypes=(dt.uint32,) * 3 + param_dtypes)
+    return apply(_GENERATORS[name], args, out=out, dtype=dtype, op_dtypes=(dt.uint32,) * 3 + param_dtypes)
 
 
 def _float_dtype(dtype: Any, device: Any) -> dt.DType:

@@ -58,7 +58,7 @@ def test_float32_trig_is_accurate_near_zeros(name, bound):
 
 @functools.cache
 def _two_over_pi() -> Fraction:
-    from vulkit.array.glsl_lib import _two_over_pi_words
+    from vulkit.array.kernels.mathlib import _two_over_pi_words
 
     words = _two_over_pi_words(40)
     return Fraction(sum(w << (32 * (39 - i)) for i, w in enumerate(words)), 1 << (32 * 40))

@@ -80,7 +80,10 @@ def fresh_cache(monkeypatch):
 
     ctx = context.current()
     vt.device.synchronize()
-    monkeypatch.setattr(ctx, "cache", {})
+    from vulkit.runtime.kernels import KernelCache, PlanCache
+
+    monkeypatch.setattr(ctx, "kernels", KernelCache(ctx))
+    monkeypatch.setattr(ctx, "plans", PlanCache())
     yield ctx
     vt.device.synchronize()
 
@@ -88,11 +91,11 @@ def fresh_cache(monkeypatch):
 @pytest.mark.parametrize("layout", ["vec", "wide", "contig", "strided"])
 def test_threads_loop_over_more_items_than_the_grid(monkeypatch, fresh_cache, layout):
     """With the grid capped at 3 workgroups, each thread makes several passes (as past the device's limit)."""
-    from vulkit.array.ops import engine
+    from vulkit.array.ops import planning
 
     monkeypatch.setattr(fresh_cache, "max_groups", 3)
     if layout == "wide":
-        monkeypatch.setattr(engine, "_WIDE_MIN", 0)
+        monkeypatch.setattr(planning, "WIDE_MIN", 0)
     host = sample("float32", 3 * 4 * 1024 * 4 + 37, special=False)
     x = vt.asarray(host)
     if layout == "contig":
@@ -105,11 +108,11 @@ def test_threads_loop_over_more_items_than_the_grid(monkeypatch, fresh_cache, la
 
 def _layouts_used(dtype: vt.DType) -> set[str]:
     """The layouts of the compiled kernels whose first operand has ``dtype``."""
-    from vulkit.array.codegen import Kernel
+    from vulkit.array.kernels.elementwise import ElementwiseSpec
     from vulkit.runtime import context
 
-    return {k.key.layout for k in context.current().cache.values()
-            if isinstance(k, Kernel) and k.key.in_dtypes[:1] == (dtype,)}
+    return {k.spec.layout for k in context.current().kernels
+            if isinstance(k.spec, ElementwiseSpec) and k.spec.in_dtypes[:1] == (dtype,)}
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "int64", "float64"])
@@ -119,9 +122,9 @@ def test_wide_layout(monkeypatch, fresh_cache, dtype, size):
     widest dtype): lowered to every size here, it matches NumPy over dtypes, odd sizes and scalars."""
     if dtype not in SUPPORTED:
         pytest.skip(f"the device lacks {dtype}")
-    from vulkit.array.ops import engine
+    from vulkit.array.ops import planning
 
-    monkeypatch.setattr(engine, "_WIDE_MIN", 0)
+    monkeypatch.setattr(planning, "WIDE_MIN", 0)
     host = sample(dtype, size, -50, 50, special=size > 16)  # nan, inf, -0 ... where they fit
     other = sample(dtype, size, -50, 50, seed=1, special=size > 16)
     x, y = vt.asarray(host), vt.asarray(other)
@@ -170,12 +173,12 @@ def test_kernels_with_buffer_addresses(buffer_addresses, dtype):
     assert_matches(x.reshape(-1)[1:] * 3, host.reshape(-1)[1:] * 3, exact=True)  # contig
     assert_matches(x[::-2, 5:] - x[0, 5:], host[::-2, 5:] - host[0, 5:], exact=True)  # strided, broadcast
     assert_matches(vt.where(x > 0, x, 7), np.where(host > 0, host, host.dtype.type(7)), exact=True)
-    from vulkit.array.codegen import Kernel
+    from vulkit.array.kernels.elementwise import ElementwiseSpec
     from vulkit.runtime import context
 
-    used = [k for k in context.current().cache.values()
-            if isinstance(k, Kernel) and k.addresses and k.key.in_dtypes[:1] == (x.dtype,)]
-    assert {"vec", "contig", "strided"} <= {k.key.layout for k in used}  # rows4 too, after test_rows_of_vec4s
+    used = [k for k in context.current().kernels
+            if isinstance(k.spec, ElementwiseSpec) and k.addresses and k.spec.in_dtypes[:1] == (x.dtype,)]
+    assert {"vec", "contig", "strided"} <= {k.spec.layout for k in used}  # rows4 too, after test_rows_of_vec4s
     assert not any(k.pipeline.bindings for k in used)
 
 
@@ -187,10 +190,10 @@ def test_address_kernels_split_wide_operations(buffer_addresses, fresh_cache, mo
     operands."""
     if dtype not in SUPPORTED:
         pytest.skip(f"the device lacks {dtype}")
-    from vulkit.array.ops import engine
+    from vulkit.array.ops import planning
 
-    monkeypatch.setattr(engine, "_SPAN", 256)
-    monkeypatch.setattr(engine, "_WIDE_MIN", wide_min)
+    monkeypatch.setattr(planning, "SPAN", 256)
+    monkeypatch.setattr(planning, "WIDE_MIN", wide_min)
     host = sample(dtype, 7 * 301, 0, 50, special=False).reshape(7, 301)
     x = vt.asarray(host)
     assert_matches(x + x, host + host, exact=True)
@@ -207,7 +210,7 @@ def test_rows_of_vec4s(dtype):
     row, column slices, 3-d) move 4 elements per item (the rows4 layout); views at other offsets do not."""
     if dtype not in SUPPORTED:
         pytest.skip(f"the device lacks {dtype}")
-    from vulkit.array.codegen import Kernel
+    from vulkit.array.kernels.elementwise import ElementwiseSpec
     from vulkit.runtime import context
 
     host = sample(dtype, 6 * 5 * 24, -50, 50, special=False).reshape(6, 5, 24)
@@ -220,8 +223,8 @@ def test_rows_of_vec4s(dtype):
     vt.subtract(x[1], x[2, 0], out=out)
     assert_matches(out, host[1] - host[2, 0], exact=True)
     assert_matches(x[:, :, 1:9] + x[0, 0, 1:9], host[:, :, 1:9] + host[0, 0, 1:9], exact=True)  # not vec4s
-    layouts = {k.key.layout for k in context.current().cache.values()
-               if isinstance(k, Kernel) and k.key.out_dtype == x.dtype}
+    layouts = {k.spec.layout for k in context.current().kernels
+               if isinstance(k.spec, ElementwiseSpec) and k.spec.out_dtype == x.dtype}
     assert {"rows4", "strided"} <= layouts
 
 
@@ -255,7 +258,6 @@ def test_arrays_larger_than_a_binding_take_addresses(push_descriptors):
 def test_plans_serve_other_operands_of_the_same_layouts():
     """apply keeps each operation's plan by its operands' types and layouts: repeats on other arrays,
     other views and other scalars of those layouts compute their own results."""
-    from vulkit.array.ops import engine
     from vulkit.runtime import context
 
     for seed in range(3):
@@ -268,7 +270,7 @@ def test_plans_serve_other_operands_of_the_same_layouts():
         vt.subtract(x.T[::-1].T, r, out=out)
         assert_matches(out, host[:, ::-1] - row, exact=True)
         assert_matches(vt.where(x > 0, x, r), np.where(host > 0, host, row), exact=True)
-    assert context.current().cache[engine._PLANS]
+    assert context.current().plans
 
 
 def test_plans_leave_overlaps_scalars_out_of_range_and_errors_to_apply():
@@ -292,12 +294,12 @@ def test_plans_leave_overlaps_scalars_out_of_range_and_errors_to_apply():
 
 
 def test_plans_are_bounded(monkeypatch):
-    from vulkit.array.ops import engine
     from vulkit.runtime import context
+    from vulkit.runtime.kernels import PlanCache
 
-    monkeypatch.setattr(engine, "_MAX_PLANS", 3)
+    monkeypatch.setattr(PlanCache, "LIMIT", 3)
     host = sample("float32", 40, special=False)
     x = vt.asarray(host)
     for start in range(8):  # a view at each offset: one plan each
         assert_matches(x[start:start + 30:2] * 3.0, host[start:start + 30:2] * np.float32(3.0), exact=True)
-    assert 1 <= len(context.current().cache[engine._PLANS]) <= 3
+    assert 1 <= len(context.current().plans) <= 3

@@ -1,4 +1,4 @@
-"""Activation functions with PyTorch's names and defaults, one fused GPU kernel each.
+"""Activation functions with PyTorch's names and defaults, one fused GPU kernel each (registered here).
 
 Integer inputs are promoted to floating point as NumPy's ufuncs do (``relu`` keeps integers).
 """
@@ -8,35 +8,53 @@ from __future__ import annotations
 from ..array.array import Array
 from ..array.ops.creation import asarray
 from ..array.ops.elementwise import tanh
-from ..array.ops.engine import TABLE, apply, resolve
+from ..array.ops.engine import apply
+from ..array.ops.promotion import resolve
+from ..array.ops.registry import register
+
+_SPECIAL = ("vt_special",)
+_RELU = register("relu", 1, "same", {"b": "a", "u": "a", "f": "((a > T(0) || vt_isnan(a)) ? a : T(0))",
+                                     "*": "max(a, T(0))"}, _SPECIAL)
+_SIGMOID = register("sigmoid", 1, "exp", {"f": "vt_sigmoid(a)"}, ("vt_sigmoid",))
+_SILU = register("silu", 1, "exp", {"f": "a * vt_sigmoid(a)"}, ("vt_sigmoid",))
+_GELU = register("gelu", 1, "exp", {"f": "T(0.5) * a * (T(1) + vt_erf(a * C(0.70710678118654752)))"}, ("vt_erf",))
+# 0.5 * (1 + tanh(u)) == sigmoid(2u), without the cancellation of 1 + tanh(u) for negative u
+_GELU_TANH = register("gelu_tanh", 1, "exp",
+                      {"f": "a * vt_sigmoid(C(1.5957691216057307) * (a + T(0.044715) * a * a * a))"}, ("vt_sigmoid",))
+_WITH_PARAMS = {
+    "softplus": register("softplus", 3, "float_params", {"f": "(a * b > c ? a : vt_log1p(vt_exp(a * b)) / b)"},
+                         ("vt_log1p", "vt_exp")),
+    "leaky_relu": register("leaky_relu", 2, "float_params", {"f": "(a > T(0) ? a : a * b)"}),
+    "elu": register("elu", 2, "float_params", {"f": "(a > T(0) ? a : b * vt_expm1(a))"}, ("vt_expm1",)),
+}
 
 __all__ = ["elu", "gelu", "leaky_relu", "relu", "sigmoid", "silu", "softplus", "tanh"]
 
 
 def relu(x: Array, /) -> Array:
     """max(x, 0); NaN stays NaN."""
-    return apply(TABLE["relu"], (x,))
+    return apply(_RELU, (x,))
 
 
 def sigmoid(x: Array, /) -> Array:
     """1 / (1 + exp(-x)), computed without overflow for large |x|."""
-    return apply(TABLE["sigmoid"], (x,))
+    return apply(_SIGMOID, (x,))
 
 
 def silu(x: Array, /) -> Array:
     """x * sigmoid(x) (swish)."""
-    return apply(TABLE["silu"], (x,))
+    return apply(_SILU, (x,))
 
 
 def gelu(x: Array, /, approximate: str = "none") -> Array:
     """x * Phi(x); ``approximate='tanh'`` uses PyTorch's tanh formula. erf has 1.2e-7 relative error."""
     if approximate not in ("none", "tanh"):
         raise ValueError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
-    return apply(TABLE["gelu" if approximate == "none" else "gelu_tanh"], (x,))
+    return apply(_GELU if approximate == "none" else _GELU_TANH, (x,))
 
 
 def _with_params(name: str, x: Array, params: tuple[float, ...]) -> Array:
-    entry = TABLE[name]
+    entry = _WITH_PARAMS[name]
     x = x if isinstance(x, Array) else asarray(x)
     op_dtypes, result = resolve(entry, (x.dtype,) + (float,) * len(params))
     return apply(entry, (x, *map(float, params)), dtype=result, op_dtypes=op_dtypes)

@@ -14,6 +14,7 @@ from typing import Any
 from .. import _config
 from ..hal import ComputePipeline, Device, MemoryKind, get_instance
 from .allocator import CachingAllocator
+from .kernels import KernelCache, PlanCache
 from .stream import Stream
 
 _lock = threading.RLock()
@@ -55,7 +56,8 @@ class DeviceContext:
     ``index`` (physical device index), ``device`` (hal Device), ``allocator`` (CachingAllocator),
     ``stream`` (Stream), ``properties`` (dict, see ``vulkit.device.get_device_properties``),
     ``dtypes`` (names of the supported element types), ``buffer_addresses`` (kernels may take buffer
-    addresses), ``cache`` (a dict for the layers above) and :meth:`pipeline`.
+    addresses), ``kernels`` (compiled kernels by spec) and ``plans`` (operations' plans by key), and
+    :meth:`pipeline`.
     """
 
     def __init__(self, index: int) -> None:
@@ -70,9 +72,10 @@ class DeviceContext:
         self.properties = physical.describe()
         self.dtypes: tuple[str, ...] = tuple(physical.dtypes)
         self._pipelines: dict[Any, ComputePipeline] = {}
-        # What the layers above derive from this device (compiled kernels, dispatch shortcuts); it goes
-        # with the context, so nothing made for a destroyed device is found again.
-        self.cache: dict[Any, Any] = {}
+        # What the layers above derive from this device; it goes with the context, so nothing made for a
+        # destroyed device is found again.
+        self.kernels = KernelCache(self)
+        self.plans = PlanCache()
         self._max_push = physical.max_push_descriptors if self.device.push_descriptors else 0
         # The most workgroups of a kernel's grid: the device's limit, kept where workgroups times a kernel's items
         # per workgroup (at most 2048) stay below 2^32
@@ -93,7 +96,7 @@ class DeviceContext:
             raise ValueError(f"{self.device.physical.name} has no buffer device addresses")
         if enabled != self.buffer_addresses:
             self.buffer_addresses = enabled
-            self.cache = {}
+            self.plans.clear()
             self._set_binding_limit()
 
     def pipeline(self, key: Any, spirv: bytes, bindings: int | Sequence[tuple[int, str]],
@@ -137,7 +140,7 @@ class DeviceContext:
             for pipeline in self._pipelines.values():
                 pipeline.destroy()
             self._pipelines.clear()
-            self.cache.clear()
+            self.plans.clear()
             self.device.destroy()
 
     def __repr__(self) -> str:

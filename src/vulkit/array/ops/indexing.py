@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from ..array import Array, asarray_like, basic_view, make_array, upload, view
-from ..codegen import INDEX_PUSH, WORKGROUP, get_index_kernel
+from ..kernels.indexing import IndexSpec
+from ..launch import grid, record
 from ..layout import broadcast_shapes
 from .engine import TABLE, apply, check_writable
 
@@ -129,7 +130,6 @@ def _move(kind: str, source: Array, positions: np.ndarray, target: Array) -> Non
         raise ValueError(f"advanced indexing reaches arrays of at most {limit} bytes and 2^31 elements on "
                          f"{ctx.device.physical.name} (use basic slicing, which makes views, for larger ones)")
     index = upload(ctx, positions.reshape(-1).astype(np.int32))
-    pipeline = get_index_kernel(ctx, kind, target._dtype.itemsize)
-    groups = min(-(-positions.size // WORKGROUP), ctx.max_groups)
-    ctx.stream.dispatch(pipeline, [source._alloc, index._alloc, target._alloc], INDEX_PUSH.pack(positions.size, 0),
-                        (groups, 1, 1), [source._alloc, index._alloc], [target._alloc])
+    kernel = ctx.kernels.get(IndexSpec(kind, target._dtype.itemsize))
+    record(ctx.stream, kernel, (source._alloc, index._alloc), target._alloc, (), (positions.size, 0),
+           grid(kernel, positions.size, ctx.max_groups))

@@ -1,9 +1,10 @@
-"""The elementwise operations as data: name -> GLSL expression per dtype class, and a typing rule.
+"""The array library's elementwise operations as data, registered in :mod:`.registry`: name -> GLSL expression
+per dtype class, and a typing rule.
 
 Typing rules (``rule``): a NumPy ufunc name means "type like that ufunc" (``ufunc.resolve_dtypes``,
 NEP 50 weak scalars included), so promotion matches NumPy by construction; ``logical`` converts
 every input to bool; ``same`` promotes the inputs and keeps that type; ``first`` keeps input 0's type
-(clip); ``where`` is bool condition + promoted values. See :class:`vulkit.array.codegen.OpDef` for
+(clip); ``where`` is bool condition + promoted values. See :class:`vulkit.array.kernels.elementwise.OpDef` for
 the expression syntax. Integer division and remainder by zero give 0 (NumPy also gives 0, with a
 warning); ``int_min // -1`` wraps to int_min; integer powers with negative exponents give 0 (or ±1
 for bases ±1) where NumPy raises.
@@ -11,24 +12,11 @@ for bases ±1) where NumPy raises.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..codegen import OpDef
-
-
-@dataclass(frozen=True, eq=False)
-class Entry:
-    """One elementwise operation: its kernel definition and how its types are resolved.
-
-    Entries are singletons (``TABLE``): they compare and hash by identity, cheap in the hot path's cache keys.
-    """
-
-    op: OpDef
-    rule: str
+from .registry import TABLE, Entry, register
 
 
 def _e(name: str, nin: int, rule: str, exprs: dict[str, str], *helpers: str) -> Entry:
-    return Entry(OpDef(name, nin, exprs, tuple(helpers)), rule)
+    return register(name, nin, rule, exprs, helpers)
 
 
 def _float1(name: str, float_expr: str, helpers: tuple[str, ...], rule: str | None = None) -> Entry:
@@ -37,7 +25,7 @@ def _float1(name: str, float_expr: str, helpers: tuple[str, ...], rule: str | No
 
 
 _SPECIAL = ("vt_special",)
-ENTRIES: list[Entry] = [
+ENTRIES: list[Entry] = [  # registered as they are made
     # -- arithmetic ---------------------------------------------------------------------------------
     _e("add", 2, "add", {"b": "a || b", "*": "a + b"}),
     _e("subtract", 2, "subtract", {"*": "a - b"}),
@@ -125,25 +113,5 @@ ENTRIES: list[Entry] = [
     _e("eye", 2, "explicit", {"*": "(int(i % uint(b)) - int(i / uint(b))) == a"}),
     _e("tril", 4, "explicit", {"*": "((int(i % uint(c)) - int((i / uint(c)) % uint(d))) <= b) ? a : T(0)"}),
     _e("triu", 4, "explicit", {"*": "((int(i % uint(c)) - int((i / uint(c)) % uint(d))) >= b) ? a : T(0)"}),
-    # -- activations (vulkit.nn.functional) ---------------------------------------------------------------
-    _e("relu", 1, "same", {"b": "a", "u": "a", "f": "((a > T(0) || vt_isnan(a)) ? a : T(0))", "*": "max(a, T(0))"},
-       *_SPECIAL),
-    _float1("sigmoid", "vt_sigmoid(a)", ("vt_sigmoid",), "exp"),
-    _float1("silu", "a * vt_sigmoid(a)", ("vt_sigmoid",), "exp"),
-    _float1("gelu", "T(0.5) * a * (T(1) + vt_erf(a * C(0.70710678118654752)))", ("vt_erf",), "exp"),
-    # 0.5 * (1 + tanh(u)) == sigmoid(2u), without the cancellation of 1 + tanh(u) for negative u
-    _float1("gelu_tanh", "a * vt_sigmoid(C(1.5957691216057307) * (a + T(0.044715) * a * a * a))",
-            ("vt_sigmoid",), "exp"),
-    # -- random numbers (vulkit.random): Philox-4x32-10 keyed by (a, b), counter (i, c) ------------------
-    Entry(OpDef("random_uniform", 5,
-                {"f": "min(d + (e - d) * vt_unif(vt_philox(a, b, i, c).x, vt_philox(a, b, i, c).y), e)"},
-                ("vt_uniform",), typed_by_result=True), "explicit"),
-    Entry(OpDef("random_normal", 5, {"f": "d + e * vt_gauss(vt_philox(a, b, i, c))"}, ("vt_gauss",),
-                typed_by_result=True), "explicit"),
-    Entry(OpDef("random_integers", 5, {"int": "d + T(vt_bounded(vt_philox(a, b, i, c).x, e))"}, ("vt_philox",),
-                typed_by_result=True), "explicit"),
-    _e("softplus", 3, "float_params", {"f": "(a * b > c ? a : vt_log1p(vt_exp(a * b)) / b)"}, "vt_log1p", "vt_exp"),
-    _e("leaky_relu", 2, "float_params", {"f": "(a > T(0) ? a : a * b)"}),
-    _e("elu", 2, "float_params", {"f": "(a > T(0) ? a : b * vt_expm1(a))"}, "vt_expm1"),
 ]
-TABLE: dict[str, Entry] = {entry.op.name: entry for entry in ENTRIES}
+__all__ = ["TABLE", "Entry"]

@@ -22,7 +22,7 @@ import re
 from fractions import Fraction
 from math import factorial, floor, log2
 
-from .dtypes import DType
+from ..dtypes import DType
 
 _CONST = re.compile(r"C\(([-+0-9.eE]+)\)")
 _WORD = re.compile(r"\bT\b")
@@ -785,3 +785,12 @@ def render(names: tuple[str, ...], dtype: DType) -> str:
             code = code.replace(f"C({key})", f"C({values[wide]})")
         parts.append(_WORD.sub(dtype.compute, constants(code, dtype)))
     return "\n".join(parts)
+
+
+INCLUDE_DIRS: tuple[str, ...] = ()  # folders the kernels' #include lines are found in
+
+
+def substitute(text: str, dtype: DType) -> str:
+    """An operation's expression for ``dtype``: ``T``, ``BITS`` and the ``C(...)`` constants written out."""
+    text = constants(text, dtype)
+    return _WORD.sub(dtype.compute, text).replace("BITS", "64" if dtype.itemsize == 8 else "32")

@@ -1,0 +1,47 @@
+"""The one launcher: how every array operation's kernel reaches the GPU.
+
+An operation (of any family: elementwise, indexing; reductions, matmul, user and fused kernels next) gets its
+kernel from the device's :class:`~vulkit.runtime.kernels.KernelCache` by spec, works out its dispatches once
+for operands of given types and layouts, and keeps them as a plan in the device's
+:class:`~vulkit.runtime.kernels.PlanCache`. Each dispatch is recorded here, with the same push-constant layout
+for every family: the buffer addresses of the arrays (kernels that take addresses), the scalars, the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..runtime.kernels import Kernel
+
+# One dispatch: (kernel, workgroups along x, the start of each array in bytes from its allocation's address or
+# None for kernels that bind descriptors, the push constants after the addresses and scalars).
+Dispatch = tuple[Kernel, int, Any, tuple[Any, ...]]
+
+
+def record(stream: Any, kernel: Kernel, inputs: Sequence[Any], output: Any, scalars: Sequence[Any],
+           rest: Sequence[Any], groups: int, starts: Sequence[int] | None = None) -> None:
+    """Record ``kernel`` over ``groups`` workgroups reading the allocations ``inputs`` and writing ``output``
+    (bound in that order, or reached at ``starts`` bytes from their addresses), with push constants
+    ``scalars`` (in the kernel's order) and ``rest``."""
+    if starts is None:
+        push = kernel.pack(*scalars, *rest)
+    else:
+        addresses = [(b._addr or b.address) + start for b, start in zip((*inputs, output), starts, strict=True)]
+        push = kernel.pack(*addresses, *scalars, *rest)
+    stream.dispatch_to(kernel.pipeline, inputs, output, push, groups)
+
+
+def run(stream: Any, dispatches: Sequence[Dispatch], inputs: Sequence[Any], output: Any,
+        scalars: Sequence[Any] = ()) -> None:
+    """Record ``dispatches`` (a plan's) over the allocations ``inputs`` and ``output``, with ``scalars`` given in
+    input order (each kernel pushes them in its own order)."""
+    for kernel, groups, starts, rest in dispatches:
+        perm = kernel.scalar_perm
+        record(stream, kernel, inputs, output, scalars if perm is None else [scalars[j] for j in perm], rest, groups,
+               starts)
+
+
+def grid(kernel: Kernel, n: int, max_groups: int) -> int:
+    """Workgroups for ``n`` elements of ``kernel`` (a grid-stride kernel: at most ``max_groups``)."""
+    return min(-(-n // kernel.groups_per), max_groups)
