@@ -87,7 +87,7 @@ class Sequence:
         accesses = op.accesses()
         self._tracker.before(cb, accesses)
         op.record(cb)
-        self._tracker.after(accesses)
+        self._tracker.after(cb, accesses)
         written = {id(a.resource) for a in accesses if a.write} if accesses is not None else None
         for memory in op.memories() or ():  # a custom op that does not say what it touches may write all
             if written is None or id(memory._primary) in written:

@@ -51,8 +51,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import OutOfMemoryError
-from ..hal import Buffer, MemoryKind
-from ..hal.vulkan.pipeline import buffer_info
+from ..hal import Buffer, MemoryKind, buffer_info
 from ._locking import locked
 
 KiB = 1024

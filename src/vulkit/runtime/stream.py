@@ -11,10 +11,10 @@ each pass it alone is not submitted one by one. Batch ``v`` signals
 value ``v`` of the stream's timeline (a timeline semaphore, or fences), so "is the GPU done with
 this memory?" is one comparison with :attr:`Stream.completed`.
 
-Barriers: each :class:`~vulkit.runtime.allocator.Allocation` remembers the *epoch* (the span
-between two barriers) of its last read and write. An operation gets a barrier only when it reads or
-writes an allocation written in the current epoch, or writes one read in it (RAW, WAW, WAR); the
-barrier waits for the stages used since the previous barrier. The tracking runs across batches too
+Barriers come from hal's :class:`~vulkit.hal.HazardTracker`: each :class:`~vulkit.runtime.allocator.Allocation`
+remembers the *epoch* (the span between two barriers) of its last read and write. An operation gets a barrier
+only when it reads or writes an allocation written in the current epoch, or writes one read in it (RAW, WAW,
+WAR); the barrier waits for the stages used since the previous barrier. The tracking runs across batches too
 (a barrier orders everything earlier in submission order), and every batch ends with a barrier that
 makes its writes visible to the host. So results are exact however the work is batched.
 
@@ -32,25 +32,25 @@ from typing import Any
 import numpy as np
 
 from ..errors import VulkanError
-from ..hal import CommandBuffer, CommandPool, ComputePipeline
-from ..hal.vulkan.commands import (
-    ALL_STAGES,
-    HOST_READ,
-    HOST_STAGE,
+from ..hal import (
     SHADER_READ,
     SHADER_STAGE,
     SHADER_WRITE,
     TRANSFER_READ,
     TRANSFER_STAGE,
     TRANSFER_WRITE,
+    CommandBuffer,
+    CommandPool,
+    ComputePipeline,
+    DescriptorPool,
+    HazardTracker,
+    buffer_info,
 )
-from ..hal.vulkan.pipeline import DescriptorPool, buffer_info
 from ._locking import locked
 from .allocator import Allocation
 from .staging import StagingRing
 from .timeline import FenceTimeline, SemaphoreTimeline
 
-_MEMORY_WRITE = 0x10000
 _STREAM_STAGES = SHADER_STAGE | TRANSFER_STAGE
 _STREAM_ACCESS = SHADER_READ | SHADER_WRITE | TRANSFER_READ | TRANSFER_WRITE
 FIRST_BATCH_OPS = 32
@@ -113,11 +113,8 @@ class Stream:
         self._flush_work = FIRST_BATCH_WORK
         self._retired: deque[tuple[int, Any]] = deque()
         self._bound: ComputePipeline | None = None
-        self.epoch = 1
-        self._src_stages = 0
-        self._src_access = 0
+        self.hazards = HazardTracker(_STREAM_STAGES, _STREAM_ACCESS)
         self.closed = False
-        self.barriers = 0
         self.batches = 0
         self._unsubmitted = 0
 
@@ -176,7 +173,7 @@ class Stream:
         cb = self._cb
         if cb is None:
             return self._value - 1
-        cb.memory_barrier(ALL_STAGES, HOST_STAGE, _MEMORY_WRITE, HOST_READ)
+        self.hazards.to_host(cb)
         cb.end()
         value = self._value
         self._cb = None
@@ -222,43 +219,27 @@ class Stream:
         return cb
 
     # -- hazards ----------------------------------------------------------------------------------------
-    def _barrier(self, cb: CommandBuffer) -> int:
-        """A barrier from everything since the previous one to every later operation; the new epoch.
+    @property
+    def epoch(self) -> int:
+        """The current barrier epoch (the allocator reuses memory last used before it at once)."""
+        return self.hazards.epoch
 
-        Its second scope is every stage and access the stream uses (not only the next operation's), so
-        "a barrier since the last use" orders that use before any later operation, whatever its kind.
-        """
-        self.barriers += 1
-        cb.memory_barrier(self._src_stages, _STREAM_STAGES, self._src_access, _STREAM_ACCESS)
-        self._src_stages = 0
-        self._src_access = 0
-        self.epoch += 1
-        return self.epoch
+    @property
+    def barriers(self) -> int:
+        """Barriers recorded between operations."""
+        return self.hazards.barriers
 
     def _track(self, cb: CommandBuffer, reads: Sequence[Allocation], writes: Sequence[Allocation],
                stage: int, write_access: int) -> None:
-        """Insert a barrier if this operation depends on one since the last barrier; note its accesses."""
-        epoch = self.epoch
-        for a in writes:
-            if a._wepoch == epoch or a._repoch == epoch:
-                epoch = self._barrier(cb)
-                break
-        else:
-            for a in reads:
-                if a._wepoch == epoch:
-                    epoch = self._barrier(cb)
-                    break
+        """Insert a barrier if this operation depends on one since the last barrier; note its accesses and
+        that the open batch uses them."""
+        self.hazards.track(cb, reads, writes, stage, write_access)
         value = self._value
         for a in reads:
-            a._repoch = epoch
             a.last_use = value
         for a in writes:
-            a._wepoch = epoch
             a.last_use = value
             a.last_write = value
-        self._src_stages |= stage
-        if writes:
-            self._src_access |= write_access
 
     def _op_done(self, work: int = 0) -> None:
         """Count an operation (and its workgroups); submit the batch once it is long enough."""
@@ -279,8 +260,8 @@ class Stream:
         if timestamps is not None:
             cb.reset_query_pool(timestamps, query, 1)
             cb.write_timestamp(timestamps, query)
-        if self._src_stages:
-            self._barrier(cb)
+        if self.hazards.pending:
+            self.hazards.barrier(cb)
         return self._value
 
     @locked

@@ -10,8 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..hal import Fence, TimelineSemaphore
-from ..hal.vulkan.sync import SPIN_SECONDS
+from ..hal import SPIN_SECONDS, Fence, TimelineSemaphore
 
 
 class SemaphoreTimeline:

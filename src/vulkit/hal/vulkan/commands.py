@@ -26,8 +26,8 @@ HOST_WRITE = vk.VK_ACCESS_HOST_WRITE_BIT
 LAYOUT_GENERAL = vk.VK_IMAGE_LAYOUT_GENERAL
 _TRANSFER_SRC_LAYOUT = vk.VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
 _TRANSFER_DST_LAYOUT = vk.VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
-_MEMORY_READ = vk.VK_ACCESS_MEMORY_READ_BIT
-_MEMORY_WRITE = vk.VK_ACCESS_MEMORY_WRITE_BIT
+MEMORY_READ = vk.VK_ACCESS_MEMORY_READ_BIT
+MEMORY_WRITE = vk.VK_ACCESS_MEMORY_WRITE_BIT
 
 
 class CommandPool(Resource):
@@ -227,13 +227,13 @@ class CommandBuffer(Resource):
     def _in_layout(self, image: Any, layout: int, access: int) -> int:
         """Move ``image`` to ``layout`` for a transfer with ``access``; returns the layout to restore."""
         previous = image.layout
-        self.image_barrier(image, layout, ALL_STAGES, TRANSFER_STAGE, _MEMORY_WRITE, access)
+        self.image_barrier(image, layout, ALL_STAGES, TRANSFER_STAGE, MEMORY_WRITE, access)
         return previous
 
     def _restore_layout(self, image: Any, layout: int, access: int) -> None:
         if layout == vk.VK_IMAGE_LAYOUT_UNDEFINED:  # no image may go back to UNDEFINED: it holds data now
             layout = LAYOUT_GENERAL
-        self.image_barrier(image, layout, TRANSFER_STAGE, ALL_STAGES, access, _MEMORY_READ | _MEMORY_WRITE)
+        self.image_barrier(image, layout, TRANSFER_STAGE, ALL_STAGES, access, MEMORY_READ | MEMORY_WRITE)
 
     def copy_buffer_to_image(self, src: Any, image: Any, buffer_offset: int = 0) -> None:
         """Copy a buffer into a whole image (the image's layout is kept around the copy)."""
