@@ -19,16 +19,16 @@ from ..runtime.kernels import Kernel
 Dispatch = tuple[Kernel, int, Any, tuple[Any, ...]]
 
 
-def record(stream: Any, kernel: Kernel, inputs: Sequence[Any], output: Any, scalars: Sequence[Any],
-           rest: Sequence[Any], groups: int, starts: Sequence[int] | None = None) -> None:
+def record(stream: Any, kernel: Kernel, inputs: Sequence[Any], output: Any, values: Sequence[Any], groups: int,
+           starts: Sequence[int] | None = None) -> None:
     """Record ``kernel`` over ``groups`` workgroups reading the allocations ``inputs`` and writing ``output``
     (bound in that order, or reached at ``starts`` bytes from their addresses), with push constants
-    ``scalars`` (in the kernel's order) and ``rest``."""
+    ``values`` (the scalars in the kernel's order, then the rest) after the addresses."""
     if starts is None:
-        push = kernel.pack(*scalars, *rest)
+        push = kernel.pack(*values)
     else:
         addresses = [(b._addr or b.address) + start for b, start in zip((*inputs, output), starts, strict=True)]
-        push = kernel.pack(*addresses, *scalars, *rest)
+        push = kernel.pack(*addresses, *values)
     stream.dispatch_to(kernel.pipeline, inputs, output, push, groups)
 
 
@@ -38,8 +38,8 @@ def run(stream: Any, dispatches: Sequence[Dispatch], inputs: Sequence[Any], outp
     input order (each kernel pushes them in its own order)."""
     for kernel, groups, starts, rest in dispatches:
         perm = kernel.scalar_perm
-        record(stream, kernel, inputs, output, scalars if perm is None else [scalars[j] for j in perm], rest, groups,
-               starts)
+        ordered = scalars if perm is None else [scalars[j] for j in perm]
+        record(stream, kernel, inputs, output, (*ordered, *rest), groups, starts)
 
 
 def grid(kernel: Kernel, n: int, max_groups: int) -> int:

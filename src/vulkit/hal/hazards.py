@@ -21,10 +21,13 @@ from .vulkan.commands import ALL_STAGES, HOST_READ, HOST_STAGE, MEMORY_READ, MEM
 
 
 class Stamp(Protocol):
-    """A tracked resource: the epochs of its last read and last write (0: none)."""
+    """A tracked resource: the epochs of its last read and last write (0: none), and the submissions (timeline
+    values) that last used and last wrote it."""
 
     _repoch: int
     _wepoch: int
+    last_use: int
+    last_write: int
 
 
 class HazardTracker:
@@ -50,9 +53,11 @@ class HazardTracker:
         return bool(self._src_stages)
 
     def track(self, command_buffer: Any, reads: Sequence[Stamp], writes: Sequence[Stamp], stage: int,
-              write_access: int) -> int:
+              write_access: int, value: int = 0) -> int:
         """Record the barrier (if any) that an operation reading ``reads`` and writing ``writes`` at ``stage``
-        (its writes being ``write_access``) needs, and note its accesses; returns the operation's epoch."""
+        (its writes being ``write_access``) needs, and note its accesses, with ``value`` (the submission it
+        belongs to) as each resource's ``last_use`` and each written one's ``last_write``; returns the
+        operation's epoch."""
         epoch = self.epoch
         for a in writes:
             if a._wepoch == epoch or a._repoch == epoch:
@@ -65,8 +70,10 @@ class HazardTracker:
                     break
         for a in reads:
             a._repoch = epoch
+            a.last_use = value
         for a in writes:
             a._wepoch = epoch
+            a.last_use = a.last_write = value
         self._src_stages |= stage
         if writes:
             self._src_access |= write_access

@@ -20,10 +20,10 @@ class Access(NamedTuple):
 class _Stamp:
     """A resource's last read and write epochs within one sequence (sequences share resources)."""
 
-    __slots__ = ("_repoch", "_wepoch")
+    __slots__ = ("_repoch", "_wepoch", "last_use", "last_write")
 
     def __init__(self) -> None:
-        self._repoch = self._wepoch = 0
+        self._repoch = self._wepoch = self.last_use = self.last_write = 0
 
 
 class BarrierTracker:

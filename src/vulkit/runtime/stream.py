@@ -11,12 +11,13 @@ each pass it alone is not submitted one by one. Batch ``v`` signals
 value ``v`` of the stream's timeline (a timeline semaphore, or fences), so "is the GPU done with
 this memory?" is one comparison with :attr:`Stream.completed`.
 
-Barriers come from hal's :class:`~vulkit.hal.HazardTracker`: each :class:`~vulkit.runtime.allocator.Allocation`
-remembers the *epoch* (the span between two barriers) of its last read and write. An operation gets a barrier
-only when it reads or writes an allocation written in the current epoch, or writes one read in it (RAW, WAW,
-WAR); the barrier waits for the stages used since the previous barrier. The tracking runs across batches too
-(a barrier orders everything earlier in submission order), and every batch ends with a barrier that
-makes its writes visible to the host. So results are exact however the work is batched.
+Barriers: a stream is a :class:`~vulkit.hal.HazardTracker` (hal's one hazard tracker): each
+:class:`~vulkit.runtime.allocator.Allocation` remembers the *epoch* (the span between two barriers) of its
+last read and write. An operation gets a barrier only when it reads or writes an allocation written in the
+current epoch, or writes one read in it (RAW, WAW, WAR); the barrier waits for the stages used since the
+previous barrier. The tracking runs across batches too (a barrier orders everything earlier in submission
+order), and every batch ends with a barrier that makes its writes visible to the host. So results are exact
+however the work is batched.
 
 Up to ``max_in_flight`` batches are on the GPU at once; recording a new batch when all command
 buffers are in flight waits for the oldest, which bounds how far the host runs ahead.
@@ -76,7 +77,7 @@ class _Slot:
         self.pool_index = 0
 
 
-class Stream:
+class Stream(HazardTracker):
     """Batched, asynchronous execution on one queue of a hal Device.
 
     ``max_batch_ops``: the most operations per batch before it is submitted on its own. ``max_in_flight``:
@@ -113,7 +114,7 @@ class Stream:
         self._flush_work = FIRST_BATCH_WORK
         self._retired: deque[tuple[int, Any]] = deque()
         self._bound: ComputePipeline | None = None
-        self.hazards = HazardTracker(_STREAM_STAGES, _STREAM_ACCESS)
+        HazardTracker.__init__(self, _STREAM_STAGES, _STREAM_ACCESS)
         self.closed = False
         self.batches = 0
         self._unsubmitted = 0
@@ -173,7 +174,7 @@ class Stream:
         cb = self._cb
         if cb is None:
             return self._value - 1
-        self.hazards.to_host(cb)
+        self.to_host(cb)
         cb.end()
         value = self._value
         self._cb = None
@@ -218,29 +219,6 @@ class Stream:
         self._slot = slot
         return cb
 
-    # -- hazards ----------------------------------------------------------------------------------------
-    @property
-    def epoch(self) -> int:
-        """The current barrier epoch (the allocator reuses memory last used before it at once)."""
-        return self.hazards.epoch
-
-    @property
-    def barriers(self) -> int:
-        """Barriers recorded between operations."""
-        return self.hazards.barriers
-
-    def _track(self, cb: CommandBuffer, reads: Sequence[Allocation], writes: Sequence[Allocation],
-               stage: int, write_access: int) -> None:
-        """Insert a barrier if this operation depends on one since the last barrier; note its accesses and
-        that the open batch uses them."""
-        self.hazards.track(cb, reads, writes, stage, write_access)
-        value = self._value
-        for a in reads:
-            a.last_use = value
-        for a in writes:
-            a.last_use = value
-            a.last_write = value
-
     def _op_done(self, work: int = 0) -> None:
         """Count an operation (and its workgroups); submit the batch once it is long enough."""
         self._ops += 1
@@ -260,8 +238,8 @@ class Stream:
         if timestamps is not None:
             cb.reset_query_pool(timestamps, query, 1)
             cb.write_timestamp(timestamps, query)
-        if self.hazards.pending:
-            self.hazards.barrier(cb)
+        if self.pending:
+            self.barrier(cb)
         return self._value
 
     @locked
@@ -308,7 +286,7 @@ class Stream:
                 reads = ()
             elif writes is None:
                 writes = ()
-            self._track(cb, reads, writes, SHADER_STAGE, SHADER_WRITE)
+            self.track(cb, reads, writes, SHADER_STAGE, SHADER_WRITE, self._value)
             if push.__class__ is not bytes:
                 push = bytes(push)
             self._record(cb, pipeline, b"".join(infos), push, *groups)
@@ -325,7 +303,7 @@ class Stream:
             cb = self._cb
             if cb is None:
                 cb = self._begin()
-            self._track(cb, inputs, (output,), SHADER_STAGE, SHADER_WRITE)
+            self.track(cb, inputs, (output,), SHADER_STAGE, SHADER_WRITE, self._value)
             infos = []
             if pipeline.bindings:
                 for a in inputs:  # NOTE: a loop, not a comprehension: 0.6 µs less per op on Python 3.11
@@ -374,7 +352,7 @@ class Stream:
         if nbytes == 0:
             return
         cb = self._cb or self._begin()
-        self._track(cb, (src,), (dst,), TRANSFER_STAGE, TRANSFER_WRITE)
+        self.track(cb, (src,), (dst,), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
         cb.copy_buffer(src.buffer, dst.buffer, nbytes, src.offset + src_offset, dst.offset + dst_offset)
         self._op_done()
 
@@ -388,7 +366,7 @@ class Stream:
         if nbytes == 0:
             return
         cb = self._cb or self._begin()
-        self._track(cb, (), (dst,), TRANSFER_STAGE, TRANSFER_WRITE)
+        self.track(cb, (), (dst,), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
         cb.fill_buffer(dst.buffer, value32 & 0xFFFFFFFF, nbytes, dst.offset + offset)
         self._op_done()
 
@@ -419,7 +397,7 @@ class Stream:
             region = ring.reserve(count, self)
             staging.write(source[start:start + count], region)
             cb = self._cb or self._begin()
-            self._track(cb, (), (allocation,), TRANSFER_STAGE, TRANSFER_WRITE)
+            self.track(cb, (), (allocation,), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
             cb.copy_buffer(staging, allocation.buffer, count, region, allocation.offset + offset + start)
             ring.commit(region, count, self._value)
             self._op_done()
@@ -457,7 +435,7 @@ class Stream:
             count = min(piece, nbytes - start)
             region = ring.reserve(count, self)
             cb = self._cb or self._begin()
-            self._track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE)
+            self.track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
             cb.copy_buffer(allocation.buffer, staging, count, allocation.offset + offset + start, region)
             ring.commit(region, count, self._value)
             value = self.flush()

@@ -235,10 +235,10 @@ class EagerPlan:
             sizes = self.in_itemsizes
             # the push-constant layout of planning's one-piece contiguous dispatch: n, each offset (output: 0)
             if sizes is None:
-                record(ctx.stream, kernel, inputs, alloc, scalar, (n, *offsets, 0), -(-n // kernel.groups_per))
+                record(ctx.stream, kernel, inputs, alloc, (*scalar, n, *offsets, 0), -(-n // kernel.groups_per))
             else:
                 starts = (*(o * size for o, size in zip(offsets, sizes, strict=True)), 0)
-                record(ctx.stream, kernel, inputs, alloc, scalar, (n, *(0,) * len(starts)),
+                record(ctx.stream, kernel, inputs, alloc, (*scalar, n, *(0,) * len(starts)),
                        -(-n // kernel.groups_per), starts)
         return out
 

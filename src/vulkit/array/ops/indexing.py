@@ -131,5 +131,5 @@ def _move(kind: str, source: Array, positions: np.ndarray, target: Array) -> Non
                          f"{ctx.device.physical.name} (use basic slicing, which makes views, for larger ones)")
     index = upload(ctx, positions.reshape(-1).astype(np.int32))
     kernel = ctx.kernels.get(IndexSpec(kind, target._dtype.itemsize))
-    record(ctx.stream, kernel, (source._alloc, index._alloc), target._alloc, (), (positions.size, 0),
+    record(ctx.stream, kernel, (source._alloc, index._alloc), target._alloc, (positions.size, 0),
            grid(kernel, positions.size, ctx.max_groups))
