@@ -1,7 +1,7 @@
 """Where a fresh process's first tiny ops spend their time: wall and CPU time per call in buckets, and the time
 spent waiting for the GPU, submitting batches and allocating blocks in each bucket.
 
-Run: python benchmarks/probes/probe_warmup.py [CALLS] [--torch]  (default 6000 calls of ``a + a`` on 64 floats)
+Run: python benchmarks/probes/probe_warmup.py [CALLS [BUCKET]] [--torch]  (default 6000 calls of ``a + a`` on 64 floats)
 """
 
 from __future__ import annotations
@@ -39,13 +39,16 @@ def main() -> None:
     _wrap(ctx.stream._clock, "wait", totals, "wait")
     _wrap(ctx.stream._clock, "submit", totals, "submit")
     _wrap(ctx.allocator, "_raw_alloc", totals, "block") if hasattr(ctx.allocator, "_raw_alloc") else None
-    bucket = 250
+    bucket = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 250
     rows = []
     walls = []
+    first: list[tuple[int, int]] = []
     for i in range(calls):
         w0, c0 = time.perf_counter_ns(), time.thread_time_ns()
         a + a
         walls.append((time.perf_counter_ns() - w0, time.thread_time_ns() - c0))
+        if i < 40:
+            first.append(walls[-1])
         if (i + 1) % bucket == 0:
             wall = sum(w for w, _ in walls) / bucket / 1e3
             cpu = sum(c for _, c in walls) / bucket / 1e3
@@ -55,6 +58,8 @@ def main() -> None:
             walls.clear()
             for k in totals:
                 totals[k] = 0
+    for i, (w, c) in enumerate(first[:40]):
+        print(f"call {i + 1}: wall {w / 1e3:.1f} µs, cpu {c / 1e3:.1f} µs")
     print("calls  wall/op  cpu/op  worst   wait(us,n)     submit(us,n)   blocks(us,n)  batches")
     for r in rows:
         print(f"{r[0]:5d} {r[1]:7.2f} {r[2]:7.2f} {r[3]:8.1f} {r[4]:9.0f} {r[5]:4d} {r[6]:9.0f} {r[7]:4d} "

@@ -6,15 +6,17 @@
     y = vt.exp(x) * 2 + x
     y.numpy()
 
-``vt.device`` is the device module (memory statistics, synchronize, set_device); ``vt.kp`` is the
+``vt.device`` is the device module (memory statistics, synchronize, set_device, kp_manager); ``vt.kp`` is the
 Kompute-compatible explicit API; ``vt.random`` and ``vt.nn.functional`` generate and transform on
 the GPU.
 """
 
 from __future__ import annotations
 
-from . import kp
-from .array.array import Array, Device
+import sys
+
+from . import device, interop, kp  # noqa: F401 - interop lets asarray take kp tensors
+from .array.array import Array, Device, set_namespace
 from .array.dtypes import (
     bool_ as bool,  # noqa: A004 - the array API's name
 )
@@ -136,7 +138,6 @@ from .array.ops.manipulation import (
     reshape,
     squeeze,
 )
-from .runtime import device
 
 e = 2.718281828459045
 inf = float("inf")
@@ -161,6 +162,8 @@ __all__ = [
     "zeros_like",
 ]
 
+
+set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 
 def __getattr__(name: str) -> object:
     """``vt.random`` and ``vt.nn`` load on first use."""

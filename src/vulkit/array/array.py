@@ -20,6 +20,13 @@ from . import dtypes as dt
 from .dtypes import DType
 from .layout import basic_index, contiguous_strides, is_contiguous, normalize_axes, size_of
 
+_NAMESPACE: list[Any] = []  # the array API namespace (the ``vulkit`` module), named by it: see set_namespace
+
+
+def set_namespace(module: Any) -> None:
+    """Make ``module`` what ``Array.__array_namespace__`` returns (the top-level package calls this)."""
+    _NAMESPACE[:] = [module]
+
 
 class Device:
     """A vulkit device (array API ``device`` object): the Vulkan device of that index."""
@@ -194,9 +201,7 @@ class Array:
     def __array_namespace__(self, api_version: str | None = None) -> Any:
         if api_version not in (None, "2021.12", "2022.12", "2023.12"):
             raise ValueError(f"vulkit implements the array API 2023.12, not {api_version!r}")
-        import vulkit
-
-        return vulkit
+        return _NAMESPACE[0]
 
     def _host_visible(self) -> bool:
         """Whether the host may share the array's memory: host-visible and coherent (host writes through a

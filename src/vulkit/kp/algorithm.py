@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import DestroyedError
-from ..hal import ComputePipeline, DescriptorSet
-from ..hal.vulkan.commands import SHADER_READ, SHADER_STAGE, SHADER_WRITE
+from ..hal import SHADER_READ, SHADER_STAGE, SHADER_WRITE, ComputePipeline, DescriptorSet
 from ..shaders import ShaderInfo, reflect
 from .access import Access
 from .constants import as_values, pack_push_constants, pack_spec_constants

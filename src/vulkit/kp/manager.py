@@ -10,15 +10,24 @@ from typing import Any
 import numpy as np
 
 from ..errors import DestroyedError, ValidationError
-from ..hal import Buffer, CommandBuffer, CommandPool, Device, Fence, MemoryKind, get_instance
-from ..hal.vulkan.commands import ALL_STAGES, LAYOUT_GENERAL, TRANSFER_WRITE
+from ..hal import (
+    ALL_STAGES,
+    LAYOUT_GENERAL,
+    MEMORY_READ,
+    MEMORY_WRITE,
+    TRANSFER_WRITE,
+    Buffer,
+    CommandBuffer,
+    CommandPool,
+    Device,
+    Fence,
+    MemoryKind,
+    get_instance,
+)
 from .algorithm import Algorithm
 from .memory import Image, Memory, Tensor
 from .sequence import Sequence as KpSequence
 from .types import MemoryTypes, as_int, as_memory_type, data_type_of
-
-_MEMORY_WRITE = 0x10000
-_MEMORY_READ = 0x8000
 
 
 class _DeviceKeeper:
@@ -210,7 +219,7 @@ class Manager:
             try:
                 command_buffer.begin(one_time=True)
                 record(command_buffer)
-                command_buffer.memory_barrier(ALL_STAGES, ALL_STAGES, _MEMORY_WRITE, _MEMORY_READ | _MEMORY_WRITE)
+                command_buffer.memory_barrier(ALL_STAGES, ALL_STAGES, MEMORY_WRITE, MEMORY_READ | MEMORY_WRITE)
                 command_buffer.end()
                 try:
                     self._device.queues[0].submit([command_buffer], fence)
@@ -237,7 +246,7 @@ class Manager:
     def _make_general(self, image: Any) -> None:
         """Move a new image to the GENERAL layout, where it stays for shaders and transfers alike."""
         self._run_once(lambda cb: cb.image_barrier(image, LAYOUT_GENERAL, ALL_STAGES, ALL_STAGES, 0,
-                                                   TRANSFER_WRITE | _MEMORY_READ | _MEMORY_WRITE))
+                                                   TRANSFER_WRITE | MEMORY_READ | MEMORY_WRITE))
 
 
 def _values(data: Any, dtype: Any = None) -> np.ndarray:

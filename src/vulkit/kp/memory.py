@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import DestroyedError
-from ..hal import Buffer, MemoryKind
+from ..hal import TRANSFER_READ, TRANSFER_STAGE, TRANSFER_WRITE, Buffer, MemoryKind
 from ..hal import Image as HalImage
-from ..hal.vulkan.commands import TRANSFER_READ, TRANSFER_STAGE, TRANSFER_WRITE
 from .access import Access
 from .types import PRIMARY_MEMORY, DataTypes, MemoryTypes, data_type_of
 

@@ -14,7 +14,10 @@ from . import context as _context
 from .allocator import Stat, _fmt
 from .events import Event
 
-__all__ = ["Event"]  # the functions below are public too; Event is re-exported from .events
+__all__ = ["Event", "current_device", "device_count", "empty_cache", "get_device_name", "get_device_properties",
+           "is_available", "max_memory_allocated", "max_memory_reserved", "memory_allocated", "memory_reserved",
+           "memory_stats", "memory_summary", "reset_accumulated_memory_stats", "reset_peak_memory_stats",
+           "set_device", "synchronize"]
 
 _VENDORS = {
     0x1002: "AMD",
@@ -95,17 +98,6 @@ def synchronize(device: int | None = None) -> None:
     """Wait until the device has finished all work submitted so far (and submit what is recorded)."""
     for context in _context.existing(_index(device)):
         context.synchronize()
-
-
-def kp_manager(device: int | None = None) -> Any:
-    """A ``kp.Manager`` on the device vulkit's arrays use: ``vt.asarray(tensor)`` of its tensors
-    needs no copy. It does not own the device (its ``destroy()`` leaves the arrays alive). The two
-    APIs queue work separately: call :func:`synchronize` before a kp sequence reads what array
-    operations wrote."""
-    from ..kp import Manager
-
-    context = _context.get(_index(device))
-    return Manager.sharing(context.device, context.synchronize)
 
 
 # -- memory ---------------------------------------------------------------------------------------------

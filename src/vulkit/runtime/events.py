@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hal.vulkan.sync import QueryPool
+from ..hal import QueryPool
 from . import context as _context
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ...runtime import context as _context
-from ...runtime.allocator import Allocation
 from .. import dtypes as dt
 from ..array import Array, Device, asarray_like, make_array, upload
 from ..dtypes import DType
@@ -38,22 +38,22 @@ def _dtype(dtype: Any, default: DType) -> DType:
     return default if dtype is None else dt.as_dtype(dtype)
 
 
-def _from_tensor(tensor: Any, ctx: Any, dtype: DType | None) -> Array:
-    from ..array import _new
+# Converters for objects of other libraries' types: asarray(obj) of such an object is converter(obj, context, dtype).
+_CONVERTERS: dict[type, Callable[[Any, Any, DType | None], Array]] = {}
 
-    tensor_dtype = dt.as_dtype(tensor.dtype)
-    manager = tensor.manager
-    if manager is None or manager.device is not ctx.device:
-        values = tensor.data().copy()
-        return upload(ctx, values, dtype or tensor_dtype)
-    shape = (tensor.size(),)
-    alloc = Allocation.external(tensor.buffer, 0, tensor.memory_size(), owner=tensor)
-    tensor.add_view(alloc)  # destroying the tensor frees the allocation: the array raises, never reads freed memory
-    if not tensor.device_written:  # never synced to the GPU: its values are still only in the host copy
-        ctx.stream.write(alloc, tensor.data())
-        tensor.device_written = True
-    result = _new(ctx, alloc, shape, (1,), 0, tensor_dtype, True)
-    return result if dtype is None or dtype is tensor_dtype else result.astype(dtype)
+
+def register_converter(cls: type, converter: Callable[[Any, Any, DType | None], Array]) -> None:
+    """Let :func:`asarray` take objects of ``cls`` (and its subclasses) through ``converter(obj, device context,
+    dtype or None)`` (``vulkit.interop`` registers kp.Tensor's)."""
+    _CONVERTERS[cls] = converter
+
+
+def _converter(obj: Any) -> Callable[[Any, Any, DType | None], Array] | None:
+    for cls in type(obj).__mro__:
+        found = _CONVERTERS.get(cls)
+        if found is not None:
+            return found
+    return None
 
 
 def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None) -> Array:
@@ -72,8 +72,9 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
                 raise ValueError("asarray(copy=False) cannot change the dtype without a copy")
             return obj.astype(target)
         return obj.copy() if copy else obj
-    if type(obj).__name__ == "Tensor" and hasattr(obj, "memory_size") and hasattr(obj, "buffer"):
-        return _from_tensor(obj, ctx, target)
+    converter = _converter(obj) if _CONVERTERS else None
+    if converter is not None:
+        return converter(obj, ctx, target)
     if copy is False:
         raise ValueError("asarray(copy=False): host data must be copied to the device")
     if isinstance(obj, (bytes, bytearray, memoryview)):

@@ -58,12 +58,12 @@ BINARY = ("add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or", "bi
           "not_equal",
           "pow", "remainder", "subtract")
 
-_FUNCTIONS: dict[str, Any] = {name: _unary(name) for name in UNARY}
-_FUNCTIONS.update({name: _binary(name) for name in BINARY})
-globals().update(_FUNCTIONS)
+FUNCTIONS: dict[str, Any] = {name: _unary(name) for name in UNARY}
+FUNCTIONS.update({name: _binary(name) for name in BINARY})
+globals().update(FUNCTIONS)
 
 
-_integer_pow = _FUNCTIONS["pow"]
+_integer_pow = FUNCTIONS["pow"]
 
 
 def pow(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:  # noqa: A001
@@ -84,63 +84,7 @@ def _integer_power(base: DType, exponent: int | np.integer) -> bool:
     return np.result_type(base.np, exponent).kind in "iu"
 
 
-_FUNCTIONS["pow"] = pow
-
-
-# -- Python's operators on arrays ------------------------------------------------------------------------
-_OPERAND_TYPES = (Array, bool, int, float, np.ndarray, np.generic)
-
-
-def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) -> Any:
-    """``Array.__<op>__`` (``__r<op>__``, ``__i<op>__``) as the elementwise function ``name``; the plain and
-    reflected forms try the eager hot path once, then the general one, unless the function checks its operands
-    itself."""
-    function = _FUNCTIONS[name]
-    entry = TABLE[name]
-    fast = name not in _CHECKS_OPERANDS
-
-    def method(self: Array, other: Any) -> Any:
-        if fast and not inplace:
-            result = fast_binary(entry, other, self) if reflected else fast_binary(entry, self, other)
-            if result is not None:
-                return result
-        if not isinstance(other, _OPERAND_TYPES):
-            return NotImplemented
-        if inplace:
-            return function(self, other, out=self)
-        if fast:
-            return apply_general(entry, (other, self) if reflected else (self, other))
-        return function(other, self) if reflected else function(self, other)
-
-    method.__name__ = method.__qualname__ = f"__{'i' if inplace else 'r' if reflected else ''}{name}__"
-    return method
-
-
-def _unary_operator(name: str) -> Any:
-    entry = TABLE[name]
-
-    def method(self: Array) -> Any:
-        result = fast_unary(entry, self)
-        return apply_general(entry, (self,)) if result is None else result
-
-    return method
-
-
-_CHECKS_OPERANDS = frozenset({"pow"})  # functions of _FUNCTIONS that check their operands before the kernel
-_BINARY_DUNDERS = {
-    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide", "floordiv": "floor_divide",
-    "mod": "remainder", "pow": "pow", "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
-    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
-}
-for _dunder, _name in _BINARY_DUNDERS.items():
-    setattr(Array, f"__{_dunder}__", _binary_operator(_name))
-    setattr(Array, f"__r{_dunder}__", _binary_operator(_name, reflected=True))
-    setattr(Array, f"__i{_dunder}__", _binary_operator(_name, inplace=True))
-for _dunder, _name in {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
-                       "gt": "greater", "ge": "greater_equal"}.items():
-    setattr(Array, f"__{_dunder}__", _binary_operator(_name))
-for _dunder, _name in {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}.items():
-    setattr(Array, f"__{_dunder}__", _unary_operator(_name))
+FUNCTIONS["pow"] = pow
 
 
 def _bound(x: Array, value: Any, high: bool) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...hal.vulkan.commands import TRANSFER_READ, TRANSFER_STAGE, TRANSFER_WRITE
+from ...hal import TRANSFER_READ, TRANSFER_STAGE, TRANSFER_WRITE
 from ..access import Access
 from ..memory import Image, Memory, Tensor
 from .base import OpBase, check_memories
