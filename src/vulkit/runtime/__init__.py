@@ -11,7 +11,10 @@ A DeviceContext has:
   ``.direct_host_access`` (array memory is host-visible and mapped without staging);
 - ``.pipeline(key, spirv, bindings, push_constant_size=0, specialization=()) -> hal.ComputePipeline``:
   cached by ``key`` (any hashable); ``bindings`` is a number of storage buffers (bindings 0..n-1)
-  or (binding, kind) pairs; uses push descriptors when the device has them.
+  or (binding, kind) pairs; uses push descriptors when the device has them;
+- ``.kernels`` (:class:`~vulkit.runtime.kernels.KernelCache`): ``get(spec) -> Kernel``, a kernel family's
+  spec compiled once per device; ``.plans`` (:class:`~vulkit.runtime.kernels.PlanCache`): operations' plans
+  by a key of their choosing.
 
 ``CachingAllocator.allocate(nbytes) -> Allocation``. An Allocation has ``.buffer`` (hal.Buffer),
 ``.offset``, ``.size`` (bytes ≥ nbytes; 0 bytes still gives a valid range), ``.nbytes``, ``.last_use`` /
