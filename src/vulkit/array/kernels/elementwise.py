@@ -47,6 +47,12 @@ VEC4_LAYOUTS = ("vec", "wide", "rows4")
 CONTIGUOUS_VEC4_LAYOUTS = ("vec", "wide")
 STRIDED_LAYOUTS = ("strided", "rows4")
 _LANES = "xyzw"
+# Operations calling these math-library helpers take one item per thread and pass: their code is long, and
+# unrolled four times it spilled and compiled slowly. Measured on an H100 (benchmarks/probes/probe_heavy_unroll.py,
+# 2^22 float32, vec layout, 4 items -> 1): tan 146 -> 24-27 µs, pow 177 -> 36-40, atan 54 -> 26, gelu 58 -> 20-29,
+# sin alike (16-20 -> 19-26); the first call with no compiled code anywhere, tan 3.7-5.1 s -> 0.7-1.1 s, sin
+# 1.7-2.4 s -> 0.4-0.6 s.
+HEAVY_HELPERS = frozenset({"vt_trig", "vt_atan", "vt_atan2", "vt_pow", "vt_erf"})
 
 
 @dataclass(frozen=True, eq=False)
@@ -145,8 +151,11 @@ def _scalar_fields(key: ElementwiseSpec) -> list[tuple[int, str, str]]:
 
 
 def unroll_of(key: ElementwiseSpec) -> int:
-    """Items per thread and pass: in the vec and wide layouts, the items that make VEC_BYTES or WIDE_BYTES of the
-    widest array (at least one, at most 2 * UNROLL); UNROLL in the others."""
+    """Items per thread and pass: one for heavy operations (:data:`HEAVY_HELPERS`); in the vec and wide layouts, the
+    items that make VEC_BYTES or WIDE_BYTES of the widest array (at least one, at most 2 * UNROLL); UNROLL in the
+    others."""
+    if HEAVY_HELPERS.intersection(key.op.helpers):
+        return 1
     if key.layout not in CONTIGUOUS_VEC4_LAYOUTS:
         return UNROLL
     arrays = [d for d, scalar in zip(key.in_dtypes, key.in_scalar, strict=True) if not scalar]
