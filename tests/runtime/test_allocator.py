@@ -173,6 +173,25 @@ def test_large_requests_get_their_own_block(device):
     alloc.close()
 
 
+def test_blocks_stay_within_the_largest_allocation(device):
+    """No block is larger than the device's maxMemoryAllocationSize (an H100's is 4 MiB less than 4 GiB: a
+    4 GiB array rounded up to 2 MiB asked the driver for more); a request beyond it is a clear ValueError
+    that allocates nothing."""
+    alloc, raw = small_allocator(device)
+    assert 0 < alloc.max_block <= (device.limits["max_memory_allocation_size"] or 1 << 62)
+    alloc.max_block = 200 * KiB  # as if the device allowed 200 KiB per allocation
+    small = alloc.allocate(10 * KiB)
+    mid = alloc.allocate(150 * KiB)  # the large pool's 256 KiB block is capped
+    edge = alloc.allocate(200 * KiB)  # its own block would round up to 256 KiB: capped too
+    assert max(b.size for b in raw.buffers) <= 200 * KiB
+    assert small.buffer.size <= 200 * KiB and mid.buffer.size <= 200 * KiB and edge.buffer.size == 200 * KiB
+    blocks = len(raw.buffers)
+    with pytest.raises(ValueError, match=r"maxMemoryAllocationSize.*204800 bytes"):
+        alloc.allocate(200 * KiB + 1)
+    assert len(raw.buffers) == blocks and alloc.stats()["num_ooms"] == 0
+    alloc.close()
+
+
 def test_random_sequences_keep_ranges_disjoint_and_stats_consistent(device):
     alloc, _ = small_allocator(device)
     rng = random.Random(7)

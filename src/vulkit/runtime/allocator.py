@@ -101,6 +101,15 @@ class Stat:
         self._base = self.current
 
 
+def _largest_allocation(device: Any, unit: int) -> int:
+    """The most bytes one block may have: the device's maxMemoryAllocationSize and maxBufferSize where it reports
+    them (an H100: 4292870144, less than its 4 GiB binding range), in whole units."""
+    limits = getattr(device, "limits", {})
+    reported = [int(limits.get(name) or 0) for name in ("max_memory_allocation_size", "max_buffer_size")]
+    largest = min((r for r in reported if r > 0), default=1 << 62)
+    return largest // unit * unit
+
+
 def _count_out(counter: Stat, nbytes: Stat, size: int, asked: Stat | None = None, asked_size: int = 0,
                count: int = 1) -> None:
     """``count`` ranges of ``size`` bytes in all taken from a count and a byte statistic, and ``asked_size``
@@ -414,6 +423,7 @@ class CachingAllocator:
         self.small_request = min(SMALL_REQUEST, small_block)
         self.large_request = min(LARGE_REQUEST, large_block)
         self.round_large = min(ROUND_LARGE, small_block)
+        self.max_block = _largest_allocation(device, self.unit)
         self.small = Pool("small_pool", self.unit)
         self.large = Pool("large_pool", self.unit)
         self._busy = False
@@ -595,6 +605,10 @@ class CachingAllocator:
 
     def _allocate_slow(self, pool: Pool, size: int, nbytes: int) -> Chunk:
         """No cached range fits: ranges the GPU finished with, else a new block, else the out-of-memory stages."""
+        if size > self.max_block:
+            raise ValueError(f"an array of {nbytes} bytes is larger than the largest allocation "
+                             f"{getattr(self.device.physical, 'name', 'the device')} allows "
+                             f"(maxMemoryAllocationSize and maxBufferSize: {self.max_block} bytes)")
         if self._waiting:
             self.release_finished()
             chunk = pool.take(size)
@@ -635,10 +649,10 @@ class CachingAllocator:
 
     def _block_size(self, pool: Pool, size: int) -> int:
         if pool is self.small:
-            return self.small_block
+            return min(self.small_block, self.max_block)
         if size <= self.large_request:
-            return self.large_block
-        return -(-size // self.round_large) * self.round_large
+            return min(self.large_block, self.max_block)
+        return min(-(-size // self.round_large) * self.round_large, self.max_block)
 
     def _grow(self, pool: Pool, block_size: int, size: int) -> Chunk:
         """A new driver block of ``block_size`` for ``pool``; returns a range of ``size`` from it."""
