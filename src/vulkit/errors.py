@@ -54,3 +54,12 @@ class ValidationError(VulkitError, RuntimeError):
 
 class NoDeviceError(VulkitError, RuntimeError):
     """No Vulkan device (or no Vulkan loader) is available."""
+
+
+class KpValueError(VulkitError, ValueError, RuntimeError):
+    """Bad input to ``vulkit.kp``: a ValueError that is also the RuntimeError Kompute raises for every error, so
+    that a Kompute program's ``except RuntimeError`` catches it."""
+
+
+class KpTypeError(VulkitError, TypeError, RuntimeError):
+    """An argument of the wrong type to ``vulkit.kp``: a TypeError that is also Kompute's RuntimeError."""

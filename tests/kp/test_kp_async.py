@@ -29,19 +29,25 @@ def test_spin_shader_computes_its_reference(mgr: kp.Manager) -> None:
     assert data.data().tolist() == [spin_reference(seed, 100) for seed in (7, 8, 9)]
 
 
-def test_eval_await_zero_returns_while_running(mgr: kp.Manager, spin: Spin) -> None:
+def test_a_timed_out_eval_await_leaves_the_sequence_as_kompute_does(mgr: kp.Manager, spin: Spin) -> None:
+    """Kompute's evalAwait gives the evaluation up on a timeout: the sequence no longer runs and that
+    evaluation's post-eval steps are skipped. vulkit then waits for the GPU itself before it evaluates (or
+    records) the sequence again, so nothing is resubmitted under the running work."""
     sequence, data = spinning_sequence(mgr, spin)
     sequence.eval_async()
     assert sequence.eval_await(0) is sequence
-    assert sequence.is_running()
-    sequence.eval_await(1000)  # 1 µs: still running
-    assert sequence.is_running()
-    sequence.eval_await()
     assert not sequence.is_running()
+    assert sequence.eval_await() is sequence  # not running: nothing to await
+    sequence.eval()  # waits for the given-up evaluation, then runs again from the host data of that moment
+    assert not sequence.is_running()
+    again = data.data().copy()
+    data.set_data(np.arange(7, 7 + spin.groups))
+    sequence.eval()
     first = data.data().copy()
     data.set_data(np.arange(7, 7 + spin.groups))
     sequence.eval()
     np.testing.assert_array_equal(data.data(), first)  # the same work again, from the same input
+    assert again.shape == first.shape
 
 
 def test_eval_async_returns_before_the_work_is_done(mgr: kp.Manager, spin: Spin) -> None:

@@ -218,7 +218,9 @@ void main() {
     np.testing.assert_array_equal(out.data(), values)
 
 
-def test_push_constants_overridden_per_dispatch(mgr: kp.Manager) -> None:
+def test_push_constants_given_to_a_dispatch_become_the_algorithms(mgr: kp.Manager) -> None:
+    """As in Kompute, OpAlgoDispatch(algorithm, values) sets the algorithm's push constants when it is recorded:
+    a later plain OpAlgoDispatch(algorithm) uses the last values set."""
     data = mgr.tensor(np.zeros(4))
     algorithm = mgr.algorithm([data], spirv(ACCUMULATE), push_consts=[1.0])
     sequence = (mgr.sequence()
@@ -229,16 +231,16 @@ def test_push_constants_overridden_per_dispatch(mgr: kp.Manager) -> None:
                 .record(kp.OpAlgoDispatch(algorithm))
                 .record(kp.OpSyncLocal([data]))
                 .eval())
-    np.testing.assert_array_equal(data.data(), np.full(4, 112.0))
-    assert algorithm.get_push_consts() == [1.0]
+    np.testing.assert_array_equal(data.data(), np.full(4, 1.0 + 10.0 + 100.0 + 100.0))
+    assert algorithm.get_push_consts() == [100.0]
 
     # set_push_consts changes what dispatches recorded from now on use (after a rerecord, as in Kompute).
     algorithm.set_push_consts([1000.0])
     data.set_data(np.zeros(4))
     sequence.rerecord()
     sequence.eval()
-    np.testing.assert_array_equal(data.data(), np.full(4, 2110.0))
-    assert algorithm.get_push_consts() == [1000.0]
+    np.testing.assert_array_equal(data.data(), np.full(4, 1000.0 + 10.0 + 100.0 + 100.0))
+    assert algorithm.get_push_consts() == [100.0]
 
 
 def test_push_constants_given_as_numpy_array(mgr: kp.Manager) -> None:

@@ -215,14 +215,14 @@ def test_record_after_eval_appends(mgr: kp.Manager) -> None:
 def test_eval_op_replaces_what_was_recorded(mgr: kp.Manager) -> None:
     data = mgr.tensor(np.zeros(3))
     algorithm = mgr.algorithm([data], spirv(ACCUMULATE), push_consts=[5.0])
-    sequence = mgr.sequence().record(kp.OpAlgoDispatch(algorithm, [100.0]))
+    sequence = mgr.sequence().record(kp.OpAlgoDispatch(algorithm, [100.0]))  # recorded: the algorithm's are 100
     sequence.eval(kp.OpSyncDevice([data]))
     sequence.eval(kp.OpAlgoDispatch(algorithm))
     sequence.eval(kp.OpAlgoDispatch(algorithm))
     sequence.eval(kp.OpSyncLocal([data]))
-    np.testing.assert_array_equal(data.data(), np.full(3, 10.0))
+    np.testing.assert_array_equal(data.data(), np.full(3, 200.0))
     sequence.eval()  # re-runs the last op alone
-    np.testing.assert_array_equal(data.data(), np.full(3, 10.0))
+    np.testing.assert_array_equal(data.data(), np.full(3, 200.0))
 
 
 def test_tensors_of_another_manager_are_rejected(mgr: kp.Manager) -> None:

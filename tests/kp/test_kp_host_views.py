@@ -102,13 +102,18 @@ def test_data_after_the_tensor_is_destroyed() -> None:
     """)
 
 
-def test_the_array_keeps_the_host_copy_of_a_collected_tensor() -> None:
+def test_the_array_keeps_its_tensor() -> None:
+    """As in Kompute, a data() array's base is its tensor: the tensor (its device memory and host copy) lives
+    while the array does, and goes with it."""
     mgr = kp.Manager()
+    gc.collect()
     before = live_counts().get("Buffer", 0)
     x = mgr.tensor([1.0, 2.0]).data()
     gc.collect()
-    assert live_counts().get("Buffer", 0) == before + 1  # the staging buffer only
+    assert isinstance(x.base, kp.Tensor) and x.base.is_init()
+    assert live_counts().get("Buffer", 0) == before + 2  # device memory and the host copy
     del x
+    gc.collect()
     assert live_counts().get("Buffer", 0) == before
     mgr.destroy()
 

@@ -26,6 +26,11 @@ from .ops import (
 from .sequence import Sequence
 from .types import DataTypes, MemoryTypes, TensorTypes
 
+__version__ = "0.9.0"  # the Kompute release whose Python API this package follows
+
+# Kompute's binding exports the enums' values at module level (pybind11's export_values): kp.float, kp.device ...
+globals().update({member.name: member for enum in (DataTypes, MemoryTypes) for member in enum})
+
 __all__ = [
     "Algorithm",
     "DataTypes",
@@ -49,4 +54,5 @@ __all__ = [
     "Sequence",
     "Tensor",
     "TensorTypes",
-]
+    "__version__",
+]  # NOTE: not kp.float, kp.int, kp.bool ...: `from vulkit.kp import *` would hide Python's own float, int, bool

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import DestroyedError
+from ..errors import DestroyedError, KpTypeError, KpValueError
 from ..hal import SHADER_READ, SHADER_STAGE, SHADER_WRITE, ComputePipeline, DescriptorSet
 from ..shaders import ShaderInfo, reflect
 from .access import Access
@@ -56,10 +56,13 @@ class Algorithm:
             spirv = self._spirv
             spec_consts = self._spec_consts if spec_consts is None else spec_consts
             push_consts = self._push_consts if push_consts is None else push_consts
-        info = reflect(spirv)
+        try:
+            info = reflect(spirv)
+        except ValueError as exc:  # not SPIR-V: Kompute's RuntimeError too
+            raise KpValueError(str(exc)) from None
         tensors = manager._own_memories(tensors, "algorithm")
         if not tensors:
-            raise ValueError("an algorithm needs at least one tensor or image")
+            raise KpValueError("an algorithm needs at least one tensor or image")
         bindings = self._bindings(info, tensors)
         specialization = pack_spec_constants(info, spec_consts)
         push_bytes = pack_push_constants(info, push_consts) if as_values(push_consts, "push_consts") else b""
@@ -67,7 +70,7 @@ class Algorithm:
         self._check_local_size(info, specialization, manager)
         limit = manager.device.limits["max_push_constants_size"]
         if info.push_constant_size > limit:
-            raise ValueError(f"the shader's push constants take {info.push_constant_size} bytes; "
+            raise KpValueError(f"the shader's push constants take {info.push_constant_size} bytes; "
                              f"the device allows {limit}")
         pipeline = ComputePipeline(manager.device, bytes(spirv), bindings, info.push_constant_size, specialization,
                                    entry_point=info.entry_point)
@@ -91,7 +94,10 @@ class Algorithm:
         self._accesses = self._compute_accesses()
 
     def get_tensors(self) -> list[Memory]:
+        """The tensors and images the algorithm binds, in binding order."""
         return list(self._tensors)
+
+    get_mem_objects = get_tensors  # Kompute 0.9's name (tensors and images are its "memory objects")
 
     def get_workgroup(self) -> tuple[int, int, int]:
         return self._workgroup_size
@@ -150,7 +156,7 @@ class Algorithm:
         if self._info.push_constant_size:
             data = push_bytes if push_bytes else self._push_bytes
             if not data:
-                raise ValueError(
+                raise KpValueError(
                     f"the shader declares {self._info.push_constant_size} bytes of push constants, but none "
                     "were given to the algorithm or to OpAlgoDispatch")
             command_buffer.push_constants(pipeline, data)
@@ -166,9 +172,9 @@ class Algorithm:
         declared = {}
         for binding in info.bindings:
             if binding.set != 0:
-                raise ValueError(f"the shader uses descriptor set {binding.set}; kp algorithms bind set 0 only")
+                raise KpValueError(f"the shader uses descriptor set {binding.set}; kp algorithms bind set 0 only")
             if binding.array_size != 1:
-                raise ValueError(f"binding {binding.binding} is an array of descriptors, which kp does not bind")
+                raise KpValueError(f"binding {binding.binding} is an array of descriptors, which kp does not bind")
             declared[binding.binding] = binding
         result = []
         for index, tensor in enumerate(tensors):
@@ -178,13 +184,13 @@ class Algorithm:
                 result.append((index, "storage_image" if is_image else "storage_buffer"))
                 continue
             if is_image and binding.kind != "storage_image":
-                raise TypeError(f"binding {index} is a {binding.kind} in the shader, but an image was given")
+                raise KpTypeError(f"binding {index} is a {binding.kind} in the shader, but an image was given")
             if not is_image and binding.kind not in _BUFFER_KINDS:
-                raise TypeError(f"binding {index} is a {binding.kind} in the shader, but a tensor was given")
+                raise KpTypeError(f"binding {index} is a {binding.kind} in the shader, but a tensor was given")
             result.append((index, binding.kind))
         if declared:
             missing = sorted(declared)
-            raise ValueError(
+            raise KpValueError(
                 f"the shader uses binding(s) {missing} of set 0, but only {len(tensors)} tensor(s) were given"
             )
         return result
@@ -194,7 +200,7 @@ class Algorithm:
         try:
             group = () if workgroup is None else tuple(workgroup)
         except TypeError:
-            raise TypeError(f"workgroup must be three ints (x, y, z), got {workgroup!r}") from None
+            raise KpTypeError(f"workgroup must be three ints (x, y, z), got {workgroup!r}") from None
         if group in ((), (0, 0, 0)):
             first = tensors[0]
             if isinstance(first, Image):
@@ -202,12 +208,12 @@ class Algorithm:
             return (first.size(), 1, 1)
         if len(group) != 3 or any(isinstance(g, (bool, np.bool_)) or not isinstance(g, (int, np.integer))
                                   for g in group):
-            raise TypeError(f"workgroup must be three ints (x, y, z), got {workgroup!r}")
+            raise KpTypeError(f"workgroup must be three ints (x, y, z), got {workgroup!r}")
         group = tuple(int(g) for g in group)
         limits = manager.device.limits["max_compute_workgroup_count"]
         for axis, (count, limit) in enumerate(zip(group, limits, strict=True)):
             if not 1 <= count <= limit:
-                raise ValueError(f"workgroup[{axis}] = {count} is outside 1..{limit} on this device")
+                raise KpValueError(f"workgroup[{axis}] = {count} is outside 1..{limit} on this device")
         return group  # type: ignore[return-value]
 
     @staticmethod
@@ -218,11 +224,11 @@ class Algorithm:
         limits = manager.device.limits
         for axis, (extent, limit) in enumerate(zip(size, limits["max_compute_workgroup_size"], strict=True)):
             if not 1 <= extent <= limit:
-                raise ValueError(f"the shader's local size {tuple(size)} exceeds the device's limit on axis "
+                raise KpValueError(f"the shader's local size {tuple(size)} exceeds the device's limit on axis "
                                  f"{axis} ({limit})")
         invocations = size[0] * size[1] * size[2]
         if invocations > limits["max_compute_workgroup_invocations"]:
-            raise ValueError(f"the shader's local size {tuple(size)} has {invocations} invocations; the device "
+            raise KpValueError(f"the shader's local size {tuple(size)} has {invocations} invocations; the device "
                              f"allows {limits['max_compute_workgroup_invocations']}")
 
     def _compute_accesses(self) -> list[Access]:

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import KpTypeError, KpValueError
 from ..shaders import PushConstantMember, ShaderInfo
 
 _KIND_DTYPES = {
@@ -34,15 +35,15 @@ def as_values(values: Any, what: str) -> list[Any]:
     if values is None:
         return []
     if isinstance(values, (str, bytes)):
-        raise TypeError(f"{what} must be a list or array of numbers, not {type(values).__name__}")
+        raise KpTypeError(f"{what} must be a list or array of numbers, not {type(values).__name__}")
     if isinstance(values, (np.ndarray, np.generic)):
         if values.dtype.kind not in "biuf":
-            raise TypeError(f"{what} must be numbers, got {values.dtype}")
+            raise KpTypeError(f"{what} must be numbers, got {values.dtype}")
         return np.reshape(values, -1).tolist()
     if isinstance(values, _NUMBERS):
         return [values]
     if not isinstance(values, (list, tuple)):
-        raise TypeError(f"{what} must be a list or array of numbers, not {type(values).__name__}")
+        raise KpTypeError(f"{what} must be a list or array of numbers, not {type(values).__name__}")
     flat: list[Any] = []
     for item in values:
         if isinstance(item, (list, tuple, np.ndarray, np.generic)):
@@ -50,7 +51,7 @@ def as_values(values: Any, what: str) -> list[Any]:
         elif isinstance(item, _NUMBERS):
             flat.append(item)
         else:
-            raise TypeError(f"{what} must be numbers, got {type(item).__name__} {item!r}")
+            raise KpTypeError(f"{what} must be numbers, got {type(item).__name__} {item!r}")
     return flat
 
 
@@ -61,22 +62,22 @@ def convert(value: Any, kind: str, what: str) -> np.ndarray:
     """``value`` as a one-element array of the shader's ``kind``; TypeError if it does not fit."""
     dtype = _KIND_DTYPES.get(kind)
     if dtype is None:
-        raise TypeError(f"{what} has type {kind}, which vulkit cannot set from Python")
+        raise KpTypeError(f"{what} has type {kind}, which vulkit cannot set from Python")
     if kind == "bool":
         return np.array([1 if value else 0], dtype=dtype)
     if dtype.kind in "iu":
         if isinstance(value, float):
             if not value.is_integer():
-                raise TypeError(f"{what} is an {kind} in the shader; {value} is not an integer")
+                raise KpTypeError(f"{what} is an {kind} in the shader; {value} is not an integer")
             value = int(value)
         info = np.iinfo(dtype)
         if not info.min <= value <= info.max:
-            raise ValueError(f"{what} is an {kind} in the shader; {value} is out of its range")
+            raise KpValueError(f"{what} is an {kind} in the shader; {value} is out of its range")
         return np.array([value], dtype=dtype)
     with np.errstate(over="ignore"):
         result = np.array([value], dtype=dtype)
     if np.isinf(result[0]) and np.isfinite(value):
-        raise ValueError(f"{what} is a {kind} in the shader; {value} is out of its range")
+        raise KpValueError(f"{what} is a {kind} in the shader; {value} is out of its range")
     return result
 
 
@@ -86,13 +87,13 @@ def pack_push_constants(info: ShaderInfo, values: Any) -> bytes:
     size = info.push_constant_size
     if size == 0:
         if flat:
-            raise ValueError(f"the shader declares no push constants, got {len(flat)} value(s)")
+            raise KpValueError(f"the shader declares no push constants, got {len(flat)} value(s)")
         return b""
     members = info.push_constant_members
     expected = sum(m.count for m in members)
     if len(flat) != expected:
         names = ", ".join(f"{m.name}: {m.kind}{list(m.shape) if m.shape else ''}" for m in members)
-        raise ValueError(
+        raise KpValueError(
             f"the shader's push-constant block holds {expected} value(s) ({names}), got {len(flat)}"
         )
     block = bytearray(size)
@@ -143,7 +144,7 @@ def pack_spec_constants(info: ShaderInfo, values: Any) -> list[tuple[int, bytes]
             continue
         if constant is None:
             ids = sorted(declared) or "none"
-            raise ValueError(
+            raise KpValueError(
                 f"spec_consts[{constant_id}] sets constant_id {constant_id}, which the shader does not "
                 f"declare (it declares constant ids: {ids})"
             )

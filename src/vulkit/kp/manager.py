@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import DestroyedError, ValidationError
+from ..errors import DestroyedError, KpTypeError, KpValueError, ValidationError
 from ..hal import (
     ALL_STAGES,
     LAYOUT_GENERAL,
@@ -49,8 +49,12 @@ class Manager:
     def __init__(self, device: int | str | None = None, family_queue_indices: Sequence[int] = (),
                  desired_extensions: Sequence[str] = ()) -> None:
         if isinstance(desired_extensions, str):
-            raise TypeError("desired_extensions must be a list of extension names")
-        self._setup(Device(device, list(family_queue_indices), list(desired_extensions)), owns_device=True)
+            raise KpTypeError("desired_extensions must be a list of extension names")
+        try:
+            made = Device(device, list(family_queue_indices), list(desired_extensions))
+        except ValueError as exc:  # a device index or queue family out of range: Kompute's RuntimeError too
+            raise KpValueError(str(exc)) from None
+        self._setup(made, owns_device=True)
 
     def _setup(self, device: Device, owns_device: bool, synchronize: Callable[[], None] | None = None) -> None:
         self._device = device
@@ -89,7 +93,7 @@ class Manager:
         for name, value in (("width", width), ("height", height), ("num_channels", num_channels)):
             size = as_int(value)
             if size is None or size <= 0:
-                raise ValueError(f"image {name} must be a positive int, got {value!r}")
+                raise KpValueError(f"image {name} must be a positive int, got {value!r}")
             sizes.append(size)
         width, height, num_channels = sizes
         return self._register(Image(self, values, width, height, num_channels, as_memory_type(memory_type)))
@@ -187,8 +191,8 @@ class Manager:
         """Wait until no sequence of this Manager is running on the GPU (before something they may use
         is destroyed); their ``eval_await()`` still finishes them (post_eval, timestamps)."""
         with self._lock:
-            running = [s for s in self._sequences if s.is_running()]
-        for sequence in running:
+            sequences = list(self._sequences)
+        for sequence in sequences:  # running or not: one whose await timed out may still be on the GPU
             sequence.wait_for_gpu()
         if self._synchronize_others is not None:
             self._synchronize_others()
@@ -203,10 +207,10 @@ class Manager:
         items = list(memories)
         for item in items:
             if not isinstance(item, Memory):
-                raise TypeError(f"{what} takes kp tensors/images, got {type(item).__name__}")
+                raise KpTypeError(f"{what} takes kp tensors/images, got {type(item).__name__}")
             item.require_alive()
             if item.manager is not self:
-                raise ValueError(f"{what}: a tensor/image of another Manager was given")
+                raise KpValueError(f"{what}: a tensor/image of another Manager was given")
         return items
 
     def _run_once(self, record: Any) -> None:
@@ -252,13 +256,13 @@ class Manager:
 def _values(data: Any, dtype: Any = None) -> np.ndarray:
     """``data`` as a flat, contiguous NumPy array (of ``dtype`` if given); rejects empty data."""
     if isinstance(data, Memory):
-        raise TypeError("pass a NumPy array or a list, not a kp tensor (use OpCopy to copy tensors)")
+        raise KpTypeError("pass a NumPy array or a list, not a kp tensor (use OpCopy to copy tensors)")
     try:
         array = np.asarray(data, dtype=dtype)
     except (TypeError, ValueError) as exc:
-        raise TypeError(f"tensor data must be numbers: {exc}") from None
+        raise KpTypeError(f"tensor data must be numbers: {exc}") from None
     if array.size == 0:
-        raise ValueError("a tensor or image needs at least one element")
+        raise KpValueError("a tensor or image needs at least one element")
     array = np.ascontiguousarray(array.reshape(-1))
     data_type_of(array.dtype)
     return array

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import DestroyedError
+from ..errors import DestroyedError, KpValueError
 from ..hal import TRANSFER_READ, TRANSFER_STAGE, TRANSFER_WRITE, Buffer, MemoryKind
 from ..hal import Image as HalImage
 from .access import Access
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 class HostMirror:
     """The host copy of a tensor or image: a mapped buffer that the ``data()`` arrays alias.
 
-    It is each such array's ``base``, so the buffer lives while the tensor/image or any of its arrays
-    does, and is destroyed with the last of them. ``keeper`` (the Manager's, see
+    The tensor/image (each such array's ``base``) holds it while it or any of those arrays lives, so the buffer
+    is destroyed with the last of them. ``keeper`` (the Manager's, see
     ``Manager.destroy``) keeps the device alive for as long.
     """
 
@@ -32,10 +32,6 @@ class HostMirror:
         self.__array_interface__ = buffer.view(dtype, size).__array_interface__
         # Runs before _keeper is dropped, so the buffer is freed while its device still lives.
         weakref.finalize(self, buffer.destroy)
-
-    def array(self) -> np.ndarray:
-        """A new 1-D array over the mapped memory, with this mirror as its base."""
-        return np.asarray(self)
 
 
 class Memory:
@@ -51,6 +47,10 @@ class Memory:
         self._size = values.size
         self._primary: Any = None
         self._mirror: HostMirror | None = None
+        # The mirror the data() arrays alias (their base is this object, as in Kompute), kept after destroy()
+        # while any of them lives, so that they stay valid.
+        self._shown: HostMirror | None = None
+        self._live_arrays = 0
         self._destroyed = False
         self._views: weakref.WeakSet[Any] = weakref.WeakSet()
         # Whether the GPU copy holds the data: device memory gets it from OpSyncDevice (or a kernel or copy
@@ -72,7 +72,7 @@ class Memory:
         """Overwrite the host copy with ``values`` (same number of elements)."""
         array = np.asarray(values).reshape(-1)
         if array.size != self._size:
-            raise ValueError(f"set_data got {array.size} elements for a {self._kind} of {self._size}")
+            raise KpValueError(f"set_data got {array.size} elements for a {self._kind} of {self._size}")
         self._host_view()[:] = array.astype(self._dtype, copy=False)
 
     def size(self) -> int:
@@ -115,6 +115,8 @@ class Memory:
         if self._primary is not None and self._primary is not self._host:
             self._primary.destroy()
         self._mirror = None  # its buffer goes now, or with the last data() array still using it
+        if not self._live_arrays:
+            self._shown = None
 
     def numpy(self) -> np.ndarray:
         """A copy of the host data (older Kompute name)."""
@@ -154,11 +156,21 @@ class Memory:
             raise DestroyedError(f"this {self._kind} was destroyed and cannot be used")
 
     def _host_view(self) -> np.ndarray:
+        array = np.asarray(self)
+        self._live_arrays += 1
+        weakref.finalize(array, _array_gone, weakref.ref(self))
+        return array
+
+    @property
+    def __array_interface__(self) -> dict[str, Any]:
+        """The host copy described for NumPy: ``data()`` arrays have this tensor or image as their ``base``, as
+        in Kompute (``t.data().base.is_init()``)."""
         self.require_alive()
         mirror = self._mirror  # once: another thread may destroy this meanwhile
         if mirror is None:
             raise RuntimeError(f"a {self._kind} of memory type storage has no host memory to read or write")
-        return mirror.array()
+        self._shown = mirror
+        return mirror.__array_interface__
 
     def sync_device_accesses(self) -> list[Access]:
         if not self.needs_staging:
@@ -176,6 +188,15 @@ class Memory:
         state = "" if self.is_init() else ", destroyed"
         return (f"<kp.{type(self).__name__} {self._size} x {self._data_type.name}, "
                 f"{self._memory_type.name}{state}>")
+
+
+def _array_gone(memory_ref: weakref.ref[Memory]) -> None:
+    """A data() array was collected: a destroyed tensor or image lets its host copy go with the last one."""
+    memory = memory_ref()
+    if memory is not None:
+        memory._live_arrays -= 1
+        if memory._destroyed and not memory._live_arrays:
+            memory._shown = None
 
 
 class Tensor(Memory):
@@ -226,7 +247,7 @@ class Image(Memory):
     def __init__(self, manager: Manager, values: np.ndarray, width: int, height: int, num_channels: int,
                  memory_type: MemoryTypes) -> None:
         if values.size != width * height * num_channels:
-            raise ValueError(
+            raise KpValueError(
                 f"image data has {values.size} elements, but {width}x{height} pixels of {num_channels} "
                 f"channel(s) need {width * height * num_channels}"
             )

@@ -6,7 +6,7 @@ import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DestroyedError, ValidationError
+from ..errors import DestroyedError, KpTypeError, KpValueError, ValidationError
 from ..hal import CommandBuffer, CommandPool, Fence, QueryPool
 from .access import BarrierTracker
 from .ops.base import OpBase
@@ -30,15 +30,15 @@ class Sequence:
     def __init__(self, manager: Manager, queue_index: int = 0, total_timestamps: int = 0) -> None:
         index = as_int(queue_index)
         if index is None:
-            raise TypeError(f"queue_index must be an int, got {queue_index!r}")
+            raise KpTypeError(f"queue_index must be an int, got {queue_index!r}")
         queue_index = index
         if not 0 <= queue_index < len(manager.device.queues):
-            raise ValueError(
+            raise KpValueError(
                 f"queue_index {queue_index} is out of range: the Manager has {len(manager.device.queues)} queue(s)"
                 " (choose them with family_queue_indices)")
         count = as_int(total_timestamps)
         if count is None or count < 0:
-            raise ValueError(f"total_timestamps must be an int >= 0, got {total_timestamps!r}")
+            raise KpValueError(f"total_timestamps must be an int >= 0, got {total_timestamps!r}")
         total_timestamps = count
         self._manager_ref = weakref.ref(manager)
         self.queue = manager.device.queues[queue_index]
@@ -49,12 +49,13 @@ class Sequence:
         self._timestamps: QueryPool | None = None
         if total_timestamps:
             if not self.queue.timestamp_valid_bits:
-                raise ValueError(f"queue family {self.queue.family} of this device does not support timestamps")
+                raise KpValueError(f"queue family {self.queue.family} of this device does not support timestamps")
             self._timestamps = QueryPool(device, total_timestamps)
         self._ops: list[OpBase] = []
         self._tracker = BarrierTracker()
         self._recording = False
-        self._running = False
+        self._running = False  # Kompute's state: evaluated and not yet awaited
+        self._in_flight = False  # the GPU may still execute the command buffer (also after a timed-out await)
         self._destroyed = False
         self._timestamps_written = 0
         self._timestamps_ready = False
@@ -71,7 +72,7 @@ class Sequence:
         sequences of their own (the Manager and its queues are safe to share).
         """
         if not isinstance(op, OpBase):
-            raise TypeError(f"Sequence.record takes a kp operation (OpBase), got {type(op).__name__}")
+            raise KpTypeError(f"Sequence.record takes a kp operation (OpBase), got {type(op).__name__}")
         if self._running or self._destroyed or not self._command_buffer._alive:
             self._require_usable("record")
         if getattr(op, "_kp_owner", None) is not self._manager_ref:
@@ -101,6 +102,7 @@ class Sequence:
     def _begin(self) -> None:
         """Open the command buffer; ops recorded before (and evaluated) are recorded again first, so
         that ``record`` after ``eval`` appends."""
+        self._settle()
         cb = self._command_buffer
         cb.begin()
         self._recording = True
@@ -165,22 +167,26 @@ class Sequence:
             cb = self._command_buffer
             for item in self._ops:
                 item.pre_eval(cb)
+            self._settle()  # a timed-out evaluation may still run: never resubmit or reset under it
             self._fence.reset()
             if self._submit is None:
                 self._submit = self.queue.prepare([cb])
             try:
                 self.queue.submit_prepared(self._submit, self._fence)
             except ValidationError:
-                self._running = True  # submitted all the same: await (or destroy) waits for it
+                self._running = self._in_flight = True  # submitted all the same: await (or destroy) waits for it
                 raise
-            self._running = True
+            self._running = self._in_flight = True
         return self
 
     def eval_await(self, wait_for: int = _FOREVER_NS) -> Sequence:
         """Wait up to ``wait_for`` nanoseconds (as Kompute) for an ``eval_async``, then run post-eval steps.
 
-        If the wait times out, the sequence is still running (``is_running()``) and this returns.
-        Awaiting a sequence that is not running does nothing.
+        If the wait times out, this returns as Kompute's does: the sequence no longer counts as running
+        (``is_running()`` is False) and the post-eval steps of that evaluation are skipped (an OpSyncLocal's data
+        is not brought back). vulkit still knows that the GPU may be running it: recording, evaluating or
+        destroying the sequence (or what it uses) waits for it first. Awaiting a sequence that is not running
+        does nothing.
         """
         with self._lock:
             self._require_alive()
@@ -188,12 +194,14 @@ class Sequence:
                 return self
             nanoseconds = as_int(wait_for)
             if nanoseconds is None or nanoseconds < 0:
-                raise ValueError(f"wait_for is a timeout in nanoseconds (an int >= 0), got {wait_for!r}")
+                raise KpValueError(f"wait_for is a timeout in nanoseconds (an int >= 0), got {wait_for!r}")
             wait_for = nanoseconds
             timeout = None if wait_for >= _FOREVER_NS else wait_for / 1e9
-            if not self._fence.wait(timeout):
-                return self
+            finished = self._fence.wait(timeout)
             self._running = False
+            if not finished:
+                return self
+            self._in_flight = False
             self._timestamps_ready = True
             cb = self._command_buffer
             for item in self._ops:
@@ -217,8 +225,14 @@ class Sequence:
     def wait_for_gpu(self) -> None:
         """Wait until the submitted work has finished on the GPU, without completing the evaluation
         (``eval_await()`` still runs post_eval)."""
-        if self._running and self._fence.alive:
+        if self._in_flight and self._fence.alive:
             self._fence.wait()
+
+    def _settle(self) -> None:
+        """Wait for an evaluation whose await timed out (the GPU may still run its command buffer)."""
+        if self._in_flight and not self._running and self._fence.alive:
+            self._fence.wait()
+            self._in_flight = False
 
     def is_running(self) -> bool:
         """Whether an ``eval_async`` was submitted and not yet awaited (even if the GPU has finished)."""
@@ -251,9 +265,9 @@ class Sequence:
         with self._lock:
             if self._destroyed:
                 return
-            if self._running and self._fence.alive:
+            if self._in_flight and self._fence.alive:
                 self._fence.wait()
-                self._running = False
+            self._running = self._in_flight = False
             self._destroyed = True
             self._ops = []
             for resource in (self._timestamps, self._fence, self._command_buffer, self._pool):
@@ -276,14 +290,14 @@ class Sequence:
         for memory in op.memories():
             memory.require_alive()
             if memory.manager is not manager:
-                raise ValueError("the operation uses a tensor or image of another Manager than the sequence's")
+                raise KpValueError("the operation uses a tensor or image of another Manager than the sequence's")
         op._kp_owner = self._manager_ref
 
     def __del__(self) -> None:
         # NOTE: a sequence dropped while running (eval_async without eval_await) waits for the GPU,
         # or its command buffer and the tensors its ops hold would be freed under the running work.
         try:
-            if self._running and not self._destroyed and self._fence.alive:
+            if self._in_flight and not self._destroyed and self._fence.alive:
                 self._fence.wait()
         except Exception:  # noqa: BLE001 - never raise from a finalizer
             pass

@@ -6,10 +6,18 @@ import enum
 
 import numpy as np
 
+from ..errors import KpTypeError, KpValueError
 from ..hal import MemoryKind
 
 
-class MemoryTypes(enum.IntEnum):
+class _KomputeEnum(enum.IntEnum):
+    """An int enum written as Kompute's (pybind11) enums are: ``str`` is ``"DataTypes.float"``."""
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class MemoryTypes(_KomputeEnum):
     """Where a tensor's or image's memory lives (Kompute's ``kp::Memory::MemoryTypes``).
 
     - device: device-local memory plus a host-visible staging copy (sync with OpSyncDevice/OpSyncLocal)
@@ -35,18 +43,20 @@ PRIMARY_MEMORY = {
 }
 
 
-class DataTypes(enum.IntEnum):
-    """Element types of tensors and images (Kompute's ``kp::Memory::DataTypes``)."""
+class DataTypes(_KomputeEnum):
+    """Element types of tensors and images (Kompute's ``kp::Memory::DataTypes``, with its values; ``custom``:
+    elements of a user's own struct, which vulkit.kp does not make)."""
 
     bool = 0
     int = 1
     uint = 2
     float = 3
     double = 4
-    char = 5
-    uchar = 6
-    short = 7
-    ushort = 8
+    custom = 5
+    short = 6
+    ushort = 7
+    char = 8
+    uchar = 9
 
 
 _NUMPY = {
@@ -64,8 +74,11 @@ _FROM_NUMPY = {dtype: kind for kind, dtype in _NUMPY.items()}
 
 
 def numpy_dtype(data_type: DataTypes) -> np.dtype:
-    """The NumPy dtype of a Kompute data type."""
-    return _NUMPY[DataTypes(data_type)]
+    """The NumPy dtype of a Kompute data type (KpValueError for ``custom``, which has none)."""
+    found = _NUMPY.get(DataTypes(data_type))
+    if found is None:
+        raise KpValueError(f"{DataTypes(data_type)} has no NumPy dtype: vulkit.kp makes tensors of numbers only")
+    return found
 
 
 def data_type_of(dtype: np.dtype) -> DataTypes:
@@ -74,7 +87,7 @@ def data_type_of(dtype: np.dtype) -> DataTypes:
         return _FROM_NUMPY[np.dtype(dtype)]
     except KeyError:
         names = ", ".join(str(d) for d in _NUMPY.values())
-        raise TypeError(f"kp tensors cannot hold {np.dtype(dtype)}; supported dtypes: {names}") from None
+        raise KpTypeError(f"kp tensors cannot hold {np.dtype(dtype)}; supported dtypes: {names}") from None
 
 
 def as_memory_type(value: object) -> MemoryTypes:
@@ -82,7 +95,7 @@ def as_memory_type(value: object) -> MemoryTypes:
     try:
         return MemoryTypes(value)  # type: ignore[arg-type]
     except ValueError:
-        raise ValueError(f"unknown memory type {value!r}; use kp.MemoryTypes.device/host/storage/deviceAndHost") \
+        raise KpValueError(f"unknown memory type {value!r}; use kp.MemoryTypes.device/host/storage/deviceAndHost") \
             from None
 
 

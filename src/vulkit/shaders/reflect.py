@@ -563,15 +563,29 @@ def _push_constants(module: _Module) -> tuple[int, tuple[PushConstantMember, ...
 def reflect(spirv: bytes) -> ShaderInfo:
     """Parse a SPIR-V module (bytes, bytearray, memoryview or a uint32 NumPy array).
 
-    Raises ValueError("not SPIR-V: ...") for anything that is not a well-formed module.
+    Raises ValueError("not SPIR-V: ...") for anything that is not a well-formed module. The result (immutable)
+    is kept for the module's bytes: every Algorithm of one shader reflects it once.
     """
+    key = bytes(spirv) if isinstance(spirv, (bytes, bytearray, memoryview)) else None
+    found = _REFLECTED.get(key) if key is not None else None
+    if found is not None:
+        return found
     words = _words(spirv)
     try:
-        return _reflect(_Module(words))
+        info = _reflect(_Module(words))
     except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError, struct.error) as exc:
         if str(exc).startswith("not SPIR-V"):
             raise
         raise ValueError(f"not SPIR-V: malformed module ({type(exc).__name__}: {exc})") from exc
+    if key is not None:
+        if len(_REFLECTED) >= _MAX_REFLECTED:
+            _REFLECTED.clear()
+        _REFLECTED[key] = info
+    return info
+
+
+_REFLECTED: dict[bytes, ShaderInfo] = {}
+_MAX_REFLECTED = 256
 
 
 def _reflect(module: _Module) -> ShaderInfo:

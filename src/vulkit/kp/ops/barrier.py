@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...errors import KpTypeError, KpValueError
 from ..memory import Memory
 from .base import OpBase, check_memories
 
@@ -22,9 +23,9 @@ class OpMemoryBarrier(OpBase):
         for name, value in (("src_access_mask", src_access_mask), ("dst_access_mask", dst_access_mask),
                             ("src_stage_mask", src_stage_mask), ("dst_stage_mask", dst_stage_mask)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise TypeError(f"OpMemoryBarrier: {name} must be a Vulkan flags int, got {value!r}")
+                raise KpTypeError(f"OpMemoryBarrier: {name} must be a Vulkan flags int, got {value!r}")
         if not src_stage_mask or not dst_stage_mask:
-            raise ValueError("OpMemoryBarrier: stage masks must not be empty")
+            raise KpValueError("OpMemoryBarrier: stage masks must not be empty")
         self.masks = (src_access_mask, dst_access_mask, src_stage_mask, dst_stage_mask)
         self.barrier_on_primary = barrier_on_primary
 

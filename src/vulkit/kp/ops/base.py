@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...errors import KpTypeError, KpValueError
 from ..access import Access
 from ..memory import Memory
 
@@ -45,11 +46,11 @@ class OpBase:
 def check_memories(memories: Iterable[Any], op_name: str, minimum: int = 1) -> list[Memory]:
     """Validate an op's list of tensors/images."""
     if isinstance(memories, Memory):
-        raise TypeError(f"{op_name} takes a list of tensors/images, not a single {type(memories).__name__}")
+        raise KpTypeError(f"{op_name} takes a list of tensors/images, not a single {type(memories).__name__}")
     items = list(memories)
     if len(items) < minimum:
-        raise ValueError(f"{op_name} needs at least {minimum} tensor(s)/image(s), got {len(items)}")
+        raise KpValueError(f"{op_name} needs at least {minimum} tensor(s)/image(s), got {len(items)}")
     for item in items:
         if not isinstance(item, Memory):
-            raise TypeError(f"{op_name} takes kp tensors/images, got {type(item).__name__}")
+            raise KpTypeError(f"{op_name} takes kp tensors/images, got {type(item).__name__}")
     return items

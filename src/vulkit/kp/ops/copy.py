@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...errors import KpTypeError, KpValueError
 from ...hal import TRANSFER_READ, TRANSFER_STAGE, TRANSFER_WRITE
 from ..access import Access
 from ..memory import Image, Memory, Tensor
@@ -32,20 +33,20 @@ class OpCopy(OpBase):
         self._memories = check_memories(memories, name, minimum=2)
         source, *targets = self._memories
         if not isinstance(source, self._source_type):
-            raise TypeError(f"{name} copies from a {self._source_type.__name__.lower()}, got {type(source).__name__}")
+            raise KpTypeError(f"{name} copies from a {self._source_type.__name__.lower()}, got {type(source).__name__}")
         for target in targets:
             if target is source:
-                raise ValueError(f"{name}: the source is also a target (a copy onto itself)")
+                raise KpValueError(f"{name}: the source is also a target (a copy onto itself)")
             if not isinstance(target, self._target_type):
                 wanted = self._target_type.__name__.lower()
-                raise TypeError(f"{name} copies into {wanted}s, got {type(target).__name__}")
+                raise KpTypeError(f"{name} copies into {wanted}s, got {type(target).__name__}")
             if target.dtype != source.dtype:
-                raise TypeError(f"{name}: cannot copy {source.dtype} data into a {target.dtype} {target._kind}")
+                raise KpTypeError(f"{name}: cannot copy {source.dtype} data into a {target.dtype} {target._kind}")
             if target.size() != source.size():
-                raise ValueError(f"{name}: sizes do not match: {source.size()} elements into {target.size()}")
+                raise KpValueError(f"{name}: sizes do not match: {source.size()} elements into {target.size()}")
             if isinstance(source, Image) and isinstance(target, Image) and (
                     (source.width(), source.height()) != (target.width(), target.height())):
-                raise ValueError(
+                raise KpValueError(
                     f"{name}: image shapes do not match: {source.width()}x{source.height()} into "
                     f"{target.width()}x{target.height()}")
 

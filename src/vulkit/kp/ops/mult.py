@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...errors import KpTypeError, KpValueError
 from ...shaders import compile_file
 from ..algorithm import Algorithm
 from ..memory import Memory
@@ -28,13 +29,13 @@ class OpMult(OpAlgoDispatch):
     def __init__(self, tensors: Iterable[Memory], algorithm: Algorithm) -> None:
         items = check_memories(tensors, "OpMult", minimum=3)
         if len(items) != 3:
-            raise ValueError(f"OpMult takes exactly 3 tensors (lhs, rhs, out), got {len(items)}")
+            raise KpValueError(f"OpMult takes exactly 3 tensors (lhs, rhs, out), got {len(items)}")
         if not isinstance(algorithm, Algorithm):
-            raise TypeError(f"OpMult takes a kp.Algorithm (mgr.algorithm()), got {type(algorithm).__name__}")
+            raise KpTypeError(f"OpMult takes a kp.Algorithm (mgr.algorithm()), got {type(algorithm).__name__}")
         if any(t.dtype != np.float32 for t in items):
-            raise TypeError(f"OpMult multiplies float32 tensors, got {[str(t.dtype) for t in items]}")
+            raise KpTypeError(f"OpMult multiplies float32 tensors, got {[str(t.dtype) for t in items]}")
         sizes = {t.size() for t in items}
         if len(sizes) != 1:
-            raise ValueError(f"OpMult needs tensors of one size, got sizes {[t.size() for t in items]}")
+            raise KpValueError(f"OpMult needs tensors of one size, got sizes {[t.size() for t in items]}")
         algorithm.rebuild(items, _spirv(), (items[0].size(), 1, 1))
         super().__init__(algorithm)
