@@ -17,6 +17,7 @@ import numpy as np
 
 from ..runtime import context as _context
 from . import dtypes as dt
+from . import numpy_protocols
 from .dtypes import DType
 from .layout import basic_index, contiguous_strides, is_contiguous, normalize_axes, size_of
 
@@ -226,7 +227,8 @@ class Array:
             "typestr": self._dtype.np.str,
             "version": 3,
         }
-        return np.asarray(_Keeper(interface, self._alloc))
+        view = np.asarray(_Keeper(interface, self._alloc))
+        return view
 
     def __dlpack__(self, *, stream: Any = None, max_version: Any = None, dl_device: Any = None,
                    copy: bool | None = None) -> Any:
@@ -281,15 +283,27 @@ class Array:
         indexing.setitem(self, key, value)
 
     __hash__ = None  # type: ignore[assignment]
-    __array_ufunc__ = None  # NumPy defers to our reflected operators
+    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        """NumPy's ufuncs run on the GPU as vulkit's functions (see :mod:`.numpy_protocols`)."""
+        return numpy_protocols.array_ufunc(_NAMESPACE[0], ufunc, method, inputs, kwargs)
+
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        """NumPy's other functions raise TypeError naming the vulkit function (see :mod:`.numpy_protocols`)."""
+        return numpy_protocols.array_function(_NAMESPACE[0], func)
 
 
 class _Keeper:
-    """Exports memory through ``__array_interface__`` and keeps its allocation alive."""
+    """Exports memory through ``__array_interface__`` and keeps its allocation alive; while it lives (it is
+    the base of the NumPy views), the allocation counts a host view, and the stream finishes every write to
+    it before the operation returns."""
 
     def __init__(self, interface: dict[str, Any], owner: Any) -> None:
         self.__array_interface__ = interface
         self.owner = owner
+        owner.host_views += 1
+
+    def __del__(self) -> None:
+        self.owner.host_views -= 1
 
 
 def _new(ctx: Any, alloc: Any, shape: tuple[int, ...], strides: tuple[int, ...], offset: int,

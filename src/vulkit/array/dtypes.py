@@ -12,6 +12,7 @@ float16) and the *kind* (b, i, u, f) that picks an operator's GLSL expression.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -36,8 +37,10 @@ class DType:
             return other is self
         if isinstance(other, (np.dtype, str, type)):
             try:
-                return np.dtype(other) == self.np
-            except TypeError:
+                with warnings.catch_warnings():  # NumPy warns about some strings ("a, b") it reads as aliases
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    return np.dtype(other) == self.np
+            except (TypeError, ValueError):  # a string NumPy cannot read as a dtype ("a, b" is a ValueError)
                 return False
         return NotImplemented
 
@@ -56,6 +59,11 @@ class DType:
     @property
     def bits(self) -> int:
         return self.itemsize * 8
+
+    @property
+    def dtype(self) -> np.dtype:
+        """The NumPy dtype: NumPy reads this attribute, so ``np.zeros(n, dtype=x.dtype)`` works."""
+        return self.np
 
 
 bool_ = DType("bool", "uint8_t", "bool", "int8 + storage_buffer_8bit")

@@ -133,6 +133,7 @@ class Allocation:
     """
 
     __slots__ = ("buffer", "offset", "size", "nbytes", "last_use", "last_write", "_repoch", "_wepoch", "owner",
+                 "host_views",
                  "_addr", "_desc", "_chunk", "_allocator", "__weakref__")
 
     def __init__(self, allocator: CachingAllocator, chunk: Chunk, nbytes: int) -> None:
@@ -142,6 +143,7 @@ class Allocation:
         self.nbytes = nbytes
         self.last_use = chunk.last_use
         self.last_write = 0
+        self.host_views = 0  # NumPy views of this memory alive on the host: writes to it then wait for the GPU
         self._repoch = self._wepoch = chunk.epoch
         self._desc: bytes | None = chunk.desc
         self._addr = chunk.addr
@@ -169,7 +171,7 @@ class Allocation:
         self.offset = offset
         self.size = buffer.size - offset if size is None else size
         self.nbytes = self.size
-        self.last_use = self.last_write = self._repoch = self._wepoch = 0
+        self.last_use = self.last_write = self._repoch = self._wepoch = self.host_views = 0
         self._desc = None
         self._addr = 0
         self._chunk = None

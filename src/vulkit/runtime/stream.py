@@ -290,6 +290,8 @@ class Stream(HazardTracker):
             if push.__class__ is not bytes:
                 push = bytes(push)
             self._record(cb, pipeline, b"".join(infos), push, *groups)
+            if any(a.host_views for a in writes):
+                self.synchronize()
         finally:
             self.lock.release()
 
@@ -310,6 +312,8 @@ class Stream(HazardTracker):
                     infos.append(a._desc or a.descriptor())
                 infos.append(output._desc or output.descriptor())
             self._record(cb, pipeline, b"".join(infos), push, groups)
+            if output.host_views:  # the host sees this memory: it must not read values not yet written
+                self.synchronize()
         finally:
             self.lock.release()
 
@@ -355,6 +359,8 @@ class Stream(HazardTracker):
         self.track(cb, (src,), (dst,), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
         cb.copy_buffer(src.buffer, dst.buffer, nbytes, src.offset + src_offset, dst.offset + dst_offset)
         self._op_done()
+        if dst.host_views:
+            self.synchronize()
 
     @locked
     def fill(self, dst: Allocation, value32: int, nbytes: int | None = None, offset: int = 0) -> None:
@@ -369,6 +375,8 @@ class Stream(HazardTracker):
         self.track(cb, (), (dst,), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
         cb.fill_buffer(dst.buffer, value32 & 0xFFFFFFFF, nbytes, dst.offset + offset)
         self._op_done()
+        if dst.host_views:
+            self.synchronize()
 
     # -- host transfers ---------------------------------------------------------------------------------
     def _mappable(self, allocation: Allocation) -> bool:
@@ -401,6 +409,8 @@ class Stream(HazardTracker):
             cb.copy_buffer(staging, allocation.buffer, count, region, allocation.offset + offset + start)
             ring.commit(region, count, self._value)
             self._op_done()
+        if allocation.host_views:
+            self.synchronize()
 
     def read(self, allocation: Allocation, nbytes: int | None = None, offset: int = 0) -> np.ndarray:
         """``nbytes`` (None: to the end) of ``allocation`` from ``offset`` as a new uint8 ndarray."""
