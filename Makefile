@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: demo test lint bench info clean
+.PHONY: demo test test-fast lint bench info clean
 
 demo:
 	scripts/setup.sh
@@ -13,6 +13,11 @@ test:
 	$(VENV)/bin/ruff check src tests benchmarks examples scripts
 	VULKIT_VALIDATION=1 $(PY) -m pytest -q
 	$(PY) examples/logistic_regression.py
+
+# A developer's loop: the same checks without the exhaustive sweeps (tests marked slow).
+test-fast:
+	scripts/setup.sh --test
+	VULKIT_VALIDATION=1 $(PY) -m pytest -q -m "not slow"
 
 lint:
 	$(VENV)/bin/ruff check src tests benchmarks examples scripts

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 import vulkit as vt
 
+pytestmark = pytest.mark.slow  # property-based search over every dtype pair
+
 NUMERIC = [name for name in ("bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
                              "float16", "float32", "float64") if name in SUPPORTED]
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
