@@ -254,7 +254,7 @@ def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[
     other = _with_other_binding(n, side, iterations)
     if other is not None:
         # NOTE: no tiny-op row: inside one process the binding mode timed second comes out faster; the fair
-        # comparison is scripts/probe_tiny.py --modes N (alternating processes)
+        # comparison is benchmarks/probes/probe_tiny.py --modes N (alternating processes)
         label, note, measured_other = other
         for name in ("add", "broadcast add"):
             rows.append(row(f"{name} bandwidth, {label}", "GB/s", measured_other[name],

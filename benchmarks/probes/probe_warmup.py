@@ -69,7 +69,7 @@ def main() -> None:
 
         t = torch.ones(64, device="cuda")
         walls.clear()
-        for i in range(calls):
+        for _ in range(calls):
             w0 = time.perf_counter_ns()
             t + t
             walls.append(time.perf_counter_ns() - w0)

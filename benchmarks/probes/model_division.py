@@ -2,7 +2,7 @@
 division k ulps off (Vulkan allows 2.5; NVIDIA's is), with and without vt_div_round (which rounds by the
 midpoint only the pairs its interval test cannot settle), over random and near-midpoint pairs: lavapipe
 divides exactly, so CI cannot show what an inexact division does. Keep it in step with ``vt_div`` in
-src/vulkit/array/glsl_lib.py. Run: ``python3 scripts/model_division.py``."""
+src/vulkit/array/kernels/mathlib.py. Run: ``python3 benchmarks/probes/model_division.py``."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 record calls replaced by no-ops (what vulkit's Python costs), alternating so that neither is measured only
 second; and how much of the whole the host spent waiting for the GPU (a full queue of batches).
 
-Run on a GPU machine: ``python3 scripts/probe_tiny_parts.py``."""
+Run on a GPU machine: ``python3 benchmarks/probes/probe_tiny_parts.py``."""
 
 from __future__ import annotations
 

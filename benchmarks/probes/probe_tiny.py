@@ -1,7 +1,7 @@
 """Host time of tiny eager ops (``x + x`` and ``x * 2.0`` on 8 float32), best of 5 rounds of 20,000 after a
 second of warm-up, in the binding mode VULKIT_BUFFER_ADDRESSES picks. ``--modes N`` runs it N times per mode
 in separate processes, alternating (inside one process the mode measured second comes out faster), and
-prints each mode's best and median. Run on a GPU machine: ``python3 scripts/probe_tiny.py --modes 6``."""
+prints each mode's best and median. Run on a GPU machine: ``python3 benchmarks/probes/probe_tiny.py --modes 6``."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ Each shape's kernels are compiled, then the GPU is warmed up again (its clocks f
 The 20 timed ops of each measurement go to the GPU in one batch, so the host's pace does not count; with
 ``--batched``, the stream batches them as in a program, 50 ops per measurement, each the best of 3.
 
-Run on a GPU machine: ``python3 scripts/probe_kernel_shape.py [log2n ...] [--batched] [--ops exp,...]
+Run on a GPU machine: ``python3 benchmarks/probes/probe_kernel_shape.py [log2n ...] [--batched] [--ops exp,...]
 [--shapes "wide 16",...]`` (default: every size of 22 24 26 28, every op and shape)."""
 
 from __future__ import annotations
@@ -25,14 +25,15 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import torch_cuda, torch_gpu_seconds, vulkit_gpu_seconds, warm_up_gpu  # noqa: E402
 
 import vulkit as vt  # noqa: E402
-from vulkit.array import codegen  # noqa: E402
-from vulkit.array.ops import engine  # noqa: E402
+from vulkit.array.kernels import elementwise as codegen  # noqa: E402
+from vulkit.array.ops import engine, planning  # noqa: E402
 from vulkit.runtime import context, stream  # noqa: E402
+from vulkit.runtime.kernels import KernelCache  # noqa: E402
 
 
 def chain(x: object) -> object:
@@ -64,10 +65,11 @@ def use_shape(wide_min: int, vec_bytes: int, wide_bytes: int, workgroup: int) ->
     """Kernels made from now on have this shape (the cached ones are dropped)."""
     ctx = context.current()
     vt.device.synchronize()
-    engine._WIDE_MIN, codegen.WORKGROUP = wide_min, workgroup
+    planning.WIDE_MIN, codegen.WORKGROUP = wide_min, workgroup
     codegen.VEC_BYTES, codegen.WIDE_BYTES = vec_bytes, wide_bytes
-    ctx.cache.clear()
-    ctx._pipelines = {key: p for key, p in ctx._pipelines.items() if key[0] != "vulkit.array"}
+    ctx.kernels = KernelCache(ctx)
+    ctx.plans.clear()
+    ctx._pipelines = {key: p for key, p in ctx._pipelines.items() if key[0] != "kernel"}
 
 
 def main() -> None:
@@ -79,7 +81,7 @@ def main() -> None:
     args = parser.parse_args()
     ops = {name: OPS[name] for name in args.ops.split(",")}
     shapes = {name: SHAPES[name] for name in args.shapes.split(",")}
-    engine._emit = lambda *args: None  # every op takes the general path, whose grids use_shape sets
+    engine.EagerPlan.emit = lambda *args: None  # every op takes the general path, whose grids use_shape sets
     iterations, rounds = (50, 3) if args.batched else (20, 1)
     if not args.batched:
         stream.FIRST_BATCH_WORK = stream.MAX_BATCH_WORK = NEVER  # batches end at a sync (or after 32 ops)

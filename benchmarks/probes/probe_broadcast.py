@@ -1,6 +1,6 @@
 """Where broadcast adds lose time on a GPU: GPU time of a same-shape add, the rows4 and strided broadcast
 kernels, and PyTorch's, at two sizes; ``--after-big`` first runs what bench_array runs before its
-broadcast. Run on a GPU machine: ``python3 scripts/probe_broadcast.py [--after-big]``."""
+broadcast. Run on a GPU machine: ``python3 benchmarks/probes/probe_broadcast.py [--after-big]``."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import Any
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import torch_cuda, torch_gpu_seconds, vulkit_gpu_seconds, warm_up_gpu  # noqa: E402
 
 import vulkit as vt  # noqa: E402
-from vulkit.array.ops import engine  # noqa: E402
+from vulkit.array.ops import planning  # noqa: E402
 
 
 def _like_the_bench() -> list[vt.Array]:
@@ -40,12 +40,12 @@ def _vulkit(side: int, host: np.ndarray) -> None:
                                   ("rows4 broadcast", lambda: vt.add(a, b, out=out), 2),
                                   ("new output, rows4", lambda: a + b, 2)):
         _report("vulkit", side, name, vulkit_gpu_seconds(vt, function, 50), moved)
-    rows4 = engine._rows_of_vec4s
-    engine._rows_of_vec4s = lambda *args: False
+    rows4 = planning._rows_of_vec4s
+    planning._rows_of_vec4s = lambda *args: False
     try:
         _report("vulkit", side, "strided broadcast", vulkit_gpu_seconds(vt, lambda: vt.add(a, b, out=out), 50), 2)
     finally:
-        engine._rows_of_vec4s = rows4
+        planning._rows_of_vec4s = rows4
     _report("vulkit", side, "one rows4 alone", vulkit_gpu_seconds(vt, lambda: vt.add(a, b, out=out), 1), 2)
 
 

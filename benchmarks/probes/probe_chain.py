@@ -1,5 +1,5 @@
 """GPU time of each op of bench_array's chain of 5, ((x * 2 + 1) * x - 0.5) / 3, on 2^28 float32 (2^20 with
-``--small``), side by side with PyTorch's. Run on a GPU machine: ``python3 scripts/probe_chain.py``."""
+``--small``), side by side with PyTorch's. Run on a GPU machine: ``python3 benchmarks/probes/probe_chain.py``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import torch_cuda, torch_gpu_seconds, vulkit_gpu_seconds, warm_up_gpu  # noqa: E402
 

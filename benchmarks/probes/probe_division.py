@@ -1,6 +1,6 @@
 """Division bit for bit against NumPy on many random pairs (the tests take 20,000): the count of quotients
 that differ, per float type, over mantissas at random and exponents in the short path's range and beyond.
-Run on a GPU machine: ``python3 scripts/probe_division.py [log2 of the pairs, default 24]``."""
+Run on a GPU machine: ``python3 benchmarks/probes/probe_division.py [log2 of the pairs, default 24]``."""
 
 from __future__ import annotations
 

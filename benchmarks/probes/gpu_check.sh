@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # On the GPU machine (see the README's "GPU machine" notes): device info, the test suite, the benchmarks, probes.
-# Usage: scripts/gpu_check.sh [pytest args...]; writes logs and results under $OUT (or ./gpu-out).
+# Usage: benchmarks/probes/gpu_check.sh [pytest args...]; writes logs and results under $OUT (or ./gpu-out).
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
@@ -12,5 +12,5 @@ probes=("probe_driver_calls.py" "probe_tiny_parts.py" "probe_tiny.py --modes 6" 
         "probe_big_arrays.py")
 for probe in "${probes[@]}"; do
   read -ra args <<< "$probe"
-  python3 "scripts/${args[0]}" "${args[@]:1}" 2>&1 | tee -a "$out/probes.txt"
+  python3 "benchmarks/probes/${args[0]}" "${args[@]:1}" 2>&1 | tee -a "$out/probes.txt"
 done

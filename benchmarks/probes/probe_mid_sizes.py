@@ -2,7 +2,7 @@
 it: 200 independent ``x * 2`` then a sync, and a chain of 200 dependent ``x = x * 2 + 0`` (a barrier each), for
 several thresholds of the wide layout (``_WIDE_MIN``) and of the stream's first batch (``FIRST_BATCH_WORK``),
 side by side with PyTorch's same bursts. Each row is the best of 5 bursts after a warm-up.
-Run on a GPU machine: ``python3 scripts/probe_mid_sizes.py``."""
+Run on a GPU machine: ``python3 benchmarks/probes/probe_mid_sizes.py``."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from typing import Any
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import torch_cuda, warm_up_gpu  # noqa: E402
 
 import vulkit as vt  # noqa: E402
-from vulkit.array.ops import engine  # noqa: E402
+from vulkit.array.ops import planning  # noqa: E402
 from vulkit.runtime import context, stream  # noqa: E402
 
 BURST = 200
@@ -67,8 +67,8 @@ def main() -> None:
             del t
         for label, (wide_min, first_work) in configs.items():
             vt.device.synchronize()
-            engine._WIDE_MIN, stream.FIRST_BATCH_WORK = wide_min, first_work
-            ctx.cache.clear()
+            planning.WIDE_MIN, stream.FIRST_BATCH_WORK = wide_min, first_work
+            ctx.plans.clear()
             sync = vt.device.synchronize
             print(f"  {label:26s} independent {burst_us(independent, x, sync):7.1f}   "
                   f"dependent {burst_us(dependent, x, sync):7.1f}")

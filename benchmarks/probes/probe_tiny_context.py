@@ -1,6 +1,6 @@
 """The tiny op (``x + x``, 8 float32) in the conditions of bench_array, one changed at a time, to find what
 makes it slower there than alone: after PyTorch has made its CUDA context, with two 1 GiB arrays alive, after
-a warm-up on them. Run on the GPU machine: ``python3 scripts/probe_tiny_context.py``."""
+a warm-up on them. Run on the GPU machine: ``python3 benchmarks/probes/probe_tiny_context.py``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import torch_cuda, warm_up_gpu  # noqa: E402
 

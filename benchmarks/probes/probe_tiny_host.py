@@ -2,7 +2,7 @@
 condition, the conditions interleaved round by round (so a slow spell of the host hits them all), with
 PyTorch's ``x + x`` as one more condition where it is present. Conditions: as is; the garbage collector off
 (as timeit does); the main thread pinned to one CPU; both. Prints each condition's best and median.
-Run on a GPU machine: ``python3 scripts/probe_tiny_host.py [rounds]``."""
+Run on a GPU machine: ``python3 benchmarks/probes/probe_tiny_host.py [rounds]``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import torch_cuda  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Per-call cost, from Python, of the driver's record calls behind one eager op (the tiny op's floor).
 
 Each call is timed alone in a loop on a recording command buffer of the current device. Run on a GPU
-machine: ``python3 scripts/probe_driver_calls.py`` (scripts/gpu_check.sh does).
+machine: ``python3 benchmarks/probes/probe_driver_calls.py`` (benchmarks/probes/gpu_check.sh does).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 import vulkit as vt
-from vulkit.array.ops.engine import Eager
+from vulkit.array.ops.engine import EagerPlan
 from vulkit.hal.vulkan._ffi import ffi
 from vulkit.hal.vulkan.pipeline import buffer_write_template
 from vulkit.runtime import context
@@ -38,10 +38,10 @@ def main() -> None:
     x = vt.asarray(np.ones(8, np.float32))
     y = x + x
     vt.device.synchronize()
-    kernel = next(value.kernel for value in ctx.cache.values() if isinstance(value, Eager))
+    kernel = next(value.kernel for value in ctx.plans.values() if isinstance(value, EagerPlan))
     pipeline = kernel.pipeline
     infos = b"".join(a._desc or a.descriptor() for a in (x._alloc, x._alloc, y._alloc))
-    push = bytes(kernel.push_struct.size)  # the driver copies the bytes; their values do not matter here
+    push = bytes(kernel.push_size)  # the driver copies the bytes; their values do not matter here
     blob = ffi.from_buffer(push)
     writes, _, view, nbytes = buffer_write_template(pipeline)
     view[0:nbytes] = infos
