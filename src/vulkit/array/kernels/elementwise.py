@@ -170,7 +170,8 @@ def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...
     base = key.res_dtype if op.typed_by_result or not key.op_dtypes else key.op_dtypes[0]
     expr = mathlib.substitute(op.expression(base), base)
     result = key.res_dtype
-    lines = header((*key.in_dtypes, *key.op_dtypes, result, key.out_dtype), key.addresses, float_controls)
+    lines = header((*key.in_dtypes, *key.op_dtypes, result, key.out_dtype), key.addresses, float_controls,
+                   extensions=(mathlib.EXTENSION,))
     arrays = [i for i, s in enumerate(key.in_scalar) if not s]
     binding = {}
     buffers = []  # (slot, name, dtype, access)
