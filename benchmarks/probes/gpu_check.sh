@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# On the GPU machine (see the README's "GPU machine" notes): device info, the test suite, the benchmarks, probes.
+# On the GPU machine, from the project root: device info, the test suite, the benchmarks and the probes listed
+# below (benchmarks/probes/README.md says what each measures).
 # Usage: benchmarks/probes/gpu_check.sh [pytest args...]; writes logs and results under $OUT (or ./gpu-out).
 set -uo pipefail
 out=${OUT:-gpu-out}

@@ -4,7 +4,7 @@ x * 2 (per op: no overlap between them). The shapes:
 
 - ``vec 64``: the vec layout, 64 bytes of the widest array per thread and pass (4 vec4 items of float32, 8 of
   float16, 2 of float64), the grid capped at the device's limit (at most 2^20 workgroups);
-- ``vec 128``: 128 bytes of it (at most 8 items: float32 8, float64 4 as before stop 11, float16 8);
+- ``vec 128``: 128 bytes of it (at most 8 items: float32 8, float64 4 as before 2026-11-24, float16 8);
 - ``wide 16``: 16 bytes of the widest array per thread and pass, as many workgroups as that takes;
 - ``wide 32``: 32 bytes of it;
 - ``wide 8``: 8 bytes of it (one float16 vec4 per thread; float32 and float64 as ``wide 16``);
