@@ -117,6 +117,7 @@ CASES: dict[str, tuple[type[Exception], str, Callable[[Fixture], object]]] = {
     "tensor where an image is declared": (TypeError, "binding 0 is a storage_image in the shader, but a tensor",
                                           lambda f: f.mgr.algorithm([f.a], spirv(IMAGE_SHADER))),
     "not a tensor": (TypeError, "takes kp tensors", lambda f: f.mgr.algorithm([np.zeros(3)], spirv(ACCUMULATE))),
+    "a bare tensor for the list": (TypeError, "a list of tensors", lambda f: f.mgr.algorithm(f.a, spirv(ACCUMULATE))),
     # workgroups
     "workgroup beyond the limit": (ValueError, "workgroup[0]", lambda f: f.mgr.algorithm(
         [f.a], spirv(ACCUMULATE), (limit(f, 0) + 1, 1, 1), push_consts=[1.0])),
@@ -143,6 +144,8 @@ CASES: dict[str, tuple[type[Exception], str, Callable[[Fixture], object]]] = {
     "complex float tensor": (TypeError, "complex", lambda f: f.mgr.tensor([1 + 2j])),
     "float16 tensor": (TypeError, "cannot hold float16", lambda f: f.mgr.tensor_t(np.ones(3, dtype=np.float16))),
     "string tensor": (TypeError, "numbers", lambda f: f.mgr.tensor(["a", "b"])),
+    "tensor of None": (TypeError, "got None", lambda f: f.mgr.tensor(None)),
+    "set_data of strings": (TypeError, "set_data takes numbers", lambda f: f.a.set_data(["a", "b", "c"])),
     "tensor of a tensor": (TypeError, "not a kp tensor", lambda f: f.mgr.tensor(f.a)),
     "unknown memory type": (ValueError, "unknown memory type", lambda f: f.mgr.tensor([1.0], 7)),
     "set_data of the wrong size": (ValueError, "set_data got 2 elements for a tensor of 3",
@@ -180,10 +183,12 @@ CASES: dict[str, tuple[type[Exception], str, Callable[[Fixture], object]]] = {
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_bad_input_raises_a_clear_error(f: Fixture, case: str) -> None:
+    """Each error is of its Python type and also the RuntimeError that Kompute raises for every error."""
     error, words, mistake = CASES[case]
     with pytest.raises(error) as info:
         mistake(f)
     assert words in str(info.value)
+    assert isinstance(info.value, RuntimeError)
 
 
 def test_workgroup_of_numpy_ints_is_fine(f: Fixture) -> None:

@@ -360,6 +360,22 @@ def test_input_forms(descriptors_spirv: bytes, convert) -> None:
     assert reflect(convert(descriptors_spirv)) == reflect(descriptors_spirv)
 
 
+def test_reflection_is_kept_per_module(descriptors_spirv: bytes) -> None:
+    """A module is reflected once, whatever form its bytes come in; the result cannot be changed under its users."""
+    info = reflect(descriptors_spirv)
+    assert reflect(bytearray(descriptors_spirv)) is info
+    assert reflect(np.frombuffer(descriptors_spirv, dtype=np.uint32)) is info
+    with pytest.raises(AttributeError):
+        info.push_constant_size = 4  # type: ignore[misc]
+    assert isinstance(info.bindings, tuple) and isinstance(info.spec_constants, tuple)
+
+
+def test_a_bad_module_raises_every_time() -> None:
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not SPIR-V"):
+            reflect(b"\x00" * 20)
+
+
 HEADER = struct.pack("<5I", 0x07230203, 0x00010500, 0, 100, 0)
 
 

@@ -25,7 +25,7 @@ from ..hal import (
     get_instance,
 )
 from .algorithm import Algorithm
-from .memory import Image, Memory, Tensor
+from .memory import Image, Memory, Tensor, fill
 from .sequence import Sequence as KpSequence
 from .types import MemoryTypes, as_int, as_memory_type, data_type_of
 
@@ -73,22 +73,24 @@ class Manager:
     # -- creation -----------------------------------------------------------------------------------
     def tensor(self, data: Any, memory_type: MemoryTypes = MemoryTypes.device) -> Tensor:
         """A float32 tensor holding ``data`` (flattened)."""
-        return self.tensor_t(_values(data, np.float32), memory_type)
+        return self._register(Tensor(self, _values(data, _FLOAT32), as_memory_type(memory_type), _FLOAT32))
 
     def tensor_t(self, data: Any, memory_type: MemoryTypes = MemoryTypes.device) -> Tensor:
         """A tensor of the NumPy array's own dtype (bool, int8/16/32, uint8/16/32, float32/64)."""
-        values = _values(data)
-        return self._register(Tensor(self, values, as_memory_type(memory_type)))
+        return self._register(Tensor(self, _values(data), as_memory_type(memory_type)))
 
     def image(self, data: Any, width: int, height: int, num_channels: int = 1,
               memory_type: MemoryTypes = MemoryTypes.device) -> Image:
         """A float32 image of width × height pixels of num_channels (1, 2 or 4) from ``data``."""
-        return self.image_t(_values(data, np.float32), width, height, num_channels, memory_type)
+        return self._image(_values(data, _FLOAT32), width, height, num_channels, memory_type, _FLOAT32)
 
     def image_t(self, data: Any, width: int, height: int, num_channels: int = 1,
                 memory_type: MemoryTypes = MemoryTypes.device) -> Image:
         """An image of the NumPy array's dtype (int8/16/32, uint8/16/32, float32)."""
-        values = _values(data)
+        return self._image(_values(data), width, height, num_channels, memory_type)
+
+    def _image(self, values: np.ndarray, width: int, height: int, num_channels: int, memory_type: MemoryTypes,
+               dtype: np.dtype | None = None) -> Image:
         sizes = []
         for name, value in (("width", width), ("height", height), ("num_channels", num_channels)):
             size = as_int(value)
@@ -96,13 +98,14 @@ class Manager:
                 raise KpValueError(f"image {name} must be a positive int, got {value!r}")
             sizes.append(size)
         width, height, num_channels = sizes
-        return self._register(Image(self, values, width, height, num_channels, as_memory_type(memory_type)))
+        return self._register(Image(self, values, width, height, num_channels, as_memory_type(memory_type), dtype))
 
     def algorithm(self, tensors: Sequence[Memory] = (), spirv: bytes = b"", workgroup: Sequence[int] | None = None,
                   spec_consts: Any = None, push_consts: Any = None) -> Algorithm:
         """An algorithm running ``spirv`` over ``tensors``; with no arguments, an empty one (for OpMult)."""
         self._require_alive()
-        algorithm = Algorithm(self, list(tensors), spirv, workgroup, spec_consts, push_consts)
+        algorithm = Algorithm(self, self._own_memories(tensors, "algorithm"), spirv, workgroup, spec_consts,
+                              push_consts)
         with self._lock:
             self._algorithms.add(algorithm)
         return algorithm
@@ -204,7 +207,12 @@ class Manager:
 
     def _own_memories(self, memories: Iterable[Any], what: str) -> list[Memory]:
         """Check that ``memories`` are live tensors/images of this Manager."""
-        items = list(memories)
+        if isinstance(memories, Memory):
+            raise KpTypeError(f"{what} takes a list of tensors/images, not a single {type(memories).__name__}")
+        try:
+            items = list(memories)
+        except TypeError:
+            raise KpTypeError(f"{what} takes a list of tensors/images, got {type(memories).__name__}") from None
         for item in items:
             if not isinstance(item, Memory):
                 raise KpTypeError(f"{what} takes kp tensors/images, got {type(item).__name__}")
@@ -235,13 +243,14 @@ class Manager:
                 fence.destroy()
                 command_buffer.destroy()
 
-    def _upload(self, target: Any, values: np.ndarray) -> None:
-        """Copy ``values`` into a buffer or image that the host cannot map (storage memory)."""
-        staging = Buffer(self._device, max(values.nbytes, 4), MemoryKind.STAGING)
+    def _upload(self, target: Any, values: np.ndarray, dtype: np.dtype) -> None:
+        """Copy ``values`` (as ``dtype``) into a buffer or image that the host cannot map (storage memory)."""
+        nbytes = values.size * dtype.itemsize
+        staging = Buffer(self._device, max(nbytes, 4), MemoryKind.STAGING)
         try:
-            staging.write(values)
+            fill(staging, values, dtype)
             if isinstance(target, Buffer):
-                self._run_once(lambda cb: cb.copy_buffer(staging, target, values.nbytes))
+                self._run_once(lambda cb: cb.copy_buffer(staging, target, nbytes))
             else:
                 self._run_once(lambda cb: cb.copy_buffer_to_image(staging, target))
         finally:
@@ -253,16 +262,25 @@ class Manager:
                                                    TRANSFER_WRITE | MEMORY_READ | MEMORY_WRITE))
 
 
-def _values(data: Any, dtype: Any = None) -> np.ndarray:
-    """``data`` as a flat, contiguous NumPy array (of ``dtype`` if given); rejects empty data."""
+def _values(data: Any, dtype: np.dtype | None = None) -> np.ndarray:
+    """``data`` as a NumPy array of numbers, for a tensor or image of ``dtype`` (None: the array's own); rejects
+    empty data. A NumPy array of numbers is taken as it is, whatever its shape, strides and dtype: the tensor
+    copies it once into its memory, converting it on the way (see memory.fill)."""
     if isinstance(data, Memory):
         raise KpTypeError("pass a NumPy array or a list, not a kp tensor (use OpCopy to copy tensors)")
-    try:
-        array = np.asarray(data, dtype=dtype)
-    except (TypeError, ValueError) as exc:
-        raise KpTypeError(f"tensor data must be numbers: {exc}") from None
+    if data is None:
+        raise KpTypeError("tensor data must be numbers, got None")
+    if isinstance(data, np.ndarray) and data.dtype.kind in "biuf":
+        array = np.asarray(data)  # a subclass (a masked array ...) as its plain data, as np.asarray(data, dtype)
+    else:
+        try:
+            array = np.asarray(data, dtype=dtype)
+        except (TypeError, ValueError) as exc:
+            raise KpTypeError(f"tensor data must be numbers: {exc}") from None
     if array.size == 0:
         raise KpValueError("a tensor or image needs at least one element")
-    array = np.ascontiguousarray(array.reshape(-1))
-    data_type_of(array.dtype)
+    data_type_of(array.dtype if dtype is None else dtype)
     return array
+
+
+_FLOAT32 = np.dtype(np.float32)

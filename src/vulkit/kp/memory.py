@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import DestroyedError, KpValueError
+from ..errors import DestroyedError, KpTypeError, KpValueError
 from ..hal import TRANSFER_READ, TRANSFER_STAGE, TRANSFER_WRITE, Buffer, MemoryKind
 from ..hal import Image as HalImage
 from .access import Access
@@ -39,10 +39,10 @@ class Memory:
 
     _kind = "memory"
 
-    def __init__(self, manager: Manager, values: np.ndarray, memory_type: MemoryTypes) -> None:
+    def __init__(self, manager: Manager, values: np.ndarray, memory_type: MemoryTypes, dtype: Any = None) -> None:
         self._manager_ref = weakref.ref(manager)
-        self._dtype = values.dtype
-        self._data_type = data_type_of(values.dtype)
+        self._dtype = values.dtype if dtype is None else np.dtype(dtype)
+        self._data_type = data_type_of(self._dtype)
         self._memory_type = memory_type
         self._size = values.size
         self._primary: Any = None
@@ -70,10 +70,13 @@ class Memory:
 
     def set_data(self, values: Any) -> None:
         """Overwrite the host copy with ``values`` (same number of elements)."""
-        array = np.asarray(values).reshape(-1)
+        array = np.asarray(values)
         if array.size != self._size:
             raise KpValueError(f"set_data got {array.size} elements for a {self._kind} of {self._size}")
-        self._host_view()[:] = array.astype(self._dtype, copy=False)
+        try:
+            np.copyto(self._host_view().reshape(array.shape), array, casting="unsafe")
+        except (TypeError, ValueError) as exc:
+            raise KpTypeError(f"set_data takes numbers: {exc}") from None
 
     def size(self) -> int:
         """Number of elements."""
@@ -144,7 +147,7 @@ class Memory:
     def _set_host(self, buffer: Buffer, values: np.ndarray) -> None:
         """Make ``buffer`` the host copy and write ``values`` into it."""
         self._mirror = HostMirror(buffer, self._dtype, self._size, self.manager._device_keeper)
-        buffer.write(values)
+        fill(buffer, values, self._dtype)
 
     @property
     def needs_staging(self) -> bool:
@@ -190,6 +193,16 @@ class Memory:
                 f"{self._memory_type.name}{state}>")
 
 
+def fill(buffer: Buffer, values: np.ndarray, dtype: np.dtype) -> None:
+    """Copy ``values`` (any shape, strides and numeric dtype) into the mapped ``buffer`` as ``dtype``, in one pass:
+    the data is converted and gathered on its way into the mapping, never into a temporary array."""
+    if values.dtype == dtype and values.flags.c_contiguous:
+        buffer.write(values)
+        return
+    np.copyto(buffer.view(dtype, values.size).reshape(values.shape), values, casting="unsafe")
+    buffer.flush(0, values.size * dtype.itemsize)
+
+
 def _array_gone(memory_ref: weakref.ref[Memory]) -> None:
     """A data() array was collected: a destroyed tensor or image lets its host copy go with the last one."""
     memory = memory_ref()
@@ -204,10 +217,10 @@ class Tensor(Memory):
 
     _kind = "tensor"
 
-    def __init__(self, manager: Manager, values: np.ndarray, memory_type: MemoryTypes) -> None:
-        super().__init__(manager, values, memory_type)
+    def __init__(self, manager: Manager, values: np.ndarray, memory_type: MemoryTypes, dtype: Any = None) -> None:
+        super().__init__(manager, values, memory_type, dtype)
         device = manager.device
-        nbytes = max(values.nbytes, 4)
+        nbytes = max(self.memory_size(), 4)
         self._primary = Buffer(device, nbytes, PRIMARY_MEMORY[memory_type])
         try:
             if memory_type is MemoryTypes.device:
@@ -215,7 +228,7 @@ class Tensor(Memory):
             elif memory_type in (MemoryTypes.host, MemoryTypes.deviceAndHost):
                 self._set_host(self._primary, values)
             else:
-                manager._upload(self._primary, values)
+                manager._upload(self._primary, values, self._dtype)
         except BaseException:
             self.destroy()
             raise
@@ -245,23 +258,26 @@ class Image(Memory):
     _kind = "image"
 
     def __init__(self, manager: Manager, values: np.ndarray, width: int, height: int, num_channels: int,
-                 memory_type: MemoryTypes) -> None:
+                 memory_type: MemoryTypes, dtype: Any = None) -> None:
         if values.size != width * height * num_channels:
             raise KpValueError(
                 f"image data has {values.size} elements, but {width}x{height} pixels of {num_channels} "
                 f"channel(s) need {width * height * num_channels}"
             )
-        super().__init__(manager, values, memory_type)
+        super().__init__(manager, values, memory_type, dtype)
         self._width, self._height, self._channels = width, height, num_channels
         device = manager.device
         dtype_name = "uint8" if self._dtype == np.bool_ else self._dtype.name
-        self._primary = HalImage(device, width, height, dtype_name, num_channels)
+        try:
+            self._primary = HalImage(device, width, height, dtype_name, num_channels)
+        except ValueError as exc:  # no storage image format for it: Kompute's RuntimeError too
+            raise KpValueError(str(exc)) from None
         try:
             manager._make_general(self._primary)
             if memory_type is not MemoryTypes.storage:
-                self._set_host(Buffer(device, max(values.nbytes, 4), MemoryKind.STAGING), values)
+                self._set_host(Buffer(device, max(self.memory_size(), 4), MemoryKind.STAGING), values)
             else:
-                manager._upload(self._primary, values)
+                manager._upload(self._primary, values, self._dtype)
         except BaseException:
             self.destroy()
             raise

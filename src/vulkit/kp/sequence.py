@@ -50,7 +50,10 @@ class Sequence:
         if total_timestamps:
             if not self.queue.timestamp_valid_bits:
                 raise KpValueError(f"queue family {self.queue.family} of this device does not support timestamps")
-            self._timestamps = QueryPool(device, total_timestamps)
+            try:
+                self._timestamps = QueryPool(device, total_timestamps)
+            except ValueError as exc:  # more queries than a pool holds: Kompute's RuntimeError too
+                raise KpValueError(str(exc)) from None
         self._ops: list[OpBase] = []
         self._tracker = BarrierTracker()
         self._recording = False

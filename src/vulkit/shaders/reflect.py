@@ -9,6 +9,7 @@ decoded; everything else is skipped by its word count.
 
 from __future__ import annotations
 
+import functools
 import math
 import struct
 from array import array
@@ -563,29 +564,26 @@ def _push_constants(module: _Module) -> tuple[int, tuple[PushConstantMember, ...
 def reflect(spirv: bytes) -> ShaderInfo:
     """Parse a SPIR-V module (bytes, bytearray, memoryview or a uint32 NumPy array).
 
-    Raises ValueError("not SPIR-V: ...") for anything that is not a well-formed module. The result (immutable)
-    is kept for the module's bytes: every Algorithm of one shader reflects it once.
+    Raises ValueError("not SPIR-V: ...") for anything that is not a well-formed module. The result is immutable
+    and kept for the module's bytes (the last 256 modules): every Algorithm of one shader reflects it once.
     """
-    key = bytes(spirv) if isinstance(spirv, (bytes, bytearray, memoryview)) else None
-    found = _REFLECTED.get(key) if key is not None else None
-    if found is not None:
-        return found
-    words = _words(spirv)
+    if type(spirv) is not bytes:  # bytes are their own key, hashed once (Python keeps a bytes object's hash)
+        try:
+            spirv = memoryview(spirv).tobytes()
+        except TypeError:
+            raise ValueError(f"not SPIR-V: expected a bytes-like object, got {type(spirv).__name__}") from None
+    return _reflect_bytes(spirv)
+
+
+@functools.lru_cache(maxsize=256)
+def _reflect_bytes(data: bytes) -> ShaderInfo:
+    words = _words(data)
     try:
-        info = _reflect(_Module(words))
+        return _reflect(_Module(words))
     except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError, struct.error) as exc:
         if str(exc).startswith("not SPIR-V"):
             raise
         raise ValueError(f"not SPIR-V: malformed module ({type(exc).__name__}: {exc})") from exc
-    if key is not None:
-        if len(_REFLECTED) >= _MAX_REFLECTED:
-            _REFLECTED.clear()
-        _REFLECTED[key] = info
-    return info
-
-
-_REFLECTED: dict[bytes, ShaderInfo] = {}
-_MAX_REFLECTED = 256
 
 
 def _reflect(module: _Module) -> ShaderInfo:
