@@ -4,7 +4,10 @@ destroy, ``with kp.Manager()``, and no Vulkan object left behind."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -174,3 +177,34 @@ def test_destroying_what_a_running_sequence_uses_waits_for_it(mgr: kp.Manager, s
     assert sequence.is_running()  # finished on the GPU; eval_await completes it
     sequence.eval_await()
     assert not sequence.is_running()
+
+
+EXIT_WITH_WORK_IN_FLIGHT = """
+import sys
+import numpy as np
+from vulkit import kp
+spirv = open(sys.argv[1], "rb").read()
+groups, iterations, await_for = (int(arg) for arg in sys.argv[2:])
+mgr = kp.Manager()
+data = mgr.tensor_t(np.arange(groups, dtype=np.uint32))
+algorithm = mgr.algorithm([data], spirv, [groups, 1, 1], push_consts=np.array([iterations], dtype=np.uint32))
+sequence = mgr.sequence().record(kp.OpSyncDevice([data])).record(kp.OpAlgoDispatch(algorithm))
+sequence.record(kp.OpSyncLocal([data])).eval_async()
+if await_for >= 0:
+    sequence.eval_await(await_for)
+    assert not sequence.is_running()
+print("exiting", flush=True)
+"""
+
+
+@pytest.mark.parametrize("await_for", [-1, 1000], ids=["never awaited", "await timed out"])
+def test_exit_while_the_gpu_runs_waits_for_it(spin: Spin, tmp_path: Path, await_for: int) -> None:
+    """Exiting with an evaluation on the GPU (never awaited, or whose await timed out) waits for it: the tensors'
+    finalizers freed their memory under the running work at exit, and the device crashed (Kompute aborts)."""
+    module = tmp_path / "spin.spv"
+    module.write_bytes(spirv(SPIN))
+    args = [str(module), str(spin.groups), str(spin.iterations), str(await_for)]
+    done = subprocess.run([sys.executable, "-c", EXIT_WITH_WORK_IN_FLIGHT, *args], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "exiting"

@@ -30,8 +30,9 @@ class HostMirror:
         self._keeper = keeper
         # The hal's view of the mapping, described for NumPy with this object as the owner.
         self.__array_interface__ = buffer.view(dtype, size).__array_interface__
-        # Runs before _keeper is dropped, so the buffer is freed while its device still lives.
-        weakref.finalize(self, buffer.destroy)
+        # Runs before _keeper is dropped, so the buffer is freed while its device still lives. Not at exit: the GPU
+        # may still run work that uses the buffer then; the device frees it after waiting for that work.
+        weakref.finalize(self, buffer.destroy).atexit = False
 
 
 class Memory:
