@@ -50,6 +50,23 @@ def test_a_timed_out_eval_await_leaves_the_sequence_as_kompute_does(mgr: kp.Mana
     assert again.shape == first.shape
 
 
+def test_a_timed_out_evaluation_still_lands_in_the_host_data(mgr: kp.Manager, spin: Spin) -> None:
+    """As in Kompute, giving the await up does not stop the GPU: its OpSyncLocal copy reaches data() when it
+    finishes (on host-coherent memory; elsewhere the skipped post-eval step would have made it visible)."""
+    sequence, data = spinning_sequence(mgr, spin)
+    if not data._host.host_coherent:
+        pytest.skip("the host copy is not host-coherent on this device")
+    seeds = data.data().copy()
+    sequence.eval()
+    expected = data.data().copy()
+    data.set_data(seeds)
+    sequence.eval_async().eval_await(0)
+    assert not sequence.is_running()
+    sequence.wait_for_gpu()
+    np.testing.assert_array_equal(data.data(), expected)
+    assert sequence.eval_await() is sequence and not sequence.is_running()
+
+
 def test_eval_async_returns_before_the_work_is_done(mgr: kp.Manager, spin: Spin) -> None:
     """The host keeps working while the GPU runs: post-eval steps (OpSyncLocal's host copy) wait for await."""
     sequence, data = spinning_sequence(mgr, spin)

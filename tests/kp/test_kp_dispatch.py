@@ -225,6 +225,27 @@ def test_eval_op_replaces_what_was_recorded(mgr: kp.Manager) -> None:
     np.testing.assert_array_equal(data.data(), np.full(3, 200.0))
 
 
+def test_dispatch_push_constants_as_kompute_records_them(mgr: kp.Manager) -> None:
+    """OpAlgoDispatch(algo, pc) makes pc the algorithm's push constants when it is recorded; a command buffer keeps
+    what was pushed when it was recorded until rerecord(). The values are those Kompute 0.9.0 gave."""
+    data = mgr.tensor(np.zeros(2))
+    algorithm = mgr.algorithm([data], spirv(ACCUMULATE), [2, 1, 1], [], [1.0])
+    mgr.sequence().eval(kp.OpSyncDevice([data])).eval(kp.OpAlgoDispatch(algorithm, np.array([5.0], np.float32)))
+    mgr.sequence().eval(kp.OpAlgoDispatch(algorithm))
+    mgr.sequence().eval(kp.OpSyncLocal([data]))
+    assert data.data().tolist() == [10.0, 10.0]
+    both = mgr.sequence().record(kp.OpAlgoDispatch(algorithm, [10.0])).record(kp.OpAlgoDispatch(algorithm))
+    both.record(kp.OpSyncLocal([data])).eval()
+    assert data.data().tolist() == [30.0, 30.0]
+    mgr.sequence().eval(kp.OpAlgoDispatch(algorithm, [100.0]))
+    both.eval()  # as recorded: 10 and 10
+    assert data.data().tolist() == [150.0, 150.0]
+    mgr.sequence().eval(kp.OpAlgoDispatch(algorithm, [100.0]))
+    both.rerecord()
+    both.eval()
+    assert data.data().tolist() == [270.0, 270.0]
+
+
 def test_tensors_of_another_manager_are_rejected(mgr: kp.Manager) -> None:
     with kp.Manager() as other:
         foreign = other.tensor([1.0])

@@ -186,10 +186,12 @@ class Sequence:
         """Wait up to ``wait_for`` nanoseconds (as Kompute) for an ``eval_async``, then run post-eval steps.
 
         If the wait times out, this returns as Kompute's does: the sequence no longer counts as running
-        (``is_running()`` is False) and the post-eval steps of that evaluation are skipped (an OpSyncLocal's data
-        is not brought back). vulkit still knows that the GPU may be running it: recording, evaluating or
-        destroying the sequence (or what it uses) waits for it first. Awaiting a sequence that is not running
-        does nothing.
+        (``is_running()`` is False; a second ``eval_await`` returns at once) and the post-eval steps of that
+        evaluation are skipped. The GPU goes on: its copies into the host data (OpSyncLocal) land when it
+        finishes, as in Kompute (visible at once on host-coherent memory; elsewhere after the next evaluation's
+        OpSyncLocal). vulkit still knows that the GPU may be running it: recording, evaluating or destroying the
+        sequence (or what it uses), or exiting Python, waits for it first. Awaiting a sequence that is not
+        running does nothing.
         """
         with self._lock:
             self._require_alive()
