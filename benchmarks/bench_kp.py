@@ -3,6 +3,7 @@
 - Python time to record one dispatch; eval() of a one-dispatch sequence (submit + wait);
   a recorded 100-dispatch sequence replayed;
 - sync of 1M floats to the device and back;
+- creating a 1M-float tensor (from float32 and float64 data), building an Algorithm;
 - vector add of 2^24 and 2^28 float32 in GB/s, timed on the GPU (timestamps; CUDA events for peers).
 """
 
@@ -118,6 +119,29 @@ def _sync_roundtrip(mgr: kp.Manager, n: int = 1 << 20) -> dict[str, Any]:
                       note="numpy: two host copies" if "numpy" in peers else "")
 
 
+def _creation(mgr: kp.Manager, n: int = 1 << 20) -> list[dict[str, Any]]:
+    """Making a 1M-float tensor (from float32 and from float64 data) and building an Algorithm of a shader already
+    used; each made object is destroyed before the next."""
+    rng = np.random.default_rng(2)
+    floats, doubles = rng.random(n, dtype=np.float32), rng.random(n)
+    tensor_us = common.best_of(lambda: mgr.tensor(floats).destroy(), repeat=5, number=10) * 1e6
+    convert_us = common.best_of(lambda: mgr.tensor(doubles).destroy(), repeat=5, number=10) * 1e6
+    tensors = [mgr.tensor(np.zeros(1024, dtype=np.float32)) for _ in range(3)]
+    spirv = compile_source(_ADD)
+    build_us = common.best_of(lambda: mgr.algorithm(tensors, spirv, (4, 1, 1), push_consts=[256]).destroy(),
+                              repeat=5, number=20) * 1e6
+    for tensor in tensors:
+        tensor.destroy()
+    return [
+        common.row("kp: create a 1M float32 tensor (device memory)", "µs", tensor_us, {}, better="lower",
+                   note="the data copied once into fresh staging memory: mostly its page faults"),
+        common.row("kp: create a 1M float32 tensor from float64 data", "µs", convert_us, {}, better="lower",
+                   note="converted on its way into the staging memory, no temporary"),
+        common.row("kp: build an Algorithm of a shader already used", "µs", build_us, {}, better="lower",
+                   note="3 tensors, push constants; the shader's reflection is kept, the pipeline is the driver's"),
+    ]
+
+
 def _vector_add(mgr: kp.Manager, log2n: int, iterations: int = 20) -> dict[str, Any]:
     n = 1 << log2n
     rng = np.random.default_rng(1)
@@ -177,6 +201,7 @@ def run(device: int | str | None = None) -> list[dict[str, Any]]:
         started = time.perf_counter()
         rows += _overheads(mgr)
         rows.append(_sync_roundtrip(mgr))
+        rows += _creation(mgr)
         sizes = [24, 28] if mgr.get_device_properties()["total_memory"] >= 8 << 30 else [24]
         for log2n in sizes:
             rows.append(_vector_add(mgr, log2n))
