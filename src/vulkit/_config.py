@@ -3,7 +3,11 @@
 - ``VULKIT_DEVICE``: the default device, as an index or a substring of its name (case-insensitive).
   Unset: discrete GPU > integrated GPU > virtual GPU > CPU (lavapipe).
 - ``VULKIT_CACHE_DIR``: where compiled SPIR-V and the pipeline cache are kept (default ``~/.cache/vulkit``).
-- ``VULKIT_GLSLANG``: path of a glslangValidator/glslang/glslc executable to use instead of the bundled one.
+- ``VULKIT_GLSLANG``: path of a glslangValidator/glslang/glslc executable to use instead of the bundled one
+  (it always runs as a subprocess).
+- ``VULKIT_GLSLANG_INPROCESS``: ``0`` compiles shaders by running the bundled glslangValidator as a
+  subprocess (about 90 ms a shader) instead of calling the bundled glslang library in this process
+  (1-5 ms after its first shader). Unset or ``1``: in this process where the library is there.
 - ``VULKIT_VALIDATION``: ``1`` switches the Vulkan validation layers on; their warnings become Python
   warnings and their errors raise :class:`vulkit.errors.ValidationError`. ``warn`` turns errors into
   warnings too.
@@ -40,6 +44,12 @@ def cache_dir() -> Path:
 def glslang_override() -> str | None:
     """The value of ``VULKIT_GLSLANG`` or None."""
     return os.environ.get("VULKIT_GLSLANG") or None
+
+
+def glslang_in_process() -> bool:
+    """``VULKIT_GLSLANG_INPROCESS`` as a bool: False for 0/off/false/no, True otherwise (unset included)."""
+    value = os.environ.get("VULKIT_GLSLANG_INPROCESS", "").strip().lower()
+    return value not in ("0", "off", "false", "no")
 
 
 def validation_mode() -> str:

