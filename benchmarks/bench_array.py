@@ -30,17 +30,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import (  # noqa: E402
-    best_of,
-    cupy_gpu_seconds,
-    cupy_module,
-    median,
-    row,
-    torch_cuda,
-    torch_gpu_seconds,
-    vulkit_gpu_seconds,
-    warm_up_gpu,
-)
+from common import median, row, warm_up_gpu  # noqa: E402
+from libs import Vulkit, present  # noqa: E402
 
 TINY_ITERATIONS = 20_000
 TINY_ROUNDS = 5
@@ -63,83 +54,6 @@ def _ops(xp: Any) -> dict[str, Callable[[Any, Any], Any]]:
 
 
 _BYTES = {"add": 3, "multiply": 3, "exp": 2, "where": 3.25}  # in units of the array's bytes
-
-
-class _Vulkit:
-    """vulkit, timed on the GPU with timestamps as the CUDA peers are with events; on a CPU device
-    (lavapipe), whose "GPU" shares the host's cores, by the wall clock as NumPy is."""
-
-    name = "vulkit"
-
-    def __init__(self) -> None:
-        import vulkit
-
-        self.xp = vulkit
-        self.cpu = vulkit.device.get_device_properties()["device_type"] == "cpu"
-
-    def array(self, values: np.ndarray) -> Any:
-        return self.xp.asarray(values)
-
-    def sync(self) -> None:
-        self.xp.device.synchronize()
-
-    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
-        if not self.cpu:
-            return vulkit_gpu_seconds(self.xp, function, iterations)
-        function()
-        self.sync()
-        start = time.perf_counter()
-        for _ in range(iterations):
-            function()
-        self.sync()
-        return (time.perf_counter() - start) / iterations
-
-
-class _Torch:
-    name = "torch"
-
-    def __init__(self, torch: Any) -> None:
-        self.xp = torch
-        self.torch = torch
-
-    def array(self, values: np.ndarray) -> Any:
-        return self.torch.as_tensor(values, device="cuda")
-
-    def sync(self) -> None:
-        self.torch.cuda.synchronize()
-
-    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
-        return torch_gpu_seconds(self.torch, function, iterations)
-
-
-class _Cupy:
-    name = "cupy"
-
-    def __init__(self, cupy: Any) -> None:
-        self.xp = cupy
-
-    def array(self, values: np.ndarray) -> Any:
-        return self.xp.asarray(values)
-
-    def sync(self) -> None:
-        self.xp.cuda.Device().synchronize()
-
-    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
-        return cupy_gpu_seconds(self.xp, function, iterations)
-
-
-class _Numpy:
-    name = "numpy"
-    xp = np
-
-    def array(self, values: np.ndarray) -> Any:
-        return values.copy()
-
-    def sync(self) -> None:
-        pass
-
-    def seconds(self, function: Callable[[], Any], iterations: int) -> float:
-        return best_of(function, repeat=3, number=iterations)
 
 
 def _tiny_overheads(libs: list[Any], op: Callable[[Any], Any]) -> dict[str, tuple[float, float]]:
@@ -230,13 +144,7 @@ def run(device: int | str | None = None, log2n: int | None = None) -> list[dict[
     n = 1 << log2n
     side = 1024 if cpu else 4096
     iterations = 5 if cpu else 50
-    libs: list[Any] = [_Vulkit(), _Numpy()] if cpu else [_Vulkit()]
-    torch = torch_cuda()
-    if torch is not None and not cpu:
-        libs.append(_Torch(torch))
-    cupy = cupy_module()
-    if cupy is not None and not cpu:
-        libs.append(_Cupy(cupy))
+    libs = present(Vulkit())
     measured = _measure(libs, n, side, iterations)
     ours = measured.pop("vulkit")
     note = f"2^{log2n} float32; broadcast {side}x{side}+{side}; best of {ROUNDS} rounds, libraries in turn"
@@ -278,7 +186,7 @@ def _with_other_binding(n: int, side: int, iterations: int) -> tuple[str, str, d
         label, note = "buffer addresses", "VULKIT_BUFFER_ADDRESSES=1: buffer addresses in push constants"
     ctx.set_buffer_addresses(not default)
     try:
-        return label, note, _measure([_Vulkit()], n, side, iterations, tiny=False,
+        return label, note, _measure([Vulkit()], n, side, iterations, tiny=False,
                                      only=("add", "broadcast add"))["vulkit"]
     finally:
         ctx.set_buffer_addresses(default)

@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SUITES = ["bench_kp", "bench_array"]
+SUITES = ["bench_kp", "bench_array", "bench_ops"]
 
 
 def _device_name(selector: str | None) -> str:
@@ -74,7 +74,7 @@ def plot(rows: list[dict[str, Any]], device: str, path: Path) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="bench-results")
-    parser.add_argument("--only", default="", help="comma-separated suites (kp, array)")
+    parser.add_argument("--only", default="", help="comma-separated suites (kp, array, ops)")
     parser.add_argument("--device", default=None)
     args = parser.parse_args()
     wanted = [f"bench_{name.strip()}" for name in args.only.split(",") if name.strip()] or SUITES

@@ -1,0 +1,40 @@
+"""NumPy/PyTorch-style array methods (``x.sum()``, ``x.max(axis=1)``, ``x.argmax()``, ``x.sort()`` ...): each one
+the module-level function, with NumPy's positional order of its leading parameters (``x.sum(0)`` is
+``vt.sum(x, axis=0)``).
+
+:func:`install` puts them on :class:`~vulkit.array.array.Array`; ``vulkit.array.ops`` calls it on import. Each family
+of operations lists its methods in ``METHODS`` here (import its functions above it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..array import Array
+
+# (method name, module function, the names that NumPy's method takes positionally after self, in order)
+METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
+]
+
+
+def _method(name: str, function: Callable[..., Any], positional: tuple[str, ...]) -> Callable[..., Any]:
+    def method(self: Array, *args: Any, **kwargs: Any) -> Any:
+        if len(args) > len(positional):
+            raise TypeError(f"{name}() takes at most {len(positional)} positional arguments ({len(args)} given)")
+        for key, value in zip(positional, args, strict=False):
+            if key in kwargs:
+                raise TypeError(f"{name}() got multiple values for argument {key!r}")
+            kwargs[key] = value
+        return function(self, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"``x.{name}(...)``: :func:`vulkit.{function.__name__}` of x " \
+                     f"({', '.join(positional) or 'no arguments'} may be given positionally)."
+    return method
+
+
+def install(cls: type = Array) -> None:
+    """Give ``cls`` the methods of ``METHODS``."""
+    for name, function, positional in METHODS:
+        setattr(cls, name, _method(name, function, positional))
