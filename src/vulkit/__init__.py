@@ -138,6 +138,25 @@ from .array.ops.manipulation import (
     reshape,
     squeeze,
 )
+from .array.ops.reductions import (
+    all,  # noqa: A004
+    any,  # noqa: A004
+    argmax,
+    argmin,
+    count_nonzero,
+    logsumexp,
+    max,  # noqa: A004
+    mean,
+    min,  # noqa: A004
+    nanmax,
+    nanmean,
+    nanmin,
+    nansum,
+    prod,
+    std,
+    sum,  # noqa: A004
+    var,
+)
 
 e = 2.718281828459045
 inf = float("inf")
@@ -146,6 +165,8 @@ pi = 3.141592653589793
 newaxis = None
 
 __all__ = [
+    "all", "any", "argmax", "argmin", "count_nonzero", "logsumexp", "max", "mean", "min", "nanmax", "nanmean",
+    "nanmin", "nansum", "prod", "std", "sum", "var",
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",
     "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert",
     "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",

@@ -12,9 +12,26 @@ from collections.abc import Callable
 from typing import Any
 
 from ..array import Array
+from .reductions import (
+    all,  # noqa: A004
+    any,  # noqa: A004
+    argmax,
+    argmin,
+    max,  # noqa: A004
+    mean,
+    min,  # noqa: A004
+    prod,
+    std,
+    sum,  # noqa: A004
+    var,
+)
 
 # (method name, module function, the names that NumPy's method takes positionally after self, in order)
 METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
+    ("sum", sum, ("axis", "dtype")), ("prod", prod, ("axis", "dtype")), ("mean", mean, ("axis", "dtype")),
+    ("var", var, ("axis", "dtype")), ("std", std, ("axis", "dtype")), ("max", max, ("axis",)),
+    ("min", min, ("axis",)), ("argmax", argmax, ("axis",)), ("argmin", argmin, ("axis",)), ("all", all, ("axis",)),
+    ("any", any, ("axis",)),
 ]
 
 

@@ -1,0 +1,378 @@
+"""Reductions over axes: the array API's statistical and utility functions (sum, prod, mean, var, std, max, min,
+all, any), argmax/argmin, count_nonzero, logsumexp and NumPy's nan* variants.
+
+Every reduction sees its input as a contiguous (rows, R, I) block, R the reduced extent: directly where the
+reduced axes are adjacent in memory (of the array or of a permutation of its axes), else after one copy that
+puts them last. :mod:`vulkit.array.kernels.reduction` has the kernels; at most two dispatches per reduction.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+from typing import Any
+
+import numpy as np
+
+from ...runtime import context as _context
+from .. import dtypes as dt
+from ..array import Array, asarray_like, make_array, view
+from ..dtypes import DType
+from ..kernels.reduction import COL_OUTPUTS, ReduceSpec
+from ..layout import contiguous_strides, normalize_axes, size_of
+from .creation import default_float, default_int, full
+from .engine import TABLE, apply
+from .planning import _addresses as needs_addresses
+
+ROW_MIN = 64  # rows shorter than this are reduced one per thread (the col layout with I == 1)
+ROW_CHUNK_MIN = 4096  # elements a row workgroup takes at least when a row is cut into chunks
+COL_CHUNK_MIN = 64  # rows along R a col workgroup takes at least
+
+
+def _array(x: Any, function: str) -> Array:
+    if isinstance(x, Array):
+        if x._ctx.stream.closed:
+            raise RuntimeError(f"{function}: the array's device ({x._ctx.index}) was shut down since it was made")
+        return x
+    if isinstance(x, (bool, int, float, list, tuple, np.ndarray, np.generic)):
+        return asarray_like(x, _context.current())
+    raise TypeError(f"{function}: expected an array, got {type(x).__name__}")
+
+
+def _axes(x: Array, axis: Any, function: str) -> tuple[int, ...]:
+    if axis is None:
+        return tuple(range(x.ndim))
+    return normalize_axes(axis, x.ndim, function)
+
+
+def _target_groups(ctx: Any) -> int:
+    """Workgroups that keep the device busy: a few per core of a CPU (lavapipe), a few waves on a GPU."""
+    return 32 if ctx.properties.get("device_type") == "cpu" else 2048
+
+
+# -- layout ------------------------------------------------------------------------------------------------
+def _block_of(x: Array, axes: tuple[int, ...], order_matters: bool) -> tuple[Array, int, int, int, tuple[int, ...]]:
+    """(contiguous source, rows, R, I, kept axes in the source's order): x as a (rows, R, I) block reducing
+    ``axes``. ``order_matters`` (argmax): R runs in x's C order, so no permutation of the axes is taken."""
+    shape, strides = x._shape, x._strides
+    dims = [d for d in range(x.ndim) if shape[d] != 1]
+    order = None
+    if x._contig:
+        order = dims
+    elif not order_matters:
+        by_stride = sorted(dims, key=lambda d: -abs(strides[d]))
+        sub = tuple(shape[d] for d in by_stride)
+        if tuple(strides[d] for d in by_stride) == contiguous_strides(sub):
+            order = by_stride
+    reduced = set(axes)
+    if order is not None:
+        marks = [d in reduced for d in order]
+        first = marks.index(True) if True in marks else len(marks)
+        last = len(marks) - marks[::-1].index(True) if True in marks else first
+        if builtins.all(marks[first:last]):
+            rows = size_of(tuple(shape[d] for d in order[:first]))
+            r = size_of(tuple(shape[d] for d in order[first:last]))
+            inner = size_of(tuple(shape[d] for d in order[last:]))
+            kept = tuple(d for d in order if d not in reduced)
+            return x, rows, r, inner, kept
+    # one copy with the kept axes first (in order) and the reduced ones last
+    kept = tuple(d for d in range(x.ndim) if d not in reduced)
+    perm = (*kept, *sorted(reduced))
+    moved = x.permute_dims(perm)
+    source = make_array(x._ctx, moved._shape, x._dtype)
+    apply(TABLE["copy"], (moved,), out=source, dtype=x._dtype)
+    return source, size_of(tuple(shape[d] for d in kept)), size_of(tuple(shape[d] for d in reduced)), 1, kept
+
+
+def _chunks(ctx: Any, layout: str, outputs: int, r: int, vec: bool) -> tuple[int, int]:
+    """(chunks, chunk length) along R: one chunk where there are enough outputs to fill the device."""
+    target = _target_groups(ctx)
+    if layout == "row":
+        groups, least = outputs, ROW_CHUNK_MIN
+    else:
+        groups, least = -(-outputs // COL_OUTPUTS), COL_CHUNK_MIN
+    if groups >= target or r <= 2 * least:
+        return 1, builtins.max(r, 1)
+    chunks = builtins.min(-(-r // least), -(-target // groups))
+    length = -(-r // chunks)
+    if vec:
+        length = -(-length // 4) * 4
+    return -(-r // length), length
+
+
+def _run(ctx: Any, spec: ReduceSpec, source: Any, in_off: int, target: Any, out_off: int, rows: int, r: int,
+         inner: int, chunks: int, chunk: int, count: float, ddof: float) -> None:
+    kernel = ctx.kernels.get(spec)
+    values = (count, ddof, rows, r, inner, chunks, chunk, in_off, out_off)
+    if spec.addresses:
+        push = kernel.pack(source._addr or source.address, target._addr or target.address, *values)
+        resources: tuple[Any, ...] = ()
+    else:
+        push = kernel.pack(*values)
+        resources = (source, target)
+    if spec.layout == "row":
+        tasks = rows * chunks
+    else:
+        tasks = -(-rows * inner // COL_OUTPUTS) * chunks
+    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(builtins.min(tasks, ctx.max_groups), 1, 1),
+                        reads=[source], writes=[target])
+
+
+def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype: DType, out_dtype: DType,
+           empty: Any = None, ddof: float = 0.0, order_matters: bool = False) -> Array:
+    """``acc`` reduction of x over ``axis`` into a new ``out_dtype`` array, accumulating in ``acc_dtype``.
+
+    ``empty``: the value of a reduction over no elements (None: ValueError, as NumPy's max raises).
+    """
+    x = _array(x, function)
+    ctx = x._ctx
+    axes = _axes(x, axis, function)
+    out_shape = tuple(1 if d in axes else n for d, n in enumerate(x._shape) if keepdims or d not in axes)
+    r_total = size_of(tuple(x._shape[d] for d in axes))
+    out_size = size_of(out_shape)
+    if out_size == 0:
+        return make_array(ctx, out_shape, out_dtype)
+    if r_total == 0:
+        if empty is None:
+            raise ValueError(f"{function}: zero-size array to reduction operation {function} which has no identity")
+        return full(out_shape, empty, dtype=out_dtype, device=x.device)
+    if x._size >= 1 << 32:
+        raise ValueError(f"{function}: arrays of 2^32 elements or more are not supported yet (got {x._size})")
+    source, rows, r, inner, kept = _block_of(x, axes, order_matters)
+    kept_shape = tuple(x._shape[d] for d in kept)
+    out = make_array(ctx, kept_shape, out_dtype)
+    addresses = needs_addresses(ctx, [source, out])
+    in_off = source._offset
+    if inner == 1 and r >= ROW_MIN:
+        layout = "row"
+        vec = r % 4 == 0 and in_off % 4 == 0
+    else:
+        layout, vec = "col", False
+    chunks, chunk = _chunks(ctx, layout, rows * inner, r, vec)
+    count = float(r)
+    spec = ReduceSpec(acc, x._dtype, acc_dtype, out_dtype, layout, "first", chunks == 1, vec, addresses)
+    if chunks == 1:
+        _run(ctx, spec, source._alloc, in_off, out._alloc, 0, rows, r, inner, 1, chunk, count, ddof)
+    else:
+        partials = ctx.allocator.allocate(rows * inner * chunks * spec.acc_size)
+        _run(ctx, spec, source._alloc, in_off, partials, 0, rows, r, inner, chunks, chunk, count, ddof)
+        # row partials are (rows, chunks): a row reduction; col partials are (chunks, outputs): a col one
+        if layout == "row":
+            c_rows, c_r, c_inner = rows, chunks, 1
+            c_layout = "row" if chunks >= ROW_MIN else "col"
+        else:
+            c_rows, c_r, c_inner, c_layout = 1, chunks, rows * inner, "col"
+        combine = ReduceSpec(acc, x._dtype, acc_dtype, out_dtype, c_layout, "combine", True, False, addresses)
+        _run(ctx, combine, partials, 0, out._alloc, 0, c_rows, c_r, c_inner, 1, c_r, count, ddof)
+        partials.free()  # the stream reuses the range behind a barrier
+    return _shaped(out, x, axes, kept, keepdims)
+
+
+def _shaped(out: Array, x: Array, axes: tuple[int, ...], kept: tuple[int, ...], keepdims: bool) -> Array:
+    """The result (computed with the kept axes of size > 1 in the order ``kept``) in x's axis order, with the
+    reduced axes kept as size 1 where asked."""
+    in_order = tuple(d for d in range(x.ndim) if d not in axes and x._shape[d] != 1)
+    if kept != in_order:
+        position = {d: i for i, d in enumerate(kept)}
+        out = out.permute_dims(tuple(position[d] for d in in_order))
+    shape, strides = [], []
+    source = dict(zip(in_order, zip(out._shape, out._strides, strict=True), strict=True))
+    for d in range(x.ndim):
+        if d in source:
+            n, s = source[d]
+        elif d in axes and not keepdims:
+            continue
+        else:
+            n, s = 1, 0
+        shape.append(n)
+        strides.append(s)
+    return view(out, tuple(shape), tuple(strides), out._offset)
+
+
+# -- dtypes ------------------------------------------------------------------------------------------------
+def _requested(dtype: Any, function: str) -> DType | None:
+    if dtype is None:
+        return None
+    try:
+        return dt.as_dtype(dtype)
+    except TypeError as error:
+        raise TypeError(f"{function}: {error}") from None
+
+
+def _sum_dtype(x: Array, dtype: Any, function: str) -> DType:
+    """The array API's sum/prod type: the input's, widened to the default (unsigned) integer for smaller
+    integers and bool, unless ``dtype`` says."""
+    chosen = _requested(dtype, function)
+    if chosen is not None:
+        return chosen
+    d = x._dtype
+    if d.kind == "b" or (d.kind == "i" and d.itemsize < 8):
+        return default_int(x._ctx)
+    if d.kind == "u" and d.itemsize < 8:
+        return dt.uint64 if "uint64" in x._ctx.dtypes else dt.uint32
+    return d
+
+
+def _float_dtype(x: Array, dtype: Any, function: str) -> DType:
+    """mean/var/std's type: floats keep theirs, integers and bool give the default float (NumPy's)."""
+    chosen = _requested(dtype, function)
+    if chosen is not None:
+        if chosen.kind != "f":
+            raise TypeError(f"{function}: dtype must be a floating type, got {chosen.name}")
+        return chosen
+    return x._dtype if x._dtype.kind == "f" else default_float(x._ctx)
+
+
+def _accumulate(result: DType) -> DType:
+    """The type a float result accumulates in: float16 in float32."""
+    return dt.float32 if result is dt.float16 else result
+
+
+# -- the functions -------------------------------------------------------------------------------------
+def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Sum over ``axis`` (all axes when None). Integers and bool sum in the default integer type (unsigned:
+    uint64), floats in their own type with a compensated (two-sum) accumulation: float32 sums are as accurate
+    as float64 sums rounded to float32. Deterministic: the same bits every run."""
+    out = _sum_dtype(_array(x, "sum"), dtype, "sum")
+    acc = "sum_float" if out.kind == "f" else "sum_int"
+    return reduce("sum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
+
+
+def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
+    """Product over ``axis``, typed as :func:`sum`."""
+    out = _sum_dtype(_array(x, "prod"), dtype, "prod")
+    return reduce("prod", "prod", x, axis, keepdims, _accumulate(out), out, empty=1)
+
+
+def mean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
+    """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements."""
+    x = _array(x, "mean")
+    out = _float_dtype(x, dtype, "mean")
+    return reduce("mean", "mean", x, axis, keepdims, _accumulate(out), out, empty=math.nan)
+
+
+def _correction(correction: float, ddof: float | None, function: str) -> float:
+    if ddof is not None:
+        if correction:
+            raise TypeError(f"{function}: give correction or ddof, not both")
+        correction = ddof
+    return float(correction)
+
+
+def var(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None,
+        ddof: float | None = None) -> Array:
+    """Variance over ``axis``, dividing by N - ``correction`` (NumPy's ``ddof`` is accepted too); one pass
+    (Welford's updates, Chan's combinations). NaN over no elements or where N - correction <= 0 and the
+    sum of squares is 0."""
+    x = _array(x, "var")
+    out = _float_dtype(x, dtype, "var")
+    return reduce("var", "var", x, axis, keepdims, _accumulate(out), out, empty=math.nan,
+                  ddof=_correction(correction, ddof, "var"))
+
+
+def std(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None,
+        ddof: float | None = None) -> Array:
+    """Standard deviation: the square root of :func:`var`."""
+    x = _array(x, "std")
+    out = _float_dtype(x, dtype, "std")
+    return reduce("std", "std", x, axis, keepdims, _accumulate(out), out, empty=math.nan,
+                  ddof=_correction(correction, ddof, "std"))
+
+
+def _extreme(function: str, x: Any, axis: Any, keepdims: bool, nan_skipping: bool = False) -> Array:
+    x = _array(x, function)
+    d = x._dtype
+    big = function.endswith("max")
+    if d.kind == "b":
+        return reduce(function, "any" if big else "all", x, axis, keepdims, dt.bool_, d)
+    if d.kind == "f":
+        acc = ("nanmax" if big else "nanmin") if nan_skipping else ("max_float" if big else "min_float")
+        return reduce(function, acc, x, axis, keepdims, d, d)
+    return reduce(function, "max_int" if big else "min_int", x, axis, keepdims, d, d)
+
+
+def max(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Largest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's)."""
+    return _extreme("max", x, axis, keepdims)
+
+
+def min(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Smallest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's)."""
+    return _extreme("min", x, axis, keepdims)
+
+
+def nanmax(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+    """:func:`max` ignoring NaNs (NaN where all are NaN, as NumPy's, without its warning)."""
+    return _extreme("nanmax", x, axis, keepdims, nan_skipping=True)
+
+
+def nanmin(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+    """:func:`min` ignoring NaNs (NaN where all are NaN, as NumPy's, without its warning)."""
+    return _extreme("nanmin", x, axis, keepdims, nan_skipping=True)
+
+
+def nansum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
+    """:func:`sum` counting NaNs as zero."""
+    x = _array(x, "nansum")
+    out = _sum_dtype(x, dtype, "nansum")
+    acc = "nansum_float" if out.kind == "f" else "sum_int"
+    return reduce("nansum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
+
+
+def nanmean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
+    """:func:`mean` of the elements that are not NaN (NaN where there are none)."""
+    x = _array(x, "nanmean")
+    out = _float_dtype(x, dtype, "nanmean")
+    return reduce("nanmean", "nanmean", x, axis, keepdims, _accumulate(out), out, empty=math.nan)
+
+
+def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
+    x = _array(x, function)
+    if axis is not None and not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"{function}: axis must be an integer or None, got {type(axis).__name__}")
+    if axis is None and keepdims:
+        result = _arg(function, x.reshape(-1) if x._contig else x.copy().reshape(-1), 0, False)
+        return view(result, (1,) * x.ndim, (0,) * x.ndim, result._offset)
+    if x.ndim == 0:
+        x = x.reshape(1)
+        axis = None
+    index = dt.int64 if "int64" in x._ctx.dtypes else dt.int32
+    acc_dtype = {dt.float16: dt.float32, dt.bool_: dt.uint32}.get(x._dtype, x._dtype)
+    return reduce(function, function, x, axis, keepdims, acc_dtype, index, order_matters=True)
+
+
+def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+    """Index of the largest element along ``axis`` (of the flattened array when None): the first one on ties,
+    the first NaN if any (NumPy's)."""
+    return _arg("argmax", x, axis, keepdims)
+
+
+def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+    """Index of the smallest element along ``axis`` (of the flattened array when None): the first one on ties,
+    the first NaN if any (NumPy's)."""
+    return _arg("argmin", x, axis, keepdims)
+
+
+def all(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Whether every element along ``axis`` is nonzero (NaN counts as nonzero); True over no elements."""
+    return reduce("all", "all", x, axis, keepdims, dt.bool_, dt.bool_, empty=True)
+
+
+def any(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Whether any element along ``axis`` is nonzero (NaN counts as nonzero); False over no elements."""
+    return reduce("any", "any", x, axis, keepdims, dt.bool_, dt.bool_, empty=False)
+
+
+def count_nonzero(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+    """The number of nonzero elements along ``axis`` (int64)."""
+    x = _array(x, "count_nonzero")
+    index = dt.int64 if "int64" in x._ctx.dtypes else dt.int32
+    return reduce("count_nonzero", "count_nonzero", x, axis, keepdims, dt.bool_, index, empty=0)
+
+
+def logsumexp(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+    """log(sum(exp(x))) over ``axis`` without overflow (SciPy's logsumexp): one pass keeping the running maximum
+    and the sum of exp(x - maximum); -inf over no elements."""
+    x = _array(x, "logsumexp")
+    out = _float_dtype(x, None, "logsumexp")
+    return reduce("logsumexp", "logsumexp", x, axis, keepdims, _accumulate(out), out, empty=-math.inf)
