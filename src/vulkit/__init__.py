@@ -113,7 +113,6 @@ from .array.ops.elementwise import (
     real,
     reciprocal,
     remainder,
-    round,  # noqa: A004
     sign,
     signbit,
     sin,
@@ -126,6 +125,7 @@ from .array.ops.elementwise import (
     trunc,
     where,
 )
+from .array.ops.gather import take, take_along_axis
 from .array.ops.manipulation import (
     broadcast_arrays,
     broadcast_shapes,
@@ -137,6 +137,21 @@ from .array.ops.manipulation import (
     permute_dims,
     reshape,
     squeeze,
+    swapaxes,
+    transpose,
+)
+from .array.ops.moving import (
+    concat,
+    diff,
+    flatten,
+    pad,
+    ravel,
+    repeat,
+    roll,
+    round,  # noqa: A004 - NumPy's round(x, decimals) over the elementwise one
+    stack,
+    tile,
+    unstack,
 )
 from .array.ops.reductions import (
     all,  # noqa: A004
@@ -165,6 +180,8 @@ pi = 3.141592653589793
 newaxis = None
 
 __all__ = [
+    "concat", "diff", "flatten", "pad", "ravel", "repeat", "roll", "stack", "swapaxes", "take", "take_along_axis",
+    "tile", "transpose", "unstack",
     "all", "any", "argmax", "argmin", "count_nonzero", "logsumexp", "max", "mean", "min", "nanmax", "nanmean",
     "nanmin", "nansum", "prod", "std", "sum", "var",
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",

@@ -105,3 +105,16 @@ def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[i
     for d, s in sorted(zip(dst, src, strict=True)):
         order.insert(d, s)
     return x.permute_dims(tuple(order))
+
+
+def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
+    """A view with axes ``axis1`` and ``axis2`` exchanged (NumPy's ``swapaxes``)."""
+    a, b = normalize_axes(axis1, x.ndim, "swapaxes")[0], normalize_axes(axis2, x.ndim, "swapaxes")[0]
+    axes = list(range(x.ndim))
+    axes[a], axes[b] = b, a
+    return x.permute_dims(tuple(axes))
+
+
+def transpose(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
+    """A view with the axes reversed, or in the order ``axes`` (NumPy's ``transpose``)."""
+    return x.permute_dims(tuple(range(x.ndim - 1, -1, -1)) if axes is None else tuple(axes))

@@ -12,6 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..array import Array
+from .elementwise import clip
+from .gather import take
+from .manipulation import squeeze, swapaxes
+from .moving import TRANSPOSE_POSITIONAL, flatten, ravel, repeat, transpose_method
+from .moving import round as round_decimals
 from .reductions import (
     all,  # noqa: A004
     any,  # noqa: A004
@@ -32,6 +37,10 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("var", var, ("axis", "dtype")), ("std", std, ("axis", "dtype")), ("max", max, ("axis",)),
     ("min", min, ("axis",)), ("argmax", argmax, ("axis",)), ("argmin", argmin, ("axis",)), ("all", all, ("axis",)),
     ("any", any, ("axis",)),
+    ("flatten", flatten, ("order",)), ("ravel", ravel, ()), ("clip", clip, ("min", "max")),
+    ("round", round_decimals, ("decimals",)), ("__round__", round_decimals, ("decimals",)),
+    ("take", take, ("indices", "axis")), ("repeat", repeat, ("repeats", "axis")), ("squeeze", squeeze, ("axis",)),
+    ("swapaxes", swapaxes, ("axis1", "axis2")), ("transpose", transpose_method, TRANSPOSE_POSITIONAL),
 ]
 
 
