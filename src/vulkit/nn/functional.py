@@ -11,6 +11,7 @@ from ..array.ops.elementwise import tanh
 from ..array.ops.engine import apply
 from ..array.ops.promotion import resolve
 from ..array.ops.registry import register
+from ..array.ops.softmax import softmax as _softmax
 
 _SPECIAL = ("vt_special",)
 _RELU = register("relu", 1, "same", {"b": "a", "u": "a", "f": "((a > T(0) || vt_isnan(a)) ? a : T(0))",
@@ -75,3 +76,14 @@ def softplus(x: Array, /, beta: float = 1.0, threshold: float = 20.0) -> Array:
     return _with_params("softplus", x, (beta, threshold))
 
 
+
+
+def softmax(x: Array, /, axis: int = -1, *, dim: int | None = None) -> Array:
+    """exp(x) / sum(exp(x)) along ``axis`` (PyTorch's ``dim`` too): one kernel reading each row twice (the second
+    time from cache) where the axis is the last."""
+    return _softmax(x, axis if dim is None else dim, False, "softmax")
+
+
+def log_softmax(x: Array, /, axis: int = -1, *, dim: int | None = None) -> Array:
+    """x - logsumexp(x) along ``axis`` (PyTorch's ``dim`` too), without the overflow of log(softmax(x))."""
+    return _softmax(x, axis if dim is None else dim, True, "log_softmax")
