@@ -27,7 +27,7 @@ def _flat(name: str, n: int) -> Case:
 def _axis_sum(n: int, axis: int) -> Case:
     def build(lib: Any) -> Any:
         x = lib.array(_values((n, n)))
-        return lambda: lib.xp.sum(x, axis)
+        return lambda: lib.xp.sum(x, axis=axis)
 
     return Case(f"{'row' if axis == 1 else 'column'} sum of {n}x{n} float32", "GB/s", build, work=4.0 * n * n)
 

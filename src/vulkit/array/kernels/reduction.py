@@ -177,7 +177,10 @@ Acc acc_combine(Acc a, Acc b) {{
   if (a.i == {_NONE} || acc_before(b.v, a.v)) return b;
   return (acc_before(a.v, b.v) || a.i < b.i) ? a : b;
 }}
-Acc acc_update(Acc a, A x, uint j) {{ return acc_combine(a, Acc(x, j)); }}
+Acc acc_update(Acc a, A x, uint j) {{  // j grows along a thread's elements: a tie keeps the first
+  if (a.i == {_NONE} || acc_before(x, a.v)) {{ a.v = x; a.i = j; }}
+  return a;
+}}
 int64_t acc_final(Acc a) {{ return int64_t(a.i); }}""", "vt_special"),
     _acc("argmin", f"""
 struct Acc {{ A v; uint i; }};
@@ -188,7 +191,10 @@ Acc acc_combine(Acc a, Acc b) {{
   if (a.i == {_NONE} || acc_before(b.v, a.v)) return b;
   return (acc_before(a.v, b.v) || a.i < b.i) ? a : b;
 }}
-Acc acc_update(Acc a, A x, uint j) {{ return acc_combine(a, Acc(x, j)); }}
+Acc acc_update(Acc a, A x, uint j) {{  // j grows along a thread's elements: a tie keeps the first
+  if (a.i == {_NONE} || acc_before(x, a.v)) {{ a.v = x; a.i = j; }}
+  return a;
+}}
 int64_t acc_final(Acc a) {{ return int64_t(a.i); }}""", "vt_special"),
     _acc("all", """
 struct Acc { uint v; };

@@ -22,6 +22,7 @@ from ..kernels.reduction import COL_OUTPUTS, ReduceSpec
 from ..layout import contiguous_strides, normalize_axes, size_of
 from .creation import default_float, default_int, full
 from .engine import TABLE, apply
+from .planning import SPAN
 from .planning import _addresses as needs_addresses
 
 ROW_MIN = 64  # rows shorter than this are reduced one per thread (the col layout with I == 1)
@@ -142,6 +143,9 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
     kept_shape = tuple(x._shape[d] for d in kept)
     out = make_array(ctx, kept_shape, out_dtype)
     addresses = needs_addresses(ctx, [source, out])
+    if addresses and source._alloc.size > SPAN:
+        raise ValueError(f"{function}: reductions reach arrays of at most {SPAN} bytes through buffer addresses "
+                         f"(this one spans {source._alloc.size}); reduce slices of it and combine the results")
     in_off = source._offset
     if inner == 1 and r >= ROW_MIN:
         layout = "row"

@@ -10,6 +10,7 @@ from ..kernels.softmax import SoftmaxSpec
 from ..layout import normalize_axes
 from .creation import default_float
 from .elementwise import astype, exp, subtract
+from .planning import SPAN
 from .planning import _addresses as needs_addresses
 from .reductions import _array, logsumexp
 
@@ -28,7 +29,7 @@ def softmax(x: Any, axis: int, log: bool, function: str) -> Array:
     (axis,) = normalize_axes(axis, x.ndim, function)
     if x._size == 0:
         return make_array(x._ctx, x._shape, x._dtype)
-    if axis != x.ndim - 1 or x._size >= 1 << 32:
+    if axis != x.ndim - 1 or x._size >= 1 << 32 or x._alloc.size > SPAN:
         lse = logsumexp(x, axis=axis, keepdims=True)
         return subtract(x, lse) if log else exp(subtract(x, lse))
     source = x if x._contig else x.copy()
