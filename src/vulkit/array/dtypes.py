@@ -1,4 +1,4 @@
-"""Array element types: the twelve dtypes, their GLSL types, and NumPy's type promotion.
+"""Array element types: the fourteen dtypes, their GLSL types, and NumPy's type promotion.
 
 Promotion follows NumPy 2 (which agrees with the array API standard wherever the standard defines a
 result) including NEP 50 "weak" Python scalars: ``int8_array + 1`` stays int8, ``int8_array + 1.0``
@@ -7,7 +7,11 @@ becomes the default float. Results are cached per pair of types, so promotion co
 GLSL has three ideas of a type per dtype: the *storage* type (how elements sit in a buffer; bool is
 a byte), the *compute* type (what arithmetic runs in: 8/16-bit integers and float16 are widened to
 32 bits, which gives NumPy's results bit for bit: wrap-around for integers, correctly rounded
-float16) and the *kind* (b, i, u, f) that picks an operator's GLSL expression.
+float16) and the *kind* (b, i, u, f, c) that picks an operator's GLSL expression.
+
+Complex numbers are pairs of floats: ``complex64`` is a GLSL ``vec2`` (real part in ``x``, imaginary in ``y``),
+``complex128`` a ``dvec2``; each has its parts' dtype as ``component`` (float32, float64), and a device has the
+complex dtype exactly where it has the component's (complex128 needs float64).
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ import numpy as np
 class DType:
     """An element type (``vt.float32`` ...); compares equal to the same-named NumPy dtype."""
 
-    __slots__ = ("name", "np", "itemsize", "kind", "storage", "compute", "feature")
+    __slots__ = ("name", "np", "itemsize", "kind", "storage", "compute", "feature", "component")
 
-    def __init__(self, name: str, storage: str, compute: str, feature: str | None) -> None:
+    def __init__(self, name: str, storage: str, compute: str, feature: str | None,
+                 component: DType | None = None) -> None:
         self.name = name
         self.np = np.dtype(name)
         self.itemsize = self.np.itemsize
@@ -31,6 +36,8 @@ class DType:
         self.storage = storage
         self.compute = compute
         self.feature = feature
+        # the dtype of each part of a complex number; the dtype itself for the others
+        self.component: DType = component or self
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, DType):
@@ -40,8 +47,8 @@ class DType:
                 with warnings.catch_warnings():  # NumPy warns about some strings ("a, b") it reads as aliases
                     warnings.simplefilter("ignore", DeprecationWarning)
                     return np.dtype(other) == self.np
-            except (TypeError, ValueError):  # a string NumPy cannot read as a dtype ("a, b" is a ValueError)
-                return False
+            except Exception:  # noqa: BLE001 - a string NumPy cannot read as a dtype: "a, b" is a ValueError,
+                return False  # others raise TypeError, SyntaxError or KeyError
         return NotImplemented
 
     # The twelve DTypes are singletons: identity hashing is the C slot, twice as fast in the eager path's
@@ -78,13 +85,17 @@ uint64 = DType("uint64", "uint64_t", "uint64_t", "int64 (shaderInt64)")
 float16 = DType("float16", "float16_t", "float", "float16 + storage_buffer_16bit")
 float32 = DType("float32", "float", "float", None)
 float64 = DType("float64", "double", "double", "float64 (shaderFloat64)")
+complex64 = DType("complex64", "vec2", "vec2", None, float32)
+complex128 = DType("complex128", "dvec2", "dvec2", float64.feature, float64)
 
-ALL: tuple[DType, ...] = (bool_, int8, uint8, int16, uint16, int32, uint32, int64, uint64, float16, float32, float64)
+ALL: tuple[DType, ...] = (bool_, int8, uint8, int16, uint16, int32, uint32, int64, uint64, float16, float32, float64,
+                          complex64, complex128)
 BY_NAME: dict[str, DType] = {d.name: d for d in ALL}
 _BY_NP: dict[np.dtype, DType] = {d.np: d for d in ALL}
 INTEGER = tuple(d for d in ALL if d.kind in "iu")
-FLOATING = (float16, float32, float64)
-NUMERIC = INTEGER + FLOATING
+FLOATING = (float16, float32, float64)  # the real floating dtypes
+COMPLEX = (complex64, complex128)
+NUMERIC = INTEGER + FLOATING  # the real numeric dtypes (the standard's "numeric" adds COMPLEX: see isdtype)
 
 # Extra dtype names the GLSL of a kernel must enable an extension for.
 _EXTENSIONS = {
@@ -125,14 +136,25 @@ def as_dtype(value: Any) -> DType:
     if found is None:
         raise TypeError(
             f"vulkit has no dtype {value!r}: the supported dtypes are "
-            f"{', '.join(d.name for d in ALL)} (no complex, string or object types)"
+            f"{', '.join(d.name for d in ALL)} (no string, datetime or object types)"
         )
     return found
 
 
+def is_supported(dtype: DType, supported: tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether a device whose dtype names are ``supported`` (``ctx.dtypes``) has ``dtype``: a complex dtype
+    where it has the complex dtype's component."""
+    return dtype.component.name in supported
+
+
+def supported_names(supported: tuple[str, ...] | frozenset[str]) -> tuple[str, ...]:
+    """``supported`` (a device's dtype names) with the complex dtypes its floats give."""
+    return (*supported, *(d.name for d in COMPLEX if d.component.name in supported and d.name not in supported))
+
+
 def require_supported(dtype: DType, supported: tuple[str, ...] | frozenset[str], device_name: str) -> None:
     """TypeError naming the Vulkan feature the device lacks for ``dtype``."""
-    if dtype.name not in supported:
+    if not is_supported(dtype, supported):
         raise TypeError(
             f"{dtype.name} is not available on {device_name}: the device lacks the Vulkan feature(s) "
             f"{dtype.feature} (see vt.device.get_device_properties()['dtypes'])"
@@ -141,7 +163,7 @@ def require_supported(dtype: DType, supported: tuple[str, ...] | frozenset[str],
 
 _PAIR_CACHE: dict[tuple[Any, Any], DType] = {}
 # NEP 50: a Python scalar is represented by a sample value of its type, which NumPy treats as weak.
-_WEAK_SAMPLES: dict[type, Any] = {bool: False, int: 0, float: 0.0}
+_WEAK_SAMPLES: dict[type, Any] = {bool: False, int: 0, float: 0.0, complex: 0j}
 
 
 def result_type2(a: DType | type, b: DType | type) -> DType:
@@ -170,8 +192,6 @@ def result_type(*operands: Any) -> DType:
     for other in strong[1:]:
         result = result_type2(result, other)
     for kind in weak:
-        if kind is complex:
-            raise TypeError("vulkit has no complex dtypes")
         result = result_type2(result, kind)
     return result
 
@@ -185,9 +205,10 @@ def _strong(value: Any) -> DType:
     return as_dtype(dtype if dtype is not None else value)
 
 
-def can_cast(from_: DType, to: DType) -> bool:
-    """Array API ``can_cast`` (NumPy's "safe" casting)."""
-    return bool(np.can_cast(from_.np, to.np, casting="safe"))
+def can_cast(from_: Any, to: Any, /) -> bool:
+    """Array API ``can_cast`` of a dtype or an array's dtype (NumPy's "safe" casting: float32 to complex64, not
+    complex to real)."""
+    return bool(np.can_cast(_strong(from_).np, as_dtype(to).np, casting="safe"))
 
 
 def check_scalar_fits(value: int, dtype: DType) -> None:
@@ -210,8 +231,8 @@ def isdtype(dtype: DType, kind: Any) -> bool:
         "unsigned integer": tuple(d for d in INTEGER if d.kind == "u"),
         "integral": INTEGER,
         "real floating": FLOATING,
-        "complex floating": (),
-        "numeric": NUMERIC,
+        "complex floating": COMPLEX,
+        "numeric": NUMERIC + COMPLEX,
     }
     if not isinstance(kind, str) or kind not in groups:
         raise ValueError(f"unknown dtype kind {kind!r}; expected a dtype or one of {', '.join(groups)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,12 @@ from ..runtime import context as _context
 from . import dtypes as dt
 from .array import Array, Device
 
-__array_api_version__ = "2023.12"
+__array_api_version__ = "2025.12"
+# The functions whose output shapes depend on the data (the standard's "data-dependent shapes", boolean indexing
+# aside): capabilities() says True once the namespace has every one.
+DATA_DEPENDENT = ("nonzero", "unique_all", "unique_counts", "unique_inverse", "unique_values", "repeat")
+# NumPy's limit: arrays of more dimensions cannot be read back or indexed through it
+MAX_DIMENSIONS = 64
 
 
 @dataclass(frozen=True)
@@ -37,8 +43,8 @@ def _dtype_of(type: Any) -> dt.DType:  # noqa: A002
 
 
 def finfo(type: Any, /) -> finfo_object:  # noqa: A002
-    """Limits of a floating dtype."""
-    dtype = _dtype_of(type)
+    """Limits of a floating dtype; of its component (float32, float64) for a complex one, as the standard says."""
+    dtype = _dtype_of(type).component
     if dtype.kind != "f":
         raise TypeError(f"finfo needs a floating dtype, got {dtype.name}")
     info = np.finfo(dtype.np)
@@ -59,23 +65,27 @@ class Info:
     """What ``__array_namespace_info__()`` returns."""
 
     def capabilities(self) -> dict[str, Any]:
-        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": None}
+        """Boolean indexing; data-dependent shapes where the namespace has every function of
+        :data:`DATA_DEPENDENT`; at most :data:`MAX_DIMENSIONS` dimensions."""
+        namespace = sys.modules[__name__.split(".")[0]]
+        dependent = all(callable(getattr(namespace, name, None)) for name in DATA_DEPENDENT)
+        return {"boolean indexing": True, "data-dependent shapes": dependent, "max dimensions": MAX_DIMENSIONS}
 
     def default_device(self) -> Device:
         return Device(_context.current_index())
 
-    def devices(self) -> list[Device]:
-        return [Device(i) for i in range(_context.device_count())]
+    def devices(self) -> tuple[Device, ...]:
+        return tuple(Device(i) for i in range(_context.device_count()))
 
     def _names(self, device: Any) -> tuple[str, ...]:
         index = device.index if isinstance(device, Device) else _context.current_index()
-        return _context.get(index).dtypes
+        return dt.supported_names(_context.get(index).dtypes)
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
         names = self._names(device)
         return {
             "real floating": dt.float64 if "float64" in names else dt.float32,
-            "complex floating": None,
+            "complex floating": dt.complex128 if "float64" in names else dt.complex64,
             "integral": dt.int64 if "int64" in names else dt.int32,
             "indexing": dt.int64 if "int64" in names else dt.int32,
         }

@@ -15,6 +15,9 @@ layout:
   constant; the caller merges dimensions first). Shape and strides are push constants.
 - ``rows4``: ``strided`` in vec4s, where every operand is contiguous along its last dimension.
 
+Complex operands (``vec2``/``dvec2`` elements: already vectors) take ``contig`` and ``strided`` only
+(:func:`vectorizable`).
+
 Shapes, sizes, offsets and strides are push constants, so one kernel serves every shape.
 :meth:`ElementwiseSpec.source` shows the GLSL of any spec.
 """
@@ -26,9 +29,20 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ..dtypes import DType, bool_, require_supported
+from ..dtypes import DType, require_supported
 from . import mathlib
-from .glsl import PUSH_TYPES, VEC4, WORKGROUP, buffer_block, convert, header, offsets_lines, store
+from .glsl import (
+    PUSH_TYPES,
+    VEC4,
+    WORKGROUP,
+    buffer_block,
+    convert,
+    header,
+    offsets_lines,
+    push_field,
+    push_value,
+    store,
+)
 
 VEC = 4
 # Items (elements; vec4s in the vec layout) per thread and pass: all loaded before any is computed, so
@@ -52,7 +66,13 @@ _LANES = "xyzw"
 # 2^22 float32, vec layout, 4 items -> 1): tan 146 -> 24-27 µs, pow 177 -> 36-40, atan 54 -> 26, gelu 58 -> 20-29,
 # sin alike (16-20 -> 19-26); the first call with no compiled code anywhere, tan 3.7-5.1 s -> 0.7-1.1 s, sin
 # 1.7-2.4 s -> 0.4-0.6 s.
-HEAVY_HELPERS = frozenset({"vt_trig", "vt_atan", "vt_atan2", "vt_pow", "vt_erf"})
+HEAVY_HELPERS = frozenset({"vt_trig", "vt_atan", "vt_atan2", "vt_pow", "vt_erf"}) | mathlib.COMPLEX_HELPERS
+
+
+def vectorizable(dtypes: Any) -> bool:
+    """Whether elements of every dtype of ``dtypes`` can move as vec4s (the vec, wide and rows4 layouts): not
+    complex ones."""
+    return all(d.storage in VEC4 for d in dtypes)
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,10 +94,18 @@ class OpDef:
     typed_by_result: bool = False
 
     def expression(self, dtype: DType) -> str:
-        for cls in (dtype.name, dtype.compute, dtype.kind, "int" if dtype.kind in "iu" else "", "*"):
+        """The expression for operands of ``dtype``; a complex dtype needs its own (``c``: ``*`` does not cover it,
+        so no operation computes on complex numbers unless it says how)."""
+        if dtype.kind == "c":
+            classes: tuple[str, ...] = (dtype.name, dtype.compute, "c")
+        else:
+            classes = (dtype.name, dtype.compute, dtype.kind, "int" if dtype.kind in "iu" else "", "*")
+        for cls in classes:
             found = self.exprs.get(cls)
             if found is not None:
                 return found
+        if dtype.kind == "c":
+            raise TypeError(f"{self.name} is not defined for complex numbers ({dtype.name})")
         raise TypeError(f"{self.name} is not defined for {dtype.name}")
 
 
@@ -110,11 +138,14 @@ class ElementwiseSpec:
         """Push constants: buffer addresses (with ``addresses``), the scalars (64-bit first), n, each array's
         offset; in the strided layouts dims 1.., their division magic and every array's strides."""
         n_arrays = self.n_arrays
-        codes = ("Q" * n_arrays if self.addresses else "") + "".join(code for _, _, code in _scalar_fields(self))
+        fields = _scalar_fields(self)
+        codes = ("Q" * n_arrays if self.addresses else "") + "".join(code for _, _, code in fields)
         codes += "I" + "i" * n_arrays
         if self.layout in STRIDED_LAYOUTS:
             codes += "I" * (3 * (self.ndim - 1)) + "i" * (self.ndim * n_arrays)
-        return struct.Struct("=" + codes)
+        first = n_arrays if self.addresses else 0
+        pairs = tuple(first + k for k, (_, _, code) in enumerate(fields) if len(code) == 2)
+        return ComplexPush("=" + codes, pairs) if pairs else struct.Struct("=" + codes)
 
     @cached_property
     def groups_per(self) -> int:
@@ -139,14 +170,29 @@ class ElementwiseSpec:
         return kernel_source(self, float_controls)
 
 
+class ComplexPush(struct.Struct):
+    """A push-constant layout with complex scalars: ``pack`` takes each complex number as one value (a Python
+    complex, or a real number) and packs its two parts."""
+
+    def __init__(self, fmt: str, pairs: tuple[int, ...]) -> None:
+        super().__init__(fmt)
+        self.pairs = pairs  # the positions, among pack's values, of the complex numbers
+
+    def pack(self, *values: Any) -> bytes:
+        flat = list(values)
+        for at in reversed(self.pairs):
+            z = flat[at]
+            flat[at:at + 1] = (z.real, z.imag)
+        return super().pack(*flat)
+
+
 def _scalar_fields(key: ElementwiseSpec) -> list[tuple[int, str, str]]:
-    """(input index, GLSL type, struct code) of the scalar inputs, 64-bit ones first (alignment)."""
+    """(input index, push-constant member, struct code) of the scalar inputs, 64-bit ones first (alignment)."""
     fields = []
     for index, (is_scalar, dtype) in enumerate(zip(key.in_scalar, key.op_dtypes, strict=True)):
         if is_scalar:
-            glsl, code = PUSH_TYPES[dtype.compute]
-            fields.append((index, glsl, code))
-    fields.sort(key=lambda f: f[2] not in "qQd")
+            fields.append((index, push_field(f"s{index}", dtype), PUSH_TYPES[dtype.compute][1]))
+    fields.sort(key=lambda f: f[2][0] not in "qQd")
     return fields
 
 
@@ -154,7 +200,7 @@ def unroll_of(key: ElementwiseSpec) -> int:
     """Items per thread and pass: one for heavy operations (:data:`HEAVY_HELPERS`); in the vec and wide layouts, the
     items that make VEC_BYTES or WIDE_BYTES of the widest array (at least one, at most 2 * UNROLL); UNROLL in the
     others."""
-    if HEAVY_HELPERS.intersection(key.op.helpers):
+    if HEAVY_HELPERS.intersection(mathlib.helpers_for(key.op.helpers, base_dtype(key))):
         return 1
     if key.layout not in CONTIGUOUS_VEC4_LAYOUTS:
         return UNROLL
@@ -164,10 +210,16 @@ def unroll_of(key: ElementwiseSpec) -> int:
     return min(2 * UNROLL, max(1, nbytes // (VEC * widest)))
 
 
+def base_dtype(key: ElementwiseSpec) -> DType:
+    """The dtype whose expression and compute type (``T``) the kernel uses: input 0's operation dtype (the
+    result's with ``typed_by_result``)."""
+    return key.res_dtype if key.op.typed_by_result or not key.op_dtypes else key.op_dtypes[0]
+
+
 def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
     """The GLSL compute shader for ``key``; ``float_controls``: see :func:`.glsl.float_control_lines`."""
     op = key.op
-    base = key.res_dtype if op.typed_by_result or not key.op_dtypes else key.op_dtypes[0]
+    base = base_dtype(key)
     expr = mathlib.substitute(op.expression(base), base)
     result = key.res_dtype
     lines = header((*key.in_dtypes, *key.op_dtypes, result, key.out_dtype), key.addresses, float_controls,
@@ -183,9 +235,11 @@ def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...
     for buffer in buffers:
         lines += _buffer_decl(*buffer, key.layout, key.addresses)
     lines.append(_push_block(key, len(arrays) + 1))
-    lines.append(mathlib.render(op.helpers, base))
+    lines.append(mathlib.render(mathlib.helpers_for(op.helpers, base), base))
     params = ", ".join(f"{d.compute} {'abcdef'[k]}" for k, d in enumerate(key.op_dtypes))
     params = f"{params}, uint i" if params else "uint i"
+    if result.kind == "c" and base.kind != "c":  # a real expression (eye's) giving a complex result
+        expr = f"{result.component.compute}({expr}), 0"
     lines.append(f"{result.compute} vt_op({params}) {{ return {result.compute}({expr}); }}")
     names = []
     if key.addresses:  # the references from the push constants, under the names the body uses
@@ -210,7 +264,7 @@ def _buffer_decl(slot: int, name: str, dtype: DType, access: str, layout: str, a
 
 def _push_block(key: ElementwiseSpec, n_arrays: int) -> str:
     fields = [f"R{slot} r{slot};" for slot in range(n_arrays)] if key.addresses else []
-    fields += [f"{glsl} s{index};" for index, glsl, _ in _scalar_fields(key)]
+    fields += [member for _, member, _ in _scalar_fields(key)]
     fields.append("uint n;")
     fields.append(f"int off[{n_arrays}];")
     if key.layout in STRIDED_LAYOUTS:
@@ -225,8 +279,7 @@ def _call(key: ElementwiseSpec, load: Any, index: str) -> str:
     args = []
     for k, (is_scalar, src, dst) in enumerate(zip(key.in_scalar, key.in_dtypes, key.op_dtypes, strict=True)):
         if is_scalar:
-            value = f"p.s{k}"
-            args.append(f"(p.s{k} != 0u)" if dst is bool_ else f"{dst.compute}({value})")
+            args.append(push_value(f"p.s{k}", dst))
         else:
             args.append(convert(load(k), src, dst))
     args.append(index)

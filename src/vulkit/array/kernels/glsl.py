@@ -11,9 +11,11 @@ VEC4 = {
     "int64_t": "i64vec4", "uint64_t": "u64vec4", "float16_t": "f16vec4",
     "int8_t": "i8vec4", "uint8_t": "u8vec4", "int16_t": "i16vec4", "uint16_t": "u16vec4",
 }
-# Push-constant GLSL type and struct code of a scalar of each compute type (bool travels as a uint).
+# Push-constant GLSL type and struct code of a scalar of each compute type (bool travels as a uint; a complex
+# number as its two parts, an array of two floats or doubles: see push_field).
 PUSH_TYPES = {"bool": ("uint", "I"), "int": ("int", "i"), "uint": ("uint", "I"), "float": ("float", "f"),
-              "int64_t": ("int64_t", "q"), "uint64_t": ("uint64_t", "Q"), "double": ("double", "d")}
+              "int64_t": ("int64_t", "q"), "uint64_t": ("uint64_t", "Q"), "double": ("double", "d"),
+              "vec2": ("float", "ff"), "dvec2": ("double", "dd")}
 # SPIR-V ids (SPV_KHR_float_controls): execution mode, capability
 _FLOAT_MODES = {"denorm_preserve": (4459, 4464), "signed_zero_inf_nan_preserve": (4461, 4466)}
 
@@ -51,12 +53,33 @@ def buffer_block(slot: int, name: str, element: str, access: str, addresses: boo
     return f"layout(std430, set = 0, binding = {slot}) {access} buffer {kind}{slot} {{ {element} d[]; }} {name};"
 
 
+def push_field(name: str, dtype: DType) -> str:
+    """The push-constant member ``name`` holding a scalar of ``dtype`` (a complex one as two parts, ``name[2]``:
+    std430 aligns an array of two floats or doubles like one of them, so no padding is needed)."""
+    glsl, code = PUSH_TYPES[dtype.compute]
+    return f"{glsl} {name}[2];" if len(code) == 2 else f"{glsl} {name};"
+
+
+def push_value(name: str, dtype: DType) -> str:
+    """The GLSL value of the push-constant member ``name`` (of :func:`push_field`) in dtype's compute type."""
+    if dtype.kind == "c":
+        return f"{dtype.compute}({name}[0], {name}[1])"
+    return f"({name} != 0u)" if dtype is bool_ else f"{dtype.compute}({name})"
+
+
 def convert(value: str, src: DType, dst: DType) -> str:
-    """GLSL converting ``value`` of src's storage type to dst's compute type."""
+    """GLSL converting ``value`` of src's storage type to dst's compute type (complex to a real type: the real part,
+    as NumPy's cast; to bool: whether either part is nonzero)."""
     if dst is bool_:
         return f"({value} != {src.storage}(0))"
     if src.storage == dst.compute:
         return value
+    if dst.kind == "c":
+        if src.kind == "c":
+            return f"{dst.compute}({value})"
+        return f"{dst.compute}({convert(value, src, dst.component)}, 0)"
+    if src.kind == "c":
+        return convert(f"({value}).x", src.component, dst)
     if src.kind == "f" and dst.kind == "u":
         return float_to_unsigned(value, src.storage, dst.compute)
     if dst.compute == "int64_t" and src.kind == "i":
@@ -78,10 +101,16 @@ def float_to_unsigned(value: str, float_type: str, unsigned_type: str) -> str:
 
 def store(value: str, dtype: DType, result: DType) -> str:
     """GLSL converting ``value`` of ``result``'s compute type to ``dtype``'s storage type."""
+    if dtype.kind == "c" and result.kind != "c":  # a real result into a complex array: imaginary part 0
+        if result is bool_:
+            return f"({value} ? {dtype.storage}(1, 0) : {dtype.storage}(0))"
+        return f"{dtype.storage}({convert(value, result, dtype.component)}, 0)"
     if result is bool_:
         return f"({value} ? {dtype.storage}(1) : {dtype.storage}(0))"
     if dtype is bool_:
         return f"({value} != {result.compute}(0) ? uint8_t(1) : uint8_t(0))"
+    if result.kind == "c" and dtype.kind != "c":  # the real part
+        return store(f"({value}).x", dtype, result.component)
     if result.kind == "f" and dtype.kind == "u":
         wrapped = float_to_unsigned(value, result.compute, dtype.compute)
         if dtype.itemsize < 4:  # NOTE: the mask keeps NVIDIA from fusing the casts into a saturating one

@@ -15,6 +15,13 @@ they survive fast-math compilers.
 
 In the operations' expressions, ``C(1.5)`` marks a floating constant, written with an ``lf`` suffix for double.
 
+Complex numbers (``vec2``/``dvec2``: real part in ``x``, imaginary in ``y``) have their own files, ``vt_c*.glsl``
+(:data:`COMPLEX_HELPERS`), built on the real functions of their parts' width: a kernel of complex64 defines
+``VT_COMPUTE_float`` as well as ``VT_COMPUTE_vec2`` (``VT_COMPUTE_double`` with ``dvec2``), and ``VT_COMPLEX``.
+Their code is written once over ``VT_R``/``VT_Z`` (the part and complex types, from ``vt_cdefs.glsl``), with the
+width's constants named there; the algorithms are C99 Annex G's (FreeBSD's msun, Hull et al. for the inverse
+functions), with NumPy's arithmetic (Smith's division, its integer powers) where NumPy is the reference.
+
 Each file has an include guard and includes what it uses; its code is chosen by macros the kernel defines
 before including it (:func:`render`): ``VT_COMPUTE_<type>`` (float code for ``float``, which float16 computes
 in, and ``double``), ``VT_KIND_<kind>`` (``i``/``u`` code for integers), ``T`` (the compute type) and ``BITS``.
@@ -37,24 +44,48 @@ _CONST = re.compile(r"C\(([-+0-9.eE]+)\)")
 _WORD = re.compile(r"\bT\b")
 
 
+# The complex number files: their code is long, so kernels calling them take one item per pass (see elementwise.py)
+COMPLEX_HELPERS = frozenset({"vt_cdiv", "vt_cexp", "vt_clog", "vt_csqrt", "vt_cpow", "vt_ctrig", "vt_casin",
+                             "vt_catan"})
+
+
+_COMPLEX_FILES = COMPLEX_HELPERS | {"vt_complex", "vt_cdefs"}
+
+
+def helpers_for(names: tuple[str, ...], dtype: DType) -> tuple[str, ...]:
+    """The helpers of ``names`` that a kernel computing in ``dtype`` includes: an operation lists its complex
+    helpers beside its real ones, and a real kernel leaves them out."""
+    if dtype.kind == "c":
+        return names
+    return tuple(name for name in names if name not in _COMPLEX_FILES)
+
+
+def _bits(dtype: DType) -> str:
+    return "64" if dtype.component.itemsize == 8 else "32"
+
+
 def render(names: tuple[str, ...], dtype: DType) -> str:
     """The GLSL a kernel of compute type ``dtype`` puts before its operation: the macros the library's files
-    read, and an ``#include`` of each helper in ``names`` (which include what they use)."""
-    lines = [f"#define T {dtype.compute}", f"#define BITS {64 if dtype.itemsize == 8 else 32}",
-             f"#define VT_COMPUTE_{dtype.compute}", f"#define VT_KIND_{dtype.kind}"]
+    read, and an ``#include`` of each helper in ``names`` (which include what they use). A complex dtype also
+    defines its parts' ``VT_COMPUTE_<type>`` (the real functions the complex ones call) and ``VT_COMPLEX``."""
+    lines = [f"#define T {dtype.compute}", f"#define BITS {_bits(dtype)}", f"#define VT_COMPUTE_{dtype.compute}",
+             f"#define VT_KIND_{dtype.kind}"]
+    if dtype.kind == "c":
+        lines += [f"#define VT_COMPUTE_{dtype.component.compute}", "#define VT_COMPLEX"]
     lines += [f'#include "{name}.glsl"' for name in names]
     return "\n".join(lines)
 
 
 def constants(text: str, dtype: DType) -> str:
-    """Write the ``C(...)`` constants of ``text`` for dtype's compute type (``lf`` suffix for double)."""
-    return _CONST.sub(lambda m: m.group(1) + ("lf" if dtype.compute == "double" else ""), text)
+    """Write the ``C(...)`` constants of ``text`` for dtype's compute type (``lf`` suffix for double and its
+    complex dtype)."""
+    return _CONST.sub(lambda m: m.group(1) + ("lf" if dtype.component.compute == "double" else ""), text)
 
 
 def substitute(text: str, dtype: DType) -> str:
     """An operation's expression for ``dtype``: ``T``, ``BITS`` and the ``C(...)`` constants written out."""
     text = constants(text, dtype)
-    return _WORD.sub(dtype.compute, text).replace("BITS", "64" if dtype.itemsize == 8 else "32")
+    return _WORD.sub(dtype.compute, text).replace("BITS", _bits(dtype))
 
 
 def helper_files() -> list[Path]:

@@ -17,6 +17,7 @@ import numpy as np
 from ...runtime import context as _context
 from ..array import Array, asarray_like, make_array
 from ..dtypes import DType
+from ..kernels.elementwise import vectorizable
 from ..launch import Dispatch, record, run
 from ..layout import broadcast_shapes, contiguous_strides
 from . import table  # noqa: F401 - registers the array library's own operations
@@ -24,7 +25,7 @@ from .planning import WIDE_MIN, dispatches
 from .promotion import COMPARISONS, resolve, scalar_value, settle_out_of_range
 from .registry import TABLE, Entry
 
-_SCALARS = (bool, int, float)
+_SCALARS = (bool, int, float, complex)
 
 
 # -- operands ----------------------------------------------------------------------------------------
@@ -46,8 +47,6 @@ def _context_of(args: tuple[Any, ...], out: Array | None) -> Any:
 def _operand(value: Any, ctx: Any) -> Any:
     if isinstance(value, Array) or value.__class__ in _SCALARS:
         return value
-    if isinstance(value, complex):
-        raise TypeError("vulkit has no complex dtypes")
     return asarray_like(value, ctx)
 
 
@@ -248,15 +247,20 @@ class EagerPlan:
 
 def _remember_eager(ctx: Any, entry: Entry, args: tuple[Any, ...], arrays: list[Array],
                     in_dtypes: tuple[DType, ...], op_dtypes: tuple[DType, ...], plan: EagerPlan) -> None:
-    """Keep ``plan`` where the eager hot path looks: for arrays alone, or an array and one Python scalar."""
-    layout = plan.kernel.spec.layout
-    if len(arrays) == len(args):
-        ctx.plans[(entry, *in_dtypes, layout)] = plan
-    elif len(args) == 2:  # an array and a Python scalar: keyed by the scalar's class and side
-        side = 0 if arrays[0] is args[1] else 1
-        scalar_class = args[side].__class__
-        ctx.plans[(entry, arrays[0]._dtype, scalar_class, side, layout)] = plan.with_scalar(op_dtypes[side],
-                                                                                           scalar_class)
+    """Keep ``plan`` where the eager hot path looks: for arrays alone, or an array and one Python scalar. A contig
+    kernel of complex operands serves the aligned operands too (which would take the vec layout if they could)."""
+    spec = plan.kernel.spec
+    layouts: tuple[str, ...] = (spec.layout,)
+    if spec.layout == "contig" and not vectorizable((*spec.in_dtypes, spec.out_dtype)):
+        layouts = ("contig", "vec")
+    for layout in layouts:
+        if len(arrays) == len(args):
+            ctx.plans[(entry, *in_dtypes, layout)] = plan
+        elif len(args) == 2:  # an array and a Python scalar: keyed by the scalar's class and side
+            side = 0 if arrays[0] is args[1] else 1
+            scalar_class = args[side].__class__
+            ctx.plans[(entry, arrays[0]._dtype, scalar_class, side, layout)] = plan.with_scalar(op_dtypes[side],
+                                                                                               scalar_class)
 
 
 def _as_is_range(scalar_class: type | None, dtype: DType) -> tuple[Any, Any]:
@@ -311,7 +315,11 @@ def _fast_scalar(entry: Entry, a: Array, scalar: Any, side: int) -> Array | None
     plan = ctx.plans.get((entry, a._dtype, scalar.__class__, side, "contig" if a._offset & 3 else "vec"))
     if plan is None:
         return None
-    if not plan.low <= scalar <= plan.high:
+    try:
+        as_is = plan.low <= scalar <= plan.high
+    except TypeError:  # a complex scalar: converted to the plan's dtype each time
+        as_is = False
+    if not as_is:
         try:
             scalar = scalar_value(scalar, plan.scalar_dtype)
         except OverflowError:  # an int beyond the dtype: apply raises, or settles a comparison

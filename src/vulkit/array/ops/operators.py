@@ -14,7 +14,7 @@ from ..array import Array
 from .elementwise import FUNCTIONS
 from .engine import TABLE, apply_general, fast_binary, fast_unary
 
-_OPERAND_TYPES = (Array, bool, int, float, np.ndarray, np.generic)
+_OPERAND_TYPES = (Array, bool, int, float, complex, np.ndarray, np.generic)
 
 
 def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) -> Any:

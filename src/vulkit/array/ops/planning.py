@@ -7,7 +7,7 @@ from typing import Any
 
 from ..array import Array
 from ..dtypes import DType
-from ..kernels.elementwise import ElementwiseSpec
+from ..kernels.elementwise import ElementwiseSpec, vectorizable
 from ..kernels.glsl import division_magic
 from ..launch import Dispatch, grid
 from ..layout import broadcast_strides, merge_dims, size_of
@@ -32,14 +32,17 @@ def dispatches(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: t
     n = out._size
     types = (in_dtypes, in_scalar, op_dtypes, res_dtype, out._dtype, _addresses(ctx, operands))
     offsets = [a._offset for a in operands]
+    vec = vectorizable((*in_dtypes, out._dtype))
     if all(a._contig and a._shape == shape for a in operands):
-        return _pieces(_kernel(ctx, entry, *types, contiguous_layout(n, offsets), 0), operands, n, offsets), True
+        layout = contiguous_layout(n, offsets, vec)
+        return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), True
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
     if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
-        return _pieces(_kernel(ctx, entry, *types, contiguous_layout(n, offsets), 0), operands, n, offsets), False
+        layout = contiguous_layout(n, offsets, vec)
+        return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), False
     limit = ctx.device.limits["max_push_constants_size"]
-    if _rows_of_vec4s(merged_shape, merged_strides, offsets):
+    if vec and _rows_of_vec4s(merged_shape, merged_strides, offsets):
         shape4 = (*merged_shape[:-1], merged_shape[-1] // 4)
         strides4 = [(*(x // 4 for x in st[:-1]), 1) for st in merged_strides]
         return _strided(ctx, entry, operands, types, shape4, strides4, [o // 4 for o in offsets], limit, "rows4"), \
@@ -47,9 +50,10 @@ def dispatches(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: t
     return _strided(ctx, entry, operands, types, merged_shape, merged_strides, offsets, limit), False
 
 
-def contiguous_layout(n: int, offsets: list[int]) -> str:
-    """The layout of a contiguous operation over ``n`` elements from element ``offsets``."""
-    if any(o & 3 for o in offsets):
+def contiguous_layout(n: int, offsets: list[int], vec: bool = True) -> str:
+    """The layout of a contiguous operation over ``n`` elements from element ``offsets`` (``vec``: whether its
+    dtypes can move as vec4s; complex ones cannot)."""
+    if not vec or any(o & 3 for o in offsets):
         return "contig"
     return "wide" if n >= WIDE_MIN else "vec"
 

@@ -4,7 +4,11 @@ Typing rules (an :class:`~.registry.Entry`'s ``rule``): a NumPy ufunc name means
 (``ufunc.resolve_dtypes``), so promotion matches NumPy by construction; ``logical`` converts every input to
 bool; ``same`` promotes the inputs and keeps that type; ``first`` keeps input 0's type (clip); ``where`` is a
 bool condition and promoted values; ``float_params`` types the first input as ``exp`` does and every
-parameter alike; ``explicit`` is typed by the caller.
+parameter alike; ``component`` promotes the inputs and gives their parts' type (``real``: float32 of complex64,
+the type itself of real ones); ``explicit`` is typed by the caller.
+
+Python complex scalars are weak as the others (NEP 50): ``float32_array * 1j`` is complex64, ``int8_array + 1j``
+the default complex128.
 """
 
 from __future__ import annotations
@@ -64,6 +68,9 @@ def resolve(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType,
     elif rule == "same":
         common = _promote(types)
         found = ((common,) * n, common)
+    elif rule == "component":
+        common = _promote(types)
+        found = ((common,) * n, common.component)
     elif rule == "first":
         first = types[0]
         found = ((first,) * n, first)
@@ -104,8 +111,14 @@ def settle_out_of_range(entry: Entry, args: tuple[Any, ...], op_dtypes: tuple[DT
 
 
 def scalar_value(value: Any, dtype: DType) -> Any:
+    """A Python scalar as its push constant of ``dtype`` takes it (a complex number for complex dtypes)."""
+    if value.__class__ is complex and dtype.kind != "c":
+        raise TypeError(f"a complex scalar ({value!r}) cannot be converted to {dtype.name}: take its real or "
+                        "imaginary part")
     if dtype.kind == "f":  # NOTE: through NumPy's scalar: beyond the type's range it is inf (and NumPy warns)
         return float(value) if dtype.itemsize == 8 else float(dtype.np.type(value))
+    if dtype.kind == "c":
+        return complex(value) if dtype.itemsize == 16 else complex(dtype.np.type(value))
     if dtype.kind == "b":
         return int(bool(value))
     check_scalar_fits(value, dtype)

@@ -1,0 +1,20 @@
+// vt_complex: part of vulkit's math library (see mathlib.py); T, BITS, VT_COMPUTE_<type> and VT_KIND_<kind>
+// are defined by the kernel that includes it.
+// Complex arithmetic that is a few operations: products, the modulus, the parts' tests.
+#ifndef VT_COMPLEX_GLSL
+#define VT_COMPLEX_GLSL
+#include "vt_cdefs.glsl"
+#include "vt_special.glsl"
+#include "vt_hypot.glsl"
+#if defined(VT_R)
+VT_Z vt_cmul(VT_Z a, VT_Z b) {  // the textbook product (no fused multiply-add: each product rounds)
+  precise VT_R re = a.x * b.x - a.y * b.y;
+  precise VT_R im = a.x * b.y + a.y * b.x;
+  return VT_Z(re, im);
+}
+VT_R vt_cabs(VT_Z z) { return vt_hypot(z.x, z.y); }
+bool vt_cisnan(VT_Z z) { return vt_isnan(z.x) || vt_isnan(z.y); }
+bool vt_cisinf(VT_Z z) { return vt_isinf(z.x) || vt_isinf(z.y); }
+VT_Z vt_cnan() { return VT_Z(vt_nan(), vt_nan()); }
+#endif
+#endif  // VT_COMPLEX_GLSL
