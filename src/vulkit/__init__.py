@@ -22,6 +22,8 @@ from .array.dtypes import (
 )
 from .array.dtypes import (
     can_cast,
+    complex64,
+    complex128,
     float16,
     float32,
     float64,
@@ -187,7 +189,8 @@ __all__ = [
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",
     "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert",
     "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",
-    "broadcast_shapes", "broadcast_to", "can_cast", "ceil", "clip", "conj", "copysign", "cos", "cosh", "device",
+    "broadcast_shapes", "broadcast_to", "can_cast", "ceil", "clip", "complex64", "complex128",
+    "conj", "copysign", "cos", "cosh", "device",
     "divide", "e", "empty", "empty_like", "equal", "exp", "expand_dims", "expm1", "eye", "finfo", "flip",
     "float16", "float32", "float64", "floor", "floor_divide", "from_dlpack", "full", "full_like", "greater",
     "greater_equal", "hypot", "iinfo", "imag", "inf", "int16", "int32", "int64", "int8", "isdtype", "isfinite",
