@@ -104,3 +104,14 @@ def test_logistic_regression_example_learns():
     result = runpy.run_path(str(ROOT / "examples" / "logistic_regression.py"))["train"](iterations=60)
     assert result["accuracy"] == 1.0
     assert result["losses"][-1] < result["losses"][0]
+
+
+def test_array_api_interop_example_runs_scikit_learn_and_scipy_on_vulkit_arrays():
+    """In a subprocess: SciPy reads SCIPY_ARRAY_API when it is first imported."""
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / "array_api_interop.py")], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "StandardScaler output: vulkit.array.array.Array" in done.stdout
+    r2 = float(done.stdout.split("r2 of the fitted model: ")[1].split()[0])
+    error = float(done.stdout.split("logsumexp: ")[1].split()[0])
+    assert r2 > 0.99 and error < 1e-5
