@@ -200,8 +200,8 @@ class Array:
 
     # -- interchange ----------------------------------------------------------------------------------
     def __array_namespace__(self, api_version: str | None = None) -> Any:
-        if api_version not in (None, "2021.12", "2022.12", "2023.12"):
-            raise ValueError(f"vulkit implements the array API 2023.12, not {api_version!r}")
+        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
+            raise ValueError(f"vulkit implements the array API 2025.12, not {api_version!r}")
         return _NAMESPACE[0]
 
     def _host_visible(self) -> bool:
@@ -257,12 +257,17 @@ class Array:
 
     # -- conversions ----------------------------------------------------------------------------------
     def astype(self, dtype: Any, copy: bool = True) -> Array:
-        """The values converted to ``dtype`` (C-style casts, as NumPy's ``astype``)."""
+        """The values converted to ``dtype`` (C-style casts, as NumPy's ``astype``). Complex to a real dtype raises
+        TypeError, as the array API asks (NumPy drops the imaginary part): convert ``vt.real(x)`` or
+        ``vt.imag(x)``; complex to bool is whether either part is nonzero."""
         from .ops.engine import TABLE, apply
 
         target = dt.as_dtype(dtype)
         if target is self._dtype and not copy:
             return self
+        if self._dtype.kind == "c" and target.kind in "iuf":
+            raise TypeError(f"astype: casting {self._dtype.name} to {target.name} would drop the imaginary part; "
+                            "convert vt.real(x) or vt.imag(x) instead")
         return apply(TABLE["copy"], (self,), dtype=target)
 
     def copy(self) -> Array:

@@ -1,10 +1,10 @@
 """Array creation (array API): asarray, empty, zeros, ones, full, the *_like forms, arange, linspace,
 eye, tril, triu, meshgrid, from_dlpack.
 
-Default dtypes follow NumPy: Python floats give float64, ints int64, where the device has them
-(``vt.device.get_device_properties()['dtypes']``); asking for a type the device lacks raises
-TypeError naming the missing Vulkan feature. ``linspace`` computes its values on the host (exactly
-as NumPy does) and uploads them; everything else is made on the GPU.
+Default dtypes follow NumPy: Python floats give float64, complex numbers complex128, ints int64, where the
+device has them (else float32, complex64, int32: ``vt.__array_namespace_info__().default_dtypes()``); asking for
+a type the device lacks raises TypeError naming the missing Vulkan feature. ``linspace`` computes its values on
+the host (exactly as NumPy does) and uploads them; everything else is made on the GPU.
 """
 
 from __future__ import annotations
@@ -81,7 +81,17 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
         obj = np.frombuffer(obj, dtype=target.np if target else np.uint8)
     if isinstance(obj, (list, tuple)) and any(isinstance(v, Array) for v in obj):
         obj = [v.numpy() if isinstance(v, Array) else v for v in obj]
+    if target is None and not isinstance(obj, (np.ndarray, np.generic)):
+        target = _python_default(np.asarray(obj), ctx)
     return asarray_like(obj, ctx, target)
+
+
+def _python_default(values: np.ndarray, ctx: Any) -> DType | None:
+    """The device's default dtype for Python data NumPy typed with its defaults (float64, complex128, int64): the
+    same where the device has them, else float32, complex64, int32 (None: NumPy's type is right)."""
+    defaults = {"f": default_float(ctx), "c": default_complex(ctx), "i": default_int(ctx)}
+    found = defaults.get(values.dtype.kind)
+    return found if found is not None and found.itemsize < values.dtype.itemsize else None
 
 
 def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
@@ -134,6 +144,11 @@ def default_float(ctx: Any) -> DType:
     return dt.float64 if "float64" in ctx.dtypes else dt.float32
 
 
+def default_complex(ctx: Any) -> DType:
+    """complex128 where the device has float64, else complex64."""
+    return dt.complex128 if "float64" in ctx.dtypes else dt.complex64
+
+
 def default_int(ctx: Any) -> DType:
     """int64 where the device has it (NumPy's default on Linux), else int32."""
     return dt.int64 if "int64" in ctx.dtypes else dt.int32
@@ -158,13 +173,17 @@ def _scalar_dtype(value: Any, ctx: Any) -> DType:
         return default_int(ctx)
     if isinstance(value, float):
         return default_float(ctx)
-    raise TypeError(f"fill value must be a bool, int or float, got {type(value).__name__}")
+    if isinstance(value, complex):
+        return default_complex(ctx)
+    raise TypeError(f"fill value must be a bool, int, float or complex, got {type(value).__name__}")
 
 
 def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None, device: Any = None) -> Array:
     """Evenly spaced values in [start, stop), computed on the GPU as NumPy does (start + i * delta)."""
     if stop is None:
         start, stop = 0, start
+    if any(isinstance(v, (complex, np.complexfloating)) for v in (start, stop, step)):
+        raise TypeError("arange takes real numbers (the array API's arange): for complex ones use linspace")
     if step == 0:
         raise ValueError("arange: step must not be zero")
     ctx = _context_of(device)
@@ -178,8 +197,8 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         integral = all(isinstance(v, (int, np.integer)) for v in (start, stop, step))
         dtype = default_int(ctx) if integral else default_float(ctx)
     dtype = dt.as_dtype(dtype)
-    if dtype is dt.bool_:
-        raise TypeError("arange needs a numeric dtype, not bool")
+    if dtype.kind not in "iuf":
+        raise TypeError(f"arange needs a real numeric dtype, not {dtype.name}")
     out = make_array(ctx, (length,), dtype)
     if length == 0:
         return out
@@ -192,21 +211,35 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
 
 def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
              endpoint: bool = True) -> Array:
-    """``num`` evenly spaced values from start to stop (NumPy's arithmetic, on the host)."""
+    """``num`` evenly spaced values from start to stop (NumPy's arithmetic, on the host); complex where start or
+    stop is (the default complex dtype unless ``dtype`` says which)."""
     ctx = _context_of(device)
-    target = _dtype(dtype, default_float(ctx))
+    is_complex = any(isinstance(v, (complex, np.complexfloating)) for v in (start, stop))
+    target = _dtype(dtype, default_complex(ctx) if is_complex else default_float(ctx))
+    if is_complex and target.kind != "c":
+        raise TypeError(f"linspace: complex start or stop ({start!r}, {stop!r}) with the real dtype {target.name}")
     return upload(ctx, np.linspace(start, stop, num, endpoint=endpoint).astype(target.np), target)
 
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None, device: Any = None) -> Array:
-    """Ones on the k-th diagonal, zeros elsewhere."""
+    """Ones on the k-th diagonal, zeros elsewhere (any integer k: a diagonal outside the matrix leaves zeros)."""
     ctx = _context_of(device)
     n_cols = n_rows if n_cols is None else n_cols
-    out = make_array(ctx, as_shape((n_rows, n_cols)), _dtype(dtype, default_float(ctx)))
-    if out.size == 0:
-        return out
-    return apply(TABLE["eye"], (operator.index(k), int(n_cols)), out=out, dtype=out.dtype,
-                 op_dtypes=(dt.int32, dt.int32))
+    shape = as_shape((n_rows, n_cols))
+    k = operator.index(k)
+    target = _dtype(dtype, default_float(ctx))
+    if max(shape[0], 1) * max(shape[1], 1) * target.itemsize >= 1 << 63:
+        raise ValueError(f"eye: an array of shape {shape} and dtype {target.name} is too big")
+    n_rows, n_cols = shape
+    if not -n_rows < k < n_cols:  # no element on the diagonal (k may be beyond every integer type)
+        return zeros(shape, dtype=target, device=device)
+    if max(n_cols, -k) > _INT32_MAX:
+        raise ValueError(f"eye: the diagonal's offset ({k}) and the number of columns ({n_cols}) must be below 2^31")
+    out = make_array(ctx, shape, target)
+    return apply(TABLE["eye"], (k, n_cols), out=out, dtype=out.dtype, op_dtypes=(dt.int32, dt.int32))
+
+
+_INT32_MAX = (1 << 31) - 1
 
 
 def _triangle(name: str, x: Array, k: int) -> Array:
