@@ -1,0 +1,678 @@
+"""Scan kernels: cumulative sums and products by reduce-then-scan, the stream compaction of ``nonzero`` and boolean
+masks built on the same tile scan, and the histogram kernels of ``bincount`` and ``histogram``.
+
+No kernel waits on another workgroup: a long scan is three dispatches (block totals, a scan of the totals, each
+block's scan from its prefix), so every conformant driver runs them (no decoupled look-back, which spins). The
+kinds of :class:`ScanSpec`:
+
+- ``tile``: a workgroup scans a block (``chunk`` elements of a row) in tiles of :data:`TILE` elements: each thread
+  holds 4 sub-tiles of 4 consecutive elements (vec4 loads where aligned), scans them, a Hillis-Steele scan over
+  the subgroup (shuffles; the subgroup size is read at run time) and a sequential pass over the subgroup totals in
+  shared memory give each thread its prefix; one barrier per tile (double-buffered shared memory). With ``carry``
+  each block starts from the inclusive scan of the block totals (the previous block's entry).
+- ``tile_reduce``: the block totals of ``tile`` (the first pass); also min/max/count reductions.
+- ``rows``: a subgroup per row (short rows: many rows of up to ~1K elements).
+- ``lines`` / ``lines_reduce``: a thread per line of a (outer, len, inner) array (scans along an outer axis: adjacent
+  threads read adjacent elements, coalesced, no transpose; and very short rows), optionally in chunks along the
+  line with the same three passes.
+
+Every element order is fixed by the kernel and the sizes, so results are the same bits run after run.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..dtypes import DType, bool_, float64, int64, require_supported, uint32
+from .glsl import VEC4, WORKGROUP, convert, header, store
+
+SUB = WORKGROUP * 4  # elements of a sub-tile: each thread's 4 consecutive elements
+TILE = SUB * 4  # elements a workgroup scans per step: 4 sub-tiles
+SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_shuffle",
+                       "GL_KHR_shader_subgroup_shuffle_relative")
+OPS = ("add", "mul", "or", "and", "max", "min")
+LOADS = ("value", "nonzero", "absfinite")
+EPILOGUES = ("store", "coords", "positions")
+_PACK = {"int64_t": ("unpackInt2x32", "packInt2x32", "ivec2"), "uint64_t": ("unpackUint2x32", "packUint2x32", "uvec2"),
+         "double": ("unpackDouble2x32", "packDouble2x32", "uvec2")}
+
+
+def acc_type(acc: DType) -> str:
+    """The GLSL type the accumulator dtype ``acc`` computes in."""
+    return acc.compute
+
+
+def identity(op: str, a: str) -> str:
+    """GLSL of ``op``'s identity in type ``a``; -0.0 for a float sum, so that a sum of -0.0 keeps its sign."""
+    floating = a in ("float", "double")
+    if op == "add":
+        return f"{a}(-0.0)" if floating else f"{a}(0)"
+    if op in ("mul", "and"):
+        return f"{a}(1)"
+    if op == "or":
+        return f"{a}(0)"
+    high = op == "min"
+    if a == "float":
+        return f"uintBitsToFloat({'0x7f800000u' if high else '0xff800000u'})"
+    if a == "double":
+        return f"packDouble2x32(uvec2(0u, {'0x7ff00000u' if high else '0xfff00000u'}))"
+    return {("int", True): "int(0x7fffffff)", ("int", False): "int(0x80000000)",
+            ("uint", True): "0xffffffffu", ("uint", False): "0u",
+            ("int64_t", True): "int64_t(0x7fffffffffffffffl)", ("int64_t", False): "int64_t(0x8000000000000000ul)",
+            ("uint64_t", True): "uint64_t(0xfffffffffffffffful)", ("uint64_t", False): "uint64_t(0ul)"}[a, high]
+
+
+def combine(op: str, a: str) -> str:
+    """GLSL body of ``A comb(A a, A b)``: floats' max and min propagate NaN as NumPy's do."""
+    if op in ("add", "mul", "or", "and"):
+        return {"add": "a + b", "mul": "a * b", "or": "a | b", "and": "a & b"}[op]
+    sign = ">" if op == "max" else "<"
+    if a in ("float", "double"):
+        return f"(a {sign} b || isnan(a)) ? a : b"
+    return f"{op}(a, b)"
+
+
+def _subgroup_helpers(a: str, op: str, ident: str) -> list[str]:
+    """``sg_incl`` (inclusive Hillis-Steele scan of the subgroup), ``sg_up`` (the lane below's value, the identity on
+    lane 0) and ``sg_last`` (the last lane's value): 64-bit values travel as two 32-bit halves."""
+    if a in _PACK:
+        unpack, pack, half = _PACK[a]
+        up = f"{a}({pack}(subgroupShuffleUp({unpack}(v), d)))"
+        last = f"{a}({pack}(subgroupShuffle({unpack}(v), gl_SubgroupSize - 1u)))"
+    else:
+        up = "subgroupShuffleUp(v, d)"
+        last = "subgroupShuffle(v, gl_SubgroupSize - 1u)"
+    return [
+        f"{a} comb({a} a, {a} b) {{ return {combine(op, a)}; }}",
+        f"{a} shuffle_up({a} v, uint d) {{ return {up}; }}",
+        f"{a} sg_incl({a} v) {{",
+        "  for (uint d = 1u; d < gl_SubgroupSize; d <<= 1u) {",
+        f"    {a} o = shuffle_up(v, d);",
+        "    if (gl_SubgroupInvocationID >= d) v = comb(o, v);",
+        "  }",
+        "  return v;",
+        "}",
+        f"{a} sg_up({a} v) {{ {a} o = shuffle_up(v, 1u); return gl_SubgroupInvocationID == 0u ? {ident} : o; }}",
+        f"{a} sg_last({a} v) {{ return {last}; }}",
+    ]
+
+
+class Buffers:
+    """Declarations and element access of a kernel's buffers, bound (binding = slot) or, with ``addresses``,
+    reached through 64-bit addresses at the start of the push constants (``p.a<slot>``); an address is moved
+    to each element, so no access indexes more than its own element from a pointer (NVIDIA computes byte
+    offsets from a pointer in 32 signed bits)."""
+
+    def __init__(self, addresses: bool) -> None:
+        self.addresses = addresses
+        self.lines: list[str] = []
+        self.slots = 0
+        self._sizes: dict[str, int] = {}
+
+    def add(self, name: str, dtype_storage: str, itemsize: int, access: str, vec: bool = False) -> None:
+        slot = self.slots
+        self.slots += 1
+        self._sizes[name] = itemsize
+        kinds = [("s", dtype_storage, itemsize)] + ([("v", VEC4[dtype_storage], 4 * itemsize)] if vec else [])
+        for suffix, element, align in kinds:
+            block = f"B{name}{suffix}"
+            if self.addresses:
+                self.lines.append(f"layout(buffer_reference, std430, buffer_reference_align = {align}) {access} "
+                                  f"buffer {block} {{ {element} d[]; }};")
+                self.lines.append(f"#define {name.upper()}{suffix.upper()}(i) "
+                                  f"{block}(p.a{slot} + uint64_t(i) * {align}ul).d[0]")
+            else:
+                self.lines.append(f"layout(std430, set = 0, binding = {slot}) {access} buffer {block} "
+                                  f"{{ {element} d[]; }} {name}_{suffix};")
+                self.lines.append(f"#define {name.upper()}{suffix.upper()}(i) {name}_{suffix}.d[i]")
+
+    def push_fields(self) -> tuple[str, str]:
+        """(GLSL fields, struct codes) of the addresses."""
+        if not self.addresses:
+            return "", ""
+        return " ".join(f"uint64_t a{s};" for s in range(self.slots)), "Q" * self.slots
+
+
+@dataclass(frozen=True)
+class ScanSpec:
+    """One scan or reduction kernel (see the module docstring for the kinds).
+
+    ``op`` combines accumulator values of ``acc`` (its compute type); ``src`` is the input's dtype,
+    ``dst`` the output's (the block totals are stored as ``acc``). ``load`` turns an element into an accumulator
+    value: ``value`` (converted as NumPy casts), ``nonzero`` (1 where the element is not zero), ``absfinite`` (|x|,
+    0 for NaN and infinities). ``vec_in``/``vec_out``: vec4 loads/stores (the caller checked the alignment).
+    ``carry``: blocks start from the scanned block totals (a second input). ``initial``: each row of the output
+    starts with the identity (include_initial). ``epilogue`` (tile): ``store`` the scan, or compact: ``coords``
+    writes the coordinates (``ndim`` of them) of each nonzero element at its rank, ``positions`` the element offset
+    (``base`` + coordinates times strides) as int32. ``max_subgroups``: the most subgroups of a workgroup (its
+    shared memory).
+    """
+
+    kind: str
+    op: str
+    src: DType
+    acc: DType
+    dst: DType
+    load: str = "value"
+    vec_in: bool = False
+    vec_out: bool = False
+    carry: bool = False
+    initial: bool = False
+    epilogue: str = "store"
+    ndim: int = 1
+    max_subgroups: int = WORKGROUP
+    addresses: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("tile", "tile_reduce", "rows", "lines", "lines_reduce") or self.op not in OPS \
+                or self.load not in LOADS or self.epilogue not in EPILOGUES:
+            raise ValueError(f"not a scan kernel: {self}")
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else 2 + self.carry
+
+    @cached_property
+    def _fields(self) -> list[tuple[str, str]]:
+        """(GLSL type and name, struct code) of the push constants after the addresses."""
+        names = {"tile": "rows len blocks chunk in_off out_off out_row", "tile_reduce": "rows len blocks chunk in_off "
+                 "out_off", "rows": "rows len in_off out_off out_row", "lines": "outer len inner blocks chunk in_off "
+                 "out_off out_len", "lines_reduce": "outer len inner blocks chunk in_off out_off"}[self.kind]
+        fields = [(f"uint {name}", "I") for name in names.split()]
+        if self.kind == "tile" and self.epilogue == "coords":
+            fields += [("uint sd", "I"), ("uint sj", "I")] + [(f"uint dim{d}", "I") for d in range(self.ndim)]
+        elif self.kind == "tile" and self.epilogue == "positions":
+            fields += [("int base", "i")] + [(f"uint dim{d}", "I") for d in range(self.ndim)] \
+                + [(f"int st{d}", "i") for d in range(self.ndim)]
+        return fields
+
+    @cached_property
+    def push(self) -> struct.Struct:
+        return struct.Struct("=" + "Q" * (self.addresses * (2 + self.carry)) + "".join(c for _, c in self._fields))
+
+    @property
+    def groups_per(self) -> int:
+        return WORKGROUP
+
+    def require(self, context: Any) -> None:
+        for d in {self.src, self.acc, self.dst, *([int64] if self.addresses else [])}:
+            require_supported(d, context.dtypes, context.device.physical.name)
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        a = acc_type(self.acc)
+        ident = identity(self.op, a)
+        dtypes = (self.src, self.acc, self.dst, *([int64] if self.addresses else []))
+        lines = header(dtypes, self.addresses, float_controls, extensions=SUBGROUP_EXTENSIONS)
+        buffers = Buffers(self.addresses)
+        buffers.add("src", self.src.storage, self.src.itemsize, "readonly", self.vec_in)
+        if self.carry:
+            buffers.add("part", self.acc.storage, self.acc.itemsize, "readonly")
+        reduce = self.kind.endswith("_reduce")
+        out = self.acc if reduce else self.dst
+        buffers.add("dst", out.storage, out.itemsize, "writeonly", self.vec_out)
+        lines += buffers.lines
+        address_fields, _ = buffers.push_fields()
+        lines.append("layout(push_constant) uniform Push { " + address_fields + " "
+                     + " ".join(f"{f};" for f, _ in self._fields) + " } p;")
+        lines.append(f"#define IDENT {ident}")
+        lines += _subgroup_helpers(a, self.op, ident)
+        lines.append(f"{a} conv({self.src.storage} v) {{ {self._conv(a)} }}")
+        if not reduce:
+            lines.append(f"{self.dst.storage} put({a} v) {{ return {self._store(a)}; }}")
+        body = {"tile": self._tile, "tile_reduce": self._tile_reduce, "rows": self._rows, "lines": self._lines,
+                "lines_reduce": self._lines}[self.kind]()
+        return "\n".join(lines + body) + "\n"
+
+    def _conv(self, a: str) -> str:
+        if self.load == "nonzero":
+            return f"return {convert('v', self.src, bool_)} ? 1u : 0u;"
+        if self.load == "absfinite":
+            return (f"{a} t = {convert('v', self.src, self.acc)}; "
+                    f"return (isnan(t) || isinf(t)) ? {a}(0) : abs(t);")
+        if self.src is self.dst or self.dst is self.acc:
+            return f"return {convert('v', self.src, self.acc)};"
+        # NumPy casts the elements to the result dtype first (float16 rounds, int8 wraps), then accumulates
+        cast = store(convert("v", self.src, self.dst), self.dst, self.dst)
+        return f"return {convert(cast, self.dst, self.acc)};"
+
+    def _store(self, a: str) -> str:
+        if self.dst is bool_:
+            return "v != 0u ? uint8_t(1) : uint8_t(0)"
+        if self.epilogue != "store":
+            return f"{self.dst.storage}(v)"
+        return store("v", self.dst, self.dst)
+
+    def _initial(self) -> str:
+        """The first element of a row with ``initial``: the sum's 0 or the product's 1 (positive zero)."""
+        one = self.op in ("mul", "and")
+        if self.dst is bool_:
+            return "uint8_t(1)" if one else "uint8_t(0)"
+        return f"{self.dst.storage}({1 if one else 0})"
+
+    # -- one workgroup per block: loads of a tile ---------------------------------------------------------------
+    def _load_tile(self, end: str) -> list[str]:
+        """``x[16]``: the thread's elements of the tile at ``t`` (sub-tile k: 4 consecutive from t + k * SUB + 4 *
+        lid), the identity past ``end``."""
+        body = [f"      {acc_type(self.acc)} x[16];"]
+        for k in range(4):
+            body.append(f"      {{ uint i = t + {k * SUB}u + lid * 4u;")
+            if self.vec_in:
+                body.append(f"        if (i < {end}) {{ {VEC4[self.src.storage]} w = SRCV((ib + i) >> 2);")
+                body += [f"          x[{4 * k + n}] = conv(w.{c});" for n, c in enumerate("xyzw")]
+                body.append(f"        }} else {{ x[{4 * k}] = IDENT; x[{4 * k + 1}] = IDENT; x[{4 * k + 2}] = IDENT; "
+                            f"x[{4 * k + 3}] = IDENT; }}")
+            else:
+                body += [f"        x[{4 * k + n}] = i + {n}u < {end} ? conv(SRCS(ib + i + {n}u)) : IDENT;"
+                         for n in range(4)]
+            body.append("      }")
+        return body
+
+    def _block_header(self) -> list[str]:
+        return [
+            "  uint nblocks = p.rows * p.blocks;",
+            "  for (uint blk = gl_WorkGroupID.x; blk < nblocks; blk += gl_NumWorkGroups.x) {",
+            "    uint row = blk / p.blocks;",
+            "    uint chunk = blk - row * p.blocks;",
+            "    uint start = chunk * p.chunk;",
+            "    uint end = p.len - start > p.chunk ? start + p.chunk : p.len;",
+            "    uint ib = p.in_off + row * p.len;",
+        ]
+
+    def _tile_reduce(self) -> list[str]:
+        a = acc_type(self.acc)
+        body = [f"shared {a} sh[{self.max_subgroups}];",
+                "void main() {",
+                "  uint lid = gl_LocalInvocationID.x;",
+                *self._block_header(),
+                f"    {a} acc = IDENT;",
+                f"    for (uint t = start; t < end; t += {TILE}u) {{",
+                *self._load_tile("end")]
+        # a pairwise tree over the 16 elements, then along the tiles
+        body += [f"      {a} y{j} = comb(x[{2 * j}], x[{2 * j + 1}]);" for j in range(8)]
+        body += [f"      {a} z{j} = comb(y{2 * j}, y{2 * j + 1});" for j in range(4)]
+        body += ["      acc = comb(acc, comb(comb(z0, z1), comb(z2, z3)));",
+                 "    }",
+                 f"    {a} inc = sg_incl(acc);",
+                 "    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sh[gl_SubgroupID] = inc;",
+                 "    barrier();",
+                 "    if (lid == 0u) {",
+                 f"      {a} total = IDENT;",
+                 "      for (uint s = 0u; s < gl_NumSubgroups; ++s) total = comb(total, sh[s]);",
+                 "      DSTS(p.out_off + blk) = total;",
+                 "    }",
+                 "    barrier();",
+                 "  }",
+                 "}"]
+        return body
+
+    def _tile(self) -> list[str]:
+        a = acc_type(self.acc)
+        m = self.max_subgroups
+        init = 1 if self.initial else 0
+        body = [f"shared {a} sh[2][{4 * m}];",
+                "void main() {",
+                "  uint lid = gl_LocalInvocationID.x;",
+                "  uint sg = gl_SubgroupID;",
+                "  bool last = gl_SubgroupInvocationID == gl_SubgroupSize - 1u;",
+                "  uint buf = 0u;",
+                *self._block_header(),
+                f"    uint ob = p.out_off + row * p.out_row + {init}u;",
+                f"    {a} carry = IDENT;"]
+        if self.carry:
+            body.append("    if (chunk > 0u) carry = PARTS(row * p.blocks + chunk - 1u);")
+        if self.initial:
+            body.append(f"    if (chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};")
+        body += [f"    for (uint t = start; t < end; t += {TILE}u) {{", *self._load_tile("end")]
+        if self.epilogue != "store":
+            body.append("      uint f[16];")
+            body += [f"      f[{e}] = uint(x[{e}]);" for e in range(16)]
+        for k in range(4):
+            body += [f"      x[{4 * k + n}] = comb(x[{4 * k + n - 1}], x[{4 * k + n}]);" for n in (1, 2, 3)]
+        body.append(f"      {a} ex[4];")
+        for k in range(4):
+            body.append(f"      ex[{k}] = sg_up(sg_incl(x[{4 * k + 3}]));")
+            body.append(f"      if (last) sh[buf][{k * m}u + sg] = comb(ex[{k}], x[{4 * k + 3}]);")
+        body += ["      barrier();",
+                 f"      {a} pre[4], tot[4];",
+                 *[f"      tot[{k}] = IDENT; pre[{k}] = IDENT;" for k in range(4)],
+                 "      for (uint s = 0u; s < gl_NumSubgroups; ++s) {",
+                 "        if (s == sg) { pre[0] = tot[0]; pre[1] = tot[1]; pre[2] = tot[2]; pre[3] = tot[3]; }",
+                 *[f"        tot[{k}] = comb(tot[{k}], sh[buf][{k * m}u + s]);" for k in range(4)],
+                 "      }"]
+        for k in range(4):
+            body.append(f"      {{ {a} b = comb(comb(carry, pre[{k}]), ex[{k}]);")
+            body.append(f"        carry = comb(carry, tot[{k}]);")
+            body.append(f"        uint i = t + {k * SUB}u + lid * 4u;")
+            body += self._emit(k)
+            body.append("      }")
+        body += ["      buf ^= 1u;", "    }", "  }", "}"]
+        return body
+
+    def _emit(self, k: int) -> list[str]:
+        """The tile's outputs of sub-tile ``k`` (prefix ``b`` before the thread's elements, element ``i``)."""
+        if self.epilogue == "store":
+            if self.vec_out:
+                values = ", ".join(f"put(comb(b, x[{4 * k + n}]))" for n in range(4))
+                return [f"        if (i < end) DSTV((ob + i) >> 2) = {VEC4[self.dst.storage]}({values});"]
+            return [f"        if (i + {n}u < end) DSTS(ob + i + {n}u) = put(comb(b, x[{4 * k + n}]));"
+                    for n in range(4)]
+        body = []
+        for n in range(4):
+            body.append(f"        if (f[{4 * k + n}] != 0u) {{")
+            body.append(f"          uint j = uint(comb(b, x[{4 * k + n}])) - 1u;")
+            body.append(f"          uint g = i + {n}u;")
+            coords = []
+            for d in range(self.ndim - 1, 0, -1):
+                body.append(f"          uint c{d} = g % p.dim{d}; g /= p.dim{d};")
+                coords.append(d)
+            body.append("          uint c0 = g;")
+            if self.epilogue == "coords":
+                body += [f"          DSTS(p.out_off + {d}u * p.sd + j * p.sj) = put(c{d});" for d in range(self.ndim)]
+            else:
+                offset = " + ".join(f"int(c{d}) * p.st{d}" for d in range(self.ndim))
+                body.append(f"          DSTS(p.out_off + j) = p.base + {offset};")
+            body.append("        }")
+        return body
+
+    # -- one subgroup per row ------------------------------------------------------------------------------------
+    def _rows(self) -> list[str]:
+        a = acc_type(self.acc)
+        init = 1 if self.initial else 0
+        body = ["void main() {",
+                "  uint lane = gl_SubgroupInvocationID;",
+                "  uint step = gl_NumWorkGroups.x * gl_NumSubgroups;",
+                "  for (uint row = gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID; row < p.rows; row += step) {",
+                "    uint ib = p.in_off + row * p.len;",
+                f"    uint ob = p.out_off + row * p.out_row + {init}u;"]
+        if self.initial:
+            body.append(f"    if (lane == 0u) DSTS(ob - 1u) = {self._initial()};")
+        body += [f"    {a} carry = IDENT;",
+                 "    for (uint c = 0u; c < p.len; c += 4u * gl_SubgroupSize) {",
+                 "      uint i = c + lane * 4u;",
+                 f"      {a} x[4];"]
+        if self.vec_in:
+            body += [f"      if (i < p.len) {{ {VEC4[self.src.storage]} w = SRCV((ib + i) >> 2);",
+                     *[f"        x[{n}] = conv(w.{ch});" for n, ch in enumerate("xyzw")],
+                     "      } else { x[0] = IDENT; x[1] = IDENT; x[2] = IDENT; x[3] = IDENT; }"]
+        else:
+            body += [f"      x[{n}] = i + {n}u < p.len ? conv(SRCS(ib + i + {n}u)) : IDENT;" for n in range(4)]
+        body += [f"      x[{n}] = comb(x[{n - 1}], x[{n}]);" for n in (1, 2, 3)]
+        body += [f"      {a} ex = sg_up(sg_incl(x[3]));",
+                 f"      {a} b = comb(carry, ex);"]
+        if self.vec_out:
+            values = ", ".join(f"put(comb(b, x[{n}]))" for n in range(4))
+            body.append(f"      if (i < p.len) DSTV((ob + i) >> 2) = {VEC4[self.dst.storage]}({values});")
+        else:
+            body += [f"      if (i + {n}u < p.len) DSTS(ob + i + {n}u) = put(comb(b, x[{n}]));" for n in range(4)]
+        body += ["      carry = comb(carry, sg_last(comb(ex, x[3])));", "    }", "  }", "}"]
+        return body
+
+    # -- one thread per line -------------------------------------------------------------------------------------
+    def _lines(self) -> list[str]:
+        a = acc_type(self.acc)
+        reduce = self.kind == "lines_reduce"
+        init = 1 if self.initial else 0
+        body = ["void main() {",
+                "  uint total = p.outer * p.blocks * p.inner;",
+                f"  uint step = gl_NumWorkGroups.x * {WORKGROUP}u;",
+                "  for (uint g = gl_GlobalInvocationID.x; g < total; g = total - g > step ? g + step : total) {",
+                "    uint q = g / p.inner;",
+                "    uint c = g - q * p.inner;",
+                "    uint o = q / p.blocks;",
+                "    uint chunk = q - o * p.blocks;",
+                "    uint start = chunk * p.chunk;",
+                "    uint end = p.len - start > p.chunk ? start + p.chunk : p.len;",
+                "    uint ib = p.in_off + o * p.len * p.inner + c;",
+                f"    {a} acc = IDENT;"]
+        if not reduce:
+            body.append(f"    uint ob = p.out_off + o * p.out_len * p.inner + c + {init}u * p.inner;")
+            if self.carry:
+                body.append("    if (chunk > 0u) acc = PARTS((o * p.blocks + chunk - 1u) * p.inner + c);")
+            if self.initial:
+                body.append(f"    if (chunk == 0u) DSTS(ob - p.inner) = {self._initial()};")
+        body += ["    uint i = start;",
+                 "    for (; end - i >= 4u; i += 4u) {",
+                 *[f"      {a} v{n} = conv(SRCS(ib + (i + {n}u) * p.inner));" for n in range(4)]]
+        for n in range(4):
+            body.append(f"      acc = comb(acc, v{n});")
+            if not reduce:
+                body.append(f"      DSTS(ob + (i + {n}u) * p.inner) = put(acc);")
+        body += ["    }",
+                 "    for (; i < end; ++i) {",
+                 "      acc = comb(acc, conv(SRCS(ib + i * p.inner)));"]
+        if not reduce:
+            body.append("      DSTS(ob + i * p.inner) = put(acc);")
+        body.append("    }")
+        if reduce:
+            body.append("    DSTS(p.out_off + g) = acc;")
+        body += ["  }", "}"]
+        return body
+
+
+# -- histograms -------------------------------------------------------------------------------------------------
+SHARED_COUNT_BINS = 4096  # bins a workgroup counts in shared memory (16 KiB of uint) before adding to the output
+SHARED_SUM_BINS = 512  # bins a workgroup sums weights of in shared memory (7 uints a bin: 14 KiB)
+FIXED_BITS = 96  # weights are summed as integers of FIXED_BITS bits below the largest |weight|'s binade
+
+
+def _pair_add(words: str) -> list[str]:
+    """``add<words>(uint at, int64_t v)``: a 64-bit integer add into two 32-bit words (little-endian int64) by two
+    32-bit atomics: the low word's add returns the old value, whose carry goes into the high word. Sums come out
+    exact whatever the order (the atomics of every device have 32 bits; 64-bit ones are optional)."""
+    return [f"void add_{words}(uint at, int64_t v) {{",
+            "  uvec2 h = unpackUint2x32(uint64_t(v));",
+            "  if (h.x != 0u) {",
+            f"    uint old = atomicAdd({words}[at], h.x);",
+            "    if (old + h.x < old) h.y += 1u;",
+            "  }",
+            f"  if (h.y != 0u) atomicAdd({words}[at + 1u], h.y);",
+            "}"]
+
+
+@dataclass(frozen=True)
+class HistSpec:
+    """The kernels of ``bincount`` and ``histogram``.
+
+    ``kind``: ``count`` (the number of elements per bin, added as 64-bit integers into the output),
+    ``weighted`` (each bin's weights summed exactly as 3 limbs of 32 bits of a FIXED_BITS fixed-point number
+    below the largest finite |weight|, and NaN/+inf/-inf flags: 4 int64 per bin), ``finish`` (the weighted limbs
+    and flags of each bin as a float64). ``key``: ``index`` (the element is its bin) or ``edges`` (the bin whose
+    edges hold it, by binary search in ``edges_dtype``: ``edges[i] <= x < edges[i + 1]``, the last bin closed,
+    elements outside the edges and NaN skipped). ``shared``: the workgroup adds into a private histogram in
+    shared memory first. Bindings: keys, [weights, the largest |weight|], [edges], the output.
+
+    Every result is an integer sum (or rounded once from one), so the order of the atomics cannot change it.
+    """
+
+    kind: str
+    src: DType
+    key: str = "index"
+    weights: DType | None = None
+    edges_dtype: DType | None = None
+    shared: bool = False
+    addresses: bool = False
+
+    @cached_property
+    def _inputs(self) -> list[tuple[str, str, int]]:
+        if self.kind == "finish":
+            return [("acc", "int64_t", 8), ("stat", "double", 8)]
+        found = [("keys", self.src.storage, self.src.itemsize)]
+        if self.kind == "weighted":
+            found += [("wts", self.weights.storage, self.weights.itemsize), ("stat", "double", 8)]
+        if self.key == "edges":
+            found.append(("edges", self.edges_dtype.storage, self.edges_dtype.itemsize))
+        return found
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else len(self._inputs) + 1
+
+    @cached_property
+    def _fields(self) -> list[str]:
+        if self.kind == "finish":
+            return ["nbins", "acc_off", "stat_off", "out_off"]
+        names = ["n", "nbins", "key_off", "out_off"]
+        if self.kind == "weighted":
+            names += ["wt_off", "stat_off"]
+        if self.key == "edges":
+            names.append("edge_off")
+        return names
+
+    @cached_property
+    def push(self) -> struct.Struct:
+        return struct.Struct("=" + "Q" * (self.addresses * (len(self._inputs) + 1)) + "I" * len(self._fields))
+
+    @property
+    def groups_per(self) -> int:
+        return WORKGROUP
+
+    def require(self, context: Any) -> None:
+        needed = {int64, uint32, *([self.src] if self.kind != "finish" else [])}
+        if self.kind != "count":
+            needed.add(float64)
+        if self.weights is not None:
+            needed.add(self.weights)
+        if self.edges_dtype is not None:
+            needed.add(self.edges_dtype)
+        for d in needed:
+            require_supported(d, context.dtypes, context.device.physical.name)
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        dtypes = [int64, *([self.src] if self.kind != "finish" else [])]
+        if self.kind != "count":
+            dtypes.append(float64)
+        dtypes += [d for d in (self.weights, self.edges_dtype) if d is not None]
+        lines = header(tuple(dtypes), self.addresses, float_controls)
+        buffers = Buffers(self.addresses)
+        for name, storage, size in self._inputs:
+            buffers.add(name, storage, size, "readonly")
+        if self.kind == "finish":
+            buffers.add("dst", "double", 8, "writeonly")
+        else:
+            buffers.add("dst", "uint", 4, "")
+        lines += buffers.lines
+        address_fields, _ = buffers.push_fields()
+        lines.append("layout(push_constant) uniform Push { " + address_fields + " "
+                     + " ".join(f"uint {f};" for f in self._fields) + " } p;")
+        lines += [
+            "double ldexp2(double x, int e) { int h = e / 2; return ldexp(ldexp(x, h), e - h); }",
+            "int scale_exponent(double largest) { int e; frexp(largest, e); return e; }",
+        ]
+        if self.kind == "finish":
+            return "\n".join(lines + self._finish()) + "\n"
+        if not self.addresses:  # a global add needs the words as an array: an alias of the output
+            lines.append("#define OUT dst_s.d")
+            lines += _pair_add("OUT")
+        else:
+            lines += ["void add_OUT(uint at, int64_t v) {",
+                      "  uvec2 h = unpackUint2x32(uint64_t(v));",
+                      "  if (h.x != 0u) {",
+                      "    uint old = atomicAdd(DSTS(at), h.x);",
+                      "    if (old + h.x < old) h.y += 1u;",
+                      "  }",
+                      "  if (h.y != 0u) atomicAdd(DSTS(at + 1u), h.y);",
+                      "}"]
+        lines += self._bin_function()
+        return "\n".join(lines + (self._count() if self.kind == "count" else self._weighted())) + "\n"
+
+    def _bin_function(self) -> list[str]:
+        """``int bin_of(uint i)``: element i's bin, -1 where it has none."""
+        if self.key == "index":
+            return ["int bin_of(uint i) { return int(uint(KEYSS(p.key_off + i))); }"]
+        et = self.edges_dtype
+        t = et.compute
+        return [
+            f"{t} edge(uint k) {{ return {convert('EDGESS(p.edge_off + k)', et, et)}; }}",
+            "int bin_of(uint i) {",
+            f"  {t} x = {convert('KEYSS(p.key_off + i)', self.src, et)};",
+            "  if (!(x >= edge(0u) && x <= edge(p.nbins))) return -1;",
+            "  uint lo = 0u, hi = p.nbins;",
+            "  while (hi - lo > 1u) { uint mid = (lo + hi) >> 1; if (edge(mid) <= x) lo = mid; else hi = mid; }",
+            "  return int(lo);",
+            "}",
+        ]
+
+    def _loop(self, body: list[str]) -> list[str]:
+        return [f"  uint step = gl_NumWorkGroups.x * {WORKGROUP}u;",
+                "  for (uint i = gl_GlobalInvocationID.x; i < p.n; i = p.n - i > step ? i + step : p.n) {",
+                "    int b = bin_of(i);",
+                "    if (b < 0) continue;",
+                *body,
+                "  }"]
+
+    def _count(self) -> list[str]:
+        if not self.shared:
+            return ["void main() {", *self._loop(["    add_OUT(p.out_off + 2u * uint(b), int64_t(1));"]), "}"]
+        return [f"shared uint counts[{SHARED_COUNT_BINS}];",
+                "void main() {",
+                f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) counts[k] = 0u;",
+                "  barrier();",
+                *self._loop(["    atomicAdd(counts[b], 1u);"]),
+                "  barrier();",
+                f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u)",
+                "    if (counts[k] != 0u) add_OUT(p.out_off + 2u * k, int64_t(counts[k]));",
+                "}"]
+
+    def _weighted(self) -> list[str]:
+        w = self.weights
+        split = [
+            f"    double v = {convert('WTSS(p.wt_off + i)', w, float64)};",
+            "    if (isnan(v) || isinf(v)) {",
+            "      FLAG(uint(b), isnan(v) ? 1u : (v > 0.0 ? 2u : 4u));",
+            "      continue;",
+            "    }",
+            f"    double s = ldexp2(v, {FIXED_BITS} - e);",
+            "    double l2 = trunc(ldexp(s, -64));",
+            "    double r = s - ldexp(l2, 64);",
+            "    double l1 = trunc(ldexp(r, -32));",
+            "    double l0 = trunc(r - ldexp(l1, 32));",
+            "    LIMB(uint(b), 0u, int64_t(l0)); LIMB(uint(b), 1u, int64_t(l1)); LIMB(uint(b), 2u, int64_t(l2));",
+        ]
+        start = ["void main() {", "  int e = scale_exponent(STATS(p.stat_off));"]
+        if not self.shared:
+            return ["#define LIMB(b, k, v) add_OUT(p.out_off + 8u * (b) + 2u * (k), v)",
+                    "#define FLAG(b, f) atomicOr(OUT_WORD(p.out_off + 8u * (b) + 6u), f)",
+                    f"#define OUT_WORD(i) {'DSTS(i)' if self.addresses else 'dst_s.d[i]'}",
+                    *start, *self._loop(split), "}"]
+        words = 7 * SHARED_SUM_BINS
+        return [f"shared uint sums[{words}];",
+                *_pair_add("sums"),
+                "#define LIMB(b, k, v) add_sums(7u * (b) + 2u * (k), v)",
+                "#define FLAG(b, f) atomicOr(sums[7u * (b) + 6u], f)",
+                f"#define OUT_WORD(i) {'DSTS(i)' if self.addresses else 'dst_s.d[i]'}",
+                *start,
+                f"  for (uint k = gl_LocalInvocationID.x; k < 7u * p.nbins; k += {WORKGROUP}u) sums[k] = 0u;",
+                "  barrier();",
+                *self._loop(split),
+                "  barrier();",
+                f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) {{",
+                "    for (uint j = 0u; j < 3u; ++j) {",
+                "      int64_t v = int64_t(packUint2x32(uvec2(sums[7u * k + 2u * j], sums[7u * k + 2u * j + 1u])));",
+                "      if (v != 0l) add_OUT(p.out_off + 8u * k + 2u * j, v);",
+                "    }",
+                "    if (sums[7u * k + 6u] != 0u) atomicOr(OUT_WORD(p.out_off + 8u * k + 6u), sums[7u * k + 6u]);",
+                "  }",
+                "}"]
+
+    def _finish(self) -> list[str]:
+        return [
+            "void main() {",
+            "  uint k = gl_GlobalInvocationID.x;",
+            "  if (k >= p.nbins) return;",
+            "  int e = scale_exponent(STATS(p.stat_off));",
+            "  uint at = p.acc_off + 4u * k;",
+            "  int64_t l0 = ACCS(at), l1 = ACCS(at + 1u), l2 = ACCS(at + 2u);",
+            "  uint flags = uint(ACCS(at + 3u));",
+            "  int64_t c = l0 >> 32; l0 -= c << 32; l1 += c;",  # carries: l0 and l1 in [0, 2^32)
+            "  c = l1 >> 32; l1 -= c << 32; l2 += c;",
+            f"  double v = ldexp2(double(l2), e - {FIXED_BITS - 64}) + ldexp2(double(l1), e - {FIXED_BITS - 32});",
+            f"  v += ldexp2(double(l0), e - {FIXED_BITS});",
+            "  if ((flags & 1u) != 0u || (flags & 6u) == 6u) v = uintBitsToFloat(0x7fc00000u);",
+            "  else if ((flags & 2u) != 0u) v = uintBitsToFloat(0x7f800000u);",
+            "  else if ((flags & 4u) != 0u) v = uintBitsToFloat(0xff800000u);",
+            "  DSTS(p.out_off + k) = v;",
+            "}",
+        ]

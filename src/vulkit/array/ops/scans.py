@@ -1,0 +1,614 @@
+"""Scans and what is built on them: ``cumulative_sum``/``cumulative_prod`` (the array API's) and NumPy's
+``cumsum``/``cumprod``; ``nonzero``, ``argwhere``, ``flatnonzero``, one-argument ``where`` and the positions of a
+boolean mask (stream compaction: the tile scan of the nonzero flags writes each element's coordinates at its
+rank); ``bincount`` and ``histogram``.
+
+A scan along an axis sees the input as a contiguous (outer, length, inner) array (non-contiguous inputs are copied
+first) and takes one of the kernels of :mod:`vulkit.array.kernels.scan`: rows (inner 1) of up to 16 elements a
+thread each, of up to 1024 a subgroup each, longer ones a workgroup per block of a row; scans along an outer axis a
+thread per column, adjacent threads on adjacent columns. Where that gives too few blocks or threads for the
+device, each row or column is cut into chunks and scanned in three passes (the chunks' totals, their scan, each
+chunk from its prefix), recursively for the totals. The dispatches are kept as a plan per shape, dtype and
+alignment in the device's plan cache.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..array import Array, asarray_like, make_array, upload, view
+from ..dtypes import DType, as_dtype, bool_, float32, float64, int32, int64, uint32, uint64
+from ..kernels.glsl import WORKGROUP
+from ..kernels.scan import SHARED_COUNT_BINS, SHARED_SUM_BINS, TILE, HistSpec, ScanSpec
+from ..launch import record
+from ..layout import broadcast_strides, merge_dims, normalize_axes, size_of
+from .elementwise import where as _where3
+from .engine import TABLE, apply
+
+TARGET_BLOCKS = 4096  # workgroup blocks a long scan aims for (a few per compute unit of a large GPU)
+LINE_THREADS = 1 << 16  # threads a scan along an outer axis aims for before it cuts the columns into chunks
+LINE_MIN_CHUNK = 16  # the shortest chunk of a column worth its own thread
+ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
+ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
+MAX_COORDS = 8  # coordinates a compaction kernel computes (its push constants); more: unravelled after
+_MISSING = object()
+
+
+class Step(NamedTuple):
+    """One dispatch of a plan: the kernel, its workgroups, the buffers it reads and writes by role ("src", "dst",
+    a temporary's name) and its push constants after the addresses."""
+
+    kernel: Any
+    groups: int
+    inputs: tuple[str, ...]
+    output: str
+    values: tuple[int, ...]
+
+
+class Plan:
+    """Dispatches and the temporaries (role -> (elements, dtype)) they need, built by the planning functions."""
+
+    def __init__(self, ctx: Any, addresses: bool) -> None:
+        self.ctx = ctx
+        self.addresses = addresses
+        self.steps: list[Step] = []
+        self.temps: dict[str, tuple[int, DType]] = {}
+        phys = ctx.device.physical
+        self.max_subgroups = max(1, WORKGROUP // max(1, phys.min_subgroup_size))
+        self.subgroup = max(1, phys.subgroup_size)
+
+    def temp(self, n: int, dtype: DType) -> str:
+        role = f"t{len(self.temps)}"
+        self.temps[role] = (n, dtype)
+        return role
+
+    def add(self, spec: ScanSpec | HistSpec, groups: int, inputs: tuple[str, ...], output: str,
+            values: tuple[int, ...]) -> None:
+        kernel = self.ctx.kernels.get(spec)
+        self.steps.append(Step(kernel, max(1, min(groups, self.ctx.max_groups)), inputs, output, values))
+
+    def scan_spec(self, kind: str, **fields: Any) -> ScanSpec:
+        return ScanSpec(kind, max_subgroups=self.max_subgroups, addresses=self.addresses, **fields)
+
+    def run(self, arrays: dict[str, Array]) -> None:
+        """Record the dispatches over ``arrays`` (by role) and fresh temporaries."""
+        ctx = self.ctx
+        temps = {role: make_array(ctx, (max(n, 1),), dtype) for role, (n, dtype) in self.temps.items()}
+        allocs = {role: a._alloc for role, a in (*arrays.items(), *temps.items())}
+        for step in self.steps:
+            starts = [0] * (len(step.inputs) + 1) if step.kernel.addresses else None
+            record(ctx.stream, step.kernel, [allocs[r] for r in step.inputs], allocs[step.output], step.values,
+                   step.groups, starts)
+
+
+def _addresses(ctx: Any, arrays: list[Array]) -> bool:
+    """Whether kernels reach the arrays through buffer addresses: where the device asks, or an allocation is larger
+    than a descriptor can bind."""
+    if ctx.buffer_addresses or all(a._alloc.size <= ctx.binding_limit for a in arrays):
+        return bool(ctx.buffer_addresses)
+    if not ctx.device.features.get("buffer_device_address"):
+        raise ValueError(f"an array of {max(a._alloc.size for a in arrays)} bytes is more than "
+                         f"{ctx.device.physical.name} can bind (maxStorageBufferRange {ctx.binding_limit}) and it has no "
+                         "buffer device addresses")
+    return True
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+# -- planning a scan ------------------------------------------------------------------------------------------------
+class Scan(NamedTuple):
+    """What a scan combines: ``op`` over accumulators of ``acc``; elements of ``src`` become ``dst`` (NumPy's cast)
+    then accumulators (``load``: value, or nonzero flags); results are stored as ``dst``."""
+
+    op: str
+    src: DType
+    acc: DType
+    dst: DType
+    load: str = "value"
+
+    def of_totals(self) -> Scan:
+        """The scan of this scan's block totals."""
+        return Scan(self.op, self.acc, self.acc, self.acc)
+
+
+def plan_scan(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src: tuple[str, int],
+              dst: tuple[str, int], initial: bool = False) -> None:
+    """Add the steps scanning the contiguous (outer, length, inner) array at ``src`` (role, element offset) along its
+    middle axis into the contiguous (outer, length + initial, inner) array at ``dst``."""
+    if inner == 1 and length > ROW_THREAD_MAX:
+        _plan_rows(plan, scan, outer, length, src, dst, initial)
+    else:
+        _plan_lines(plan, scan, outer, length, inner, src, dst, initial)
+
+
+def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, int], dst: tuple[str, int],
+               initial: bool) -> None:
+    (src_role, in_off), (dst_role, out_off) = src, dst
+    vec_in = in_off % 4 == 0 and length % 4 == 0
+    vec_out = (out_off + initial) % 4 == 0 and (length + initial) % 4 == 0
+    fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
+    if length <= ROW_SUBGROUP_MAX:
+        spec = plan.scan_spec("rows", vec_in=vec_in, vec_out=vec_out, initial=initial, **fields)
+        plan.add(spec, _ceil(rows, max(1, WORKGROUP // plan.subgroup)), (src_role,), dst_role,
+                 (rows, length, in_off, out_off, length + initial))
+        return
+    tiles = _ceil(length, TILE)
+    blocks = min(tiles, max(1, _ceil(TARGET_BLOCKS, rows)))
+    chunk = _ceil(tiles, blocks) * TILE
+    blocks = _ceil(length, chunk)
+    inputs: tuple[str, ...] = (src_role,)
+    if blocks > 1:
+        totals = plan.temp(rows * blocks, scan.acc)
+        prefixes = plan.temp(rows * blocks, scan.acc)
+        plan.add(plan.scan_spec("tile_reduce", vec_in=vec_in, **fields), rows * blocks, (src_role,), totals,
+                 (rows, length, blocks, chunk, in_off, 0))
+        plan_scan(plan, scan.of_totals(), rows, blocks, 1, (totals, 0), (prefixes, 0))
+        inputs = (src_role, prefixes)
+    spec = plan.scan_spec("tile", vec_in=vec_in, vec_out=vec_out, carry=blocks > 1, initial=initial, **fields)
+    plan.add(spec, rows * blocks, inputs, dst_role, (rows, length, blocks, chunk, in_off, out_off, length + initial))
+
+
+def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src: tuple[str, int],
+                dst: tuple[str, int], initial: bool) -> None:
+    (src_role, in_off), (dst_role, out_off) = src, dst
+    fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
+    lines = outer * inner
+    blocks = max(1, min(_ceil(length, LINE_MIN_CHUNK), _ceil(LINE_THREADS, lines)))
+    chunk = _ceil(length, blocks)
+    blocks = _ceil(length, chunk)
+    inputs: tuple[str, ...] = (src_role,)
+    if blocks > 1:
+        totals = plan.temp(outer * blocks * inner, scan.acc)
+        prefixes = plan.temp(outer * blocks * inner, scan.acc)
+        plan.add(plan.scan_spec("lines_reduce", **fields), _ceil(outer * blocks * inner, WORKGROUP), (src_role,),
+                 totals, (outer, length, inner, blocks, chunk, in_off, 0))
+        plan_scan(plan, scan.of_totals(), outer, blocks, inner, (totals, 0), (prefixes, 0))
+        inputs = (src_role, prefixes)
+    spec = plan.scan_spec("lines", carry=blocks > 1, initial=initial, **fields)
+    plan.add(spec, _ceil(outer * blocks * inner, WORKGROUP), inputs, dst_role,
+             (outer, length, inner, blocks, chunk, in_off, out_off, length + initial))
+
+
+def plan_reduce(plan: Plan, scan: Scan, n: int, src: tuple[str, int], dst: tuple[str, int]) -> None:
+    """Add the steps combining all ``n`` elements at ``src`` into one accumulator at ``dst`` (stored as ``scan.acc``):
+    block totals, then (for more than one block) the totals' total."""
+    (src_role, in_off), (dst_role, out_off) = src, dst
+    fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
+    tiles = _ceil(n, TILE)
+    blocks = min(tiles, TARGET_BLOCKS)
+    chunk = _ceil(tiles, blocks) * TILE
+    blocks = _ceil(n, chunk)
+    vec_in = in_off % 4 == 0 and n % 4 == 0
+    if blocks == 1:
+        plan.add(plan.scan_spec("tile_reduce", vec_in=vec_in, **fields), 1, (src_role,), dst_role,
+                 (1, n, 1, chunk, in_off, out_off))
+        return
+    totals = plan.temp(blocks, scan.acc)
+    plan.add(plan.scan_spec("tile_reduce", vec_in=vec_in, **fields), blocks, (src_role,), totals,
+             (1, n, blocks, chunk, in_off, 0))
+    plan_reduce(plan, scan.of_totals(), blocks, (totals, 0), dst)
+
+
+# -- dtypes ---------------------------------------------------------------------------------------------------------
+def sum_dtype(dtype: DType) -> DType:
+    """NumPy's accumulation dtype of a sum of ``dtype`` with no dtype given: bool and signed integers int64,
+    unsigned integers uint64, floats their own."""
+    if dtype is bool_ or dtype.kind == "i":
+        return int64
+    return uint64 if dtype.kind == "u" else dtype
+
+
+def accumulator(dtype: DType) -> DType:
+    """The dtype a scan producing ``dtype`` accumulates (and keeps its block totals) in: 32 bits at least, float16 in
+    float32; bool (logical or/and) as uint32."""
+    return {"float16": float32, "int8": int32, "int16": int32, "uint8": uint32, "uint16": uint32,
+            "bool": uint32}.get(dtype.name, dtype)
+
+
+def _result_dtype(name: str, x: Array, dtype: Any) -> DType:
+    if dtype is None:
+        return sum_dtype(x._dtype)
+    try:
+        return as_dtype(dtype)
+    except TypeError as error:
+        raise TypeError(f"{name}: {error}") from None
+
+
+def _as_array(value: Any, name: str) -> Array:
+    if isinstance(value, Array):
+        return value
+    from ...runtime import context as _context
+
+    try:
+        return asarray_like(value, _context.current())
+    except TypeError as error:
+        raise TypeError(f"{name}: {error}") from None
+
+
+def _contiguous(x: Array) -> Array:
+    return x if x._contig else x.copy()
+
+
+# -- cumulative sums and products ---------------------------------------------------------------------------------------
+def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False) -> Array:
+    """Array API ``cumulative_sum``: the running sums along ``axis`` (optional for 1-d x only), in ``dtype``
+    (default: bool and signed integers int64, unsigned uint64, floats their own; float16 accumulates in float32);
+    ``include_initial`` puts the sum of nothing (0) first. Integers wrap as NumPy's; NaN and infinities propagate."""
+    return _cumulative("cumulative_sum", "add", x, axis, dtype, include_initial, flatten=False)
+
+
+def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: Any = None,
+                    include_initial: bool = False) -> Array:
+    """Array API ``cumulative_prod``: the running products (see :func:`cumulative_sum`; the initial value is 1)."""
+    return _cumulative("cumulative_prod", "mul", x, axis, dtype, include_initial, flatten=False)
+
+
+def cumsum(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
+    """NumPy's ``cumsum``: :func:`cumulative_sum`, of the flattened array where ``axis`` is None."""
+    return _cumulative("cumsum", "add", a, axis, dtype, False, flatten=True)
+
+
+def cumprod(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
+    """NumPy's ``cumprod``: :func:`cumulative_prod`, of the flattened array where ``axis`` is None."""
+    return _cumulative("cumprod", "mul", a, axis, dtype, False, flatten=True)
+
+
+def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: bool, flatten: bool) -> Array:
+    x = _as_array(x, name)
+    if axis is None:
+        if flatten:
+            x = _flat(x)
+        elif x.ndim != 1:
+            raise ValueError(f"{name}: an array of {x.ndim} dimensions needs an axis (only 1-d arrays may omit it)"
+                             if x.ndim else f"{name}: x must have at least one dimension (got a 0-d array)")
+        axis = 0
+    elif isinstance(axis, (tuple, list)):
+        raise TypeError(f"{name}: axis must be an integer, got {axis!r}")
+    if not flatten and x.ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension (got a 0-d array)")
+    (axis,) = normalize_axes(axis, x.ndim, name)
+    target = _result_dtype(name, x, dtype)
+    include_initial = bool(include_initial)
+    shape = list(x._shape)
+    length = shape[axis]
+    shape[axis] += include_initial
+    ctx = x._ctx
+    out = make_array(ctx, tuple(shape), target)
+    if out._size == 0:
+        return out
+    if length == 0:  # only the initial values
+        apply(TABLE["copy"], (1 if op == "mul" else 0,), out=out, dtype=target)
+        return out
+    x = _contiguous(x)
+    if target is bool_:
+        scan = Scan("and" if op == "mul" else "or", x._dtype, uint32, bool_, "nonzero")
+    else:
+        scan = Scan(op, x._dtype, accumulator(target), target)
+    outer, inner = size_of(x._shape[:axis]), size_of(x._shape[axis + 1:])
+    addresses = _addresses(ctx, [x, out])
+    key = ("scan", scan, outer, length, inner, include_initial, x._offset, addresses)
+    plan = ctx.plans.get(key)
+    if plan is None:
+        plan = Plan(ctx, addresses)
+        plan_scan(plan, scan, outer, length, inner, ("src", x._offset), ("dst", 0), include_initial)
+        ctx.plans.remember(key, plan)
+    plan.run({"src": x, "dst": out})
+    return out
+
+
+def _flat(x: Array) -> Array:
+    """x's elements as a 1-d array (a view where x is contiguous)."""
+    from .manipulation import reshape
+
+    return reshape(x, (x._size,))
+
+
+# -- compaction: nonzero and friends ------------------------------------------------------------------------------------
+def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Plan, Array, int, int, int]:
+    """Count x's (contiguous) nonzero elements per block and scan the counts; read the total back (synchronises).
+    Returns the plan (its prefixes temporary: "t1"), the prefixes, the blocks, the chunk and the count."""
+    ctx = x._ctx
+    n = x._size
+    tiles = _ceil(n, TILE)
+    blocks = min(tiles, TARGET_BLOCKS)
+    chunk = _ceil(tiles, blocks) * TILE
+    blocks = _ceil(n, chunk)
+    flags = Scan("add", x._dtype, uint32, uint32, "nonzero")
+    plan = Plan(ctx, addresses)
+    counts = make_array(ctx, (blocks,), uint32)
+    prefixes = make_array(ctx, (blocks,), uint32)
+    plan.add(plan.scan_spec("tile_reduce", vec_in=x._offset % 4 == 0 and n % 4 == 0, op="add", src=x._dtype,
+                            acc=uint32, dst=uint32, load="nonzero"), blocks, ("src",), "counts",
+             (1, n, blocks, chunk, x._offset, 0))
+    if blocks > 1:
+        plan_scan(plan, flags.of_totals(), 1, blocks, 1, ("counts", 0), ("prefixes", 0))
+        last = prefixes
+    else:
+        last = counts
+    plan.run({"src": x, "counts": counts, "prefixes": prefixes})
+    count = int(ctx.stream.read(last._alloc, 4, (blocks - 1) * 4).view(np.uint32)[0])
+    return plan, prefixes, blocks, chunk, count
+
+
+def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any, ndim: int) -> tuple[Array, int]:
+    """The nonzero elements of the contiguous array x compacted by the tile scan: ``make_out(count)`` gives the output,
+    ``extra(count, out)`` the epilogue's push constants. Synchronises once (the count)."""
+    ctx = x._ctx
+    addresses = _addresses(ctx, [x])
+    _, prefixes, blocks, chunk, count = _count_nonzero_blocks(x, addresses)
+    out = make_out(count)
+    if count == 0:
+        return out, 0
+    if _addresses(ctx, [out]) and not addresses:
+        addresses = True
+    plan = Plan(ctx, addresses)
+    spec = plan.scan_spec("tile", op="add", src=x._dtype, acc=uint32, dst=out._dtype, load="nonzero",
+                          vec_in=x._offset % 4 == 0 and x._size % 4 == 0, carry=blocks > 1, epilogue=epilogue,
+                          ndim=ndim)
+    inputs = ("src", "prefixes") if blocks > 1 else ("src",)
+    plan.add(spec, blocks, inputs, "dst", (1, x._size, blocks, chunk, x._offset, out._offset, x._size,
+                                           *extra(count, out)))
+    plan.run({"src": x, "prefixes": prefixes, "dst": out})
+    return out, count
+
+
+def _coordinates(x: Array, name: str, rows_first: bool) -> tuple[Array, int]:
+    """The coordinates of x's nonzero elements as an int64 (ndim, count) array (``rows_first``: (count, ndim))."""
+    if x.ndim == 0:
+        raise ValueError(f"{name}: calling nonzero on 0-d arrays is not allowed (use vt.reshape(x, (1,)) first)")
+    ctx = x._ctx
+    ndim = x.ndim
+    src = _contiguous(x)
+    coords = ndim if ndim <= MAX_COORDS else 1
+
+    def make_out(count: int) -> Array:
+        return make_array(ctx, (count, coords) if rows_first else (coords, count), int64)
+
+    def extra(count: int, out: Array) -> tuple[int, ...]:
+        sd, sj = (1, coords) if rows_first else (count, 1)
+        dims = x._shape if coords == ndim else (x._size,)
+        return (sd, sj, *dims)
+
+    if x._size == 0:
+        return make_array(ctx, (0, ndim) if rows_first else (ndim, 0), int64), 0
+    out, count = _compaction(src, name, make_out, "coords", extra, coords)
+    if coords == ndim:
+        return out, count
+    flat = view(out, (count,), (coords,) if rows_first else (1,), 0)  # the flat indices: unravel them
+    stride = 1
+    columns = []
+    for n in reversed(x._shape):
+        columns.append((flat // stride) % n)
+        stride *= n
+    from .moving import stack
+
+    return stack(columns[::-1], axis=1 if rows_first else 0), count
+
+
+def nonzero(x: Array, /) -> tuple[Array, ...]:
+    """The indices of x's nonzero elements, one int64 array per dimension, in C order (NumPy's ``nonzero``; 0-d x
+    raises ValueError). Synchronises: the count of nonzero elements is read back to size the result."""
+    x = _as_array(x, "nonzero")
+    coords, count = _coordinates(x, "nonzero", rows_first=False)
+    return tuple(view(coords, (count,), (1,), coords._offset + d * coords._strides[0]) for d in range(x.ndim))
+
+
+def argwhere(a: Any, /) -> Array:
+    """NumPy's ``argwhere``: the (count, ndim) int64 indices of a's nonzero elements (a 0-d a gives (count, 0)).
+    Synchronises (the count is read back)."""
+    a = _as_array(a, "argwhere")
+    if a.ndim == 0:
+        flags = _coordinates(view(a, (1,), (0,), a._offset), "argwhere", rows_first=True)[0]
+        return make_array(a._ctx, (flags.shape[0], 0), int64)
+    return _coordinates(a, "argwhere", rows_first=True)[0]
+
+
+def flatnonzero(a: Any, /) -> Array:
+    """NumPy's ``flatnonzero``: the int64 indices of the nonzero elements of a flattened. Synchronises."""
+    a = _as_array(a, "flatnonzero")
+    return nonzero(_flat(a))[0]
+
+
+def where(condition: Any, x1: Any = _MISSING, x2: Any = _MISSING, /, **kwargs: Any) -> Any:
+    """``where(condition, x1, x2)``: x1 where condition is true, else x2 (elementwise, broadcast); ``where(condition)``:
+    ``nonzero(condition)`` (NumPy's one-argument form, which synchronises)."""
+    if x1 is _MISSING and x2 is _MISSING:
+        if kwargs:
+            raise TypeError(f"where(condition) takes no keyword arguments, got {', '.join(kwargs)}")
+        return nonzero(condition)
+    if x1 is _MISSING or x2 is _MISSING:
+        raise ValueError("where: either both or neither of x1 and x2 should be given")
+    return _where3(condition, x1, x2, **kwargs)
+
+
+def mask_positions(x: Array, mask: Array) -> tuple[Array, int] | None:
+    """The element offsets (into x's allocation, int32, C order) of the elements of x that ``mask`` (a bool array
+    of x's leading dimensions) selects, and their count; None where x has more than MAX_COORDS dimensions that do not
+    merge. Synchronises (the count is read back)."""
+    shape, (strides,) = merge_dims(x._shape, [x._strides])
+    if len(shape) > MAX_COORDS or x._size == 0:
+        return None
+    ctx = x._ctx
+    if mask._shape != x._shape:  # a mask of leading dimensions selects whole subarrays: one flag per element
+        lead = mask.ndim
+        wide = view(mask, x._shape, broadcast_strides(mask._shape + (1,) * (x.ndim - lead), mask._strides
+                                                      + (0,) * (x.ndim - lead), x._shape), mask._offset)
+        mask = wide.copy()
+    flags = _contiguous(mask)
+
+    def make_out(count: int) -> Array:
+        return make_array(ctx, (count,), int32)
+
+    def extra(count: int, out: Array) -> tuple[int, ...]:
+        return (x._offset, *shape, *strides)
+
+    return _compaction(flags, "getitem", make_out, "positions", extra, len(shape))
+
+
+# -- bincount and histogram ----------------------------------------------------------------------------------------------
+def _stats(x: Array, ops: tuple[str, ...], acc: DType) -> np.ndarray:
+    """The reductions ``ops`` (min, max) of the contiguous 1-d x, read back at once (synchronises)."""
+    ctx = x._ctx
+    out = make_array(ctx, (len(ops),), acc)
+    plan = Plan(ctx, _addresses(ctx, [x]))
+    for k, op in enumerate(ops):
+        plan_reduce(plan, Scan(op, x._dtype, acc, acc), x._size, ("src", x._offset), ("dst", k))
+    plan.run({"src": x, "dst": out})
+    return ctx.stream.read(out._alloc, len(ops) * acc.itemsize).view(acc.np)
+
+
+def _largest_weight(weights: Array) -> Array:
+    """The largest finite |weight| (0 if none) as a float64 array of one element (no sync)."""
+    ctx = weights._ctx
+    out = make_array(ctx, (1,), float64)
+    plan = Plan(ctx, _addresses(ctx, [weights]))
+    plan_reduce(plan, Scan("max", weights._dtype, float64, float64, "absfinite"), weights._size,
+                ("src", weights._offset), ("dst", 0))
+    plan.run({"src": weights, "dst": out})
+    return out
+
+
+def _accumulate(keys: Array, nbins: int, weights: Array | None, edges: Array | None, edges_dtype: DType | None) \
+        -> Array:
+    """The histogram of the contiguous 1-d keys over ``nbins`` bins: the int64 counts, or (``weights``) the float64
+    sums of the weights, summed exactly as integers (fixed point below the largest |weight|) so that the order of
+    the atomics cannot change a bit."""
+    ctx = keys._ctx
+    n = keys._size
+    key = "edges" if edges is not None else "index"
+    arrays = [keys, *([weights] if weights is not None else []), *([edges] if edges is not None else [])]
+    if weights is None:
+        out = make_array(ctx, (nbins,), int64)
+        ctx.stream.fill(out._alloc, 0, nbins * 8, 0)
+        shared = nbins <= SHARED_COUNT_BINS
+        spec = HistSpec("count", keys._dtype, key, edges_dtype=edges_dtype, shared=shared,
+                        addresses=_addresses(ctx, [*arrays, out]))
+        values = (n, nbins, keys._offset, 0) + ((edges._offset,) if edges is not None else ())
+        inputs = [keys._alloc] + ([edges._alloc] if edges is not None else [])
+        _record(ctx, spec, inputs, out, values, _hist_groups(ctx, n, nbins, shared))
+        return out
+    largest = _largest_weight(weights)
+    sums = make_array(ctx, (4 * nbins,), int64)
+    ctx.stream.fill(sums._alloc, 0, 4 * nbins * 8, 0)
+    shared = nbins <= SHARED_SUM_BINS
+    addresses = _addresses(ctx, [*arrays, sums])
+    spec = HistSpec("weighted", keys._dtype, key, weights._dtype, edges_dtype, shared=shared, addresses=addresses)
+    values = (n, nbins, keys._offset, 0, weights._offset, 0) + ((edges._offset,) if edges is not None else ())
+    inputs = [keys._alloc, weights._alloc, largest._alloc] + ([edges._alloc] if edges is not None else [])
+    _record(ctx, spec, inputs, sums, values, _hist_groups(ctx, n, nbins, shared))
+    out = make_array(ctx, (nbins,), float64)
+    _record(ctx, HistSpec("finish", keys._dtype, addresses=addresses), [sums._alloc, largest._alloc], out,
+            (nbins, 0, 0, 0), _ceil(nbins, WORKGROUP))
+    return out
+
+
+def _hist_groups(ctx: Any, n: int, nbins: int, shared: bool) -> int:
+    """Workgroups of a histogram kernel: with shared memory, enough elements per workgroup to pay for adding its
+    private histogram to the output."""
+    per = max(16 * WORKGROUP, 4 * nbins) if shared else WORKGROUP
+    return max(1, min(_ceil(n, per), ctx.max_groups))
+
+
+def _record(ctx: Any, spec: HistSpec, inputs: list[Any], out: Array, values: tuple[int, ...], groups: int) -> None:
+    kernel = ctx.kernels.get(spec)
+    starts = [0] * (len(inputs) + 1) if kernel.addresses else None
+    record(ctx.stream, kernel, inputs, out._alloc, values, groups, starts)
+
+
+def bincount(x: Any, /, weights: Any = None, minlength: int = 0) -> Array:
+    """NumPy's ``bincount``: how often each value 0..max(x) occurs in the 1-d non-negative integer array x (int64),
+    or (``weights``) the sum of the weights of each value (float64), at least ``minlength`` bins. Synchronises: min(x)
+    and max(x) are read back to check x and size the result. Weighted sums are exact integer sums of the weights in
+    96-bit fixed point below the largest finite |weight| (rounded once to float64): no float atomics, the same bits
+    run after run; NaN and infinities give NaN/inf bins as NumPy's."""
+    x = _as_array(x, "bincount")
+    if minlength is None:
+        raise TypeError("bincount: use 0 instead of None for minlength")
+    minlength = operator.index(minlength)
+    if minlength < 0:
+        raise ValueError("bincount: 'minlength' must not be negative")
+    if x._dtype.kind not in "biu":
+        raise TypeError(f"bincount: cannot cast array data from dtype('{x._dtype.name}') to dtype('int64') according "
+                        "to the rule 'safe'")
+    if x.ndim != 1:
+        raise ValueError("bincount: object too deep for desired array" if x.ndim
+                         else "bincount: object of too small depth for desired array")
+    if weights is not None:
+        weights = _as_array(weights, "bincount")
+        if weights._shape != x._shape:
+            raise ValueError("bincount: The weights and list don't have the same length.")
+        if weights._dtype.kind not in "biuf":
+            raise TypeError(f"bincount: cannot cast weights of dtype {weights._dtype.name} to float64")
+    ctx = x._ctx
+    if x._size == 0:
+        return _zeros(ctx, minlength, float64 if weights is not None else int64)
+    x = _contiguous(x)
+    acc = int64 if x._dtype.kind == "i" else uint64 if x._dtype.kind == "u" else uint32
+    low, high = (int(v) for v in _stats(x, ("min", "max"), acc))
+    if low < 0:
+        raise ValueError("bincount: 'list' argument must have no negative elements")
+    nbins = max(high + 1, minlength)
+    return _accumulate(x, nbins, _contiguous(weights) if weights is not None else None, None, None)
+
+
+def _zeros(ctx: Any, n: int, dtype: DType) -> Array:
+    out = make_array(ctx, (n,), dtype)
+    if n:
+        ctx.stream.fill(out._alloc, 0, n * dtype.itemsize, 0)
+    return out
+
+
+def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  # noqa: A002 - NumPy's name
+              density: bool = False) -> tuple[Array, Array]:
+    """NumPy's ``histogram``: (counts or summed weights per bin, the bin edges), over the flattened a. ``bins``: a
+    number of equal bins over ``range`` (default: a's min and max, widened by 0.5 each way when equal) or the
+    increasing edges; every bin is half-open but the last, which holds its right edge; values outside and NaN are
+    left out. ``density``: the counts divided by their total and the bin widths (float64). The edges are NumPy's
+    (computed on the host from the range); where the range comes from the data, its min and max are read back
+    (synchronises). Bin estimator names (``bins='auto'`` ...) are not supported."""
+    a = _as_array(a, "histogram")
+    if isinstance(bins, str):
+        raise NotImplementedError(f"histogram: bin estimators (bins={bins!r}) are not supported; give the number "
+                                  "of bins or their edges")
+    flat = _contiguous(_flat(a))
+    if weights is not None:
+        weights = _as_array(weights, "histogram")
+        if weights._shape != a._shape:
+            raise ValueError("histogram: weights should have the same shape as a.")
+        weights = _contiguous(_flat(weights))
+    explicit = np.ndim(bins.numpy() if isinstance(bins, Array) else bins) != 0
+    proxy = np.empty(0, a._dtype.np)
+    if range is None and not explicit and a._size:
+        low, high = _stats(flat, ("min", "max"), accumulator(a._dtype) if a._dtype.kind == "f" else sum_dtype(a._dtype))
+        proxy = np.array([low, high]).astype(a._dtype.np)
+    try:
+        edges = np.histogram_bin_edges(proxy, bins.numpy() if isinstance(bins, Array) else bins, range)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"histogram: {error}") from None
+    compare = as_dtype(np.result_type(a._dtype.np, edges.dtype)) if explicit else as_dtype(edges.dtype)
+    nbins = edges.size - 1
+    ctx = a._ctx
+    ntype = int64 if weights is None else weights._dtype
+    if a._size == 0 or nbins == 0:
+        hist = _zeros(ctx, nbins, ntype)
+    else:
+        device_edges = upload(ctx, edges.astype(compare.np))
+        hist = _accumulate(flat, nbins, weights, device_edges, compare)
+        if weights is not None and ntype is not float64:
+            hist = hist.astype(ntype)
+    bin_edges = upload(ctx, edges)
+    if density:
+        total = make_array(ctx, (), sum_dtype(ntype))
+        plan = Plan(ctx, _addresses(ctx, [hist]))
+        plan_reduce(plan, Scan("add", ntype, accumulator(total._dtype), total._dtype), max(nbins, 1), ("src", 0),
+                    ("dst", 0))
+        if nbins:
+            plan.run({"src": hist, "dst": total})
+        widths = upload(ctx, np.diff(edges).astype(float))
+        hist = hist / widths / total
+    return hist, bin_edges
