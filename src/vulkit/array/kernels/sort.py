@@ -1,0 +1,412 @@
+"""Sorting kernels: a stable LSD radix sort over the whole array (reduce-then-scan per 8-bit digit) and a
+sort of short rows inside one workgroup's shared memory.
+
+**Rows of at most a tile** (:class:`TileSortSpec`): a workgroup loads ``rt`` whole rows (contiguous, padded with
+the largest key), ranks them by each 8-bit digit of the key in turn (:func:`sort_glsl.rank_tile`, stable),
+moving keys and tile positions through shared memory, then ranks by the row within the tile (rt > 1), and writes
+the rows back sorted. One dispatch.
+
+**Anything longer** (:class:`RadixSpec`), one pass per digit of the key, least significant first, then one per
+digit of the row number (rows of more than a tile: a stable sort by key, then by row). Every pass is
+reduce-then-scan, so no workgroup ever waits for another:
+
+1. ``histogram`` (once): the counts of every digit of every pass over the whole input, into the state buffer S;
+   whether a float's key loses its value somewhere (-0.0, a NaN other than the canonical one).
+2. ``plan`` (once, one workgroup): each pass's digit starts (an exclusive scan of its counts); a pass where all
+   elements share the digit is skipped (code 1), or, as the first or last pass, copies in order (code 2); which
+   of the two key/value buffers each pass reads (its parity), counting only the passes that run.
+3. per pass, ``upsweep``: each tile's digit counts into H[digit * tiles + tile];
+   ``spine``: one workgroup per digit scans its row of H (exclusive);
+   ``scatter``: each tile ranks its elements (stable), puts them in digit order in shared memory and writes
+   them to digit start + the tile's offset + their rank among the tile's elements of that digit. The first
+   pass reads the input (keys made on the fly, values = indices), the last writes the outputs (values from the
+   keys, or from the input where the keys lost them; int64 indices within the row).
+
+Values (the flat indices) move with the keys where asked (argsort, rows), where the keys lose a float's
+value (decided on the GPU from the state: no host round trip), and not at all for a flat integer sort.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..dtypes import DType
+from . import sort_glsl as sg
+from .sort_glsl import Buffer, Geometry
+
+STATE_CODES = 16  # S[16 + pass]: 0 run, 1 skip, 2 copy in order
+STATE_PARITY = 32  # S[32 + pass]: the buffer pair the pass reads (it writes the other)
+STATE_COUNTS = 64  # S[64 + pass * 256 + digit]: the digit's count, then its start
+MAX_PASSES = 16
+_GLOBAL_SCALARS = ("n", "total", "tiles", "gx", "shift", "step", "mode", "mg", "sh", "xoff")
+_TILE_SCALARS = ("n", "total", "rt", "gx", "tiles", "xoff")
+MODE_FIRST, MODE_LAST, MODE_ROW = 1, 2, 4
+
+
+def _div_lines() -> list[str]:
+    """``uint div_n(uint v)``: v / p.n by the host's magic numbers p.mg, p.sh (glsl.division_magic)."""
+    return ["uint div_n(uint v) {", "  uint hi, lo; umulExtended(v, p.mg, hi, lo);",
+            "  return (hi + ((v - hi) >> 1)) >> p.sh;", "}"]
+
+
+def _index_type(index_bytes: int) -> str:
+    return "uint64_t" if index_bytes == 8 else "uint"
+
+
+@dataclass(frozen=True)
+class RadixSpec:
+    """One kernel of the global radix sort of ``dtype`` keys (see the module docstring).
+
+    ``key_passes``/``row_passes``: the digits of the key and of the row number; ``values``: "none" (never
+    moved), "always", or "lossy" (moved where the float keys lose values); ``out_values``/``out_index``: what
+    the last pass writes (``index_bytes`` 8: int64, 4: int32)."""
+
+    stage: str
+    dtype: DType
+    descending: bool
+    key_passes: int
+    row_passes: int
+    values: str
+    out_values: bool
+    out_index: bool
+    index_bytes: int
+    geometry: Geometry
+    addresses: bool = False
+    groups_per: ClassVar[int] = 1
+
+    @property
+    def buffers(self) -> tuple[Buffer, ...]:
+        kt, kb = sg.key_type(self.dtype), 8 if self.dtype.itemsize == 8 else 4
+        xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
+        return (Buffer("X", xt, xb, True), Buffer("K0", kt, kb), Buffer("K1", kt, kb), Buffer("V0", "uint", 4),
+                Buffer("V1", "uint", 4), Buffer("H", "uint", 4), Buffer("S", "uint", 4), Buffer("OV", xt, xb),
+                Buffer("OI", _index_type(self.index_bytes), self.index_bytes))
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else len(self.buffers)
+
+    @property
+    def push(self) -> struct.Struct:
+        return sg.push_struct(len(self.buffers), len(_GLOBAL_SCALARS), self.addresses)
+
+    def require(self, context: Any) -> None:
+        sg.require_subgroups(context, "sorting")
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        passes = self.key_passes + self.row_passes
+        if not 0 < passes <= MAX_PASSES:
+            raise ValueError(f"a radix sort of {passes} passes")
+        wg = self.geometry.wg
+        lines = sg.header(sg.storage_extensions(self.dtype.itemsize, 8 if self.dtype.itemsize == 8 else 4,
+                                                self.index_bytes), float_controls, wg, self.addresses)
+        lines += sg.buffer_lines(self.buffers, _GLOBAL_SCALARS, self.addresses)
+        lines += sg.key_lines(self.dtype, self.descending)
+        lines += _div_lines()
+        lines += [f"#define NKP {self.key_passes}u", f"#define NP {passes}u", f"#define ROWP {self.row_passes}u",
+                  f"#define FLOAT {int(self.dtype.kind == 'f')}",
+                  f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and self.values != 'none')}",
+                  f"#define VALUES_ALWAYS {int(self.values == 'always')}",
+                  f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
+                  f"#define OT {_index_type(self.index_bytes)}"]
+        body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "spine": _SPINE,
+                "scatter": _SCATTER}[self.stage]
+        lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
+        return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
+
+
+_COMMON = """
+#define ROWS (ROWP > 0u)
+bool moving_values() {
+  return VALUES_ALWAYS != 0 || (TRACK_LOSSY != 0 && S(0u) != 0u);
+}
+uint pass_digit(uint i, bool first, bool rowp, uint src) {
+  if (rowp) {
+    uint v = src == 0u ? V0(i) : V1(i);
+    return (div_n(v) >> p.shift) & 255u;
+  }
+  KT k = first ? to_key(X(p.xoff + i)) : (src == 0u ? K0(i) : K1(i));
+  return uint(k >> p.shift) & 255u;
+}
+"""
+
+_HISTOGRAM = """
+shared uint s_hist[NP * 256u];
+shared uint s_lossy;
+void main() {
+  uint tid = gl_LocalInvocationID.x;
+  for (uint i = tid; i < NP * 256u; i += WG) s_hist[i] = 0u;
+  if (tid == 0u) s_lossy = 0u;
+  barrier();
+  bool lost = false;
+  uint stride = gl_NumWorkGroups.x * WG;
+  for (uint i = gl_WorkGroupID.x * WG + tid; i < p.total; i += stride) {
+    XT bits = X(p.xoff + i);
+    KT k = to_key(bits);
+    for (uint q = 0u; q < NKP; q++) atomicAdd(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
+    if (ROWS) {
+      uint r = div_n(i);
+      for (uint q = 0u; q < ROWP; q++) atomicAdd(s_hist[(NKP + q) * 256u + ((r >> (8u * q)) & 255u)], 1u);
+    }
+    if (TRACK_LOSSY != 0) lost = lost || lossy(bits);
+  }
+  if (lost) s_lossy = 1u;
+  barrier();
+  for (uint i = tid; i < NP * 256u; i += WG) {
+    uint c = s_hist[i];
+    if (c != 0u) atomicAdd(S(64u + i), c);
+  }
+  if (tid == 0u && s_lossy != 0u) atomicOr(S(0u), 1u);
+}
+"""
+
+_PLAN = """
+shared uint s_trivial[NP];
+void main() {
+  uint tid = gl_LocalInvocationID.x;
+  const uint PER = (256u + WG - 1u) / WG;
+  if (tid < NP) s_trivial[tid] = 0u;
+  barrier();
+  for (uint q = 0u; q < NP; q++) {
+    uint mine = 0u;
+    for (uint k = 0u; k < PER; k++) {
+      uint d = tid * PER + k;
+      if (d < 256u) {
+        uint c = S(64u + q * 256u + d);
+        if (c == p.total) s_trivial[q] = 1u;
+        mine += c;
+      }
+    }
+    uint total;
+    uint start = wg_exclusive_add(mine, total);
+    for (uint k = 0u; k < PER; k++) {
+      uint d = tid * PER + k;
+      if (d < 256u) {
+        uint c = S(64u + q * 256u + d);
+        S(64u + q * 256u + d) = start;
+        start += c;
+      }
+    }
+  }
+  barrier();
+  if (tid == 0u) {
+    uint ran = 0u;
+    for (uint q = 0u; q < NP; q++) {
+      bool edge = q == 0u || q == NP - 1u;
+      uint code = s_trivial[q] == 0u ? 0u : (edge ? 2u : 1u);
+      S(16u + q) = code;
+      S(32u + q) = (ran + 1u) & 1u;
+      if (code != 1u) ran++;
+    }
+  }
+}
+"""
+
+_UPSWEEP = """
+shared uint s_h[256];
+void main() {
+  uint t = tile_id();
+  if (t >= p.tiles || S(16u + p.step) != 0u) return;
+  uint tid = gl_LocalInvocationID.x;
+  for (uint d = tid; d < 256u; d += WG) s_h[d] = 0u;
+  barrier();
+  bool first = (p.mode & 1u) != 0u, rowp = (p.mode & 4u) != 0u;
+  uint src = S(32u + p.step);
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = t * TILE + j * WG + tid;
+    if (i < p.total) atomicAdd(s_h[pass_digit(i, first, rowp, src)], 1u);
+  }
+  barrier();
+  for (uint d = tid; d < 256u; d += WG) H(d * p.tiles + t) = s_h[d];
+}
+"""
+
+_SPINE = """
+void main() {
+  if (S(16u + p.step) != 0u) return;
+  uint tid = gl_LocalInvocationID.x;
+  uint row = gl_WorkGroupID.x * p.tiles;
+  uint carry = 0u;
+  for (uint c = 0u; c < p.tiles; c += WG * 4u) {
+    uint v[4];
+    uint mine = 0u;
+    for (uint k = 0u; k < 4u; k++) {
+      uint i = c + tid * 4u + k;
+      v[k] = i < p.tiles ? H(row + i) : 0u;
+      mine += v[k];
+    }
+    uint total;
+    uint start = carry + wg_exclusive_add(mine, total);
+    for (uint k = 0u; k < 4u; k++) {
+      uint i = c + tid * 4u + k;
+      if (i < p.tiles) H(row + i) = start;
+      start += v[k];
+    }
+    carry += total;
+  }
+}
+"""
+
+_SCATTER = """
+shared KT s_k[TILE];
+shared uint s_v[TILE];
+shared uint s_base[256];
+KT key[ITEMS];
+uint val[ITEMS];
+
+void emit(uint g, KT k, uint v, bool last, uint src, bool moving) {
+  if (!last) {
+    if (src != 0u) { K0(g) = k; if (moving) V0(g) = v; }
+    else { K1(g) = k; if (moving) V1(g) = v; }
+    return;
+  }
+  if (OUT_VALUES != 0) OV(g) = (FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u) ? X(p.xoff + v) : from_key(k);
+  if (OUT_INDEX != 0) OI(g) = OT(ROWS ? v - div_n(v) * p.n : v);
+}
+
+void main() {
+  uint t = tile_id();
+  if (t >= p.tiles) return;
+  uint code = S(16u + p.step);
+  if (code == 1u) return;
+  uint tid = gl_LocalInvocationID.x;
+  bool first = (p.mode & 1u) != 0u, last = (p.mode & 2u) != 0u, rowp = (p.mode & 4u) != 0u;
+  uint src = S(32u + p.step);
+  bool moving = moving_values();
+  uint count = min(TILE, p.total - t * TILE);
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint li = local_index(j);
+    uint i = t * TILE + li;
+    key[j] = KALL;
+    val[j] = 0xffffffffu;
+    if (li < count) {
+      key[j] = first ? to_key(X(p.xoff + i)) : (src == 0u ? K0(i) : K1(i));
+      if (first) val[j] = i;
+      else if (moving) val[j] = src == 0u ? V0(i) : V1(i);
+    }
+  }
+  if (code == 2u) {
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint li = local_index(j);
+      if (li < count) emit(t * TILE + li, key[j], val[j], last, src, moving);
+    }
+    return;
+  }
+  for (uint j = 0u; j < ITEMS; j++) {
+    if (rowp) dig[j] = local_index(j) < count ? (div_n(val[j]) >> p.shift) & 255u : 255u;
+    else dig[j] = uint(key[j] >> p.shift) & 255u;
+  }
+  rank_tile();
+  for (uint j = 0u; j < ITEMS; j++) {
+    s_k[pos[j]] = key[j];
+    if (moving) s_v[pos[j]] = val[j];
+  }
+  for (uint d = tid; d < 256u; d += WG) s_base[d] = S(64u + p.step * 256u + d) + H(d * p.tiles + t) - s_start[d];
+  barrier();
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint li = j * WG + tid;
+    if (li < count) {
+      KT k = s_k[li];
+      uint v = moving ? s_v[li] : 0u;
+      uint d = rowp ? (div_n(v) >> p.shift) & 255u : uint(k >> p.shift) & 255u;
+      emit(s_base[d] + li, k, v, last, src, moving);
+    }
+  }
+}
+"""
+
+
+@dataclass(frozen=True)
+class TileSortSpec:
+    """Sorts rows of ``n`` <= TILE elements, ``rt`` rows per workgroup (see the module docstring). Bindings: the
+    input X, the sorted values OV, the indices within the row OI."""
+
+    dtype: DType
+    descending: bool
+    out_values: bool
+    out_index: bool
+    index_bytes: int
+    geometry: Geometry
+    addresses: bool = False
+    groups_per: ClassVar[int] = 1
+
+    @property
+    def buffers(self) -> tuple[Buffer, ...]:
+        xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
+        return (Buffer("X", xt, xb, True), Buffer("OV", xt, xb),
+                Buffer("OI", _index_type(self.index_bytes), self.index_bytes))
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else len(self.buffers)
+
+    @property
+    def push(self) -> struct.Struct:
+        return sg.push_struct(len(self.buffers), len(_TILE_SCALARS), self.addresses)
+
+    def require(self, context: Any) -> None:
+        sg.require_subgroups(context, "sorting")
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        key_bytes = 8 if self.dtype.itemsize == 8 else 4
+        lines = sg.header(sg.storage_extensions(self.dtype.itemsize, key_bytes, self.index_bytes), float_controls,
+                          self.geometry.wg, self.addresses)
+        lines += sg.buffer_lines(self.buffers, _TILE_SCALARS, self.addresses)
+        lines += sg.key_lines(self.dtype, self.descending)
+        lines += sg.rank_lines(self.geometry)
+        lines += [f"#define NKP {-(-sg.key_bits(self.dtype) // 8)}u", f"#define FLOAT {int(self.dtype.kind == 'f')}",
+                  f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
+                  f"#define OT {_index_type(self.index_bytes)}"]
+        return "\n".join([*lines, *_TILE.split("\n")]) + "\n"
+
+
+_TILE = """
+shared KT s_k[TILE];
+shared uint s_v[TILE];
+KT key[ITEMS];
+uint val[ITEMS];
+
+void exchange() {
+  for (uint j = 0u; j < ITEMS; j++) {
+    s_k[pos[j]] = key[j];
+    s_v[pos[j]] = val[j];
+  }
+  barrier();
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint li = local_index(j);
+    key[j] = s_k[li];
+    val[j] = s_v[li];
+  }
+  barrier();
+}
+
+void main() {
+  uint t = tile_id();
+  if (t >= p.tiles) return;
+  uint base = t * p.rt * p.n;
+  uint count = min(p.rt * p.n, p.total - base);
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint li = local_index(j);
+    key[j] = li < count ? to_key(X(p.xoff + base + li)) : KALL;
+    val[j] = li;
+  }
+  for (uint q = 0u; q < NKP; q++) {
+    for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> (8u * q)) & 255u;
+    if (rank_tile()) exchange();
+  }
+  if (p.rt > 1u) {
+    for (uint j = 0u; j < ITEMS; j++) dig[j] = min(val[j] / p.n, p.rt);
+    if (rank_tile()) exchange();
+  }
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint li = local_index(j);
+    if (li < count) {
+      uint g = base + li;
+      if (OUT_VALUES != 0) OV(g) = FLOAT != 0 ? X(p.xoff + base + val[j]) : from_key(key[j]);
+      if (OUT_INDEX != 0) OI(g) = OT(val[j] % p.n);
+    }
+  }
+}
+"""

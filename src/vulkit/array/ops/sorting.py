@@ -1,0 +1,464 @@
+"""Sorting and searching: ``sort``, ``argsort``, ``topk``, ``searchsorted``, ``median``, ``quantile``.
+
+Every sort runs on the GPU (``array/kernels/sort.py``): the sorted axis is moved last and the array made
+contiguous (a copy only where it is not already), then rows of at most a workgroup's tile are sorted in shared
+memory by one dispatch, and anything longer by a stable LSD radix sort of (row, key), 8 bits a pass, that skips
+the passes whose digit every element shares. Sorts are always stable (``stable=False`` is allowed and stable
+too). Floats sort as NumPy sorts them: NaNs last (first when descending, the reverse of the ascending order, as
+the array API's reference implementation does), -0.0 and 0.0 equal (kept in input order) and returned as they
+were. Nothing here waits for the GPU except ``searchsorted``'s and ``quantile``'s reading of host arguments
+(``q`` given as an array).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..array import Array, asarray_like, make_array, upload
+from ..dtypes import DType, int32, int64
+from ..dtypes import result_type as _result_type
+from ..kernels import sort_glsl
+from ..kernels.glsl import division_magic
+from ..kernels.sort import MAX_PASSES, MODE_FIRST, MODE_LAST, MODE_ROW, STATE_COUNTS, RadixSpec, TileSortSpec
+from ..kernels.sort_search import SearchSpec
+from ..layout import normalize_axes
+from . import elementwise as ew
+
+# The most elements one sort takes: indices are 32-bit, and grid-stride loops must not wrap.
+MOST = (1 << 32) - (1 << 28)
+
+
+# -- launching ---------------------------------------------------------------------------------------------------
+def index_dtype(ctx: Any) -> DType:
+    """The default index dtype of ``ctx``'s device (int64 where it has 64-bit integers)."""
+    return int64 if "int64" in ctx.dtypes else int32
+
+
+def wants_addresses(ctx: Any, arrays: list[Any], what: str) -> bool:
+    """Whether kernels over ``arrays`` (Arrays or Allocations) reach them through buffer addresses: where asked
+    for, or where one is larger than a descriptor binds."""
+    if ctx.buffer_addresses:
+        return True
+    largest = max((getattr(a, "_alloc", a).size for a in arrays), default=0)
+    if largest <= ctx.binding_limit:
+        return False
+    if not ctx.device.features.get("buffer_device_address"):
+        raise ValueError(f"{what}: an array of {largest} bytes is more than {ctx.device.physical.name} can bind "
+                         f"(maxStorageBufferRange {ctx.binding_limit}) and it has no buffer device addresses")
+    return True
+
+
+def dispatch(ctx: Any, kernel: Any, buffers: list[Any], reads: list[Any], writes: list[Any],
+             scalars: tuple[int, ...], groups: tuple[int, int, int]) -> None:
+    """Record ``kernel`` over ``buffers`` (Allocations, in the spec's order: bound, or their addresses pushed),
+    with the uint ``scalars`` after them; ``reads``/``writes`` order it against other work."""
+    if kernel.addresses:
+        push = kernel.pack(*[a._addr or a.address for a in buffers], *scalars)
+        ctx.stream.dispatch(kernel.pipeline, (), push, groups, reads=reads, writes=writes)
+    else:
+        ctx.stream.dispatch(kernel.pipeline, buffers, kernel.pack(*scalars), groups, reads=reads, writes=writes)
+
+
+def grid(ctx: Any, tiles: int) -> tuple[int, int, int]:
+    """A 2-D grid of at least ``tiles`` workgroups (kernels number them y * gx + x, gx the first value)."""
+    gx = max(1, min(tiles, ctx.max_groups))
+    return gx, -(-tiles // gx), 1
+
+
+def scratch(ctx: Any) -> Any:
+    """A small allocation bound where a kernel's buffer goes unused."""
+    return make_array(ctx, (4,), int32)._alloc
+
+
+def check_sortable(x: Any, name: str) -> Array:
+    """``x`` as a vulkit Array of a real dtype (TypeError otherwise)."""
+    if not isinstance(x, Array):
+        raise TypeError(f"{name}: expected a vulkit array, got {type(x).__name__}")
+    if x._dtype.kind not in "biuf":
+        raise TypeError(f"{name}: arrays of {x._dtype.name} cannot be sorted (real dtypes only)")
+    return x
+
+
+# -- the sort of rows ------------------------------------------------------------------------------------------
+def sort_rows(x: Array, rows: int, n: int, descending: bool, values: bool, index: bool,
+              name: str = "sort") -> tuple[Array | None, Array | None]:
+    """Sort the ``rows`` rows of ``n`` elements of the contiguous ``x`` (stable): the sorted values and/or the
+    indices within the row that sort them, as flat contiguous arrays."""
+    ctx, dtype = x._ctx, x._dtype
+    total = rows * n
+    if total > MOST:
+        raise ValueError(f"{name}: arrays of at most {MOST} elements can be sorted, got {total}")
+    out_v = make_array(ctx, (total,), dtype) if values else None
+    out_i = make_array(ctx, (total,), index_dtype(ctx)) if index else None
+    if total == 0:
+        return out_v, out_i
+    if n == 1:
+        if out_v is not None:
+            ctx.stream.copy(x._alloc, out_v._alloc, total * dtype.itemsize, x._offset * dtype.itemsize)
+        if out_i is not None:
+            ctx.stream.fill(out_i._alloc, 0)
+        return out_v, out_i
+    key_bytes = 8 if dtype.itemsize == 8 else 4
+    shape = sort_glsl.geometry(ctx, key_bytes)
+    if n <= shape.tile:
+        _tile_sort(x, rows, n, descending, out_v, out_i, shape, name)
+    else:
+        _radix_sort(x, rows, n, descending, out_v, out_i, shape, name)
+    return out_v, out_i
+
+
+def _outputs(ctx: Any, out_v: Array | None, out_i: Array | None) -> tuple[Any, Any, list[Any]]:
+    spare = scratch(ctx) if out_v is None or out_i is None else None
+    ov = out_v._alloc if out_v is not None else spare
+    oi = out_i._alloc if out_i is not None else spare
+    return ov, oi, [a._alloc for a in (out_v, out_i) if a is not None]
+
+
+def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | None, out_i: Array | None,
+               shape: sort_glsl.Geometry, name: str) -> None:
+    """Rows of at most a tile: ``rt`` rows per workgroup, the smallest tile that holds a row."""
+    ctx = x._ctx
+    items = 1
+    while shape.wg * items < n:
+        items *= 2
+    geometry = sort_glsl.Geometry(shape.wg, items, shape.nsg)
+    rt = max(1, min(geometry.tile // n, 255))
+    tiles = -(-rows // rt)
+    ov, oi, written = _outputs(ctx, out_v, out_i)
+    addresses = wants_addresses(ctx, [x, *written], name)
+    spec = TileSortSpec(x._dtype, descending, out_v is not None, out_i is not None,
+                        index_dtype(ctx).itemsize, geometry, addresses)
+    groups = grid(ctx, tiles)
+    dispatch(ctx, ctx.kernels.get(spec), [x._alloc, ov, oi], [x._alloc], written,
+             (n, rows * n, rt, groups[0], tiles, x._offset), groups)
+
+
+def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | None, out_i: Array | None,
+                shape: sort_glsl.Geometry, name: str) -> None:
+    """The global radix sort: passes over the key's digits, then the row's (see kernels/sort.py)."""
+    ctx, dtype = x._ctx, x._dtype
+    total = rows * n
+    key_passes = -(-sort_glsl.key_bits(dtype) // 8)
+    row_passes = -(-(rows - 1).bit_length() // 8) if rows > 1 else 0
+    passes = key_passes + row_passes
+    if passes > MAX_PASSES:
+        raise ValueError(f"{name}: too many rows ({rows})")
+    if row_passes or out_i is not None:
+        values = "always"
+    elif dtype.kind == "f" and out_v is not None:
+        values = "lossy"
+    else:
+        values = "none"
+    key_dtype = np.uint64 if dtype.itemsize == 8 else np.uint32
+    keys = [make_array(ctx, (total,), _as(key_dtype)) for _ in range(2)]
+    vals = [make_array(ctx, (total,), _as(np.uint32)) for _ in range(2)] if values != "none" else []
+    tiles = -(-total // shape.tile)
+    hist = make_array(ctx, (256 * tiles,), _as(np.uint32))
+    state = make_array(ctx, (STATE_COUNTS + 256 * passes,), _as(np.uint32))
+    ov, oi, written = _outputs(ctx, out_v, out_i)
+    spare = vals[0]._alloc if vals else scratch(ctx)
+    v0, v1 = (vals[0]._alloc, vals[1]._alloc) if vals else (spare, spare)
+    buffers = [x._alloc, keys[0]._alloc, keys[1]._alloc, v0, v1, hist._alloc, state._alloc, ov, oi]
+    moving = [keys[0]._alloc, keys[1]._alloc, *([v0, v1] if vals else [])]
+    addresses = wants_addresses(ctx, [x, *keys, *vals, hist, *(a for a in (out_v, out_i) if a is not None)], name)
+
+    def kernel(stage: str) -> Any:
+        return ctx.kernels.get(RadixSpec(stage, dtype, descending, key_passes, row_passes, values,
+                                         out_v is not None, out_i is not None, index_dtype(ctx).itemsize, shape,
+                                         addresses))
+
+    mg, sh = division_magic(n) if rows > 1 else (0, 0)
+    groups = grid(ctx, tiles)
+
+    def scalars(step: int = 0, shift: int = 0, mode: int = 0) -> tuple[int, ...]:
+        return (n, total, tiles, groups[0], shift, step, mode, mg, sh, x._offset)
+
+    s = state._alloc
+    ctx.stream.fill(s, 0)
+    spread = max(1, min(-(-total // (shape.wg * 16)), 2048, ctx.max_groups))
+    dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
+    dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
+    for step in range(passes):
+        row = step >= key_passes
+        shift = 8 * (step - key_passes if row else step)
+        mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0) | (MODE_ROW if row else 0)
+        reads = [x._alloc, *moving, s]
+        dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, shift, mode), groups)
+        dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, shift, mode),
+                 (256, 1, 1))
+        targets = written if step == passes - 1 else moving
+        dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, shift, mode),
+                 groups)
+
+
+def _as(np_dtype: Any) -> DType:
+    from ..dtypes import as_dtype
+
+    return as_dtype(np_dtype)
+
+
+# -- sort, argsort, topk -------------------------------------------------------------------------------------------
+def _along_last(x: Array, axis: int, name: str) -> tuple[Array, tuple[int, ...], int]:
+    """x with ``axis`` moved last, contiguous; the order of axes that moves it back, and the axis."""
+    if x.ndim == 0:
+        normalize_axes(axis, 0, name)  # the standard's [-N, N) is empty: AxisError
+    (axis,) = normalize_axes(axis, x.ndim, name)
+    order = [i for i in range(x.ndim) if i != axis] + [axis]
+    moved = x.permute_dims(tuple(order)) if axis != x.ndim - 1 else x
+    if not moved._contig:
+        moved = moved.copy()
+    back = tuple(int(i) for i in np.argsort(order))
+    return moved, back, axis
+
+
+def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
+            name: str) -> tuple[Array | None, Array | None]:
+    x = check_sortable(x, name)
+    moved, back, axis = _along_last(x, axis, name)
+    n = x.shape[axis]
+    rows = moved.size // n if n else 0
+    out_v, out_i = sort_rows(moved, rows, n, bool(descending), values, index, name)
+
+    def shaped(a: Array | None) -> Array | None:
+        if a is None:
+            return None
+        return a.reshape(moved.shape).permute_dims(back) if x.ndim > 1 and axis != x.ndim - 1 else \
+            a.reshape(moved.shape)
+
+    return shaped(out_v), shaped(out_i)
+
+
+def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+    """A sorted copy of ``x`` along ``axis`` (stable always; NaNs last, first when ``descending``)."""
+    return _sorted(x, axis, descending, True, False, "sort")[0]
+
+
+def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+    """The indices (default index dtype) that sort ``x`` along ``axis``; ties keep their order, also when
+    ``descending`` (then NaNs come first)."""
+    return _sorted(x, axis, descending, False, True, "argsort")[1]
+
+
+def topk(x: Array, k: int, /, *, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Array, Array]:  # noqa: A002
+    """The ``k`` largest (``largest=False``: smallest) elements along ``axis`` and their indices, as PyTorch's
+    ``torch.topk``: (values, indices), in order (NaN counts as the largest); ties in input order."""
+    x = check_sortable(x, "topk")
+    if x.ndim == 0:
+        x = x.reshape((1,))
+        if not -1 <= axis <= 0:
+            normalize_axes(axis, 1, "topk")
+        axis = -1
+        values, indices = topk(x, k, axis=axis, largest=largest, sorted=sorted)
+        return values.reshape(()), indices.reshape(())
+    (axis,) = normalize_axes(axis, x.ndim, "topk")
+    k = int(k)
+    if not 0 <= k <= x.shape[axis]:
+        raise ValueError(f"topk: k = {k} is out of range for an axis of {x.shape[axis]} elements")
+    values, indices = _sorted(x, axis, largest, True, True, "topk")
+    key = tuple(slice(None) if i != axis else slice(0, k) for i in range(x.ndim))
+    return values[key].copy(), indices[key].copy()
+
+
+# -- searchsorted ----------------------------------------------------------------------------------------------
+def _operand(value: Any, like: Array, name: str) -> Array:
+    if isinstance(value, Array):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return value  # type: ignore[return-value]
+    return asarray_like(value, like._ctx)
+
+
+def _common(x1: Any, x2: Any, name: str) -> tuple[Array, Array]:
+    """Both operands as contiguous arrays of their common dtype (Python scalars typed weakly)."""
+    base = x1 if isinstance(x1, Array) else x2
+    if not isinstance(base, Array):
+        raise TypeError(f"{name}: at least one operand must be a vulkit array")
+    x1, x2 = _operand(x1, base, name), _operand(x2, base, name)
+    common = _result_type(x1, x2)
+    if common.kind not in "biuf":
+        raise TypeError(f"{name}: arrays of {common.name} cannot be compared in order")
+
+    def prepared(v: Any) -> Array:
+        if not isinstance(v, Array):
+            return upload(base._ctx, np.asarray(v, dtype=common.np), common)
+        if v._dtype is not common or not v._contig:
+            return ew.astype(v, common) if v._dtype is not common else v.copy()
+        return v
+
+    return prepared(x1), prepared(x2)
+
+
+def search(sorted_x: Array, values: Array, side: str, sorter: Array | None, isin: bool, invert: bool,
+           name: str) -> Array:
+    """For each of ``values``, its insertion point in the ascending ``sorted_x`` (through ``sorter``), or (isin)
+    whether it is there."""
+    ctx = sorted_x._ctx
+    out = make_array(ctx, values.shape, _as(np.bool_) if isin else index_dtype(ctx))
+    if values.size == 0:
+        return out
+    m = sorted_x.size
+    spare = scratch(ctx)
+    order = sorter._alloc if sorter is not None else spare
+    addresses = wants_addresses(ctx, [sorted_x, values, out, *([sorter] if sorter is not None else [])], name)
+    spec = SearchSpec(sorted_x._dtype, side == "right", sorter is not None, isin, index_dtype(ctx).itemsize,
+                      addresses)
+    kernel = ctx.kernels.get(spec)
+    groups = max(1, min(-(-values.size // 256), ctx.max_groups))
+    reads = [sorted_x._alloc, values._alloc, *([order] if sorter is not None else [])]
+    dispatch(ctx, kernel, [sorted_x._alloc, order, values._alloc, out._alloc], reads, [out._alloc],
+             (m, values.size, sorted_x._offset, values._offset, int(invert)), (groups, 1, 1))
+    return out
+
+
+def searchsorted(x1: Array, x2: Any, /, *, side: str = "left", sorter: Array | None = None) -> Array:
+    """Indices (default index dtype) where the elements of ``x2`` would be inserted into the 1-d ascending
+    ``x1`` (or ``x1[sorter]``) to keep it sorted: before equal elements (``side="left"``) or after them
+    ("right"). NaNs order last as in ``sort``; -0.0 equals 0.0. ``sorter`` indices out of range are clipped
+    (NumPy raises; checking would need a round trip)."""
+    if not isinstance(x1, Array):
+        raise TypeError(f"searchsorted: x1 must be a vulkit array, got {type(x1).__name__}")
+    if x1.ndim != 1:
+        raise ValueError(f"searchsorted: x1 must be 1-dimensional, got {x1.ndim} dimensions")
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
+    if sorter is not None:
+        if not isinstance(sorter, Array) or sorter._dtype.kind not in "iu":
+            raise TypeError("searchsorted: sorter must be a vulkit array of integers")
+        if sorter.shape != x1.shape:
+            raise ValueError(f"searchsorted: sorter has shape {sorter.shape}, x1 {x1.shape}")
+        sorter = ew.astype(sorter, _as(np.uint32))
+    a, v = _common(x1, x2, "searchsorted")
+    if a.size == 0:
+        return _zeros_index(v)
+    return search(a, v, side, sorter, False, False, "searchsorted")
+
+
+def _zeros_index(v: Array) -> Array:
+    out = make_array(v._ctx, v.shape, index_dtype(v._ctx))
+    if out.size:
+        v._ctx.stream.fill(out._alloc, 0)
+    return out
+
+
+# -- median, quantile ------------------------------------------------------------------------------------------
+_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _reduced_last(x: Array, axis: Any, name: str) -> tuple[Array, tuple[int, ...], tuple[int, ...]]:
+    """x sorted along its ``axis`` axes moved last and merged into one; the kept shape and the reduced axes."""
+    x = check_sortable(x, name)
+    axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, name)
+    kept = tuple(i for i in range(x.ndim) if i not in axes)
+    shape = tuple(x.shape[i] for i in kept)
+    moved = x.permute_dims(kept + axes) if kept + axes != tuple(range(x.ndim)) else x
+    m = math.prod(x.shape[i] for i in axes)
+    flat = moved.reshape((*shape, m))
+    return sort(flat, axis=-1), shape, axes
+
+
+def _keep(result: Array, x_ndim: int, axes: tuple[int, ...], lead: int, keepdims: bool) -> Array:
+    if not keepdims:
+        return result
+    shape = list(result.shape)
+    for a in sorted(axes):
+        shape.insert(lead + a, 1)
+    return result.reshape(tuple(shape))
+
+
+def _nan_fix(result: Array, ordered: Array) -> Array:
+    """NaN where the slice holds one (sorted last), as NumPy's quantile and median give."""
+    if ordered._dtype.kind != "f":
+        return result
+    last = ordered[..., -1]
+    return ew.where(ew.isnan(last), ew.astype(last, result._dtype), result)
+
+
+def median(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+    """The median along ``axis`` (None: all), as NumPy's: the mean of the middle elements (float64 for
+    integers), NaN where a slice holds one."""
+    ordered, shape, axes = _reduced_last(x, axis, "median")
+    m = ordered.shape[-1]
+    if m == 0:
+        raise ValueError("median: cannot take the median of an empty slice")
+    dtype = x._dtype
+    compute = _as(np.float64) if dtype.kind in "biu" else (_as(np.float32) if dtype.name == "float16" else dtype)
+    a = ew.astype(ordered[..., (m - 1) // 2], compute)
+    if m % 2 == 0:
+        b = ew.astype(ordered[..., m // 2], compute)
+        result = ew.divide(ew.add(a, b), 2)
+    else:
+        result = a.copy() if a._dtype is dtype else a
+    if dtype.name == "float16":
+        result = ew.astype(result, dtype)
+    result = _nan_fix(result, ordered)
+    return _keep(result, x.ndim, axes, 0, keepdims)
+
+
+def quantile(x: Array, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Array:
+    """The ``q``-th quantiles (``q`` in [0, 1], a number or 1-d) along ``axis`` (None: all), as NumPy's
+    ``quantile`` (methods linear, lower, higher, midpoint, nearest), NaN where a slice holds one; ``q`` an
+    array: its values are read to the host (a sync)."""
+    if method not in _METHODS:
+        raise ValueError(f"quantile: method must be one of {', '.join(_METHODS)}, got {method!r}")
+    weak = type(q) in (int, float)
+    qs = np.asarray(q.numpy() if isinstance(q, Array) else q, dtype=np.float64)
+    if qs.ndim > 1:
+        raise ValueError("quantile: q must be a scalar or 1-d")
+    if not np.all((qs >= 0) & (qs <= 1)):
+        raise ValueError("quantile: quantiles must be in the range [0, 1]")
+    ordered, shape, axes = _reduced_last(x, axis, "quantile")
+    m = ordered.shape[-1]
+    if m == 0:
+        raise ValueError("quantile: cannot take a quantile of an empty slice")
+    flat_q = qs.reshape(-1)
+    if method == "nearest":
+        virtual = np.around(flat_q * (m - 1)).astype(np.int64)
+        below = above = virtual
+        gamma = None
+    else:
+        virtual = m * flat_q + (1 + flat_q * (1 - 1 - 1)) - 1
+        below = np.floor(virtual).astype(np.int64)
+        above = below + 1
+        high = virtual >= m - 1
+        below[high] = above[high] = m - 1
+        low = virtual < 0
+        below[low] = above[low] = 0
+        gamma = virtual - np.floor(virtual)
+        if method == "lower":
+            above, gamma = below, None
+        elif method == "higher":
+            below = above = np.where(gamma > 0, np.minimum(below + 1, m - 1), below)
+            gamma = None
+        elif method == "midpoint":
+            gamma = np.where(gamma == 0, 0.0, 0.5)
+    result = _interpolate(ordered, below, above, gamma, weak and qs.ndim == 0, x._dtype)
+    result = _nan_fix(result, ordered[..., None, :] if qs.ndim else ordered)
+    if qs.ndim:
+        result = result.permute_dims((result.ndim - 1, *range(result.ndim - 1)))
+    return _keep(result, x.ndim, axes, qs.ndim, keepdims)
+
+
+def _interpolate(ordered: Array, below: np.ndarray, above: np.ndarray, gamma: np.ndarray | None, weak: bool,
+                 dtype: DType) -> Array:
+    """NumPy's ``_lerp`` of the sorted elements at ``below`` and ``above`` (one per q; a scalar q when
+    ``weak``) with weights ``gamma`` (None: the element at ``below``)."""
+    if weak:
+        a = ordered[..., int(below[0])]
+        b = ordered[..., int(above[0])]
+        t: Any = float(gamma[0]) if gamma is not None else None
+    else:
+        a = ordered[..., [int(i) for i in below]]
+        b = ordered[..., [int(i) for i in above]]
+        t = upload(ordered._ctx, gamma, _as(np.float64)) if gamma is not None else None
+    if t is None:
+        if dtype.kind in "iub":
+            return ew.astype(a, _as(np.float64))
+        return a.copy() if a._dtype is dtype else a
+    diff = ew.subtract(b, a)
+    lerp = ew.add(a, ew.multiply(diff, t))
+    other = ew.subtract(b, ew.multiply(diff, (1 - t) if weak else ew.subtract(1.0, t)))
+    mask = (t >= 0.5) if weak else ew.greater_equal(t, 0.5)
+    return ew.where(mask, ew.astype(other, lerp._dtype), lerp)
