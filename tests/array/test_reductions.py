@@ -271,3 +271,32 @@ def test_large_reductions(name):
             assert_matches(getattr(vt, name)(r, axis=axis), getattr(np, name)(rows, axis=axis), exact=True)
         else:
             _check_float(name, getattr(vt, name)(r, axis=axis), rows, axis)
+
+
+COMPLEX = [d for d in ("complex64", "complex128") if d in vt.__array_namespace_info__().dtypes()]
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+@pytest.mark.parametrize("shape,axis", [((), None), ((9,), None), ((37, 300), None), ((37, 300), 0), ((37, 300), 1),
+                                        ((4, 5, 6), (0, 2))])
+def test_complex_sum_prod_mean(dtype, shape, axis):
+    rng = np.random.default_rng(12)
+    a = (rng.uniform(0.5, 1.5, shape) + 1j * rng.uniform(-0.5, 0.5, shape)).astype(dtype)
+    x = vt.asarray(a)
+    tol = 2e-6 if dtype == "complex64" else 1e-13
+    for name in ("sum", "mean", "prod"):
+        got = getattr(vt, name)(x, axis=axis)
+        expected = getattr(np, name)(a.astype(np.complex128), axis=axis).astype(dtype)
+        assert got.dtype == dtype
+        np.testing.assert_allclose(got.numpy(), expected, rtol=tol * (30 if name == "prod" else 1))
+    a.flat[0] = complex(np.nan, 0) if a.size else 0
+    assert_matches(vt.any(vt.asarray(a), axis=axis), np.any(a, axis=axis))
+    assert_matches(vt.count_nonzero(vt.asarray(a), axis=axis),
+                   np.asarray(np.count_nonzero(a, axis=axis)), exact=True)
+
+
+@pytest.mark.parametrize("name", ["max", "min", "argmax", "argmin", "var", "std", "nanmax", "nansum", "logsumexp"])
+def test_complex_input_of_real_only_reductions_raises(name):
+    x = vt.asarray(np.array([1 + 2j, 3 - 1j], np.complex64))
+    with pytest.raises(TypeError, match=name):
+        getattr(vt, name)(x)

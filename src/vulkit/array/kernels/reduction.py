@@ -69,7 +69,12 @@ Acc acc_add(Acc a, A x) {  // Neumaier's two-sum: s + c is the exact sum so far,
   return Acc(s, a.c + e);
 }
 Acc acc_combine(Acc a, Acc b) { Acc r = acc_add(a, b.s); r.c += b.c; return r; }
-A acc_sum(Acc a) { return (a.c == A(0) || vt_isnan(a.s) || vt_isinf(a.s)) ? a.s : a.s + a.c; }
+P acc_part(P s, P c) { return (c == P(0) || vt_isnan(s) || vt_isinf(s)) ? s : s + c; }
+#ifdef ACC_COMPLEX
+A acc_sum(Acc a) { return A(acc_part(a.s.x, a.c.x), acc_part(a.s.y, a.c.y)); }
+#else
+A acc_sum(Acc a) { return acc_part(a.s, a.c); }
+#endif
 """
 
 _WELFORD = """
@@ -129,6 +134,13 @@ Acc acc_update(Acc a, A x, uint j) { return Acc(a.v * x); }
 Acc acc_combine(Acc a, Acc b) { return Acc(a.v * b.v); }
 A acc_final(Acc a) { return a.v; }"""),
     # max/min: NaN wins (it propagates); the identity is the type's lowest (highest) value
+    _acc("prod_complex", """
+struct Acc { A v; };
+Acc acc_identity() { return Acc(A(1, 0)); }
+A acc_mul(A a, A b) { return A(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+Acc acc_update(Acc a, A x, uint j) { return Acc(acc_mul(a.v, x)); }
+Acc acc_combine(Acc a, Acc b) { return Acc(acc_mul(a.v, b.v)); }
+A acc_final(Acc a) { return a.v; }"""),
     _acc("max_float", """
 struct Acc { A v; };
 Acc acc_identity() { return Acc(-vt_inf()); }
@@ -277,7 +289,7 @@ class ReduceSpec:
 
     @cached_property
     def push(self) -> struct.Struct:
-        real = "d" if self.acc_dtype.compute == "double" else "f"
+        real = "d" if self.acc_dtype.component.compute == "double" else "f"
         return struct.Struct("=" + ("QQ" if self.addresses else "") + real * 2 + "I" * 7)
 
     @property
@@ -301,14 +313,17 @@ class ReduceSpec:
         a = self.acc_dtype
         lines = header((self.in_dtype, a, self.out_dtype, self.result_dtype), self.addresses, float_controls,
                        extensions=(mathlib.EXTENSION,))
-        lines.append(mathlib.render(acc.helpers, a) if a.kind == "f" else "")
+        lines.append(mathlib.render(acc.helpers, a.component) if a.kind in "fc" else "")
         lines.append(f"#define A {a.compute}")
+        lines.append(f"#define P {a.component.compute}")  # a part of a complex number; A itself otherwise
+        if a.kind == "c":
+            lines.append("#define ACC_COMPLEX")
         lines.append(f"#define IS_NAN(v) {'vt_isnan(v)' if a.kind == 'f' else 'false'}")
         if a.compute in _LIMITS:
             lines += [f"#define LOWEST {_LIMITS[a.compute][0]}", f"#define HIGHEST {_LIMITS[a.compute][1]}"]
         lines.append(f"struct Acc {{ {acc.struct} }};")
         lines += self._buffers()
-        real = "double" if a.compute == "double" else "float"
+        real = "double" if a.component.compute == "double" else "float"
         fields = "R0 r0; R1 r1; " if self.addresses else ""
         fields += (f"{real} count; {real} ddof; uint rows; uint R; uint I; uint chunks; uint chunk; uint in_off; "
                    "uint out_off;")

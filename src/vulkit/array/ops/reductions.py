@@ -18,6 +18,7 @@ from ...runtime import context as _context
 from .. import dtypes as dt
 from ..array import Array, asarray_like, make_array, view
 from ..dtypes import DType
+from ..kernels.glsl import VEC4
 from ..kernels.reduction import COL_OUTPUTS, ReduceSpec
 from ..layout import contiguous_strides, normalize_axes, size_of
 from .creation import default_float, default_int, full
@@ -149,7 +150,7 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
     in_off = source._offset
     if inner == 1 and r >= ROW_MIN:
         layout = "row"
-        vec = r % 4 == 0 and in_off % 4 == 0
+        vec = r % 4 == 0 and in_off % 4 == 0 and x._dtype.storage in VEC4
     else:
         layout, vec = "col", False
     chunks, chunk = _chunks(ctx, layout, rows * inner, r, vec)
@@ -217,14 +218,23 @@ def _sum_dtype(x: Array, dtype: Any, function: str) -> DType:
     return d
 
 
-def _float_dtype(x: Array, dtype: Any, function: str) -> DType:
-    """mean/var/std's type: floats keep theirs, integers and bool give the default float (NumPy's)."""
+def _float_dtype(x: Array, dtype: Any, function: str, complex_too: bool = False) -> DType:
+    """mean/var/std's type: floats (and complex numbers where ``complex_too``) keep theirs, integers and bool
+    give the default float (NumPy's)."""
+    kinds = "fc" if complex_too else "f"
+    if not complex_too:
+        _real(x, function)
     chosen = _requested(dtype, function)
     if chosen is not None:
-        if chosen.kind != "f":
+        if chosen.kind not in kinds:
             raise TypeError(f"{function}: dtype must be a floating type, got {chosen.name}")
         return chosen
-    return x._dtype if x._dtype.kind == "f" else default_float(x._ctx)
+    return x._dtype if x._dtype.kind in kinds else default_float(x._ctx)
+
+
+def _real(x: Array, function: str) -> None:
+    if x._dtype.kind == "c":
+        raise TypeError(f"{function}: not defined for complex input ({x._dtype.name}); take vt.real or vt.abs first")
 
 
 def _accumulate(result: DType) -> DType:
@@ -238,20 +248,21 @@ def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = Fa
     uint64), floats in their own type with a compensated (two-sum) accumulation: float32 sums are as accurate
     as float64 sums rounded to float32. Deterministic: the same bits every run."""
     out = _sum_dtype(_array(x, "sum"), dtype, "sum")
-    acc = "sum_float" if out.kind == "f" else "sum_int"
+    acc = "sum_float" if out.kind in "fc" else "sum_int"
     return reduce("sum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
 
 def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
     """Product over ``axis``, typed as :func:`sum`."""
     out = _sum_dtype(_array(x, "prod"), dtype, "prod")
-    return reduce("prod", "prod", x, axis, keepdims, _accumulate(out), out, empty=1)
+    acc = "prod_complex" if out.kind == "c" else "prod"
+    return reduce("prod", acc, x, axis, keepdims, _accumulate(out), out, empty=1)
 
 
 def mean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
     """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements."""
     x = _array(x, "mean")
-    out = _float_dtype(x, dtype, "mean")
+    out = _float_dtype(x, dtype, "mean", complex_too=True)
     return reduce("mean", "mean", x, axis, keepdims, _accumulate(out), out, empty=math.nan)
 
 
@@ -285,6 +296,7 @@ def std(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: boo
 
 def _extreme(function: str, x: Any, axis: Any, keepdims: bool, nan_skipping: bool = False) -> Array:
     x = _array(x, function)
+    _real(x, function)
     d = x._dtype
     big = function.endswith("max")
     if d.kind == "b":
@@ -318,6 +330,7 @@ def nanmin(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
 def nansum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
     """:func:`sum` counting NaNs as zero."""
     x = _array(x, "nansum")
+    _real(x, "nansum")
     out = _sum_dtype(x, dtype, "nansum")
     acc = "nansum_float" if out.kind == "f" else "sum_int"
     return reduce("nansum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
@@ -332,6 +345,7 @@ def nanmean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool 
 
 def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
     x = _array(x, function)
+    _real(x, function)
     if axis is not None and not isinstance(axis, (int, np.integer)):
         raise TypeError(f"{function}: axis must be an integer or None, got {type(axis).__name__}")
     if axis is None and keepdims:
