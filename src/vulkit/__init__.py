@@ -173,6 +173,7 @@ from .array.ops.reductions import (
     std,
     sum,  # noqa: A004
     var,
+    vecdot,
 )
 
 e = 2.718281828459045
@@ -185,7 +186,7 @@ __all__ = [
     "concat", "diff", "flatten", "pad", "ravel", "repeat", "roll", "stack", "swapaxes", "take", "take_along_axis",
     "tile", "transpose", "unstack",
     "all", "any", "argmax", "argmin", "count_nonzero", "logsumexp", "max", "mean", "min", "nanmax", "nanmean",
-    "nanmin", "nansum", "prod", "std", "sum", "var",
+    "nanmin", "nansum", "prod", "std", "sum", "var", "vecdot",
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",
     "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert",
     "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",

@@ -300,3 +300,19 @@ def test_complex_input_of_real_only_reductions_raises(name):
     x = vt.asarray(np.array([1 + 2j, 3 - 1j], np.complex64))
     with pytest.raises(TypeError, match=name):
         getattr(vt, name)(x)
+
+
+@pytest.mark.parametrize("dtype", ["int16", "float32", *COMPLEX])
+def test_vecdot_matches_numpy(dtype):
+    rng = np.random.default_rng(13)
+    a = rng.uniform(-3, 3, (3, 4, 5)).astype(dtype)
+    b = rng.uniform(-3, 3, (4, 5)).astype(dtype)
+    if dtype in COMPLEX:
+        a = a + 1j * rng.uniform(-1, 1, a.shape).astype(dtype)
+    for axis in (-1, -2):
+        expected = np.vecdot(a, b, axis=axis)
+        got = vt.vecdot(vt.asarray(a), vt.asarray(b), axis=axis)
+        assert got.dtype == expected.dtype
+        np.testing.assert_allclose(got.numpy(), expected, rtol=1e-5)
+    with pytest.raises(ValueError, match="vecdot"):
+        vt.vecdot(vt.asarray(a), vt.asarray(b[:, :4]))

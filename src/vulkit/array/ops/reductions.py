@@ -394,3 +394,23 @@ def logsumexp(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array
     x = _array(x, "logsumexp")
     out = _float_dtype(x, None, "logsumexp")
     return reduce("logsumexp", "logsumexp", x, axis, keepdims, _accumulate(out), out, empty=-math.inf)
+
+
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """The dot product of x1 and x2 along ``axis`` (conjugating x1 where complex), broadcast over the other
+    axes: ``sum(conj(x1) * x2, axis=axis)`` in their promoted type."""
+    from .elementwise import conj, multiply  # noqa: PLC0415 - elementwise imports nothing from here
+
+    x1, x2 = _array(x1, "vecdot"), _array(x2, "vecdot")
+    if x1.ndim == 0 or x2.ndim == 0:
+        raise ValueError("vecdot: both arrays need at least one dimension")
+    if not (-builtins.min(x1.ndim, x2.ndim) <= axis < 0 or 0 <= axis < builtins.min(x1.ndim, x2.ndim)
+            and x1.ndim == x2.ndim):
+        raise np.exceptions.AxisError(axis, builtins.min(x1.ndim, x2.ndim), "vecdot")
+    n1, n2 = x1._shape[axis], x2._shape[axis]
+    if n1 != n2:
+        raise ValueError(f"vecdot: the arrays' sizes along axis {axis} differ ({n1} and {n2})")
+    if axis >= 0:
+        axis -= x1.ndim
+    product = multiply(conj(x1) if x1._dtype.kind == "c" else x1, x2)
+    return sum(product, axis=axis, dtype=product._dtype)
