@@ -1,0 +1,88 @@
+// vt_special_erfinv: part of vulkit's math library (see mathlib.py), for vt.special; T, BITS, VT_COMPUTE_<type> and
+// VT_KIND_<kind> are defined by the kernel that includes it. special_constants.py says how the coefficients
+// were computed.
+// erfinv, erfcinv and ndtri: erfinv(y) = y P(y^2) for |y| <= 1/2; beyond, x = erfcinv(q) for q = 1 - |y| <= 1/2
+// (exact) from a first guess x0 = s G(1/s), s = sqrt(-log q), and one Newton step on log(erfc(x)) + s^2 =
+// log(erfcx(x)) - x^2 + s^2 (x^2 to twice the precision), whose error after the step is about e0^2 / (2 x): the
+// guess is within 1e-9 (double), 1e-4 (float). q may be as small as the least subnormal.
+#ifndef VT_SPECIAL_ERFINV_GLSL
+#define VT_SPECIAL_ERFINV_GLSL
+#include "vt_special.glsl"
+#include "vt_log.glsl"
+#include "vt_two_prod.glsl"
+#include "vt_special_erf.glsl"
+#if defined(VT_COMPUTE_double)
+// x > 0 with erfc(x) == q, for 0 < q <= 1/2
+double vt_sp_erfcinv_tail(double q) {
+  double w = -vt_log(q);
+  double s = sqrt(w);
+  double v = double(1) / s;
+  double un = v - 0.85lf;
+  double uf = v - 0.27lf;
+  double x = s * (v > 0.5lf ? fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, 0.004357536108186955lf, -0.0038994821002731298lf), 0.008385763201586792lf), -0.026082678775267074lf), 0.052602239615742334lf), -0.0671134912692474lf), 0.02756867559010961lf), 0.1150866545732669lf), -0.3769042081404476lf), 0.6905995397923017lf) : fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, -852817.9112883608lf, 191075.37736365414lf), 133582.4204651288lf), -25770.544568263624lf), -10095.076044343305lf), 1828.0534872610663lf), 319.41094135894804lf), -36.840183207392734lf), -15.656885543526052lf), 4.306401579068141lf), -1.3755946366691294lf), 0.7675077508833698lf), -0.6148583198332184lf), 0.5544163176854239lf), -0.2391596632260097lf), -0.38630476763458677lf), 0.9302139413885353lf));
+  precise double h = x * x;
+  double l = vt_two_prod_err(x, x, h);
+  double e = vt_sp_erfcx_pos(x);
+  precise double g = ((w - h) - l) + vt_log(e);  // log(erfc(x)) - log(q)
+  return fma(g * e, 0.88622692545275801365lf, x);  // x - g / g', g' = -2 / (sqrt(pi) erfcx(x))
+}
+double vt_sp_erfinv(double y) {
+  double ay = abs(y);
+  if (ay <= 0.5lf) return y * fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, 0.11364410456260272lf, -0.07688796265772653lf), 0.07403388841427054lf), 0.00820249475773339lf), 0.03165882444003925lf), 0.031133354835717303lf), 0.0365244681104025lf), 0.04283245246052014lf), 0.051731492171509304lf), 0.06495961106449397lf), 0.08655212936839432lf), 0.12755617530434396lf), 0.23201366653465938lf), 0.886226925452758lf);
+  if (!(ay < double(1))) return ay == double(1) ? (y < double(0) ? -vt_inf() : vt_inf()) : vt_nan();  // NaN too
+  double x = vt_sp_erfcinv_tail(double(1) - ay);
+  return y < double(0) ? -x : x;
+}
+double vt_sp_erfcinv(double q) {
+  if (!(q > double(0) && q < double(2))) return q == double(0) ? vt_inf() : (q == double(2) ? -vt_inf() : vt_nan());  // NaN too
+  if (q <= 0.5lf) return vt_sp_erfcinv_tail(q);
+  if (q >= 1.5lf) return -vt_sp_erfcinv_tail(double(2) - q);
+  return -vt_sp_erfinv(q - double(1));  // q - 1 is exact; -0 at q == 1, as SciPy
+}
+double vt_sp_ndtri(double p) {
+  if (!(p > double(0) && p < double(1))) return p == double(0) ? -vt_inf() : (p == double(1) ? vt_inf() : vt_nan());  // NaN too
+  double x;
+  if (p < 0.25lf) x = -vt_sp_erfcinv_tail(double(2) * p);
+  else if (p > 0.75lf) x = vt_sp_erfcinv_tail(double(2) * (double(1) - p));  // 1 - p is exact
+  else x = vt_sp_erfinv(double(2) * p - double(1));  // exact
+  precise double r = fma(x, 1.4142135623730951lf, x * -9.667293313452913e-17lf);
+  return r;
+}
+#elif defined(VT_COMPUTE_float)
+// x > 0 with erfc(x) == q, for 0 < q <= 1/2
+float vt_sp_erfcinv_tail(float q) {
+  float w = -vt_log(q);
+  float s = sqrt(w);
+  float v = float(1) / s;
+  float u = v - 0.65;
+  float x = s * fma(u, fma(u, fma(u, fma(u, fma(u, 0.12096474, -0.16713244), 0.10180505), 0.08124525), -0.41678405), 0.77017045);
+  precise float h = x * x;
+  float l = vt_two_prod_err(x, x, h);
+  float e = vt_sp_erfcx_pos(x);
+  precise float g = ((w - h) - l) + vt_log(e);  // log(erfc(x)) - log(q)
+  return fma(g * e, 0.88622692545275801365, x);  // x - g / g', g' = -2 / (sqrt(pi) erfcx(x))
+}
+float vt_sp_erfinv(float y) {
+  float ay = abs(y);
+  if (ay <= 0.5) return y * fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, 0.09781949, 0.029601974), 0.06904132), 0.08617739), 0.12757231), 0.2320134), 0.88622695);
+  if (!(ay < float(1))) return ay == float(1) ? (y < float(0) ? -vt_inf() : vt_inf()) : vt_nan();  // NaN too
+  float x = vt_sp_erfcinv_tail(float(1) - ay);
+  return y < float(0) ? -x : x;
+}
+float vt_sp_erfcinv(float q) {
+  if (!(q > float(0) && q < float(2))) return q == float(0) ? vt_inf() : (q == float(2) ? -vt_inf() : vt_nan());  // NaN too
+  if (q <= 0.5) return vt_sp_erfcinv_tail(q);
+  if (q >= 1.5) return -vt_sp_erfcinv_tail(float(2) - q);
+  return -vt_sp_erfinv(q - float(1));  // q - 1 is exact; -0 at q == 1, as SciPy
+}
+float vt_sp_ndtri(float p) {
+  if (!(p > float(0) && p < float(1))) return p == float(0) ? -vt_inf() : (p == float(1) ? vt_inf() : vt_nan());  // NaN too
+  float x;
+  if (p < 0.25) x = -vt_sp_erfcinv_tail(float(2) * p);
+  else if (p > 0.75) x = vt_sp_erfcinv_tail(float(2) * (float(1) - p));  // 1 - p is exact
+  else x = vt_sp_erfinv(float(2) * p - float(1));  // exact
+  precise float r = fma(x, 1.4142135, x * 2.4203235e-08);
+  return r;
+}
+#endif
+#endif  // VT_SPECIAL_ERFINV_GLSL
