@@ -125,7 +125,6 @@ from .array.ops.elementwise import (
     tan,
     tanh,
     trunc,
-    where,
 )
 from .array.ops.gather import take, take_along_axis
 from .array.ops.manipulation import (
@@ -175,6 +174,18 @@ from .array.ops.reductions import (
     var,
     vecdot,
 )
+from .array.ops.scans import (
+    argwhere,
+    bincount,
+    cumprod,
+    cumsum,
+    cumulative_prod,
+    cumulative_sum,
+    flatnonzero,
+    histogram,
+    nonzero,
+    where,
+)
 
 e = 2.718281828459045
 inf = float("inf")
@@ -187,6 +198,8 @@ __all__ = [
     "tile", "transpose", "unstack",
     "all", "any", "argmax", "argmin", "count_nonzero", "logsumexp", "max", "mean", "min", "nanmax", "nanmean",
     "nanmin", "nansum", "prod", "std", "sum", "var", "vecdot",
+    "argwhere", "bincount", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "flatnonzero", "histogram",
+    "nonzero",
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",
     "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert",
     "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",

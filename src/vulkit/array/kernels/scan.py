@@ -458,18 +458,27 @@ SHARED_SUM_BINS = 512  # bins a workgroup sums weights of in shared memory (7 ui
 FIXED_BITS = 96  # weights are summed as integers of FIXED_BITS bits below the largest |weight|'s binade
 
 
-def _pair_add(words: str) -> list[str]:
-    """``add<words>(uint at, int64_t v)``: a 64-bit integer add into two 32-bit words (little-endian int64) by two
-    32-bit atomics: the low word's add returns the old value, whose carry goes into the high word. Sums come out
-    exact whatever the order (the atomics of every device have 32 bits; 64-bit ones are optional)."""
-    return [f"void add_{words}(uint at, int64_t v) {{",
+def _pair_add(name: str, word: str, scope: str = "") -> list[str]:
+    """``add_<name>(uint at, int64_t v)``: a 64-bit integer add into two 32-bit words (``word(i)``, a little-endian
+    int64) by two 32-bit atomics: the low word's add returns the old value, whose carry goes into the high word. Sums
+    come out exact whatever the order (every device has 32-bit atomics; 64-bit ones are optional). ``scope``: the
+    atomics' extra arguments."""
+    return [f"void add_{name}(uint at, int64_t v) {{",
             "  uvec2 h = unpackUint2x32(uint64_t(v));",
             "  if (h.x != 0u) {",
-            f"    uint old = atomicAdd({words}[at], h.x);",
+            f"    uint old = atomicAdd({word.format('at')}, h.x{scope});",
             "    if (old + h.x < old) h.y += 1u;",
             "  }",
-            f"  if (h.y != 0u) atomicAdd({words}[at + 1u], h.y);",
+            f"  if (h.y != 0u) atomicAdd({word.format('at + 1u')}, h.y{scope});",
             "}"]
+
+
+# NOTE: the default scope of an atomic on a buffer is Device, which a device with vulkanMemoryModel but not
+# vulkanMemoryModelDeviceScope must not use (the validation layers fail the submit): QueueFamily holds every
+# invocation of the dispatch as well.
+# Once one atomic names a scope the module follows the Vulkan memory model, where every atomic must name one.
+_QUEUE_SCOPE = ", gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed"
+_SHARED_SCOPE = ", gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed"
 
 
 @dataclass(frozen=True)
@@ -482,7 +491,8 @@ class HistSpec:
     and flags of each bin as a float64). ``key``: ``index`` (the element is its bin) or ``edges`` (the bin whose
     edges hold it, by binary search in ``edges_dtype``: ``edges[i] <= x < edges[i + 1]``, the last bin closed,
     elements outside the edges and NaN skipped). ``shared``: the workgroup adds into a private histogram in
-    shared memory first. Bindings: keys, [weights, the largest |weight|], [edges], the output.
+    shared memory first. ``scoped``: the output's atomics name the QueueFamily scope (devices with the Vulkan memory
+    model). Bindings: keys, [weights, the largest |weight|], [edges], the output.
 
     Every result is an integer sum (or rounded once from one), so the order of the atomics cannot change it.
     """
@@ -493,6 +503,7 @@ class HistSpec:
     weights: DType | None = None
     edges_dtype: DType | None = None
     shared: bool = False
+    scoped: bool = False
     addresses: bool = False
 
     @cached_property
@@ -545,7 +556,8 @@ class HistSpec:
         if self.kind != "count":
             dtypes.append(float64)
         dtypes += [d for d in (self.weights, self.edges_dtype) if d is not None]
-        lines = header(tuple(dtypes), self.addresses, float_controls)
+        lines = header(tuple(dtypes), self.addresses, float_controls,
+                       extensions=("GL_KHR_memory_scope_semantics",) if self.scoped else ())
         buffers = Buffers(self.addresses)
         for name, storage, size in self._inputs:
             buffers.add(name, storage, size, "readonly")
@@ -563,18 +575,9 @@ class HistSpec:
         ]
         if self.kind == "finish":
             return "\n".join(lines + self._finish()) + "\n"
-        if not self.addresses:  # a global add needs the words as an array: an alias of the output
-            lines.append("#define OUT dst_s.d")
-            lines += _pair_add("OUT")
-        else:
-            lines += ["void add_OUT(uint at, int64_t v) {",
-                      "  uvec2 h = unpackUint2x32(uint64_t(v));",
-                      "  if (h.x != 0u) {",
-                      "    uint old = atomicAdd(DSTS(at), h.x);",
-                      "    if (old + h.x < old) h.y += 1u;",
-                      "  }",
-                      "  if (h.y != 0u) atomicAdd(DSTS(at + 1u), h.y);",
-                      "}"]
+        scope = _QUEUE_SCOPE if self.scoped else ""
+        lines += _pair_add("out", "DSTS({})", scope)
+        lines.append(f"void or_out(uint at, uint v) {{ atomicOr(DSTS(at), v{scope}); }}")
         lines += self._bin_function()
         return "\n".join(lines + (self._count() if self.kind == "count" else self._weighted())) + "\n"
 
@@ -605,15 +608,15 @@ class HistSpec:
 
     def _count(self) -> list[str]:
         if not self.shared:
-            return ["void main() {", *self._loop(["    add_OUT(p.out_off + 2u * uint(b), int64_t(1));"]), "}"]
+            return ["void main() {", *self._loop(["    add_out(p.out_off + 2u * uint(b), int64_t(1));"]), "}"]
         return [f"shared uint counts[{SHARED_COUNT_BINS}];",
                 "void main() {",
                 f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) counts[k] = 0u;",
                 "  barrier();",
-                *self._loop(["    atomicAdd(counts[b], 1u);"]),
+                *self._loop([f"    atomicAdd(counts[b], 1u{_SHARED_SCOPE if self.scoped else ''});"]),
                 "  barrier();",
                 f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u)",
-                "    if (counts[k] != 0u) add_OUT(p.out_off + 2u * k, int64_t(counts[k]));",
+                "    if (counts[k] != 0u) add_out(p.out_off + 2u * k, int64_t(counts[k]));",
                 "}"]
 
     def _weighted(self) -> list[str]:
@@ -633,16 +636,15 @@ class HistSpec:
         ]
         start = ["void main() {", "  int e = scale_exponent(STATS(p.stat_off));"]
         if not self.shared:
-            return ["#define LIMB(b, k, v) add_OUT(p.out_off + 8u * (b) + 2u * (k), v)",
-                    "#define FLAG(b, f) atomicOr(OUT_WORD(p.out_off + 8u * (b) + 6u), f)",
-                    f"#define OUT_WORD(i) {'DSTS(i)' if self.addresses else 'dst_s.d[i]'}",
+            return ["#define LIMB(b, k, v) add_out(p.out_off + 8u * (b) + 2u * (k), v)",
+                    "#define FLAG(b, f) or_out(p.out_off + 8u * (b) + 6u, f)",
                     *start, *self._loop(split), "}"]
         words = 7 * SHARED_SUM_BINS
+        scope = _SHARED_SCOPE if self.scoped else ""
         return [f"shared uint sums[{words}];",
-                *_pair_add("sums"),
+                *_pair_add("sums", "sums[{}]", scope),
                 "#define LIMB(b, k, v) add_sums(7u * (b) + 2u * (k), v)",
-                "#define FLAG(b, f) atomicOr(sums[7u * (b) + 6u], f)",
-                f"#define OUT_WORD(i) {'DSTS(i)' if self.addresses else 'dst_s.d[i]'}",
+                f"#define FLAG(b, f) atomicOr(sums[7u * (b) + 6u], f{scope})",
                 *start,
                 f"  for (uint k = gl_LocalInvocationID.x; k < 7u * p.nbins; k += {WORKGROUP}u) sums[k] = 0u;",
                 "  barrier();",
@@ -651,9 +653,9 @@ class HistSpec:
                 f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) {{",
                 "    for (uint j = 0u; j < 3u; ++j) {",
                 "      int64_t v = int64_t(packUint2x32(uvec2(sums[7u * k + 2u * j], sums[7u * k + 2u * j + 1u])));",
-                "      if (v != 0l) add_OUT(p.out_off + 8u * k + 2u * j, v);",
+                "      if (v != 0l) add_out(p.out_off + 8u * k + 2u * j, v);",
                 "    }",
-                "    if (sums[7u * k + 6u] != 0u) atomicOr(OUT_WORD(p.out_off + 8u * k + 6u), sums[7u * k + 6u]);",
+                "    if (sums[7u * k + 6u] != 0u) or_out(p.out_off + 8u * k + 6u, sums[7u * k + 6u]);",
                 "  }",
                 "}"]
 

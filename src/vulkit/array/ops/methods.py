@@ -30,6 +30,7 @@ from .reductions import (
     sum,  # noqa: A004
     var,
 )
+from .scans import cumprod, cumsum, nonzero
 
 # (method name, module function, the names that NumPy's method takes positionally after self, in order)
 METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
@@ -41,6 +42,7 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("round", round_decimals, ("decimals",)), ("__round__", round_decimals, ("decimals",)),
     ("take", take, ("indices", "axis")), ("repeat", repeat, ("repeats", "axis")), ("squeeze", squeeze, ("axis",)),
     ("swapaxes", swapaxes, ("axis1", "axis2")), ("transpose", transpose_method, TRANSPOSE_POSITIONAL),
+    ("cumsum", cumsum, ("axis", "dtype")), ("cumprod", cumprod, ("axis", "dtype")), ("nonzero", nonzero, ()),
 ]
 
 

@@ -91,8 +91,8 @@ def _addresses(ctx: Any, arrays: list[Array]) -> bool:
         return bool(ctx.buffer_addresses)
     if not ctx.device.features.get("buffer_device_address"):
         raise ValueError(f"an array of {max(a._alloc.size for a in arrays)} bytes is more than "
-                         f"{ctx.device.physical.name} can bind (maxStorageBufferRange {ctx.binding_limit}) and it has no "
-                         "buffer device addresses")
+                         f"{ctx.device.physical.name} can bind (maxStorageBufferRange {ctx.binding_limit}) and it has "
+                         "no buffer device addresses")
     return True
 
 
@@ -234,7 +234,7 @@ def _contiguous(x: Array) -> Array:
     return x if x._contig else x.copy()
 
 
-# -- cumulative sums and products ---------------------------------------------------------------------------------------
+# -- cumulative sums and products --------------------------------------------------------------------------------------
 def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False) -> Array:
     """Array API ``cumulative_sum``: the running sums along ``axis`` (optional for 1-d x only), in ``dtype``
     (default: bool and signed integers int64, unsigned uint64, floats their own; float16 accumulates in float32);
@@ -308,7 +308,7 @@ def _flat(x: Array) -> Array:
     return reshape(x, (x._size,))
 
 
-# -- compaction: nonzero and friends ------------------------------------------------------------------------------------
+# -- compaction: nonzero and friends -----------------------------------------------------------------------------------
 def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Plan, Array, int, int, int]:
     """Count x's (contiguous) nonzero elements per block and scan the counts; read the total back (synchronises).
     Returns the plan (its prefixes temporary: "t1"), the prefixes, the blocks, the chunk and the count."""
@@ -450,7 +450,7 @@ def mask_positions(x: Array, mask: Array) -> tuple[Array, int] | None:
     return _compaction(flags, "getitem", make_out, "positions", extra, len(shape))
 
 
-# -- bincount and histogram ----------------------------------------------------------------------------------------------
+# -- bincount and histogram --------------------------------------------------------------------------------------------
 def _stats(x: Array, ops: tuple[str, ...], acc: DType) -> np.ndarray:
     """The reductions ``ops`` (min, max) of the contiguous 1-d x, read back at once (synchronises)."""
     ctx = x._ctx
@@ -481,12 +481,13 @@ def _accumulate(keys: Array, nbins: int, weights: Array | None, edges: Array | N
     ctx = keys._ctx
     n = keys._size
     key = "edges" if edges is not None else "index"
+    scoped = bool(ctx.device.features.get("vulkan_memory_model"))
     arrays = [keys, *([weights] if weights is not None else []), *([edges] if edges is not None else [])]
     if weights is None:
         out = make_array(ctx, (nbins,), int64)
         ctx.stream.fill(out._alloc, 0, nbins * 8, 0)
         shared = nbins <= SHARED_COUNT_BINS
-        spec = HistSpec("count", keys._dtype, key, edges_dtype=edges_dtype, shared=shared,
+        spec = HistSpec("count", keys._dtype, key, edges_dtype=edges_dtype, shared=shared, scoped=scoped,
                         addresses=_addresses(ctx, [*arrays, out]))
         values = (n, nbins, keys._offset, 0) + ((edges._offset,) if edges is not None else ())
         inputs = [keys._alloc] + ([edges._alloc] if edges is not None else [])
@@ -497,7 +498,8 @@ def _accumulate(keys: Array, nbins: int, weights: Array | None, edges: Array | N
     ctx.stream.fill(sums._alloc, 0, 4 * nbins * 8, 0)
     shared = nbins <= SHARED_SUM_BINS
     addresses = _addresses(ctx, [*arrays, sums])
-    spec = HistSpec("weighted", keys._dtype, key, weights._dtype, edges_dtype, shared=shared, addresses=addresses)
+    spec = HistSpec("weighted", keys._dtype, key, weights._dtype, edges_dtype, shared=shared, scoped=scoped,
+                    addresses=addresses)
     values = (n, nbins, keys._offset, 0, weights._offset, 0) + ((edges._offset,) if edges is not None else ())
     inputs = [keys._alloc, weights._alloc, largest._alloc] + ([edges._alloc] if edges is not None else [])
     _record(ctx, spec, inputs, sums, values, _hist_groups(ctx, n, nbins, shared))
