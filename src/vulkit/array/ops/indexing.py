@@ -1,9 +1,11 @@
 """``x[key]`` and ``x[key] = value``.
 
 Basic indexing (integers, slices, ``...``, ``None``) makes a view: no copy, no GPU work.
-Advanced indexing (boolean masks, integer arrays, lists) follows NumPy's rules: the element
-positions are worked out on the host with NumPy (a mask or index array on the GPU is read back
-first, which waits for it), then one gather or scatter kernel moves the elements.
+Advanced indexing (boolean masks, integer arrays, lists) follows NumPy's rules. A key that is one boolean
+mask over x's leading dimensions has its element positions computed on the GPU (the stream compaction of
+``vt.nonzero``, which reads back one count to size the result); other advanced keys have them worked out on
+the host with NumPy (an index array on the GPU is read back first, which waits for it). Then one gather or
+scatter kernel moves the elements.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from typing import Any
 import numpy as np
 
 from ..array import Array, asarray_like, basic_view, make_array, upload, view
+from ..dtypes import bool_
 from ..kernels.indexing import IndexSpec
 from ..launch import grid, record
-from ..layout import broadcast_shapes
+from ..layout import broadcast_shapes, size_of
 from .engine import TABLE, apply, check_writable
+from .scans import mask_positions
 
 _BASIC = (int, slice, type(None), type(Ellipsis))
 
@@ -52,12 +56,58 @@ def _positions(x: Array, key: tuple[Any, ...]) -> np.ndarray:
     return np.asarray(phys[host_key])
 
 
+def _mask_of(x: Array, key: tuple[Any, ...]) -> Array | None:
+    """The mask of a key that is one boolean array over x's leading dimensions (``...`` may follow), on x's device;
+    None for other keys (and masks whose shape does not fit, which the host path rejects as NumPy does)."""
+    if len(key) == 2 and key[1] is Ellipsis:
+        key = key[:1]
+    if len(key) != 1:
+        return None
+    mask = key[0]
+    if isinstance(mask, list):
+        try:
+            mask = np.asarray(mask)
+        except ValueError:  # ragged: the host path says so
+            return None
+    if isinstance(mask, np.ndarray) and mask.dtype == np.bool_ and mask.ndim:
+        if mask.shape != x._shape[:mask.ndim]:
+            return None
+        mask = upload(x._ctx, mask)
+    if not (isinstance(mask, Array) and mask._dtype is bool_ and mask.ndim and mask._ctx is x._ctx
+            and mask._shape == x._shape[:mask.ndim]):
+        return None
+    if x._alloc.size // x._dtype.itemsize >= 2 ** 31:  # int32 positions: the host path raises
+        return None
+    return mask
+
+
+def _masked(x: Array, key: tuple[Any, ...]) -> tuple[Array, tuple[int, ...]] | None:
+    """For a one-mask key: the positions (int32, on the GPU) of the elements it selects and the shape of the
+    selection; None for other keys. Synchronises (the count)."""
+    mask = _mask_of(x, key)
+    if mask is None:
+        return None
+    found = mask_positions(x, mask)
+    if found is None:
+        return None
+    positions, count = found
+    rest = x._shape[mask.ndim:]
+    return positions, (count // size_of(rest), *rest)
+
+
 def getitem(x: Array, key: Any) -> Array:
     """``x[key]``: a view for basic keys, a gathered copy for advanced ones."""
     key = _as_tuple(key)
     basic = _basic_key(key)
     if basic is not None:
         return basic_view(x, basic)
+    masked = _masked(x, key)
+    if masked is not None:
+        positions, shape = masked
+        out = make_array(x._ctx, shape, x._dtype)
+        if out._size:
+            _move("gather", x, positions, out)
+        return out
     positions = _positions(x, key)
     ctx = x._ctx
     out = make_array(ctx, positions.shape, x._dtype)
@@ -84,8 +134,9 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         return
     if array and value.ndim > 1 and _is_full_mask(key, x.ndim):
         raise TypeError(f"boolean mask assignment needs a 0- or 1-dimensional value, got shape {value.shape}")
-    positions = _positions(x, key)
-    shape = positions.shape
+    masked = _masked(x, key)
+    positions = _positions(x, key) if masked is None else masked[0]
+    shape = positions.shape if masked is None else masked[1]
     value = _fit(value, shape)
     if positions.size == 0:
         return
@@ -121,15 +172,16 @@ def _is_full_mask(key: tuple[Any, ...], ndim: int) -> bool:
     return getattr(mask, "dtype", None) == np.dtype(bool) and mask.ndim == ndim
 
 
-def _move(kind: str, source: Array, positions: np.ndarray, target: Array) -> None:
+def _move(kind: str, source: Array, positions: np.ndarray | Array, target: Array) -> None:
     """Run the ``gather`` (target[i] = source[positions[i]]) or ``scatter`` (target[positions[i]] =
-    source[i]) kernel over ``positions.size`` elements."""
+    source[i]) kernel over ``positions.size`` elements (host positions, or int32 ones on the GPU)."""
     ctx = target._ctx
     limit = int(ctx.device.limits["max_storage_buffer_range"])
-    if max(source._alloc.size, target._alloc.size) > limit or positions.max(initial=0) >= 2 ** 31:
+    host = isinstance(positions, np.ndarray)
+    if max(source._alloc.size, target._alloc.size) > limit or host and positions.max(initial=0) >= 2 ** 31:
         raise ValueError(f"advanced indexing reaches arrays of at most {limit} bytes and 2^31 elements on "
                          f"{ctx.device.physical.name} (use basic slicing, which makes views, for larger ones)")
-    index = upload(ctx, positions.reshape(-1).astype(np.int32))
+    index = upload(ctx, positions.reshape(-1).astype(np.int32)) if host else positions
     kernel = ctx.kernels.get(IndexSpec(kind, target._dtype.itemsize))
     record(ctx.stream, kernel, (source._alloc, index._alloc), target._alloc, (positions.size, 0),
            grid(kernel, positions.size, ctx.max_groups))
