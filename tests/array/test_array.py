@@ -167,10 +167,10 @@ def test_astype(dtype):
 
 
 def test_dtype_errors():
-    with pytest.raises(TypeError, match="complex"):
-        vt.asarray(np.ones(2, np.complex64))
-    with pytest.raises(TypeError, match="complex"):
-        vt.zeros(2, dtype="complex128")
+    with pytest.raises(TypeError, match="no dtype"):
+        vt.asarray(np.array(["a", "b"]))
+    with pytest.raises(TypeError, match="no dtype"):
+        vt.zeros(2, dtype="datetime64[s]")
     with pytest.raises(TypeError, match="not supported"):
         vt.asarray(np.ones(2, np.float32)) & vt.asarray(np.ones(2, np.float32))
 
