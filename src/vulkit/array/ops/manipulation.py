@@ -47,10 +47,10 @@ def broadcast_shapes(*shapes: Any) -> tuple[int, ...]:
     return _broadcast_shapes(*(as_shape(shape) for shape in shapes))
 
 
-def broadcast_arrays(*arrays: Array) -> list[Array]:
-    """Views of ``arrays`` broadcast to one shape."""
+def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
+    """Views of ``arrays`` broadcast to one shape (a tuple, as the standard since 2024.12 and NumPy 2 give)."""
     shape = _broadcast_shapes(*(a.shape for a in arrays))
-    return [broadcast_to(a, shape) for a in arrays]
+    return tuple(broadcast_to(a, shape) for a in arrays)
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
