@@ -66,7 +66,7 @@ VT_Z vt_casinh(VT_Z z) {
   VT_R ay = abs(y);
   if (vt_isnan(x) || vt_isnan(y)) {
     if (vt_isinf(x)) return VT_Z(x, y + y);
-    if (vt_isinf(y)) return VT_Z(y, x + x);
+    if (vt_isinf(y)) return VT_Z(abs(y), x + x);  // the real part's sign is unspecified: +, as glibc
     if (y == VT_R(0)) return VT_Z(x + x, y);
     return vt_cnan();
   }
@@ -118,7 +118,7 @@ VT_Z vt_cacosh(VT_Z z) {  // +-i acos(z), the sign making the real part >= 0
   bool ny = vt_isnan(w.y);
   if (nx && ny) return w.yx;
   if (nx) return VT_Z(abs(w.y), w.x);
-  if (ny) return VT_Z(w.y, w.y);
+  if (ny) return VT_Z(w.y, w.x);  // acosh(+-0 + i NaN) = NaN + i pi/2
   return VT_Z(abs(w.y), vt_copysign(w.x, z.y));
 }
 #endif

@@ -30,7 +30,7 @@ VT_R vt_cscale(VT_R v, int k) {  // v * 2^k rounded once, for k up to 3 times th
   return r;
 }
 VT_Z vt_cexp_cis(VT_R x, VT_R c, VT_R s, int extra) {  // exp(x) 2^extra (c + i s), x finite, c and s not 0
-  if (x < VT_C_EXP_MIN) return VT_Z(VT_R(0) * c, VT_R(0) * s);
+  if (x < VT_C_EXP_MIN) return VT_Z(vt_czero(vt_signbit(c)), vt_czero(vt_signbit(s)));
   if (x > VT_C_CEXP_MAX) return VT_Z(vt_inf() * c, vt_inf() * s);
   int k;
   VT_R m = vt_exp_reduced(x, k);
@@ -41,7 +41,7 @@ VT_Z vt_cexp(VT_Z z) {
   VT_R y = z.y;
   if (y == VT_R(0)) return VT_Z(vt_exp(x), y);
   if (vt_isinf(y) || vt_isnan(y)) {
-    if (vt_isinf(x)) return x < VT_R(0) ? VT_Z(0) : VT_Z(x, y - y);  // 0 + 0i; inf + NaN i
+    if (vt_isinf(x)) return x < VT_R(0) ? VT_Z(VT_R(0), vt_czero(vt_signbit(y))) : VT_Z(x, vt_nan());  // 0 +- 0i; inf + NaN i
     return vt_cnan();
   }
   VT_R s, c;
@@ -57,7 +57,7 @@ VT_Z vt_cexpm1(VT_Z z) {
   VT_R y = z.y;
   if (y == VT_R(0)) return VT_Z(vt_expm1(x), y);
   if (vt_isinf(y) || vt_isnan(y)) {
-    if (vt_isinf(x)) return x < VT_R(0) ? VT_Z(-1, 0) : VT_Z(x, y - y);  // -1 + 0i; inf + NaN i
+    if (vt_isinf(x)) return x < VT_R(0) ? VT_Z(-1, 0) : VT_Z(x, vt_nan());  // -1 + 0i; inf + NaN i
     return vt_cnan();
   }
   if (x > VT_C_EXP_MAX) {  // the 1 is below the last bit
@@ -66,7 +66,7 @@ VT_Z vt_cexpm1(VT_Z z) {
   }
   VT_R s, c;
   vt_csincos(y, s, c);
-  if (x == -vt_inf()) return VT_Z(VT_R(-1), VT_R(0) * s);
+  if (x == -vt_inf()) return VT_Z(VT_R(-1), vt_czero(vt_signbit(s)));
   // exp(z) - 1 = expm1(x) cos y - (1 - cos y) + i exp(x) sin y, and 1 - cos y = sin^2 y / (1 + cos y) for cos y > 0
   VT_R versine = c > VT_R(0) ? s * s / (VT_R(1) + c) : VT_R(1) - c;
   precise VT_R re = vt_expm1(x) * c - versine;

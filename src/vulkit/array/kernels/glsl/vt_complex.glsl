@@ -6,6 +6,7 @@
 #include "vt_cdefs.glsl"
 #include "vt_special.glsl"
 #include "vt_hypot.glsl"
+#include "vt_copysign.glsl"
 #if defined(VT_R)
 VT_Z vt_cmul(VT_Z a, VT_Z b) {  // the textbook product (no fused multiply-add: each product rounds)
   precise VT_R re = a.x * b.x - a.y * b.y;
@@ -16,5 +17,7 @@ VT_R vt_cabs(VT_Z z) { return vt_hypot(z.x, z.y); }
 bool vt_cisnan(VT_Z z) { return vt_isnan(z.x) || vt_isnan(z.y); }
 bool vt_cisinf(VT_Z z) { return vt_isinf(z.x) || vt_isinf(z.y); }
 VT_Z vt_cnan() { return VT_Z(vt_nan(), vt_nan()); }
+// NOTE: zeros of a chosen sign through the bits: Mesa's lavapipe folded 0 * x to +0 for x < 0
+VT_R vt_czero(bool negative) { return vt_copysign(VT_R(0), negative ? VT_R(-1) : VT_R(1)); }
 #endif
 #endif  // VT_COMPLEX_GLSL

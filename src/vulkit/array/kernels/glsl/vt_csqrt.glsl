@@ -14,9 +14,9 @@ VT_Z vt_csqrt(VT_Z z) {
   if (a == VT_R(0) && b == VT_R(0)) return VT_Z(VT_R(0), b);
   if (vt_isinf(b)) return VT_Z(vt_inf(), b);  // whatever a is, NaN included
   if (vt_isnan(a)) return vt_cnan();
-  if (vt_isinf(a)) {  // b finite or NaN (b - b: 0 or NaN)
-    if (a < VT_R(0)) return VT_Z(abs(b - b), vt_copysign(vt_inf(), b));
-    return VT_Z(a, vt_copysign(b - b, b));
+  if (vt_isinf(a)) {  // b finite or NaN
+    if (a < VT_R(0)) return VT_Z(vt_isnan(b) ? b : VT_R(0), vt_copysign(vt_inf(), b));
+    return VT_Z(a, vt_isnan(b) ? b : vt_czero(vt_signbit(b)));
   }
   if (vt_isnan(b)) return vt_cnan();
   VT_R scale = VT_R(1);

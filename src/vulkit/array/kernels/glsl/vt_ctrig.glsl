@@ -22,11 +22,11 @@ VT_Z vt_csinh(VT_Z z) {
     VT_Z w = vt_cexp_cis(ax, c, s, -1);
     return VT_Z(x < VT_R(0) ? -w.x : w.x, w.y);
   }
-  if (x == VT_R(0)) return VT_Z(x, y - y);  // +-0 + i NaN
+  if (x == VT_R(0)) return VT_Z(x, vt_nan());  // y infinite or NaN
   if (y == VT_R(0)) return VT_Z(x, y);  // +-inf or NaN, + i y
   if (vt_cfinite(x)) return vt_cnan();
   if (vt_isinf(x)) {
-    if (!vt_cfinite(y)) return VT_Z(x, y - y);
+    if (!vt_cfinite(y)) return VT_Z(vt_inf(), vt_nan());  // the real part's sign is unspecified: +, as glibc
     vt_csincos(y, s, c);
     return VT_Z(x * c, vt_inf() * s);
   }
@@ -44,11 +44,11 @@ VT_Z vt_ccosh(VT_Z z) {
     VT_Z w = vt_cexp_cis(ax, c, s, -1);
     return VT_Z(w.x, x < VT_R(0) ? -w.y : w.y);
   }
-  if (x == VT_R(0)) return VT_Z(y - y, x * vt_copysign(VT_R(0), y));  // NaN +- 0i
-  if (y == VT_R(0)) return VT_Z(x * x, vt_copysign(VT_R(0), x) * y);  // +inf or NaN, +- 0i
+  if (x == VT_R(0)) return VT_Z(vt_nan(), VT_R(0));  // NaN + 0i (the zero's sign is unspecified: +, as glibc)
+  if (y == VT_R(0)) return VT_Z(x * x, vt_czero(vt_signbit(y) != (vt_signbit(x) && !vt_isnan(x))));  // inf, NaN
   if (vt_cfinite(x)) return vt_cnan();
   if (vt_isinf(x)) {
-    if (!vt_cfinite(y)) return VT_Z(x * x, x * (y - y));
+    if (!vt_cfinite(y)) return VT_Z(vt_inf(), vt_nan());
     vt_csincos(y, s, c);
     return VT_Z((x * x) * c, x * s);
   }
@@ -63,7 +63,7 @@ VT_Z vt_ctanh(VT_Z z) {
     vt_csincos(y, s, c);
     return VT_Z(vt_copysign(VT_R(1), x), vt_copysign(VT_R(0), vt_isinf(y) ? y : s * c));
   }
-  if (!vt_cfinite(y)) return x == VT_R(0) ? VT_Z(x, y - y) : vt_cnan();
+  if (!vt_cfinite(y)) return x == VT_R(0) ? VT_Z(x, vt_nan()) : vt_cnan();
   if (y == VT_R(0)) return VT_Z(vt_tanh(x), y);
   if (abs(x) >= VT_C_HYPER_BIG) {  // +-1 + 4 i sin(y) cos(y) exp(-2|x|)
     VT_R e = vt_exp(-abs(x));

@@ -19,7 +19,7 @@ double vt_sp_erfcinv_tail(double q) {
   double v = double(1) / s;
   double un = v - 0.85lf;
   double uf = v - 0.27lf;
-  double x = s * (v > 0.5lf ? fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, 0.004357536108186955lf, -0.0038994821002731298lf), 0.008385763201586792lf), -0.026082678775267074lf), 0.052602239615742334lf), -0.0671134912692474lf), 0.02756867559010961lf), 0.1150866545732669lf), -0.3769042081404476lf), 0.6905995397923017lf) : fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, -852817.9112883608lf, 191075.37736365414lf), 133582.4204651288lf), -25770.544568263624lf), -10095.076044343305lf), 1828.0534872610663lf), 319.41094135894804lf), -36.840183207392734lf), -15.656885543526052lf), 4.306401579068141lf), -1.3755946366691294lf), 0.7675077508833698lf), -0.6148583198332184lf), 0.5544163176854239lf), -0.2391596632260097lf), -0.38630476763458677lf), 0.9302139413885353lf));
+  double x = s * (v > 0.5lf ? fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, 0.004357536108186955lf, -0.0038994821002731298lf), 0.008385763201586792lf), -0.026082678775267074lf), 0.052602239615742334lf), -0.0671134912692474lf), 0.02756867559010961lf), 0.1150866545732669lf), -0.3769042081404476lf), 0.6905995397923017lf) : fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, 3447596.7038815534lf, -754062.5771332178lf), -594097.8078119284lf), 113714.95331526984lf), 47876.429608231774lf), -8478.433813654272lf), -1838.1217121907991lf), 251.25708102296153lf), 67.12247366990927lf), -14.074500548157022lf), 2.6336731854523316lf), -1.3954081779901946lf), 0.7817831987914707lf), -0.6147374874763788lf), 0.5543616069044731lf), -0.23915994115953174lf), -0.3863047064650479lf), 0.9302139414921314lf));
   precise double h = x * x;
   double l = vt_two_prod_err(x, x, h);
   double e = vt_sp_erfcx_pos(x);
@@ -55,7 +55,7 @@ float vt_sp_erfcinv_tail(float q) {
   float s = sqrt(w);
   float v = float(1) / s;
   float u = v - 0.65;
-  float x = s * fma(u, fma(u, fma(u, fma(u, fma(u, 0.12096474, -0.16713244), 0.10180505), 0.08124525), -0.41678405), 0.77017045);
+  float x = s * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.08421506, 0.12046936), -0.12878472), 0.10195544), 0.07687974), -0.4167926), 0.77024406);
   precise float h = x * x;
   float l = vt_two_prod_err(x, x, h);
   float e = vt_sp_erfcx_pos(x);

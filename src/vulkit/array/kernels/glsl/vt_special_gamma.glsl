@@ -151,7 +151,7 @@ float vt_sp_stirling_main(float x, out float lo) {
 float vt_sp_lgamma_pos(float x) {
   if (x < 0.5) return x * fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433) - vt_log(x * (x + float(1)));  // lgamma(x + 2) - log(x (x + 1))
   if (x < float(1)) { float u = x - float(1); return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433) - vt_log(x); }  // lgamma(x + 1) - log x, u exact
-  if (x < 1.5) { float u = x - 1.25; return (x - float(1)) * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, 0.027693726, -0.039324604), 0.05429742), -0.08329749), 0.13677242), -0.2554839), 0.66253525), -0.39308736); }
+  if (x < 1.5) { float u = x - 1.25; return (x - float(1)) * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.019866752, 0.027693726), -0.03684126), 0.05429742), -0.0833945), 0.13677242), -0.25548267), 0.66253525), -0.39308736); }
   if (x <= 2.5) { float u = x - float(2); return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433); }
   if (x < 8.0) {
     float p = float(1);
