@@ -23,6 +23,18 @@ CASES = [  # (shape, dtype, axis, function)
 ]
 
 
+def pair(name: str, ours: vt.Array, theirs: torch.Tensor, axis: object) -> tuple:
+    """The vulkit and PyTorch calls of one case."""
+    if name == "var":
+        return (lambda: vt.var(ours, axis=axis)), (lambda: torch.var(theirs, dim=axis, correction=0))
+    if name == "logsumexp":
+        return (lambda: vt.logsumexp(ours, axis=axis)), (lambda: torch.logsumexp(theirs, dim=axis))
+    if axis is None:
+        return (lambda: getattr(vt, name)(ours)), (lambda: getattr(torch, name)(theirs))
+    torch_name = "amax" if name == "max" else name
+    return (lambda: getattr(vt, name)(ours, axis=axis)), (lambda: getattr(torch, torch_name)(theirs, dim=axis))
+
+
 def main() -> None:
     rng = np.random.default_rng(0)
     for shape, dtype, axis, name in CASES:
@@ -30,17 +42,7 @@ def main() -> None:
         ours, theirs = vt.asarray(host), torch.from_numpy(host).cuda()
         if name == "all":
             ours, theirs = ours > -100, theirs > -100
-        if name == "var":
-            f_vt, f_t = (lambda: vt.var(ours, axis=axis)), (lambda: torch.var(theirs, dim=axis, correction=0))
-        elif name == "logsumexp":
-            f_vt, f_t = (lambda: vt.logsumexp(ours, axis=axis)), (lambda: torch.logsumexp(theirs, dim=axis))
-        elif name in ("max", "argmax", "all") and axis is not None:
-            f_vt = lambda n=name: getattr(vt, n)(ours, axis=axis)  # noqa: E731
-            f_t = lambda n=name: getattr(torch, "amax" if n == "max" else n)(theirs, dim=axis)  # noqa: E731
-        else:
-            f_vt = lambda n=name: getattr(vt, n)(ours, axis=axis)  # noqa: E731
-            f_t = (lambda n=name: getattr(torch, n)(theirs)) if axis is None else (  # noqa: E731
-                lambda n=name: getattr(torch, n)(theirs, dim=axis))
+        f_vt, f_t = pair(name, ours, theirs, axis)
         for f in (f_vt, f_t):
             warm_up_gpu(f, seconds=0.05)
         s_vt = min(vulkit_gpu_seconds(vt, f_vt, 20) for _ in range(3))
@@ -48,7 +50,6 @@ def main() -> None:
         gbs = host.nbytes / s_vt / 1e9
         print(f"{name} {shape} {dtype} axis={axis}: {gbs:.0f} GB/s, {s_vt * 1e6:.1f} µs, vs torch {s_t / s_vt:.2f}x",
               flush=True)
-        del ours, theirs
 
 
 if __name__ == "__main__":
