@@ -230,6 +230,13 @@ def _as_array(value: Any, name: str) -> Array:
         raise TypeError(f"{name}: {error}") from None
 
 
+def _real(x: Array, name: str) -> Array:
+    """x, or TypeError where its dtype is not bool, integer or real floating (complex: not yet)."""
+    if x._dtype.kind not in "biuf":
+        raise TypeError(f"{name}: {x._dtype.name} arrays are not supported")
+    return x
+
+
 def _contiguous(x: Array) -> Array:
     return x if x._contig else x.copy()
 
@@ -259,7 +266,7 @@ def cumprod(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
 
 
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: bool, flatten: bool) -> Array:
-    x = _as_array(x, name)
+    x = _real(_as_array(x, name), name)
     if axis is None:
         if flatten:
             x = _flat(x)
@@ -273,6 +280,8 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         raise ValueError(f"{name}: x must have at least one dimension (got a 0-d array)")
     (axis,) = normalize_axes(axis, x.ndim, name)
     target = _result_dtype(name, x, dtype)
+    if target.kind not in "biuf":
+        raise TypeError(f"{name}: cannot accumulate in {target.name}")
     include_initial = bool(include_initial)
     shape = list(x._shape)
     length = shape[axis]
@@ -393,7 +402,7 @@ def _coordinates(x: Array, name: str, rows_first: bool) -> tuple[Array, int]:
 def nonzero(x: Array, /) -> tuple[Array, ...]:
     """The indices of x's nonzero elements, one int64 array per dimension, in C order (NumPy's ``nonzero``; 0-d x
     raises ValueError). Synchronises: the count of nonzero elements is read back to size the result."""
-    x = _as_array(x, "nonzero")
+    x = _real(_as_array(x, "nonzero"), "nonzero")
     coords, count = _coordinates(x, "nonzero", rows_first=False)
     return tuple(view(coords, (count,), (1,), coords._offset + d * coords._strides[0]) for d in range(x.ndim))
 
@@ -401,7 +410,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
 def argwhere(a: Any, /) -> Array:
     """NumPy's ``argwhere``: the (count, ndim) int64 indices of a's nonzero elements (a 0-d a gives (count, 0)).
     Synchronises (the count is read back)."""
-    a = _as_array(a, "argwhere")
+    a = _real(_as_array(a, "argwhere"), "argwhere")
     if a.ndim == 0:
         flags = _coordinates(view(a, (1,), (0,), a._offset), "argwhere", rows_first=True)[0]
         return make_array(a._ctx, (flags.shape[0], 0), int64)
@@ -547,8 +556,8 @@ def bincount(x: Any, /, weights: Any = None, minlength: int = 0) -> Array:
         if weights._dtype.kind not in "biuf":
             raise TypeError(f"bincount: cannot cast weights of dtype {weights._dtype.name} to float64")
     ctx = x._ctx
-    if x._size == 0:
-        return _zeros(ctx, minlength, float64 if weights is not None else int64)
+    if x._size == 0:  # int64 even with weights, as NumPy's
+        return _zeros(ctx, minlength, int64)
     x = _contiguous(x)
     acc = int64 if x._dtype.kind == "i" else uint64 if x._dtype.kind == "u" else uint32
     low, high = (int(v) for v in _stats(x, ("min", "max"), acc))
@@ -573,7 +582,7 @@ def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  #
     left out. ``density``: the counts divided by their total and the bin widths (float64). The edges are NumPy's
     (computed on the host from the range); where the range comes from the data, its min and max are read back
     (synchronises). Bin estimator names (``bins='auto'`` ...) are not supported."""
-    a = _as_array(a, "histogram")
+    a = _real(_as_array(a, "histogram"), "histogram")
     if isinstance(bins, str):
         raise NotImplementedError(f"histogram: bin estimators (bins={bins!r}) are not supported; give the number "
                                   "of bins or their edges")
