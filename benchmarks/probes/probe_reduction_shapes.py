@@ -44,9 +44,11 @@ def main() -> None:
             ours, theirs = ours > -100, theirs > -100
         f_vt, f_t = pair(name, ours, theirs, axis)
         for f in (f_vt, f_t):
-            warm_up_gpu(f, seconds=0.05)
-        s_vt = min(vulkit_gpu_seconds(vt, f_vt, 20) for _ in range(3))
-        s_t = min(torch_gpu_seconds(torch, f_t, 20) for _ in range(3))
+            warm_up_gpu(f, seconds=0.3)
+        s_vt = s_t = float("inf")
+        for _ in range(3):  # the libraries in turn
+            s_vt = min(s_vt, vulkit_gpu_seconds(vt, f_vt, 20))
+            s_t = min(s_t, torch_gpu_seconds(torch, f_t, 20))
         gbs = host.nbytes / s_vt / 1e9
         print(f"{name} {shape} {dtype} axis={axis}: {gbs:.0f} GB/s, {s_vt * 1e6:.1f} µs, vs torch {s_t / s_vt:.2f}x",
               flush=True)
