@@ -57,7 +57,7 @@ VT_Z vt_cexpm1(VT_Z z) {
   VT_R y = z.y;
   if (y == VT_R(0)) return VT_Z(vt_expm1(x), y);
   if (vt_isinf(y) || vt_isnan(y)) {
-    if (vt_isinf(x)) return x < VT_R(0) ? VT_Z(-1, 0) : VT_Z(x, vt_nan());  // -1 + 0i; inf + NaN i
+    if (vt_isinf(x)) return x < VT_R(0) ? VT_Z(VT_R(-1), vt_czero(vt_signbit(y))) : VT_Z(x, vt_nan());
     return vt_cnan();
   }
   if (x > VT_C_EXP_MAX) {  // the 1 is below the last bit
