@@ -54,6 +54,20 @@ def test_eye_takes_an_integer_diagonal():
     assert_matches(vt.eye(3, k=np.int64(-1)), np.eye(3, k=-1), exact=True)
 
 
+def test_eye_of_any_diagonal_and_size():
+    """A diagonal beyond the matrix, for any integer k, leaves zeros (k = 2**31 raised OverflowError); shapes whose
+    bytes pass 2^63 raise ValueError, empty ones of huge sides are empty, as NumPy."""
+    for n, m, k in ((1, None, 2 ** 31), (3, None, -2 ** 70), (2, 3, 2 ** 63), (2, 5, 4), (5, 2, -4), (4, 4, -3)):
+        assert_matches(vt.eye(n, m, k=k), np.eye(n, m, k=k), exact=True)
+    assert vt.eye(0, 2 ** 40).shape == (0, 2 ** 40)
+    with pytest.raises(ValueError, match="too big"):
+        vt.eye(0, 2 ** 62)
+    with pytest.raises(ValueError, match="negative"):
+        vt.eye(-1)
+    with pytest.raises(TypeError):
+        vt.eye(2.0)
+
+
 @pytest.mark.parametrize("indexing", ["xy", "ij"])
 def test_meshgrid(indexing):
     a, b = np.arange(3.0), np.arange(4.0)
