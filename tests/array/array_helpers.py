@@ -6,7 +6,9 @@ import numpy as np
 
 import vulkit as vt
 
-SUPPORTED = vt.__array_namespace_info__().dtypes()
+# the device's dtypes: the array API's (which the namespace lists) and float16, which the standard lacks
+SUPPORTED = {**vt.__array_namespace_info__().dtypes(),
+             **({"float16": vt.float16} if "float16" in vt.device.get_device_properties()["dtypes"] else {})}
 FLOATS = [name for name in ("float16", "float32", "float64") if name in SUPPORTED]
 INTS = [name for name in ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64")
         if name in SUPPORTED]

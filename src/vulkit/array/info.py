@@ -91,8 +91,11 @@ class Info:
         }
 
     def dtypes(self, *, device: Any = None, kind: Any = None) -> dict[str, dt.DType]:
+        """The array API's dtypes the device has, of ``kind``: the standard's only, so not float16 (which
+        ``vt.device.get_device_properties()['dtypes']`` lists where the device has it)."""
         names = self._names(device)
-        return {d.name: d for d in dt.ALL if d.name in names and (kind is None or dt.isdtype(d, kind))}
+        return {d.name: d for d in dt.ALL
+                if d.name in names and d is not dt.float16 and (kind is None or dt.isdtype(d, kind))}
 
 
 def __array_namespace_info__() -> Info:  # noqa: N807 - the array API's name
