@@ -145,10 +145,10 @@ void main() {
   for (uint i = gl_WorkGroupID.x * WG + tid; i < p.total; i += stride) {
     XT bits = X(p.xoff + i);
     KT k = to_key(bits);
-    for (uint q = 0u; q < NKP; q++) atomicAdd(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
+    [[unroll]] for (uint q = 0u; q < NKP; q++) atomicAdd(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
     if (ROWS) {
       uint r = div_n(i);
-      for (uint q = 0u; q < ROWP; q++) atomicAdd(s_hist[(NKP + q) * 256u + ((r >> (8u * q)) & 255u)], 1u);
+      [[unroll]] for (uint q = 0u; q < ROWP; q++) atomicAdd(s_hist[(NKP + q) * 256u + ((r >> (8u * q)) & 255u)], 1u);
     }
     if (TRACK_LOSSY != 0) lost = lost || lossy(bits);
   }
@@ -171,7 +171,7 @@ void main() {
   barrier();
   for (uint q = 0u; q < NP; q++) {
     uint mine = 0u;
-    for (uint k = 0u; k < PER; k++) {
+    [[unroll]] for (uint k = 0u; k < PER; k++) {
       uint d = tid * PER + k;
       if (d < 256u) {
         uint c = S(64u + q * 256u + d);
@@ -181,7 +181,7 @@ void main() {
     }
     uint total;
     uint start = wg_exclusive_add(mine, total);
-    for (uint k = 0u; k < PER; k++) {
+    [[unroll]] for (uint k = 0u; k < PER; k++) {
       uint d = tid * PER + k;
       if (d < 256u) {
         uint c = S(64u + q * 256u + d);
@@ -214,7 +214,7 @@ void main() {
   barrier();
   bool first = (p.mode & 1u) != 0u, rowp = (p.mode & 4u) != 0u;
   uint src = S(32u + p.step);
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint i = t * TILE + j * WG + tid;
     if (i < p.total) atomicAdd(s_h[pass_digit(i, first, rowp, src)], 1u);
   }
@@ -232,14 +232,14 @@ void main() {
   for (uint c = 0u; c < p.tiles; c += WG * 4u) {
     uint v[4];
     uint mine = 0u;
-    for (uint k = 0u; k < 4u; k++) {
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {
       uint i = c + tid * 4u + k;
       v[k] = i < p.tiles ? H(row + i) : 0u;
       mine += v[k];
     }
     uint total;
     uint start = carry + wg_exclusive_add(mine, total);
-    for (uint k = 0u; k < 4u; k++) {
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {
       uint i = c + tid * 4u + k;
       if (i < p.tiles) H(row + i) = start;
       start += v[k];
@@ -276,7 +276,7 @@ void main() {
   uint src = S(32u + p.step);
   bool moving = moving_values();
   uint count = min(TILE, p.total - t * TILE);
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = local_index(j);
     uint i = t * TILE + li;
     key[j] = KALL;
@@ -288,24 +288,24 @@ void main() {
     }
   }
   if (code == 2u) {
-    for (uint j = 0u; j < ITEMS; j++) {
+    [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
       uint li = local_index(j);
       if (li < count) emit(t * TILE + li, key[j], val[j], last, src, moving);
     }
     return;
   }
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     if (rowp) dig[j] = local_index(j) < count ? (div_n(val[j]) >> p.shift) & 255u : 255u;
     else dig[j] = uint(key[j] >> p.shift) & 255u;
   }
   rank_tile();
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     s_k[pos[j]] = key[j];
     if (moving) s_v[pos[j]] = val[j];
   }
   for (uint d = tid; d < 256u; d += WG) s_base[d] = S(64u + p.step * 256u + d) + H(d * p.tiles + t) - s_start[d];
   barrier();
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = j * WG + tid;
     if (li < count) {
       KT k = s_k[li];
@@ -369,12 +369,12 @@ KT key[ITEMS];
 uint val[ITEMS];
 
 void exchange() {
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     s_k[pos[j]] = key[j];
     s_v[pos[j]] = val[j];
   }
   barrier();
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = local_index(j);
     key[j] = s_k[li];
     val[j] = s_v[li];
@@ -387,20 +387,20 @@ void main() {
   if (t >= p.tiles) return;
   uint base = t * p.rt * p.n;
   uint count = min(p.rt * p.n, p.total - base);
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = local_index(j);
     key[j] = li < count ? to_key(X(p.xoff + base + li)) : KALL;
     val[j] = li;
   }
   for (uint q = 0u; q < NKP; q++) {
-    for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> (8u * q)) & 255u;
+    [[unroll]] for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> (8u * q)) & 255u;
     if (rank_tile()) exchange();
   }
   if (p.rt > 1u) {
-    for (uint j = 0u; j < ITEMS; j++) dig[j] = min(val[j] / p.n, p.rt);
+    [[unroll]] for (uint j = 0u; j < ITEMS; j++) dig[j] = min(val[j] / p.n, p.rt);
     if (rank_tile()) exchange();
   }
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = local_index(j);
     if (li < count) {
       uint g = base + li;

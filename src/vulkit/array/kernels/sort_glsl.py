@@ -35,7 +35,7 @@ _STORAGE_EXTENSIONS = {1: ("GL_EXT_shader_8bit_storage", "GL_EXT_shader_explicit
                        2: ("GL_EXT_shader_16bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int16")}
 INT64 = "GL_EXT_shader_explicit_arithmetic_types_int64"
 SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_ballot",
-                       "GL_KHR_shader_subgroup_arithmetic")
+                       "GL_KHR_shader_subgroup_arithmetic", "GL_EXT_control_flow_attributes")
 # VkSubgroupFeatureFlagBits the kernels use: basic, arithmetic, ballot
 _SUBGROUP_BASIC, _SUBGROUP_ARITHMETIC, _SUBGROUP_BALLOT = 1, 4, 8
 WG_LARGEST = 256
@@ -64,7 +64,8 @@ def storage_extensions(*sizes: int) -> list[str]:
 
 def header(extensions: list[str], float_controls: dict[str, tuple[int, ...]] | None, wg: int,
            addresses: bool) -> list[str]:
-    """The first lines of a sorting kernel: version, extensions, float controls, workgroup size."""
+    """The first lines of a sorting kernel: version, extensions, float controls, workgroup size. Loops over a
+    thread's items are unrolled (``[[unroll]]``) so that its arrays of items stay in registers."""
     names = [*SUBGROUP_EXTENSIONS, *extensions, *([INT64, "GL_EXT_buffer_reference"] if addresses else [])]
     unique = list(dict.fromkeys(names))
     return ["#version 450", *[f"#extension {name} : require" for name in unique],
@@ -261,10 +262,10 @@ bool rank_tile() {{
   if (tid == 0u) s_flag = 0u;
   barrier();
   uint row = gl_SubgroupID * 256u;
-  for (uint j = 0u; j < ITEMS; j++) {{
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {{
     uint d = dig[j];
     uvec4 peers = subgroupBallot(true);
-    for (uint b = 0u; b < 8u; b++) {{
+    [[unroll]] for (uint b = 0u; b < 8u; b++) {{
       bool bit = ((d >> b) & 1u) != 0u;
       uvec4 m = subgroupBallot(bit);
       peers &= bit ? m : ~m;
@@ -282,7 +283,7 @@ bool rank_tile() {{
   // each invocation takes {per} digit(s): offsets over the subgroups, then the digits' starts in the tile
   uint mine = 0u;
   uint first = tid * {per}u;
-  for (uint k = 0u; k < {per}u; k++) {{
+  [[unroll]] for (uint k = 0u; k < {per}u; k++) {{
     uint d = first + k;
     if (d < 256u) {{
       uint run = 0u;
@@ -298,7 +299,7 @@ bool rank_tile() {{
   }}
   uint total;
   uint start = wg_exclusive_add(mine, total);
-  for (uint k = 0u; k < {per}u; k++) {{
+  [[unroll]] for (uint k = 0u; k < {per}u; k++) {{
     uint d = first + k;
     if (d < 256u) {{
       uint c = s_start[d];
@@ -307,7 +308,7 @@ bool rank_tile() {{
     }}
   }}
   barrier();
-  for (uint j = 0u; j < ITEMS; j++) pos[j] += s_start[dig[j]] + s_cnt[row + dig[j]];
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) pos[j] += s_start[dig[j]] + s_cnt[row + dig[j]];
   bool moves = s_flag == 0u;
   barrier();
   return moves;

@@ -145,7 +145,7 @@ void main() {
   if (t >= p.tiles) return;
   uint first = t * TILE + gl_LocalInvocationID.x * ITEMS;
   uint mine = 0u;
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint i = first + j;
     if (i < p.total && starts_run(i)) mine++;
   }
@@ -162,14 +162,14 @@ void main() {
   for (uint c = 0u; c < p.tiles; c += WG * 4u) {
     uint v[4];
     uint mine = 0u;
-    for (uint k = 0u; k < 4u; k++) {
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {
       uint i = c + tid * 4u + k;
       v[k] = i < p.tiles ? C(i) : 0u;
       mine += v[k];
     }
     uint total;
     uint start = carry + wg_exclusive_add(mine, total);
-    for (uint k = 0u; k < 4u; k++) {
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {
       uint i = c + tid * 4u + k;
       if (i < p.tiles) C(i) = start;
       start += v[k];
@@ -186,13 +186,13 @@ void main() {
   if (t >= p.tiles) return;
   uint first = t * TILE + gl_LocalInvocationID.x * ITEMS;
   uint mine = 0u;
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint i = first + j;
     if (i < p.total && starts_run(i)) mine++;
   }
   uint total;
   uint run = C(t) + wg_exclusive_add(mine, total);
-  for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint i = first + j;
     if (i < p.total) {
       if (starts_run(i)) {

@@ -1,0 +1,125 @@
+"""Set functions: ``unique_values``, ``unique_counts``, ``unique_inverse``, ``unique_all`` and ``isin``.
+
+The unique functions sort the flattened array (stably, ``ops/sorting.py``), mark where each run of equal
+values starts (every NaN starts its own: NaNs are distinct, as the standard says; -0.0 and 0.0 are one value,
+the first occurrence's), count the starts per tile, scan the counts, read the number of runs back (one
+4-byte read: these functions synchronise with the GPU, as an output shape that depends on the data needs), and
+write each run's value, start, first index and length, and each element's run, on the GPU
+(``kernels/sort_search.py``). Values come out in ascending order (NaNs last), as NumPy's ``np.unique`` gives them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..array import Array, make_array
+from ..kernels import sort_glsl
+from ..kernels.sort_search import UniqueSpec
+from . import sorting
+
+
+class UniqueAllResult(NamedTuple):
+    values: Array
+    indices: Array
+    inverse_indices: Array
+    counts: Array
+
+
+class UniqueCountsResult(NamedTuple):
+    values: Array
+    counts: Array
+
+
+class UniqueInverseResult(NamedTuple):
+    values: Array
+    inverse_indices: Array
+
+
+def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tuple[Array, Any, Any, Any]:
+    """The unique values of ``x`` and, where asked, their first indices, the inverse and the counts."""
+    x = sorting.check_sortable(x, name)
+    ctx = x._ctx
+    flat = x.reshape((x.size,))
+    n = flat.size
+    index = sorting.index_dtype(ctx)
+    if n == 0:
+        empty = make_array(ctx, (0,), index)
+        return make_array(ctx, (0,), x._dtype), empty, make_array(ctx, x.shape, index), empty
+    ordered, perm = sorting.sort_rows(flat, 1, n, False, True, indices or inverse, name)
+    shape = sort_glsl.geometry(ctx, 0, 0)
+    geometry = sort_glsl.Geometry(shape.wg, sort_glsl.ITEMS_LARGEST, shape.nsg)
+    tiles = -(-n // geometry.tile)
+    starts = make_array(ctx, (tiles + 1,), sorting._as(np.uint32))
+    spare = sorting.scratch(ctx)
+    outputs: dict[str, Any] = {}
+
+    def run(stage: str, count: int, buffers: list[Any], reads: list[Any], writes: list[Any],
+            groups: tuple[int, int, int]) -> None:
+        arrays = [flat, *(a for a in outputs.values() if a is not None), starts, *([perm] if perm is not None else [])]
+        addresses = sorting.wants_addresses(ctx, arrays, name)
+        spec = UniqueSpec(stage, x._dtype, indices, inverse, index.itemsize, geometry, addresses)
+        sorting.dispatch(ctx, ctx.kernels.get(spec), buffers, reads, writes, (n, tiles, groups[0], count), groups)
+
+    sv, p = ordered._alloc, perm._alloc if perm is not None else spare
+    grid = sorting.grid(ctx, tiles)
+    c = starts._alloc
+    run("count", 0, [sv, p, c, spare, spare, spare, spare, spare], [sv], [c], grid)
+    run("spine", 0, [sv, p, c, spare, spare, spare, spare, spare], [c], [c], (1, 1, 1))
+    runs = int(np.frombuffer(ctx.stream.read(c, 4, tiles * 4).tobytes(), dtype=np.uint32)[0])  # the one sync
+    values = make_array(ctx, (runs,), x._dtype)
+    outputs["OS"] = make_array(ctx, (runs,), sorting._as(np.uint32)) if counts else None
+    outputs["OIDX"] = make_array(ctx, (runs,), index) if indices else None
+    outputs["INV"] = make_array(ctx, x.shape, index) if inverse else None
+    outputs["OC"] = make_array(ctx, (runs,), index) if counts else None
+    allocs = {k: (a._alloc if a is not None else spare) for k, a in outputs.items()}
+    buffers = [sv, p, c, values._alloc, allocs["OS"], allocs["OIDX"], allocs["INV"], allocs["OC"]]
+    written = [values._alloc, *(allocs[k] for k in ("OS", "OIDX", "INV") if outputs[k] is not None)]
+    run("emit", runs, buffers, [sv, p, c], written, grid)
+    if counts:
+        groups = (max(1, min(-(-runs // geometry.wg), ctx.max_groups)), 1, 1)
+        run("counts", runs, buffers, [allocs["OS"]], [allocs["OC"]], groups)
+    return values, outputs["OIDX"], outputs["INV"], outputs["OC"]
+
+
+def unique_values(x: Array, /) -> Array:
+    """The distinct values of ``x`` (flattened), ascending, NaNs each kept and last. Synchronises: reads the
+    number of values back."""
+    return _unique(x, False, False, False, "unique_values")[0]
+
+
+def unique_counts(x: Array, /) -> UniqueCountsResult:
+    """(values, counts): :func:`unique_values` and how often each occurs. Synchronises (one count read back)."""
+    values, _, _, counts = _unique(x, False, False, True, "unique_counts")
+    return UniqueCountsResult(values, counts)
+
+
+def unique_inverse(x: Array, /) -> UniqueInverseResult:
+    """(values, inverse_indices): :func:`unique_values` and, in x's shape, the index of each element's value
+    among them. Synchronises (one count read back)."""
+    values, _, inverse, _ = _unique(x, False, True, False, "unique_inverse")
+    return UniqueInverseResult(values, inverse)
+
+
+def unique_all(x: Array, /) -> UniqueAllResult:
+    """(values, indices, inverse_indices, counts): the distinct values, the index of each one's first
+    occurrence in the flattened x, the inverse, the counts. Synchronises (one count read back)."""
+    values, indices, inverse, counts = _unique(x, True, True, True, "unique_all")
+    return UniqueAllResult(values, indices, inverse, counts)
+
+
+def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> Array:
+    """Whether each element of ``x1`` equals some element of ``x2`` (``invert``: does not), by value equality
+    in their common dtype (NaN is in nothing; -0.0 is 0.0); a bool array of x1's shape (0-d for a scalar x1).
+    ``x2`` is sorted on the GPU and searched; nothing waits for the GPU."""
+    a, b = sorting._common(x1, x2, "isin")
+    if b.size == 0:
+        out = make_array(a._ctx, a.shape, sorting._as(np.bool_))
+        if out.size:
+            from .creation import full
+
+            return full(a.shape, bool(invert), dtype=sorting._as(np.bool_))
+        return out
+    ordered = sorting.sort_rows(b.reshape((b.size,)), 1, b.size, False, True, False, "isin")[0]
+    return sorting.search(ordered, a, "left", None, True, bool(invert), "isin")
