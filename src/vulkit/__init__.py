@@ -186,6 +186,8 @@ from .array.ops.scans import (
     nonzero,
     where,
 )
+from .array.ops.sets import isin, unique_all, unique_counts, unique_inverse, unique_values
+from .array.ops.sorting import argsort, median, quantile, searchsorted, sort, topk
 
 e = 2.718281828459045
 inf = float("inf")
@@ -194,6 +196,8 @@ pi = 3.141592653589793
 newaxis = None
 
 __all__ = [
+    "argsort", "isin", "median", "quantile", "searchsorted", "sort", "topk", "unique_all", "unique_counts",
+    "unique_inverse", "unique_values",
     "concat", "diff", "flatten", "pad", "ravel", "repeat", "roll", "stack", "swapaxes", "take", "take_along_axis",
     "tile", "transpose", "unstack",
     "all", "any", "argmax", "argmin", "count_nonzero", "logsumexp", "max", "mean", "min", "nanmax", "nanmean",

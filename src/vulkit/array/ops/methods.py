@@ -31,6 +31,7 @@ from .reductions import (
     var,
 )
 from .scans import cumprod, cumsum, nonzero
+from .sorting import argsort, sort
 
 # (method name, module function, the names that NumPy's method takes positionally after self, in order)
 METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
@@ -43,6 +44,7 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("take", take, ("indices", "axis")), ("repeat", repeat, ("repeats", "axis")), ("squeeze", squeeze, ("axis",)),
     ("swapaxes", swapaxes, ("axis1", "axis2")), ("transpose", transpose_method, TRANSPOSE_POSITIONAL),
     ("cumsum", cumsum, ("axis", "dtype")), ("cumprod", cumprod, ("axis", "dtype")), ("nonzero", nonzero, ()),
+    ("sort", sort, ("axis",)), ("argsort", argsort, ("axis",)),
 ]
 
 
