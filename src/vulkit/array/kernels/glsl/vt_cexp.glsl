@@ -55,7 +55,7 @@ VT_Z vt_cexp(VT_Z z) {
 VT_Z vt_cexpm1(VT_Z z) {
   VT_R x = z.x;
   VT_R y = z.y;
-  if (y == VT_R(0)) return VT_Z(vt_expm1(x), y);
+  if (y == VT_R(0)) return VT_Z(x == VT_R(0) ? VT_R(0) : vt_expm1(x), y);  // exp(+-0 +- 0i) - 1 = +0 +- 0i
   if (vt_isinf(y) || vt_isnan(y)) {
     if (vt_isinf(x)) return x < VT_R(0) ? VT_Z(VT_R(-1), vt_czero(vt_signbit(y))) : VT_Z(x, vt_nan());
     return vt_cnan();

@@ -42,7 +42,7 @@ VT_Z vt_clog1p(VT_Z z) {
   VT_R x = z.x;
   VT_R y = z.y;
   if (vt_isinf(x) || vt_isinf(y) || vt_isnan(x) || vt_isnan(y)) return vt_clog(VT_Z(x + VT_R(1), y));
-  if (y == VT_R(0) && x >= VT_R(-1)) return VT_Z(vt_log1p(x), y);
+  if (y == VT_R(0) && x >= VT_R(-1)) return VT_Z(x == VT_R(0) ? VT_R(0) : vt_log1p(x), y);  // log(1 +- 0i): +0
   if (max(abs(x), abs(y)) > VT_R(2) || (x >= VT_R(-2) && x <= VT_R(-0.5))) {  // 1 + x is exact or harmless
     VT_R u = VT_R(1) + x;
     return VT_Z(vt_clog_abs(u, y), vt_atan2(y, u));
