@@ -3,10 +3,11 @@
 
 Two layouts:
 
-- ``row`` (I == 1): the workgroup walks one row (or a chunk of it) with vec4 loads where the row is aligned, each
-  thread accumulating its own elements, then the workgroup combines its 256 accumulators in shared memory.
-- ``col`` (I > 1, or many short rows): 32 outputs side by side (coalesced along the contiguous inner axis) times 8
-  lanes along R; the lanes are combined in shared memory.
+- ``row`` (I == 1): ``split`` threads walk one row (or a chunk of it), WORKGROUP / split rows per workgroup, with
+  vec4 loads where the rows are aligned, each thread accumulating its own elements; then each row's threads
+  combine their accumulators in shared memory.
+- ``col`` (I > 1): WORKGROUP / split outputs side by side (coalesced along the contiguous inner axis; four adjacent
+  outputs per thread through vec4 loads where aligned) times ``split`` lanes along R, combined in shared memory.
 
 Where there are too few rows or columns to fill the GPU, R is cut into chunks: the first kernel (stage
 ``first``) writes one accumulator per (row, chunk) and a second (stage ``combine``) reduces those. The order of
@@ -31,8 +32,6 @@ from .glsl import VEC4, WORKGROUP, buffer_block, convert, header, store
 
 LAYOUTS = ("row", "col")
 STAGES = ("first", "combine")
-COL_OUTPUTS = 32  # outputs a col workgroup covers side by side ...
-COL_LANES = WORKGROUP // COL_OUTPUTS  # ... and its lanes along the reduced axis
 UNROLL = 4  # loads each thread has in flight per pass
 _NONE = "0xFFFFFFFFu"
 
@@ -262,10 +261,10 @@ class ReduceSpec:
     ``acc``: the accumulator's name (:data:`ACCUMULATORS`); ``in_dtype``: the stored input (the ``combine`` stage
     reads accumulators instead); ``acc_dtype``: the type elements are converted to and accumulated in;
     ``out_dtype``: the stored result; ``final``: whether this kernel writes results (else one accumulator per
-    (output, chunk)); ``vec``: vec4 loads in the row layout (R, the chunk length and the input's offset are
-    multiples of 4). Bindings: input, output. Push constants: the two addresses (with ``addresses``), count and
-    ddof (floats of the accumulator's width), then rows, R, I, chunks, chunk length, input and output offsets
-    (elements).
+    (output, chunk)); ``vec``: vec4 loads (row layout: R, the chunk length and the input's offset are multiples of 4;
+    col layout: I and the offset are); ``split``: threads per row (row layout) or lanes along R (col layout).
+    Bindings: input, output. Push constants: the two addresses (with ``addresses``), count and ddof (floats of the
+    accumulator's width), then rows, R, I, chunks, chunk length, input and output offsets (elements).
     """
 
     acc: str
@@ -276,6 +275,7 @@ class ReduceSpec:
     stage: str
     final: bool
     vec: bool = False
+    split: int = WORKGROUP
     addresses: bool = False
     groups_per: ClassVar[int] = 1
 
@@ -329,7 +329,7 @@ class ReduceSpec:
                    "uint out_off;")
         lines.append("layout(push_constant) uniform Push { " + fields + " } p;")
         lines.append(acc.code)
-        lines.append(f"shared Acc sh[{WORKGROUP}];")
+        lines.append(f"shared Acc sh[{WORKGROUP * (4 if self.vec and self.layout == 'col' else 1)}];")
         lines += self._main()
         return "\n".join(lines) + "\n"
 
@@ -354,15 +354,16 @@ class ReduceSpec:
             return f"inp.d[{index}]"
         return convert(f"inp.d[{index}]", self.in_dtype, self.acc_dtype)
 
-    def _update(self, value: str, position: str) -> str:
+    def _update(self, value: str, position: str, acc: str = "a") -> str:
         if self.stage == "combine":
-            return f"a = acc_combine(a, {value});"
-        return f"a = acc_update(a, {value}, {position});"
+            return f"{acc} = acc_combine({acc}, {value});"
+        return f"{acc} = acc_update({acc}, {value}, {position});"
 
-    def _write(self, target: str, partial: str) -> str:
+    def _write(self, target: str, partial: str, acc: str = "a") -> str:
         if self.final:
-            return f"outp.d[p.out_off + {target}] = {store('acc_final(a)', self.out_dtype, self.result_dtype)};"
-        return f"outp.d[{partial}] = a;"
+            value = store(f"acc_final({acc})", self.out_dtype, self.result_dtype)
+            return f"outp.d[p.out_off + {target}] = {value};"
+        return f"outp.d[{partial}] = {acc};"
 
     def _main(self) -> list[str]:
         body = ["void main() {", "  uint tid = gl_LocalInvocationID.x;"]
@@ -375,86 +376,120 @@ class ReduceSpec:
         return body
 
     def _row_task(self) -> list[str]:
-        w = WORKGROUP
+        """``split`` threads per row (a power of two up to the workgroup), WORKGROUP / split rows per workgroup."""
+        w, tpr = WORKGROUP, self.split
+        rows_per_group = w // tpr
+        far = (UNROLL - 1) * tpr
         body = [
+            f"  uint lt = tid % {tpr}u, g = tid / {tpr}u;",
             "  uint tasks = p.rows * p.chunks;",
-            "  for (uint task = gl_WorkGroupID.x; task < tasks; task += gl_NumWorkGroups.x) {",
-            "    uint row = task / p.chunks;",
-            "    uint begin = (task - row * p.chunks) * p.chunk;",
-            "    uint end = p.R - begin > p.chunk ? begin + p.chunk : p.R;",
-            "    uint base = p.in_off + row * p.R;",
+            f"  for (uint first = gl_WorkGroupID.x * {rows_per_group}u; first < tasks; "
+            f"first += gl_NumWorkGroups.x * {rows_per_group}u) {{",
+            "    uint task = first + g;",
             "    Acc a = acc_identity();",
+            "    if (task < tasks) {",
+            "      uint row = task / p.chunks;",
+            "      uint begin = (task - row * p.chunks) * p.chunk;",
+            "      uint end = p.R - begin > p.chunk ? begin + p.chunk : p.R;",
+            "      uint base = p.in_off + row * p.R;",
         ]
         if self.vec:
             vec = VEC4[self.in_dtype.storage]
-            far = (UNROLL - 1) * w
-            body += ["    uint base4 = base >> 2, end4 = end >> 2;",
-                     "    uint j = (begin >> 2) + tid;",
-                     f"    for (; j < end4 && end4 - j > {far}u; j += {UNROLL * w}u) {{"]
-            body += [f"      {vec} v{u} = inp_v.d[base4 + j + {u * w}u];" for u in range(UNROLL)]
+            body += ["      uint base4 = base >> 2, end4 = end >> 2;",
+                     "      uint j = (begin >> 2) + lt;",
+                     f"      for (; j < end4 && end4 - j > {far}u; j += {UNROLL * tpr}u) {{"]
+            body += [f"        {vec} v{u} = inp_v.d[base4 + j + {u * tpr}u];" for u in range(UNROLL)]
             for u in range(UNROLL):
-                body += self._lanes(f"v{u}", f"(j + {u * w}u) * 4u", "      ")
-            body += ["    }", f"    for (; j < end4; j += {w}u) {{", f"      {vec} v = inp_v.d[base4 + j];"]
-            body += self._lanes("v", "j * 4u", "      ")
-            body.append("    }")
+                body += self._lanes(f"v{u}", f"(j + {u * tpr}u) * 4u", "        ")
+            body += ["      }", f"      for (; j < end4; j += {tpr}u) {{", f"        {vec} v = inp_v.d[base4 + j];"]
+            body += self._lanes("v", "j * 4u", "        ")
+            body.append("      }")
         else:
-            far = (UNROLL - 1) * w
-            body += ["    uint j = begin + tid;",
-                     f"    for (; j < end && end - j > {far}u; j += {UNROLL * w}u) {{"]
-            body += [f"      {self._value_type()} x{u} = {self._load(f'base + j + {u * w}u')};"
+            body += ["      uint j = begin + lt;",
+                     f"      for (; j < end && end - j > {far}u; j += {UNROLL * tpr}u) {{"]
+            body += [f"        {self._value_type()} x{u} = {self._load(f'base + j + {u * tpr}u')};"
                      for u in range(UNROLL)]
-            body += [f"      {self._update(f'x{u}', f'j + {u * w}u')}" for u in range(UNROLL)]
-            body += ["    }", f"    for (; j < end; j += {w}u) {self._update(self._load('base + j'), 'j')}"]
-        body.append("    sh[tid] = a;")
-        body.append("    barrier();")
-        body.append(f"    for (uint s = {w // 2}u; s > 0u; s >>= 1) {{")
-        body.append("      if (tid < s) sh[tid] = acc_combine(sh[tid], sh[tid + s]);")
-        body.append("      barrier();")
-        body.append("    }")
-        body.append(f"    if (tid == 0u) {{ a = sh[0]; {self._write('row', 'task')} }}")
-        body.append("    barrier();")
-        body.append("  }")
+            body += [f"        {self._update(f'x{u}', f'j + {u * tpr}u')}" for u in range(UNROLL)]
+            body += ["      }", f"      for (; j < end; j += {tpr}u) {self._update(self._load('base + j'), 'j')}"]
+        body += ["    }",
+                 "    sh[tid] = a;",
+                 "    barrier();",
+                 f"    for (uint s = {tpr // 2}u; s > 0u; s >>= 1) {{",
+                 "      if (lt < s) sh[tid] = acc_combine(sh[tid], sh[tid + s]);",
+                 "      barrier();",
+                 "    }",
+                 f"    if (lt == 0u && task < tasks) {{ a = sh[tid]; {self._write('(task / p.chunks)', 'task')} }}",
+                 "    barrier();",
+                 "  }"]
         return body
 
-    def _lanes(self, vec: str, position: str, indent: str) -> list[str]:
-        return [indent + self._update(convert(f"{vec}.{lane}", self.in_dtype, self.acc_dtype), f"{position} + {k}u")
+    def _lanes(self, vec: str, position: str, indent: str, acc: str = "a") -> list[str]:
+        return [indent + self._update(convert(f"{vec}.{lane}", self.in_dtype, self.acc_dtype), f"{position} + {k}u",
+                                      acc)
                 for k, lane in enumerate("xyzw")]
 
     def _value_type(self) -> str:
         return "Acc" if self.stage == "combine" else self.acc_dtype.compute
 
     def _col_task(self) -> list[str]:
-        n_out, lanes = COL_OUTPUTS, COL_LANES
+        """``split`` lanes along R times WORKGROUP / split threads side by side, each thread one output (four
+        adjacent ones with ``vec``: a vec4 load across the inner axis)."""
+        lanes = self.split
+        across = WORKGROUP // lanes
+        width = 4 if self.vec else 1
+        n_out = across * width
         far = (UNROLL - 1) * lanes
+        accs = [f"a{k}" for k in range(width)] if self.vec else ["a"]
         body = [
-            f"  uint tx = tid % {n_out}u, ty = tid / {n_out}u;",
+            f"  uint tx = tid % {across}u, ty = tid / {across}u;",
             "  uint outputs = p.rows * p.I;",
             f"  uint tasks = (outputs + {n_out - 1}u) / {n_out}u * p.chunks;",
             "  for (uint task = gl_WorkGroupID.x; task < tasks; task += gl_NumWorkGroups.x) {",
             "    uint tile = task / p.chunks, chunk = task - tile * p.chunks;",
-            f"    uint n = tile * {n_out}u + tx;",
+            f"    uint n = tile * {n_out}u + tx * {width}u;",
             "    uint begin = chunk * p.chunk;",
             "    uint end = p.R - begin > p.chunk ? begin + p.chunk : p.R;",
-            "    Acc a = acc_identity();",
+            *[f"    Acc {a} = acc_identity();" for a in accs],
             "    if (n < outputs) {",
             "      uint o = n / p.I, i = n - o * p.I;",
             "      uint base = p.in_off + o * p.R * p.I + i;",
             "      uint r = begin + ty;",
             f"      for (; r < end && end - r > {far}u; r += {UNROLL * lanes}u) {{",
         ]
-        body += [f"        {self._value_type()} x{u} = {self._load(f'base + (r + {u * lanes}u) * p.I')};"
-                 for u in range(UNROLL)]
-        body += [f"        {self._update(f'x{u}', f'r + {u * lanes}u')}" for u in range(UNROLL)]
-        body += ["      }",
-                 f"      for (; r < end; r += {lanes}u) {self._update(self._load('base + r * p.I'), 'r')}",
-                 "    }",
-                 "    sh[tid] = a;",
-                 "    barrier();",
-                 f"    for (uint s = {lanes // 2}u; s > 0u; s >>= 1) {{",
-                 f"      if (ty < s) sh[tid] = acc_combine(sh[tid], sh[tid + s * {n_out}u]);",
-                 "      barrier();",
-                 "    }",
-                 f"    if (ty == 0u && n < outputs) {{ a = sh[tid]; {self._write('n', 'chunk * outputs + n')} }}",
-                 "    barrier();",
-                 "  }"]
+        if self.vec:
+            vec = VEC4[self.in_dtype.storage]
+            body += [f"        {vec} v{u} = inp_v.d[(base + (r + {u * lanes}u) * p.I) >> 2];" for u in range(UNROLL)]
+            for u in range(UNROLL):
+                for k, lane in enumerate("xyzw"):
+                    value = convert(f"v{u}.{lane}", self.in_dtype, self.acc_dtype)
+                    body.append(f"        {self._update(value, f'r + {u * lanes}u', f'a{k}')}")
+            body += ["      }", f"      for (; r < end; r += {lanes}u) {{",
+                     f"        {vec} v = inp_v.d[(base + r * p.I) >> 2];"]
+            for k, lane in enumerate("xyzw"):
+                value = convert(f"v.{lane}", self.in_dtype, self.acc_dtype)
+                body.append(f"        {self._update(value, 'r', f'a{k}')}")
+            body.append("      }")
+        else:
+            body += [f"        {self._value_type()} x{u} = {self._load(f'base + (r + {u * lanes}u) * p.I')};"
+                     for u in range(UNROLL)]
+            body += [f"        {self._update(f'x{u}', f'r + {u * lanes}u')}" for u in range(UNROLL)]
+            tail = self._update(self._load("base + r * p.I"), "r")
+            body += ["      }", f"      for (; r < end; r += {lanes}u) {tail}"]
+        body.append("    }")
+        if lanes > 1:
+            body += [f"    sh[tid * {width}u + {k}u] = {a};" for k, a in enumerate(accs)]
+            body += ["    barrier();",
+                     f"    for (uint s = {lanes // 2}u; s > 0u; s >>= 1) {{",
+                     "      if (ty < s) {"]
+            body += [f"        sh[tid * {width}u + {k}u] = acc_combine(sh[tid * {width}u + {k}u], "
+                     f"sh[(tid + s * {across}u) * {width}u + {k}u]);" for k in range(width)]
+            body += ["      }", "      barrier();", "    }"]
+            body += [f"    {a} = sh[tid * {width}u + {k}u];" for k, a in enumerate(accs)]
+        body.append("    if (ty == 0u && n < outputs) {")
+        for k, a in enumerate(accs):
+            body.append(f"      {self._write(f'n + {k}u', f'chunk * outputs + n + {k}u', a)}")
+        body.append("    }")
+        if lanes > 1:
+            body.append("    barrier();")
+        body.append("  }")
         return body

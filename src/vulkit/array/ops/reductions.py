@@ -9,7 +9,9 @@ puts them last. :mod:`vulkit.array.kernels.reduction` has the kernels; at most t
 from __future__ import annotations
 
 import builtins
+import functools
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,17 +20,17 @@ from ...runtime import context as _context
 from .. import dtypes as dt
 from ..array import Array, asarray_like, make_array, view
 from ..dtypes import DType
-from ..kernels.glsl import VEC4
-from ..kernels.reduction import COL_OUTPUTS, ReduceSpec
+from ..kernels.glsl import VEC4, WORKGROUP
+from ..kernels.reduction import ReduceSpec
 from ..layout import contiguous_strides, normalize_axes, size_of
 from .creation import default_float, default_int, full
 from .engine import TABLE, apply
 from .planning import SPAN
 from .planning import _addresses as needs_addresses
 
-ROW_MIN = 64  # rows shorter than this are reduced one per thread (the col layout with I == 1)
 ROW_CHUNK_MIN = 4096  # elements a row workgroup takes at least when a row is cut into chunks
-COL_CHUNK_MIN = 64  # rows along R a col workgroup takes at least
+COL_CHUNK_MIN = 64  # rows along R a col workgroup takes at least (with fewer, one lane: a thread per output)
+COL_LANES = 8  # lanes along R of a col workgroup
 
 
 def _array(x: Any, function: str) -> Array:
@@ -86,38 +88,64 @@ def _block_of(x: Array, axes: tuple[int, ...], order_matters: bool) -> tuple[Arr
     return source, size_of(tuple(shape[d] for d in kept)), size_of(tuple(shape[d] for d in reduced)), 1, kept
 
 
-def _chunks(ctx: Any, layout: str, outputs: int, r: int, vec: bool) -> tuple[int, int]:
-    """(chunks, chunk length) along R: one chunk where there are enough outputs to fill the device."""
+def _threads_per_row(items: int) -> int:
+    """Threads that share a row of ``items`` loads: about four loads each, from 4 to a workgroup."""
+    return builtins.min(builtins.max(1 << builtins.max(-(-items // 4) - 1, 0).bit_length(), 4), WORKGROUP)
+
+
+@dataclass(frozen=True)
+class _Pass:
+    """One kernel of a reduction over a (rows, R, I) block: its layout, split, vec4 loads and chunks."""
+
+    layout: str
+    split: int
+    vec: bool
+    chunks: int
+    chunk: int
+
+    def groups(self, rows: int, inner: int) -> int:
+        if self.layout == "row":
+            return -(-rows * self.chunks // (WORKGROUP // self.split))
+        across = WORKGROUP // self.split * (4 if self.vec else 1)
+        return -(-rows * inner // across) * self.chunks
+
+
+def _plan(ctx: Any, rows: int, r: int, inner: int, row_vec: bool, col_vec: bool) -> _Pass:
+    """The first kernel's pass: the layout, how R is split among threads, and the chunks along R (one where there
+    are enough outputs to fill the device)."""
     target = _target_groups(ctx)
-    if layout == "row":
-        groups, least = outputs, ROW_CHUNK_MIN
+    if inner == 1:
+        items = r // 4 if row_vec else r
+        split = _threads_per_row(items)
+        groups, least = -(-rows // (WORKGROUP // split)), ROW_CHUNK_MIN
+        layout, vec = "row", row_vec
     else:
-        groups, least = -(-outputs // COL_OUTPUTS), COL_CHUNK_MIN
+        split = COL_LANES if r >= COL_CHUNK_MIN else 1
+        layout, vec = "col", col_vec
+        groups, least = -(-rows * inner // (WORKGROUP // split * (4 if vec else 1))), COL_CHUNK_MIN
     if groups >= target or r <= 2 * least:
-        return 1, builtins.max(r, 1)
+        return _Pass(layout, split, vec, 1, builtins.max(r, 1))
+    if layout == "row":  # the chunks make the rows: a workgroup per chunk
+        split = WORKGROUP
     chunks = builtins.min(-(-r // least), -(-target // groups))
     length = -(-r // chunks)
     if vec:
         length = -(-length // 4) * 4
-    return -(-r // length), length
+    return _Pass(layout, split, vec, -(-r // length), length)
 
 
-def _run(ctx: Any, spec: ReduceSpec, source: Any, in_off: int, target: Any, out_off: int, rows: int, r: int,
-         inner: int, chunks: int, chunk: int, count: float, ddof: float) -> None:
+def _run(ctx: Any, spec: ReduceSpec, plan: _Pass, source: Any, in_off: int, target: Any, rows: int, r: int,
+         inner: int, count: float, ddof: float) -> None:
     kernel = ctx.kernels.get(spec)
-    values = (count, ddof, rows, r, inner, chunks, chunk, in_off, out_off)
+    values = (count, ddof, rows, r, inner, plan.chunks, plan.chunk, in_off, 0)
     if spec.addresses:
         push = kernel.pack(source._addr or source.address, target._addr or target.address, *values)
         resources: tuple[Any, ...] = ()
     else:
         push = kernel.pack(*values)
         resources = (source, target)
-    if spec.layout == "row":
-        tasks = rows * chunks
-    else:
-        tasks = -(-rows * inner // COL_OUTPUTS) * chunks
-    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(builtins.min(tasks, ctx.max_groups), 1, 1),
-                        reads=[source], writes=[target])
+    groups = builtins.min(plan.groups(rows, inner), ctx.max_groups)
+    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(groups, 1, 1), reads=[source], writes=[target])
 
 
 def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype: DType, out_dtype: DType,
@@ -148,27 +176,26 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
         raise ValueError(f"{function}: reductions reach arrays of at most {SPAN} bytes through buffer addresses "
                          f"(this one spans {source._alloc.size}); reduce slices of it and combine the results")
     in_off = source._offset
-    if inner == 1 and r >= ROW_MIN:
-        layout = "row"
-        vec = r % 4 == 0 and in_off % 4 == 0 and x._dtype.storage in VEC4
-    else:
-        layout, vec = "col", False
-    chunks, chunk = _chunks(ctx, layout, rows * inner, r, vec)
+    aligned = in_off % 4 == 0 and x._dtype.storage in VEC4
+    spec = functools.partial(ReduceSpec, acc, x._dtype, acc_dtype, out_dtype, addresses=addresses)
+    shared = int(ctx.device.limits.get("max_compute_shared_memory_size", 16384))
+    col_vec = aligned and inner % 4 == 0 and spec("col", "first", True).acc_size * 4 * WORKGROUP <= shared
+    plan = _plan(ctx, rows, r, inner, aligned and r % 4 == 0, col_vec)
     count = float(r)
-    spec = ReduceSpec(acc, x._dtype, acc_dtype, out_dtype, layout, "first", chunks == 1, vec, addresses)
-    if chunks == 1:
-        _run(ctx, spec, source._alloc, in_off, out._alloc, 0, rows, r, inner, 1, chunk, count, ddof)
+    first = spec(plan.layout, "first", plan.chunks == 1, plan.vec, plan.split)
+    if plan.chunks == 1:
+        _run(ctx, first, plan, source._alloc, in_off, out._alloc, rows, r, inner, count, ddof)
     else:
-        partials = ctx.allocator.allocate(rows * inner * chunks * spec.acc_size)
-        _run(ctx, spec, source._alloc, in_off, partials, 0, rows, r, inner, chunks, chunk, count, ddof)
+        partials = ctx.allocator.allocate(rows * inner * plan.chunks * first.acc_size)
+        _run(ctx, first, plan, source._alloc, in_off, partials, rows, r, inner, count, ddof)
         # row partials are (rows, chunks): a row reduction; col partials are (chunks, outputs): a col one
-        if layout == "row":
-            c_rows, c_r, c_inner = rows, chunks, 1
-            c_layout = "row" if chunks >= ROW_MIN else "col"
+        if plan.layout == "row":
+            c_rows, c_inner, split = rows, 1, _threads_per_row(plan.chunks)
         else:
-            c_rows, c_r, c_inner, c_layout = 1, chunks, rows * inner, "col"
-        combine = ReduceSpec(acc, x._dtype, acc_dtype, out_dtype, c_layout, "combine", True, False, addresses)
-        _run(ctx, combine, partials, 0, out._alloc, 0, c_rows, c_r, c_inner, 1, c_r, count, ddof)
+            c_rows, c_inner, split = 1, rows * inner, COL_LANES if plan.chunks >= COL_CHUNK_MIN else 1
+        combine = _Pass(plan.layout, split, False, 1, plan.chunks)
+        _run(ctx, spec(plan.layout, "combine", True, False, split), combine, partials, 0, out._alloc, c_rows,
+             plan.chunks, c_inner, count, ddof)
         partials.free()  # the stream reuses the range behind a barrier
     return _shaped(out, x, axes, kept, keepdims)
 
