@@ -26,8 +26,9 @@ def _values(dtype: str, shape: tuple[int, ...] | int, seed: int = 0, product: bo
     if dtype == "bool":
         return rng.integers(0, 2, shape).astype(bool)
     if dtype in FLOATS:
-        if product:
-            return rng.uniform(0.9, 1.1, shape).astype(dtype) * rng.choice(np.array([-1, 1], dtype), shape)
+        if product:  # |values| whose logs sum to a random walk near 0: no overflow, no subnormals (GPUs flush)
+            signs = rng.choice(np.array([-1, 1], dtype), shape)
+            return (np.exp(rng.uniform(-0.02, 0.02, shape)) * signs).astype(dtype)
         return rng.uniform(-10, 10, shape).astype(dtype)
     if product:  # wrapping products are exact, but cast to floats they would overflow
         return rng.choice(np.array([-1, 1, 1] if np.dtype(dtype).kind == "i" else [1, 1, 3], dtype), shape)
@@ -37,9 +38,9 @@ def _values(dtype: str, shape: tuple[int, ...] | int, seed: int = 0, product: bo
 
 def assert_scan(got: vt.Array, x: np.ndarray, op: str, axis: int, dtype: str | None = None,
                 include_initial: bool = False) -> None:
-    """``got`` against NumPy's cumulative sum/product of x: integers exactly (wrapping as NumPy's), floats within a
-    bound of the error of a blocked scan (from a float64 reference: NumPy's own sequential float32 sum is no exact
-    reference)."""
+    """``got`` against NumPy's cumulative sum/product of x: integers exactly (wrapping as NumPy's), floats within the
+    error of a blocked scan (some 100 operations from an element to its prefix on lavapipe, 32 subgroups of 8) of a
+    long double reference (NumPy's own sequential float32 scan, n operations deep, is no reference)."""
     function = np.cumulative_sum if op == "sum" else np.cumulative_prod
     expected = function(x, axis=axis, dtype=dtype, include_initial=include_initial)
     result = got.numpy()
@@ -51,7 +52,7 @@ def assert_scan(got: vt.Array, x: np.ndarray, op: str, axis: int, dtype: str | N
     exact = function(cast, axis=axis, include_initial=include_initial)
     scale = function(np.abs(cast), axis=axis, include_initial=include_initial)
     length = x.shape[axis] if x.ndim else 1  # the reference's own error: a sequential long double scan
-    bound = ((64 * EPS["float32" if expected.dtype == np.float16 else expected.dtype.name]
+    bound = ((256 * EPS["float32" if expected.dtype == np.float16 else expected.dtype.name]
               + length * float(np.finfo(np.longdouble).eps)) * scale
              + (EPS["float16"] * np.abs(exact) if expected.dtype == np.float16 else 0)
              + float(np.finfo(expected.dtype).smallest_subnormal))

@@ -312,7 +312,7 @@ class ScanSpec:
         a = acc_type(self.acc)
         m = self.max_subgroups
         init = 1 if self.initial else 0
-        body = [f"shared {a} sh[2][{4 * m}];",
+        body = [f"shared {a} sh[2][{4 * m + 4}];",
                 "void main() {",
                 "  uint lid = gl_LocalInvocationID.x;",
                 "  uint sg = gl_SubgroupID;",
@@ -334,14 +334,29 @@ class ScanSpec:
         body.append(f"      {a} ex[4];")
         for k in range(4):
             body.append(f"      ex[{k}] = sg_up(sg_incl(x[{4 * k + 3}]));")
-            body.append(f"      if (last) sh[buf][{k * m}u + sg] = comb(ex[{k}], x[{4 * k + 3}]);")
+            body.append(f"      if (last) sh[buf][sg * 4u + {k}u] = comb(ex[{k}], x[{4 * k + 3}]);")
+        # the first subgroup turns the subgroup totals into their exclusive scan (lanes over subgroups, in chunks of
+        # the subgroup size) and appends the tile's totals; everyone reads them after a second barrier
         body += ["      barrier();",
+                 "      if (sg == 0u) {",
+                 f"        {a} run[4] = {a}[4](IDENT, IDENT, IDENT, IDENT);",
+                 "        for (uint base = 0u; base < gl_NumSubgroups; base += gl_SubgroupSize) {",
+                 "          uint s = base + gl_SubgroupInvocationID;",
+                 "          bool real = s < gl_NumSubgroups;",
+                 "          for (uint k = 0u; k < 4u; ++k) {",
+                 f"            {a} inc = sg_incl(real ? sh[buf][s * 4u + k] : IDENT);",
+                 f"            {a} before = comb(run[k], sg_up(inc));",
+                 "            if (real) sh[buf][s * 4u + k] = before;",
+                 "            run[k] = comb(run[k], sg_last(inc));",
+                 "          }",
+                 "        }",
+                 "        if (gl_SubgroupInvocationID == 0u) {",
+                 *[f"          sh[buf][{4 * m + k}u] = run[{k}];" for k in range(4)],
+                 "        }",
+                 "      }",
+                 "      barrier();",
                  f"      {a} pre[4], tot[4];",
-                 *[f"      tot[{k}] = IDENT; pre[{k}] = IDENT;" for k in range(4)],
-                 "      for (uint s = 0u; s < gl_NumSubgroups; ++s) {",
-                 "        if (s == sg) { pre[0] = tot[0]; pre[1] = tot[1]; pre[2] = tot[2]; pre[3] = tot[3]; }",
-                 *[f"        tot[{k}] = comb(tot[{k}], sh[buf][{k * m}u + s]);" for k in range(4)],
-                 "      }"]
+                 *[f"      pre[{k}] = sh[buf][sg * 4u + {k}u]; tot[{k}] = sh[buf][{4 * m + k}u];" for k in range(4)]]
         for k in range(4):
             body.append(f"      {{ {a} b = comb(comb(carry, pre[{k}]), ex[{k}]);")
             body.append(f"        carry = comb(carry, tot[{k}]);")

@@ -28,8 +28,15 @@ from ..layout import broadcast_strides, merge_dims, normalize_axes, size_of
 from .elementwise import where as _where3
 from .engine import TABLE, apply
 
-TARGET_BLOCKS = 4096  # workgroup blocks a long scan aims for (a few per compute unit of a large GPU)
-LINE_THREADS = 1 << 16  # threads a scan along an outer axis aims for before it cuts the columns into chunks
+# Workgroup blocks a long scan aims for: some 25 waves of a large GPU (an H200 holds ~700 such workgroups at once),
+# so that the last, partial wave costs little; the scan of their totals stays one workgroup's work.
+TARGET_BLOCKS = 16384
+# From this many rows on, a workgroup scans each whole row in one pass: the rows alone fill the GPU, and cutting
+# them into blocks would add a pass over the data.
+ROWS_ONE_PASS = 2048
+# Threads a scan along an outer axis aims for before it cuts the columns into chunks (each thread has 4 loads in
+# flight: some 32 KiB per compute unit of a large GPU).
+LINE_THREADS = 1 << 18
 LINE_MIN_CHUNK = 16  # the shortest chunk of a column worth its own thread
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
@@ -138,7 +145,7 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
                  (rows, length, in_off, out_off, length + initial))
         return
     tiles = _ceil(length, TILE)
-    blocks = min(tiles, max(1, _ceil(TARGET_BLOCKS, rows)))
+    blocks = 1 if rows >= ROWS_ONE_PASS else min(tiles, max(1, _ceil(TARGET_BLOCKS, rows)))
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(length, chunk)
     inputs: tuple[str, ...] = (src_role,)
