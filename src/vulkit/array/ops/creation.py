@@ -260,8 +260,8 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     return _triangle("triu", x, k)
 
 
-def meshgrid(*arrays: Array, indexing: str = "xy") -> list[Array]:
-    """Coordinate matrices from 1-D arrays (copies, as NumPy's default)."""
+def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
+    """Coordinate matrices from 1-D arrays (copies, as NumPy's default), as a tuple (the array API 2025.12)."""
     if indexing not in ("xy", "ij"):
         raise ValueError(f"indexing must be 'xy' or 'ij', got {indexing!r}")
     from .manipulation import broadcast_to, reshape
@@ -278,7 +278,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> list[Array]:
         shape = [1] * n
         shape[axis] = a.size
         grids.append(broadcast_to(reshape(a, tuple(shape)), tuple(sizes)).copy())
-    return grids
+    return tuple(grids)
 
 
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Array:
