@@ -281,6 +281,29 @@ def test_indexing(name):
     np.testing.assert_array_equal(y.numpy(), w)
 
 
+@pytest.mark.parametrize("name", COMPLEX)
+def test_part_views_and_methods(name):
+    """x.real and x.imag are views of a complex array's memory, as NumPy's; x.conj() and x.conjugate()."""
+    z = (np.arange(12) + 1j * np.arange(12)[::-1]).astype(name).reshape(3, 4)
+    x = vt.asarray(z)
+    for view in (np.s_[...], np.s_[::2, ::-1], np.s_[1]):
+        assert x[view].real.dtype == PART[name]
+        np.testing.assert_array_equal(x[view].real.numpy(), z[view].real)
+        np.testing.assert_array_equal(x[view].imag.numpy(), z[view].imag)
+        np.testing.assert_array_equal(x.T[view].imag.numpy(), z.T[view].imag)
+    x.real[0] = 9
+    x.imag[:, ::3] = -1
+    z.real[0] = 9
+    z.imag[:, ::3] = -1
+    np.testing.assert_array_equal(x.numpy(), z)
+    assert_close(vt.exp(x.imag * 0.1), np.exp(z.imag * np.array(0.1, PART[name])), 2)
+    np.testing.assert_array_equal(x.conj().numpy(), z.conj())
+    np.testing.assert_array_equal(x.conjugate().numpy(), z.conjugate())
+    f = vt.asarray(np.arange(3.0, dtype=PART[name]))
+    assert f.real is f
+    np.testing.assert_array_equal(f.imag.numpy(), np.zeros(3, PART[name]))
+
+
 # -- arithmetic ----------------------------------------------------------------------------------------------------
 SHAPES = [(), (0,), (1,), (7,), (8,), (33,), (257,), (3, 5)]
 

@@ -91,6 +91,24 @@ class Array:
         return self._size * self._dtype.itemsize
 
     @property
+    def real(self) -> Array:
+        """The real parts, as NumPy's ``x.real``: a view of a complex array's memory (writing it writes x), x itself
+        for real arrays."""
+        if self._dtype.kind != "c":
+            return self
+        return _part_view(self, 0)
+
+    @property
+    def imag(self) -> Array:
+        """The imaginary parts, as NumPy's ``x.imag``: a view of a complex array's memory; zeros (a new array) for
+        real arrays."""
+        if self._dtype.kind != "c":
+            from .ops.creation import zeros
+
+            return zeros(self._shape, dtype=self._dtype, device=self.device)
+        return _part_view(self, 1)
+
+    @property
     def T(self) -> Array:  # noqa: N802 - the array API's name
         """The transpose (all axes reversed)."""
         return self.permute_dims(tuple(range(self.ndim - 1, -1, -1)))
@@ -315,6 +333,13 @@ def _advanced(key: Any) -> bool:
 
 def _pair_key(key: Any) -> tuple[Any, ...]:
     return (*(key if isinstance(key, tuple) else (key,)), slice(None))
+
+
+def _part_view(x: Array, part: int) -> Array:
+    """The real (``part`` 0) or imaginary (1) parts of the complex array x, a view of its memory."""
+    strides = tuple(2 * s for s in x._strides)
+    return _new(x._ctx, x._alloc, x._shape, strides, 2 * x._offset + part, x._dtype.component,
+                is_contiguous(x._shape, strides), x._size)
 
 
 def _as_pairs(x: Array) -> Array:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..array import Array
-from .elementwise import clip
+from .elementwise import clip, conj
 from .gather import take
 from .manipulation import squeeze, swapaxes
 from .moving import TRANSPOSE_POSITIONAL, flatten, ravel, repeat, transpose_method
@@ -45,6 +45,7 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("swapaxes", swapaxes, ("axis1", "axis2")), ("transpose", transpose_method, TRANSPOSE_POSITIONAL),
     ("cumsum", cumsum, ("axis", "dtype")), ("cumprod", cumprod, ("axis", "dtype")), ("nonzero", nonzero, ()),
     ("sort", sort, ("axis",)), ("argsort", argsort, ("axis",)),
+    ("conj", conj, ()), ("conjugate", conj, ()),
 ]
 
 
