@@ -20,12 +20,13 @@ ALLOWED = {
     "kp": BASE | {"hal", "shaders"},
     "array": BASE | {"hal", "shaders", "runtime"},
     "nn": BASE | {"array"},
+    "special": BASE | {"array"},
     "random": BASE | {"array", "runtime"},
     "interop": BASE | {"array", "kp", "runtime"},
     "device": BASE | {"runtime", "interop"},
     "cli": BASE | {"hal", "shaders", "kp", "array", "runtime", "device", "__init__"},
     "__main__": {"cli"},
-    "__init__": BASE | {"hal", "shaders", "runtime", "kp", "array", "nn", "random", "interop", "device"},
+    "__init__": BASE | {"hal", "shaders", "runtime", "kp", "array", "nn", "random", "interop", "device", "special"},
 }
 
 

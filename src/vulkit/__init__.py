@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from . import device, interop, kp  # noqa: F401 - interop lets asarray take kp tensors
+from . import device, interop, kp, special  # noqa: F401 - interop lets asarray take kp tensors; vt.special
 from .array.array import Array, Device, set_namespace
 from .array.dtypes import (
     bool_ as bool,  # noqa: A004 - the array API's name
@@ -188,6 +188,7 @@ from .array.ops.scans import (
 )
 from .array.ops.sets import isin, unique_all, unique_counts, unique_inverse, unique_values
 from .array.ops.sorting import argsort, median, quantile, searchsorted, sort, topk
+from .special import sinc
 
 e = 2.718281828459045
 inf = float("inf")
@@ -196,6 +197,7 @@ pi = 3.141592653589793
 newaxis = None
 
 __all__ = [
+    "sinc", "special",
     "argsort", "isin", "median", "quantile", "searchsorted", "sort", "topk", "unique_all", "unique_counts",
     "unique_inverse", "unique_values",
     "concat", "diff", "flatten", "pad", "ravel", "repeat", "roll", "stack", "swapaxes", "take", "take_along_axis",

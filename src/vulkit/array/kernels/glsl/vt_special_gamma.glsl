@@ -34,32 +34,36 @@ double vt_sp_stirling_main(double x, out double lo) {
   lo = se + pe;
   return s;
 }
-// lgamma(x) for finite x > 0
+// lgamma(x) for finite x > -1/2 that is not 0 (log|gamma|); one call of each polynomial (the kernels inline every call)
 double vt_sp_lgamma_pos(double x) {
-  if (x < 0.5lf) return x * fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, -1.341570273460026e-07lf, 2.7880013392491846e-07lf), -4.303234692956732e-07lf), 9.199898075671394e-07lf), -2.044935323180052e-06lf), 4.3847319318293745e-06lf), -9.438454884054723e-06lf), 2.0505584372896933e-05lf), -4.492635166770342e-05lf), 9.945767440096764e-05lf), -0.00022315475069647703lf), 0.0005096695153484373lf), -0.0011927539120033873lf), 0.002890510331036772lf), -0.007385551028668096lf), 0.020580808427780335lf), -0.06735230105319814lf), 0.32246703342411326lf), 0.42278433509846713lf) - vt_log(x * (x + double(1)));  // lgamma(x + 2) - log(x (x + 1))
-  if (x < double(1)) { double u = x - double(1); return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -1.341570273460026e-07lf, 2.7880013392491846e-07lf), -4.303234692956732e-07lf), 9.199898075671394e-07lf), -2.044935323180052e-06lf), 4.3847319318293745e-06lf), -9.438454884054723e-06lf), 2.0505584372896933e-05lf), -4.492635166770342e-05lf), 9.945767440096764e-05lf), -0.00022315475069647703lf), 0.0005096695153484373lf), -0.0011927539120033873lf), 0.002890510331036772lf), -0.007385551028668096lf), 0.020580808427780335lf), -0.06735230105319814lf), 0.32246703342411326lf), 0.42278433509846713lf) - vt_log(x); }  // lgamma(x + 1) - log x, u exact
-  if (x < 1.5lf) { double u = x - 1.25lf; return (x - double(1)) * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.0019239722388263386lf, 0.002527722141107636lf), -0.002852747239822341lf), 0.0038236961191764275lf), -0.00519926662246526lf), 0.007033279464584196lf), -0.009579045424778122lf), 0.013163014059647607lf), -0.018282077956892413lf), 0.025743859164033427lf), -0.03692956433138403lf), 0.054390401741860224lf), -0.08339250575547194lf), 0.1367707934884177lf), -0.25548268796157403lf), 0.6625352492439489lf), -0.3930873456872526lf); }
-  if (x <= 2.5lf) { double u = x - double(2); return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -1.341570273460026e-07lf, 2.7880013392491846e-07lf), -4.303234692956732e-07lf), 9.199898075671394e-07lf), -2.044935323180052e-06lf), 4.3847319318293745e-06lf), -9.438454884054723e-06lf), 2.0505584372896933e-05lf), -4.492635166770342e-05lf), 9.945767440096764e-05lf), -0.00022315475069647703lf), 0.0005096695153484373lf), -0.0011927539120033873lf), 0.002890510331036772lf), -0.007385551028668096lf), 0.020580808427780335lf), -0.06735230105319814lf), 0.32246703342411326lf), 0.42278433509846713lf); }
-  if (x < 10.0lf) {
-    double p = double(1);
-    double y = x;
-    while (y > 2.5lf) { y -= double(1); p *= y; }  // exact steps; lgamma(x) = lgamma(y) + log((x - 1)...(y))
-    double u = y - double(2);
-    return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -1.341570273460026e-07lf, 2.7880013392491846e-07lf), -4.303234692956732e-07lf), 9.199898075671394e-07lf), -2.044935323180052e-06lf), 4.3847319318293745e-06lf), -9.438454884054723e-06lf), 2.0505584372896933e-05lf), -4.492635166770342e-05lf), 9.945767440096764e-05lf), -0.00022315475069647703lf), 0.0005096695153484373lf), -0.0011927539120033873lf), 0.002890510331036772lf), -0.007385551028668096lf), 0.020580808427780335lf), -0.06735230105319814lf), 0.32246703342411326lf), 0.42278433509846713lf) + vt_log(p);
+  if (x >= 10.0lf) {
+    if (x >= 1.0e17lf) return x * (vt_log(x) - double(1));  // the rest is below an ulp; inf from 2.5e305 on
+    double lo;
+    double hi = vt_sp_stirling_main(x, lo);
+    return hi + (lo + (0.91893853320467274178lf + vt_sp_stirling_tail(x)));
   }
-  if (x >= 1.0e17lf) return x * (vt_log(x) - double(1));  // the rest is below an ulp; inf from 2.5e305 (double) on
-  double lo;
-  double hi = vt_sp_stirling_main(x, lo);
-  return hi + (lo + (0.91893853320467274178lf + vt_sp_stirling_tail(x)));
+  if (x >= double(1) && x < 1.5lf) { double v = x - 1.25lf; return (x - double(1)) * fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, -0.0019239722388263386lf, 0.002527722141107636lf), -0.002852747239822341lf), 0.0038236961191764275lf), -0.00519926662246526lf), 0.007033279464584196lf), -0.009579045424778122lf), 0.013163014059647607lf), -0.018282077956892413lf), 0.025743859164033427lf), -0.03692956433138403lf), 0.054390401741860224lf), -0.08339250575547194lf), 0.1367707934884177lf), -0.25548268796157403lf), 0.6625352492439489lf), -0.3930873456872526lf); }
+  // lgamma(x) = u P(u) + sign * log(m), u = y - 2 (exact) for y in [3/2, 5/2]
+  double u, m, sign;
+  if (x < 0.5lf) { u = x; m = abs(x * (x + double(1))); sign = double(-1); }  // lgamma(x + 2) - log|x (x + 1)|
+  else if (x < double(1)) { u = x - double(1); m = x; sign = double(-1); }  // lgamma(x + 1) - log x
+  else {
+    m = double(1);
+    double y = x;
+    while (y > 2.5lf) { y -= double(1); m *= y; }  // exact steps; lgamma(x) = lgamma(y) + log((x - 1)...(y))
+    u = y - double(2);
+    sign = double(1);
+  }
+  return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -1.341570273460026e-07lf, 2.7880013392491846e-07lf), -4.303234692956732e-07lf), 9.199898075671394e-07lf), -2.044935323180052e-06lf), 4.3847319318293745e-06lf), -9.438454884054723e-06lf), 2.0505584372896933e-05lf), -4.492635166770342e-05lf), 9.945767440096764e-05lf), -0.00022315475069647703lf), 0.0005096695153484373lf), -0.0011927539120033873lf), 0.002890510331036772lf), -0.007385551028668096lf), 0.020580808427780335lf), -0.06735230105319814lf), 0.32246703342411326lf), 0.42278433509846713lf) + sign * vt_log(m);
 }
 double vt_sp_lgamma(double x) {
   if (vt_isnan(x)) return x;
   if (vt_isinf(x)) return vt_inf();  // C's lgamma(-inf) (SciPy gives -inf)
-  if (x > double(0)) return vt_sp_lgamma_pos(x);
-  if (x == floor(x)) return vt_inf();  // the poles, -0 and 0 among them
-  if (x > -0.5lf) return x * fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, -1.341570273460026e-07lf, 2.7880013392491846e-07lf), -4.303234692956732e-07lf), 9.199898075671394e-07lf), -2.044935323180052e-06lf), 4.3847319318293745e-06lf), -9.438454884054723e-06lf), 2.0505584372896933e-05lf), -4.492635166770342e-05lf), 9.945767440096764e-05lf), -0.00022315475069647703lf), 0.0005096695153484373lf), -0.0011927539120033873lf), 0.002890510331036772lf), -0.007385551028668096lf), 0.020580808427780335lf), -0.06735230105319814lf), 0.32246703342411326lf), 0.42278433509846713lf) - vt_log(abs(x * (x + double(1))));
-  // log(pi / |x sin(pi x)|) - lgamma(-x)
-  return 1.1447298858494001741lf - vt_log(abs(x * vt_sp_sinpi(x))) - vt_sp_lgamma_pos(-x);
+  if (x <= double(0) && x == floor(x)) return vt_inf();  // the poles, -0 and 0 among them
+  // below -1/2: log(pi / |x sin(pi x)|) - lgamma(-x)
+  bool reflect = x <= -0.5lf;
+  double core = vt_sp_lgamma_pos(reflect ? -x : x);
+  return reflect ? 1.1447298858494001741lf - vt_log(abs(x * vt_sp_sinpi(x))) - core : core;
 }
 // gamma(x) for finite x >= 10 (double), 8 (float), as e * (c * e) when exp(hi) alone would overflow
 double vt_sp_gamma_stirling(double x, out double c, out double e) {
@@ -70,33 +74,34 @@ double vt_sp_gamma_stirling(double x, out double c, out double e) {
   e = vt_exp(0.5lf * hi);
   return (e * c) * e;
 }
-// gamma(x) for finite x > 0
-double vt_sp_gamma_pos(double x) {
-  if (x < double(1)) { double u = x - 0.5lf; return double(1) / (x * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, 1.681337201347965e-08lf, -9.002232748879092e-08lf), 5.80703265961005e-08lf), 2.1565575284250995e-06lf), -1.389683544823172e-05lf), 2.5355130626661337e-05lf), 0.00015235762470520615lf), -0.0011107302459330316lf), 0.002120731442277257lf), 0.00661289782627482lf), -0.04215516936852383lf), 0.0509668602477232lf), 0.17510202604393435lf), -0.5266544355255447lf), -0.0411745264452831lf), 1.1283791670955126lf)); }  // gamma(x + 1) / x
-  if (x < 10.0lf) {
-    double p = double(1);
+// gamma(x) for -1 < x < 10 (double), 8 (float), not 0: num / (den P(u)) with 1 / gamma(u + 3/2) == P(u)
+double vt_sp_gamma_small(double x) {
+  double num = double(1);
+  double den = double(1);
+  double u;
+  if (x < double(0)) { den = x * (x + double(1)); u = x + 0.5lf; }  // gamma(x + 2) / (x (x + 1))
+  else if (x < double(1)) { den = x; u = x - 0.5lf; }  // gamma(x + 1) / x
+  else {
     double y = x;
-    while (y >= double(2)) { y -= double(1); p *= y; }  // gamma(x) = (x - 1)...(y) gamma(y), y in [1, 2)
-    double u = y - 1.5lf;
-    return p / fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, 1.681337201347965e-08lf, -9.002232748879092e-08lf), 5.80703265961005e-08lf), 2.1565575284250995e-06lf), -1.389683544823172e-05lf), 2.5355130626661337e-05lf), 0.00015235762470520615lf), -0.0011107302459330316lf), 0.002120731442277257lf), 0.00661289782627482lf), -0.04215516936852383lf), 0.0509668602477232lf), 0.17510202604393435lf), -0.5266544355255447lf), -0.0411745264452831lf), 1.1283791670955126lf);
+    while (y >= double(2)) { y -= double(1); num *= y; }  // gamma(x) = (x - 1)...(y) gamma(y), y in [1, 2)
+    u = y - 1.5lf;
   }
-  if (x > 172.0lf) return vt_inf();
-  double c, e;
-  return vt_sp_gamma_stirling(x, c, e);
+  return num / (den * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, 1.681337201347965e-08lf, -9.002232748879092e-08lf), 5.80703265961005e-08lf), 2.1565575284250995e-06lf), -1.389683544823172e-05lf), 2.5355130626661337e-05lf), 0.00015235762470520615lf), -0.0011107302459330316lf), 0.002120731442277257lf), 0.00661289782627482lf), -0.04215516936852383lf), 0.0509668602477232lf), 0.17510202604393435lf), -0.5266544355255447lf), -0.0411745264452831lf), 1.1283791670955126lf));
 }
 double vt_sp_gamma(double x) {
   if (vt_isnan(x)) return x;
   if (x == double(0)) return double(1) / x;  // +-inf, as SciPy
   if (vt_isinf(x)) return x > double(0) ? x : vt_nan();
-  if (x > double(0)) return vt_sp_gamma_pos(x);
-  if (x == floor(x)) return vt_nan();
-  if (x > double(-1)) { double u = x + 0.5lf; return double(1) / (x * (x + double(1)) * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, 1.681337201347965e-08lf, -9.002232748879092e-08lf), 5.80703265961005e-08lf), 2.1565575284250995e-06lf), -1.389683544823172e-05lf), 2.5355130626661337e-05lf), 0.00015235762470520615lf), -0.0011107302459330316lf), 0.002120731442277257lf), 0.00661289782627482lf), -0.04215516936852383lf), 0.0509668602477232lf), 0.17510202604393435lf), -0.5266544355255447lf), -0.0411745264452831lf), 1.1283791670955126lf)); }  // gamma(x + 2) / (x (x + 1))
-  // gamma(x) = -pi / (x sin(pi x) gamma(-x))
+  if (x < double(0) && x == floor(x)) return vt_nan();
+  // below -1: gamma(x) = r / gamma(-x), r = -pi / (x sin(pi x))
+  bool reflect = x <= double(-1);
+  double y = reflect ? -x : x;
+  double g, c, e;
+  if (y < 10.0lf) { g = vt_sp_gamma_small(y); c = g; e = double(1); }
+  else if (y > 172.0lf) { g = vt_inf(); c = double(1); e = vt_inf(); }
+  else g = vt_sp_gamma_stirling(y, c, e);  // gamma(y) == e * c * e; e is 1 where g does not overflow
+  if (!reflect) return g;
   double r = -3.14159265358979323846lf / (x * vt_sp_sinpi(x));
-  double ax = -x;
-  if (ax < 10.0lf) return r / vt_sp_gamma_pos(ax);
-  double c, e;
-  double g = vt_sp_gamma_stirling(ax, c, e);  // gamma(-x) == e * c * e; e is 1 where g does not overflow
   return e == double(1) ? r / g : (r / (c * e)) / e;
 }
 // digamma(x) for finite x > 0
@@ -120,12 +125,13 @@ double vt_sp_digamma(double x) {
   if (vt_isinf(x)) return x > double(0) ? x : vt_nan();
   if (x > double(0)) return vt_sp_digamma_pos(x);
   if (x == floor(x)) return vt_nan();
-  // digamma(x) = digamma(1 - x) - pi / tan(pi x), digamma(1 - x) == digamma(-x) - 1 / x
+  // digamma(x) = digamma(1 - x) - pi / tan(pi x), and digamma(1 - x) == digamma(-x) - 1 / x below -1
   double s, c;
   vt_sp_sincospi(x, s, c);
   double reflection = 3.14159265358979323846lf * c / s;
-  if (x > double(-1)) return vt_sp_digamma_pos(double(1) - x) - reflection;
-  return (vt_sp_digamma_pos(-x) - double(1) / x) - reflection;
+  bool far = x <= double(-1);
+  double core = vt_sp_digamma_pos(far ? -x : double(1) - x);
+  return (far ? core - double(1) / x : core) - reflection;
 }
 #elif defined(VT_COMPUTE_float)
 // lgamma(x) - ((x - 1/2) log x - x + log(2 pi) / 2) for x >= 10 (double), 8 (float)
@@ -147,32 +153,36 @@ float vt_sp_stirling_main(float x, out float lo) {
   lo = se + pe;
   return s;
 }
-// lgamma(x) for finite x > 0
+// lgamma(x) for finite x > -1/2 that is not 0 (log|gamma|); one call of each polynomial (the kernels inline every call)
 float vt_sp_lgamma_pos(float x) {
-  if (x < 0.5) return x * fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433) - vt_log(x * (x + float(1)));  // lgamma(x + 2) - log(x (x + 1))
-  if (x < float(1)) { float u = x - float(1); return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433) - vt_log(x); }  // lgamma(x + 1) - log x, u exact
-  if (x < 1.5) { float u = x - 1.25; return (x - float(1)) * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.019866752, 0.027693726), -0.03684126), 0.05429742), -0.0833945), 0.13677242), -0.25548267), 0.66253525), -0.39308736); }
-  if (x <= 2.5) { float u = x - float(2); return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433); }
-  if (x < 8.0) {
-    float p = float(1);
-    float y = x;
-    while (y > 2.5) { y -= float(1); p *= y; }  // exact steps; lgamma(x) = lgamma(y) + log((x - 1)...(y))
-    float u = y - float(2);
-    return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433) + vt_log(p);
+  if (x >= 8.0) {
+    if (x >= 1.0e9) return x * (vt_log(x) - float(1));  // the rest is below an ulp; inf from 2.5e305 on
+    float lo;
+    float hi = vt_sp_stirling_main(x, lo);
+    return hi + (lo + (0.91893853320467274178 + vt_sp_stirling_tail(x)));
   }
-  if (x >= 1.0e9) return x * (vt_log(x) - float(1));  // the rest is below an ulp; inf from 2.5e305 (double) on
-  float lo;
-  float hi = vt_sp_stirling_main(x, lo);
-  return hi + (lo + (0.91893853320467274178 + vt_sp_stirling_tail(x)));
+  if (x >= float(1) && x < 1.5) { float v = x - 1.25; return (x - float(1)) * fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, -0.019866752, 0.027693726), -0.03684126), 0.05429742), -0.0833945), 0.13677242), -0.25548267), 0.66253525), -0.39308736); }
+  // lgamma(x) = u P(u) + sign * log(m), u = y - 2 (exact) for y in [3/2, 5/2]
+  float u, m, sign;
+  if (x < 0.5) { u = x; m = abs(x * (x + float(1))); sign = float(-1); }  // lgamma(x + 2) - log|x (x + 1)|
+  else if (x < float(1)) { u = x - float(1); m = x; sign = float(-1); }  // lgamma(x + 1) - log x
+  else {
+    m = float(1);
+    float y = x;
+    while (y > 2.5) { y -= float(1); m *= y; }  // exact steps; lgamma(x) = lgamma(y) + log((x - 1)...(y))
+    u = y - float(2);
+    sign = float(1);
+  }
+  return u * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433) + sign * vt_log(m);
 }
 float vt_sp_lgamma(float x) {
   if (vt_isnan(x)) return x;
   if (vt_isinf(x)) return vt_inf();  // C's lgamma(-inf) (SciPy gives -inf)
-  if (x > float(0)) return vt_sp_lgamma_pos(x);
-  if (x == floor(x)) return vt_inf();  // the poles, -0 and 0 among them
-  if (x > -0.5) return x * fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, fma(x, -0.00025386186, 0.0005703469), -0.0011858377), 0.0028788268), -0.007386178), 0.020581631), -0.06735228), 0.32246703), 0.42278433) - vt_log(abs(x * (x + float(1))));
-  // log(pi / |x sin(pi x)|) - lgamma(-x)
-  return 1.1447298858494001741 - vt_log(abs(x * vt_sp_sinpi(x))) - vt_sp_lgamma_pos(-x);
+  if (x <= float(0) && x == floor(x)) return vt_inf();  // the poles, -0 and 0 among them
+  // below -1/2: log(pi / |x sin(pi x)|) - lgamma(-x)
+  bool reflect = x <= -0.5;
+  float core = vt_sp_lgamma_pos(reflect ? -x : x);
+  return reflect ? 1.1447298858494001741 - vt_log(abs(x * vt_sp_sinpi(x))) - core : core;
 }
 // gamma(x) for finite x >= 10 (double), 8 (float), as e * (c * e) when exp(hi) alone would overflow
 float vt_sp_gamma_stirling(float x, out float c, out float e) {
@@ -183,33 +193,34 @@ float vt_sp_gamma_stirling(float x, out float c, out float e) {
   e = vt_exp(0.5 * hi);
   return (e * c) * e;
 }
-// gamma(x) for finite x > 0
-float vt_sp_gamma_pos(float x) {
-  if (x < float(1)) { float u = x - 0.5; return float(1) / (x * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.0010943353, 0.0022034515), 0.0066092717), -0.042170495), 0.050967187), 0.17510308), -0.5266544), -0.041174546), 1.1283792)); }  // gamma(x + 1) / x
-  if (x < 8.0) {
-    float p = float(1);
+// gamma(x) for -1 < x < 10 (double), 8 (float), not 0: num / (den P(u)) with 1 / gamma(u + 3/2) == P(u)
+float vt_sp_gamma_small(float x) {
+  float num = float(1);
+  float den = float(1);
+  float u;
+  if (x < float(0)) { den = x * (x + float(1)); u = x + 0.5; }  // gamma(x + 2) / (x (x + 1))
+  else if (x < float(1)) { den = x; u = x - 0.5; }  // gamma(x + 1) / x
+  else {
     float y = x;
-    while (y >= float(2)) { y -= float(1); p *= y; }  // gamma(x) = (x - 1)...(y) gamma(y), y in [1, 2)
-    float u = y - 1.5;
-    return p / fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.0010943353, 0.0022034515), 0.0066092717), -0.042170495), 0.050967187), 0.17510308), -0.5266544), -0.041174546), 1.1283792);
+    while (y >= float(2)) { y -= float(1); num *= y; }  // gamma(x) = (x - 1)...(y) gamma(y), y in [1, 2)
+    u = y - 1.5;
   }
-  if (x > 35.5) return vt_inf();
-  float c, e;
-  return vt_sp_gamma_stirling(x, c, e);
+  return num / (den * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.0010943353, 0.0022034515), 0.0066092717), -0.042170495), 0.050967187), 0.17510308), -0.5266544), -0.041174546), 1.1283792));
 }
 float vt_sp_gamma(float x) {
   if (vt_isnan(x)) return x;
   if (x == float(0)) return float(1) / x;  // +-inf, as SciPy
   if (vt_isinf(x)) return x > float(0) ? x : vt_nan();
-  if (x > float(0)) return vt_sp_gamma_pos(x);
-  if (x == floor(x)) return vt_nan();
-  if (x > float(-1)) { float u = x + 0.5; return float(1) / (x * (x + float(1)) * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.0010943353, 0.0022034515), 0.0066092717), -0.042170495), 0.050967187), 0.17510308), -0.5266544), -0.041174546), 1.1283792)); }  // gamma(x + 2) / (x (x + 1))
-  // gamma(x) = -pi / (x sin(pi x) gamma(-x))
+  if (x < float(0) && x == floor(x)) return vt_nan();
+  // below -1: gamma(x) = r / gamma(-x), r = -pi / (x sin(pi x))
+  bool reflect = x <= float(-1);
+  float y = reflect ? -x : x;
+  float g, c, e;
+  if (y < 8.0) { g = vt_sp_gamma_small(y); c = g; e = float(1); }
+  else if (y > 35.5) { g = vt_inf(); c = float(1); e = vt_inf(); }
+  else g = vt_sp_gamma_stirling(y, c, e);  // gamma(y) == e * c * e; e is 1 where g does not overflow
+  if (!reflect) return g;
   float r = -3.14159265358979323846 / (x * vt_sp_sinpi(x));
-  float ax = -x;
-  if (ax < 8.0) return r / vt_sp_gamma_pos(ax);
-  float c, e;
-  float g = vt_sp_gamma_stirling(ax, c, e);  // gamma(-x) == e * c * e; e is 1 where g does not overflow
   return e == float(1) ? r / g : (r / (c * e)) / e;
 }
 // digamma(x) for finite x > 0
@@ -233,12 +244,13 @@ float vt_sp_digamma(float x) {
   if (vt_isinf(x)) return x > float(0) ? x : vt_nan();
   if (x > float(0)) return vt_sp_digamma_pos(x);
   if (x == floor(x)) return vt_nan();
-  // digamma(x) = digamma(1 - x) - pi / tan(pi x), digamma(1 - x) == digamma(-x) - 1 / x
+  // digamma(x) = digamma(1 - x) - pi / tan(pi x), and digamma(1 - x) == digamma(-x) - 1 / x below -1
   float s, c;
   vt_sp_sincospi(x, s, c);
   float reflection = 3.14159265358979323846 * c / s;
-  if (x > float(-1)) return vt_sp_digamma_pos(float(1) - x) - reflection;
-  return (vt_sp_digamma_pos(-x) - float(1) / x) - reflection;
+  bool far = x <= float(-1);
+  float core = vt_sp_digamma_pos(far ? -x : float(1) - x);
+  return (far ? core - float(1) / x : core) - reflection;
 }
 #endif
 #endif  // VT_SPECIAL_GAMMA_GLSL
