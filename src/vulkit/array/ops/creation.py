@@ -81,8 +81,10 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
         obj = np.frombuffer(obj, dtype=target.np if target else np.uint8)
     if isinstance(obj, (list, tuple)) and any(isinstance(v, Array) for v in obj):
         obj = [v.numpy() if isinstance(v, Array) else v for v in obj]
-    if target is None and not isinstance(obj, (np.ndarray, np.generic)):
-        target = _python_default(np.asarray(obj), ctx)
+    if not isinstance(obj, (np.ndarray, np.generic)):
+        obj = np.asarray(obj)
+        if target is None:
+            target = _python_default(obj, ctx)
     return asarray_like(obj, ctx, target)
 
 
