@@ -29,14 +29,15 @@ from .elementwise import where as _where3
 from .engine import TABLE, apply
 
 # Workgroup blocks a long scan aims for: some 25 waves of a large GPU (an H200 holds ~700 such workgroups at once),
-# so that the last, partial wave costs little; the scan of their totals stays one workgroup's work.
-TARGET_BLOCKS = 16384
-# From this many rows on, a workgroup scans each whole row in one pass: the rows alone fill the GPU, and cutting
+# so that the last, partial wave costs little; the scan of their totals stays one workgroup's work. A CPU device
+# (lavapipe) runs a few workgroups at a time and pays for each: fewer, longer blocks.
+TARGET_BLOCKS = {"gpu": 16384, "cpu": 64}
+# From this many rows on, a workgroup scans each whole row in one pass: the rows alone fill the device, and cutting
 # them into blocks would add a pass over the data.
-ROWS_ONE_PASS = 2048
+ROWS_ONE_PASS = {"gpu": 2048, "cpu": 16}
 # Threads a scan along an outer axis aims for before it cuts the columns into chunks (each thread has 4 loads in
 # flight: some 32 KiB per compute unit of a large GPU).
-LINE_THREADS = 1 << 18
+LINE_THREADS = {"gpu": 1 << 18, "cpu": 1 << 12}
 LINE_MIN_CHUNK = 16  # the shortest chunk of a column worth its own thread
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
@@ -66,6 +67,10 @@ class Plan:
         phys = ctx.device.physical
         self.max_subgroups = max(1, WORKGROUP // max(1, phys.min_subgroup_size))
         self.subgroup = max(1, phys.subgroup_size)
+        kind = "cpu" if phys.type == "cpu" else "gpu"
+        self.target_blocks = TARGET_BLOCKS[kind]
+        self.rows_one_pass = ROWS_ONE_PASS[kind]
+        self.line_threads = LINE_THREADS[kind]
 
     def temp(self, n: int, dtype: DType) -> str:
         role = f"t{len(self.temps)}"
@@ -145,7 +150,7 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
                  (rows, length, in_off, out_off, length + initial))
         return
     tiles = _ceil(length, TILE)
-    blocks = 1 if rows >= ROWS_ONE_PASS else min(tiles, max(1, _ceil(TARGET_BLOCKS, rows)))
+    blocks = 1 if rows >= plan.rows_one_pass else min(tiles, max(1, _ceil(plan.target_blocks, rows)))
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(length, chunk)
     inputs: tuple[str, ...] = (src_role,)
@@ -165,7 +170,7 @@ def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src
     (src_role, in_off), (dst_role, out_off) = src, dst
     fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
     lines = outer * inner
-    blocks = max(1, min(_ceil(length, LINE_MIN_CHUNK), _ceil(LINE_THREADS, lines)))
+    blocks = max(1, min(_ceil(length, LINE_MIN_CHUNK), _ceil(plan.line_threads, lines)))
     chunk = _ceil(length, blocks)
     blocks = _ceil(length, chunk)
     inputs: tuple[str, ...] = (src_role,)
@@ -187,7 +192,7 @@ def plan_reduce(plan: Plan, scan: Scan, n: int, src: tuple[str, int], dst: tuple
     (src_role, in_off), (dst_role, out_off) = src, dst
     fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
     tiles = _ceil(n, TILE)
-    blocks = min(tiles, TARGET_BLOCKS)
+    blocks = min(tiles, plan.target_blocks)
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(n, chunk)
     vec_in = in_off % 4 == 0 and n % 4 == 0
@@ -330,12 +335,12 @@ def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Plan, Array, int, 
     Returns the plan (its prefixes temporary: "t1"), the prefixes, the blocks, the chunk and the count."""
     ctx = x._ctx
     n = x._size
+    plan = Plan(ctx, addresses)
     tiles = _ceil(n, TILE)
-    blocks = min(tiles, TARGET_BLOCKS)
+    blocks = min(tiles, plan.target_blocks)
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(n, chunk)
     flags = Scan("add", x._dtype, uint32, uint32, "nonzero")
-    plan = Plan(ctx, addresses)
     counts = make_array(ctx, (blocks,), uint32)
     prefixes = make_array(ctx, (blocks,), uint32)
     plan.add(plan.scan_spec("tile_reduce", vec_in=x._offset % 4 == 0 and n % 4 == 0, op="add", src=x._dtype,
@@ -528,7 +533,7 @@ def _accumulate(keys: Array, nbins: int, weights: Array | None, edges: Array | N
 def _hist_groups(ctx: Any, n: int, nbins: int, shared: bool) -> int:
     """Workgroups of a histogram kernel: with shared memory, enough elements per workgroup to pay for adding its
     private histogram to the output."""
-    per = max(16 * WORKGROUP, 4 * nbins) if shared else WORKGROUP
+    per = max(16 * WORKGROUP, 32 * nbins) if shared else WORKGROUP
     return max(1, min(_ceil(n, per), ctx.max_groups))
 
 
