@@ -175,6 +175,23 @@ def test_mixed_operands(name):
     assert_close((0.5 - 1j) / x, np.array(0.5 - 1j, name) / z, 2)
 
 
+@pytest.mark.parametrize("name", COMPLEX)
+def test_where_and_logical(name):
+    """where() of complex values (the condition is the kernel's first operand), logical functions of complex input."""
+    z = grid(name)
+    f = sample(PART[name], z.size, seed=3)
+    cond = np.arange(z.size) % 3 == 0
+    x, c = vt.asarray(z), vt.asarray(cond)
+    np.testing.assert_array_equal(vt.where(c, x, vt.asarray(f)).numpy(), np.where(cond, z, f))
+    np.testing.assert_array_equal(vt.where(c, 1j, x).numpy(), np.where(cond, np.array(1j, name), z))
+    np.testing.assert_array_equal(vt.where(c, x, 0.5).numpy(), np.where(cond, z, np.array(0.5, name)))
+    default = vt.__array_namespace_info__().default_dtypes()["complex floating"]
+    np.testing.assert_array_equal(vt.where(c, 1j, 2.0).numpy(), np.where(cond, 1j, 2.0).astype(default.name))
+    for function in ("logical_and", "logical_or", "logical_xor"):
+        np.testing.assert_array_equal(getattr(vt, function)(x, c).numpy(), getattr(np, function)(z, cond))
+    np.testing.assert_array_equal(vt.logical_not(x).numpy(), np.logical_not(z))
+
+
 # -- creation and the host -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", COMPLEX)
 def test_creation(name):

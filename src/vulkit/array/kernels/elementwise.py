@@ -238,8 +238,9 @@ def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...
     lines.append(mathlib.render(mathlib.helpers_for(op.helpers, base), base))
     params = ", ".join(f"{d.compute} {'abcdef'[k]}" for k, d in enumerate(key.op_dtypes))
     params = f"{params}, uint i" if params else "uint i"
-    if result.kind == "c" and base.kind != "c":  # a real expression (eye's) giving a complex result
-        expr = f"{result.component.compute}({expr}), 0"
+    if result.kind == "c":  # the expression may be real (eye's is a bool): overloads make any of them complex
+        lines += _complex_result(result, base)
+        expr = f"vt_result({expr})"
     lines.append(f"{result.compute} vt_op({params}) {{ return {result.compute}({expr}); }}")
     names = []
     if key.addresses:  # the references from the push constants, under the names the body uses
@@ -248,6 +249,16 @@ def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...
             names += [f"  V{slot} {name}_v = V{slot}(p.r{slot});" for slot, name, _, _ in buffers]
     lines.append(_main(key, binding, out_slot, names))
     return "\n".join(lines) + "\n"
+
+
+def _complex_result(result: DType, base: DType) -> list[str]:
+    """``vt_result(v)``: v of the result's complex type, bool or ``base``'s compute type as the complex result
+    (a real number's imaginary part 0)."""
+    z, part = result.compute, result.component.compute
+    lines = [f"{z} vt_result({z} v) {{ return v; }}", f"{z} vt_result(bool v) {{ return {z}(v ? 1.0 : 0.0, 0.0); }}"]
+    if base.compute not in (z, "bool"):
+        lines.append(f"{z} vt_result({base.compute} v) {{ return {z}({part}(v), 0.0); }}")
+    return lines
 
 
 def _buffer_decl(slot: int, name: str, dtype: DType, access: str, layout: str, addresses: bool) -> list[str]:
