@@ -317,3 +317,19 @@ def test_vecdot_matches_numpy(dtype):
         np.testing.assert_allclose(got.numpy(), expected, rtol=1e-5)
     with pytest.raises(ValueError, match="vecdot"):
         vt.vecdot(vt.asarray(a), vt.asarray(b[:, :4]))
+
+
+def test_shared_memory_path_of_devices_without_subgroup_shuffles(monkeypatch):
+    """Row reductions combine through subgroup shuffles where the device has them; the shared-memory tree that
+    other devices take gives the same results."""
+    from vulkit.array.ops import reductions
+
+    a = _float_values("float32", (37, 5000), seed=14)
+    x = vt.asarray(a)
+    with_shuffles = [vt.sum(x, axis=1).numpy(), vt.argmax(x, axis=1).numpy(), vt.var(x).numpy()]
+    monkeypatch.setattr(reductions, "shuffle_ok", lambda ctx: False)
+    without = [vt.sum(x, axis=1).numpy(), vt.argmax(x, axis=1).numpy(), vt.var(x).numpy()]
+    _check_float("sum", vt.sum(x, axis=(1,)), a, 1)
+    for got, expected in zip(without, with_shuffles, strict=True):
+        np.testing.assert_allclose(got, expected, rtol=3e-6)
+    assert_matches(vt.argmax(x, axis=1), np.argmax(a, axis=1), exact=True)

@@ -245,6 +245,35 @@ A acc_final(Acc a) { return a.s == A(0) ? -vt_inf() : a.m + vt_log(a.s); }""", "
 ]}
 
 
+SHUFFLE_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_shuffle")
+_SUBGROUP_SHUFFLE_BIT = 0x10  # VK_SUBGROUP_FEATURE_SHUFFLE_BIT
+
+
+def shuffle_ok(context: Any) -> bool:
+    """Whether row reductions may combine through subgroup shuffles on ``context``'s device: shuffles in compute
+    shaders, and one subgroup size, a power of two from 8 to 128."""
+    physical = context.device.physical
+    size = physical.subgroup_size
+    return bool(physical.subgroup_operations & _SUBGROUP_SHUFFLE_BIT) and size & (size - 1) == 0 \
+        and 8 <= size <= 128 and physical.min_subgroup_size == physical.max_subgroup_size == size
+
+
+_SHUFFLE_64 = {"int64_t": "packInt2x32(subgroupShuffleXor(unpackInt2x32({}), m))",
+               "uint64_t": "packUint2x32(subgroupShuffleXor(unpackUint2x32({}), m))"}
+
+
+def _shuffle_function(fields: str, acc_type: str) -> str:
+    """``acc_shuffle_xor``: an accumulator read from the invocation whose index differs by ``m``, field by field
+    (64-bit integers as two halves: shuffling them whole needs shaderSubgroupExtendedTypes)."""
+    moves = []
+    for field in fields.split(";"):
+        if field.strip():
+            kind, name = field.split()
+            pattern = _SHUFFLE_64.get(acc_type if kind == "A" else kind, "subgroupShuffleXor({}, m)")
+            moves.append(f"b.{name} = {pattern.format('a.' + name)};")
+    return f"Acc acc_shuffle_xor(Acc a, uint m) {{ Acc b; {' '.join(moves)} return b; }}"
+
+
 # The range of each integer compute type, as GLSL literals: the identities of max and min.
 _LIMITS = {"int": ("(-2147483647 - 1)", "2147483647"), "uint": ("0u", "4294967295u"),
            "int64_t": ("(-9223372036854775807l - 1l)", "9223372036854775807l"),
@@ -262,7 +291,9 @@ class ReduceSpec:
     reads accumulators instead); ``acc_dtype``: the type elements are converted to and accumulated in;
     ``out_dtype``: the stored result; ``final``: whether this kernel writes results (else one accumulator per
     (output, chunk)); ``vec``: vec4 loads (row layout: R, the chunk length and the input's offset are multiples of 4;
-    col layout: I and the offset are); ``split``: threads per row (row layout) or lanes along R (col layout).
+    col layout: I and the offset are); ``split``: threads per row (row layout) or lanes along R (col layout);
+    ``shuffle``: a row's threads combine through subgroup shuffles (the device's subgroups, of a power-of-two size,
+    holding consecutive invocations), then its subgroups' results in shared memory.
     Bindings: input, output. Push constants: the two addresses (with ``addresses``), count and ddof (floats of the
     accumulator's width), then rows, R, I, chunks, chunk length, input and output offsets (elements).
     """
@@ -276,6 +307,7 @@ class ReduceSpec:
     final: bool
     vec: bool = False
     split: int = WORKGROUP
+    shuffle: bool = False
     addresses: bool = False
     groups_per: ClassVar[int] = 1
 
@@ -311,8 +343,9 @@ class ReduceSpec:
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         acc = ACCUMULATORS[self.acc]
         a = self.acc_dtype
+        extensions = (mathlib.EXTENSION, *(SHUFFLE_EXTENSIONS if self.shuffle else ()))
         lines = header((self.in_dtype, a, self.out_dtype, self.result_dtype), self.addresses, float_controls,
-                       extensions=(mathlib.EXTENSION,))
+                       extensions=extensions)
         lines.append(mathlib.render(acc.helpers, a.component) if a.kind in "fc" else "")
         lines.append(f"#define A {a.compute}")
         lines.append(f"#define P {a.component.compute}")  # a part of a complex number; A itself otherwise
@@ -329,6 +362,8 @@ class ReduceSpec:
                    "uint out_off;")
         lines.append("layout(push_constant) uniform Push { " + fields + " } p;")
         lines.append(acc.code)
+        if self.shuffle:
+            lines.append(_shuffle_function(acc.struct, a.compute))
         lines.append(f"shared Acc sh[{WORKGROUP * (4 if self.vec and self.layout == 'col' else 1)}];")
         lines += self._main()
         return "\n".join(lines) + "\n"
@@ -411,15 +446,35 @@ class ReduceSpec:
                      for u in range(UNROLL)]
             body += [f"        {self._update(f'x{u}', f'j + {u * tpr}u')}" for u in range(UNROLL)]
             body += ["      }", f"      for (; j < end; j += {tpr}u) {self._update(self._load('base + j'), 'j')}"]
-        body += ["    }",
-                 "    sh[tid] = a;",
-                 "    barrier();",
-                 f"    for (uint s = {tpr // 2}u; s > 0u; s >>= 1) {{",
-                 "      if (lt < s) sh[tid] = acc_combine(sh[tid], sh[tid + s]);",
+        body.append("    }")
+        write = self._write("(task / p.chunks)", "task")
+        if not self.shuffle:
+            body += ["    sh[tid] = a;",
+                     "    barrier();",
+                     f"    for (uint s = {tpr // 2}u; s > 0u; s >>= 1) {{",
+                     "      if (lt < s) sh[tid] = acc_combine(sh[tid], sh[tid + s]);",
+                     "      barrier();",
+                     "    }",
+                     f"    if (lt == 0u && task < tasks) {{ a = sh[tid]; {write} }}",
+                     "    barrier();",
+                     "  }"]
+            return body
+        # butterfly within the subgroup (over the row's lanes only), then the row's subgroups in turn
+        body += [f"    uint width = min({tpr}u, gl_SubgroupSize);",
+                 "    for (uint m = 1u; m < width; m <<= 1) a = acc_combine(a, acc_shuffle_xor(a, m));"]
+        if tpr <= 8:  # no device has subgroups of fewer than 8 invocations that vulkit runs on (see shuffle_ok)
+            body += [f"    if (lt == 0u && task < tasks) {{ {write} }}", "  }"]
+            return body
+        body += [f"    if ({tpr}u > gl_SubgroupSize) {{",
+                 "      if (gl_SubgroupInvocationID == 0u) sh[tid / gl_SubgroupSize] = a;",
+                 "      barrier();",
+                 "      if (lt == 0u) {",
+                 "        uint first_sub = tid / gl_SubgroupSize;",
+                 f"        for (uint k = 1u; k < {tpr}u / gl_SubgroupSize; k++) a = acc_combine(a, sh[first_sub + k]);",
+                 "      }",
                  "      barrier();",
                  "    }",
-                 f"    if (lt == 0u && task < tasks) {{ a = sh[tid]; {self._write('(task / p.chunks)', 'task')} }}",
-                 "    barrier();",
+                 f"    if (lt == 0u && task < tasks) {{ {write} }}",
                  "  }"]
         return body
 

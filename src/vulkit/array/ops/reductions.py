@@ -21,7 +21,7 @@ from .. import dtypes as dt
 from ..array import Array, asarray_like, make_array, view
 from ..dtypes import DType
 from ..kernels.glsl import VEC4, WORKGROUP
-from ..kernels.reduction import ReduceSpec
+from ..kernels.reduction import ReduceSpec, shuffle_ok
 from ..layout import contiguous_strides, normalize_axes, size_of
 from .creation import default_float, default_int, full
 from .engine import TABLE, apply
@@ -119,8 +119,10 @@ def _plan(ctx: Any, rows: int, r: int, inner: int, row_vec: bool, col_vec: bool)
         split = _threads_per_row(items)
         groups, least = -(-rows // (WORKGROUP // split)), ROW_CHUNK_MIN
         layout, vec = "row", row_vec
-    else:
-        split = COL_LANES if r >= COL_CHUNK_MIN else 1
+    else:  # enough lanes along R that a workgroup's threads all have outputs (WORKGROUP / lanes at most)
+        across = -(-inner // (4 if col_vec else 1))
+        split = builtins.max(1, WORKGROUP // (1 << (across - 1).bit_length()))
+        split = builtins.min(split, 1 << (r.bit_length() - 1), WORKGROUP)
         layout, vec = "col", col_vec
         groups, least = -(-rows * inner // (WORKGROUP // split * (4 if vec else 1))), COL_CHUNK_MIN
     if groups >= target or r <= 2 * least:
@@ -182,7 +184,8 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
     col_vec = aligned and inner % 4 == 0 and spec("col", "first", True).acc_size * 4 * WORKGROUP <= shared
     plan = _plan(ctx, rows, r, inner, aligned and r % 4 == 0, col_vec)
     count = float(r)
-    first = spec(plan.layout, "first", plan.chunks == 1, plan.vec, plan.split)
+    shuffle = shuffle_ok(ctx)
+    first = spec(plan.layout, "first", plan.chunks == 1, plan.vec, plan.split, shuffle and plan.layout == "row")
     if plan.chunks == 1:
         _run(ctx, first, plan, source._alloc, in_off, out._alloc, rows, r, inner, count, ddof)
     else:
@@ -194,7 +197,8 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
         else:
             c_rows, c_inner, split = 1, rows * inner, COL_LANES if plan.chunks >= COL_CHUNK_MIN else 1
         combine = _Pass(plan.layout, split, False, 1, plan.chunks)
-        _run(ctx, spec(plan.layout, "combine", True, False, split), combine, partials, 0, out._alloc, c_rows,
+        _run(ctx, spec(plan.layout, "combine", True, False, split, shuffle and plan.layout == "row"), combine,
+             partials, 0, out._alloc, c_rows,
              plan.chunks, c_inner, count, ddof)
         partials.free()  # the stream reuses the range behind a barrier
     return _shaped(out, x, axes, kept, keepdims)
