@@ -51,7 +51,7 @@ class DType:
                 return False  # others raise TypeError, SyntaxError or KeyError
         return NotImplemented
 
-    # The twelve DTypes are singletons: identity hashing is the C slot, twice as fast in the eager path's
+    # The DTypes are singletons: identity hashing is the C slot, twice as fast in the eager path's
     # cache keys as a Python __hash__ (a DType therefore does not find a str or NumPy dtype key in a dict).
     __hash__ = object.__hash__
 
