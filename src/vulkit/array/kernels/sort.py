@@ -61,7 +61,8 @@ class RadixSpec:
 
     ``key_passes``/``row_passes``: the digits of the key and of the row number; ``values``: "none" (never
     moved), "always", or "lossy" (moved where the float keys lose values); ``out_values``/``out_index``: what
-    the last pass writes (``index_bytes`` 8: int64, 4: int32)."""
+    the last pass writes (``index_bytes`` 8: int64, 4: int32); ``scoped``: atomics name their scopes
+    (sort_glsl.atomic_lines)."""
 
     stage: str
     dtype: DType
@@ -73,6 +74,7 @@ class RadixSpec:
     out_index: bool
     index_bytes: int
     geometry: Geometry
+    scoped: bool = False
     addresses: bool = False
     groups_per: ClassVar[int] = 1
 
@@ -104,6 +106,7 @@ class RadixSpec:
                                                 self.index_bytes), float_controls, wg, self.addresses)
         lines += sg.buffer_lines(self.buffers, _GLOBAL_SCALARS, self.addresses)
         lines += sg.key_lines(self.dtype, self.descending)
+        lines += sg.atomic_lines(self.scoped)
         lines += _div_lines()
         lines += [f"#define NKP {self.key_passes}u", f"#define NP {passes}u", f"#define ROWP {self.row_passes}u",
                   f"#define FLOAT {int(self.dtype.kind == 'f')}",
@@ -145,10 +148,10 @@ void main() {
   for (uint i = gl_WorkGroupID.x * WG + tid; i < p.total; i += stride) {
     XT bits = X(p.xoff + i);
     KT k = to_key(bits);
-    [[unroll]] for (uint q = 0u; q < NKP; q++) atomicAdd(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
+    [[unroll]] for (uint q = 0u; q < NKP; q++) SHARED_ADD(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
     if (ROWS) {
       uint r = div_n(i);
-      [[unroll]] for (uint q = 0u; q < ROWP; q++) atomicAdd(s_hist[(NKP + q) * 256u + ((r >> (8u * q)) & 255u)], 1u);
+      [[unroll]] for (uint q = 0u; q < ROWP; q++) SHARED_ADD(s_hist[(NKP + q) * 256u + ((r >> (8u * q)) & 255u)], 1u);
     }
     if (TRACK_LOSSY != 0) lost = lost || lossy(bits);
   }
@@ -156,9 +159,9 @@ void main() {
   barrier();
   for (uint i = tid; i < NP * 256u; i += WG) {
     uint c = s_hist[i];
-    if (c != 0u) atomicAdd(S(64u + i), c);
+    if (c != 0u) BUFFER_ADD(S(64u + i), c);
   }
-  if (tid == 0u && s_lossy != 0u) atomicOr(S(0u), 1u);
+  if (tid == 0u && s_lossy != 0u) BUFFER_OR(S(0u), 1u);
 }
 """
 
@@ -216,7 +219,7 @@ void main() {
   uint src = S(32u + p.step);
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint i = t * TILE + j * WG + tid;
-    if (i < p.total) atomicAdd(s_h[pass_digit(i, first, rowp, src)], 1u);
+    if (i < p.total) SHARED_ADD(s_h[pass_digit(i, first, rowp, src)], 1u);
   }
   barrier();
   for (uint d = tid; d < 256u; d += WG) H(d * p.tiles + t) = s_h[d];

@@ -35,7 +35,8 @@ _STORAGE_EXTENSIONS = {1: ("GL_EXT_shader_8bit_storage", "GL_EXT_shader_explicit
                        2: ("GL_EXT_shader_16bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int16")}
 INT64 = "GL_EXT_shader_explicit_arithmetic_types_int64"
 SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_ballot",
-                       "GL_KHR_shader_subgroup_arithmetic", "GL_EXT_control_flow_attributes")
+                       "GL_KHR_shader_subgroup_arithmetic", "GL_EXT_control_flow_attributes",
+                       "GL_KHR_memory_scope_semantics")
 # VkSubgroupFeatureFlagBits the kernels use: basic, arithmetic, ballot
 _SUBGROUP_BASIC, _SUBGROUP_ARITHMETIC, _SUBGROUP_BALLOT = 1, 4, 8
 WG_LARGEST = 256
@@ -70,6 +71,25 @@ def header(extensions: list[str], float_controls: dict[str, tuple[int, ...]] | N
     unique = list(dict.fromkeys(names))
     return ["#version 450", *[f"#extension {name} : require" for name in unique],
             *float_control_lines(float_controls or {}), f"layout(local_size_x = {wg}) in;"]
+
+
+def atomic_lines(scoped: bool) -> list[str]:
+    """Macros ``SHARED_ADD(x, v)``, ``BUFFER_ADD(x, v)`` and ``BUFFER_OR(x, v)``: relaxed atomics on shared memory
+    and on buffers. ``scoped`` (devices with the Vulkan memory model): they name their scopes, Workgroup and
+    QueueFamily; GLSL's default, Device, is not allowed without vulkanMemoryModelDeviceScope (the validation layers
+    fail the submit), and QueueFamily holds every invocation of a dispatch as well."""
+    if not scoped:
+        return ["#define SHARED_ADD(x, v) atomicAdd(x, v)", "#define BUFFER_ADD(x, v) atomicAdd(x, v)",
+                "#define BUFFER_OR(x, v) atomicOr(x, v)"]
+    shared = "gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed"
+    buffer = "gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed"
+    return [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})",
+            f"#define BUFFER_ADD(x, v) atomicAdd(x, v, {buffer})", f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})"]
+
+
+def scoped_atomics(context: Any) -> bool:
+    """Whether atomics must name their scopes on ``context``'s device (see :func:`atomic_lines`)."""
+    return bool(context.device.features.get("vulkan_memory_model"))
 
 
 def buffer_lines(buffers: tuple[Buffer, ...], scalars: tuple[str, ...], addresses: bool) -> list[str]:

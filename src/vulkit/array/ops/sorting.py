@@ -168,7 +168,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     def kernel(stage: str) -> Any:
         return ctx.kernels.get(RadixSpec(stage, dtype, descending, key_passes, row_passes, values,
                                          out_v is not None, out_i is not None, index_dtype(ctx).itemsize, shape,
-                                         addresses))
+                                         sort_glsl.scoped_atomics(ctx), addresses))
 
     mg, sh = division_magic(n) if rows > 1 else (0, 0)
     groups = grid(ctx, tiles)
@@ -404,7 +404,10 @@ def quantile(x: Array, q: Any, /, *, axis: Any = None, method: str = "linear", k
     if method not in _METHODS:
         raise ValueError(f"quantile: method must be one of {', '.join(_METHODS)}, got {method!r}")
     weak = type(q) in (int, float)
-    qs = np.asarray(q.numpy() if isinstance(q, Array) else q, dtype=np.float64)
+    given = np.asarray(q.numpy() if isinstance(q, Array) else q)
+    if given.dtype.kind in "iub" and method == "linear":
+        method = "lower"  # integral positions: NumPy takes the elements, keeping the dtype
+    qs = given if given.dtype.kind == "f" else given.astype(np.float64)  # positions in q's precision, as NumPy
     if qs.ndim > 1:
         raise ValueError("quantile: q must be a scalar or 1-d")
     if not np.all((qs >= 0) & (qs <= 1)):
@@ -412,53 +415,56 @@ def quantile(x: Array, q: Any, /, *, axis: Any = None, method: str = "linear", k
     ordered, shape, axes = _reduced_last(x, axis, "quantile")
     m = ordered.shape[-1]
     if m == 0:
-        raise ValueError("quantile: cannot take a quantile of an empty slice")
-    flat_q = qs.reshape(-1)
-    if method == "nearest":
-        virtual = np.around(flat_q * (m - 1)).astype(np.int64)
-        below = above = virtual
-        gamma = None
-    else:
-        virtual = m * flat_q + (1 + flat_q * (1 - 1 - 1)) - 1
-        below = np.floor(virtual).astype(np.int64)
-        above = below + 1
-        high = virtual >= m - 1
-        below[high] = above[high] = m - 1
-        low = virtual < 0
-        below[low] = above[low] = 0
-        gamma = virtual - np.floor(virtual)
-        if method == "lower":
-            above, gamma = below, None
-        elif method == "higher":
-            below = above = np.where(gamma > 0, np.minimum(below + 1, m - 1), below)
-            gamma = None
-        elif method == "midpoint":
-            gamma = np.where(gamma == 0, 0.0, 0.5)
-    result = _interpolate(ordered, below, above, gamma, weak and qs.ndim == 0, x._dtype)
+        raise IndexError("quantile: index -1 is out of bounds for an empty slice")
+    below, above, gamma = _positions(m, qs.reshape(-1), method)
+    result = _interpolate(ordered, below, above, gamma, qs.ndim == 0, weak, x._dtype)
     result = _nan_fix(result, ordered[..., None, :] if qs.ndim else ordered)
     if qs.ndim:
         result = result.permute_dims((result.ndim - 1, *range(result.ndim - 1)))
     return _keep(result, x.ndim, axes, qs.ndim, keepdims)
 
 
-def _interpolate(ordered: Array, below: np.ndarray, above: np.ndarray, gamma: np.ndarray | None, weak: bool,
-                 dtype: DType) -> Array:
-    """NumPy's ``_lerp`` of the sorted elements at ``below`` and ``above`` (one per q; a scalar q when
-    ``weak``) with weights ``gamma`` (None: the element at ``below``)."""
-    if weak:
-        a = ordered[..., int(below[0])]
-        b = ordered[..., int(above[0])]
-        t: Any = float(gamma[0]) if gamma is not None else None
+def _positions(m: int, qs: np.ndarray, method: str) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The sorted positions each quantile interpolates between and its weight (None: the element at the
+    first), computed as NumPy's ``_quantile`` does (a weight past the last element included: NumPy's
+    lerp then turns inf - inf into NaN, and so does this)."""
+    pos = (m - 1) * qs
+    if method in ("lower", "higher", "nearest"):
+        index = {"lower": np.floor, "higher": np.ceil, "nearest": np.around}[method](pos).astype(np.int64)
+        return index, index, None
+    virtual = pos if method == "linear" else 0.5 * (np.floor(pos) + np.ceil(pos))
+    below = np.floor(virtual)
+    above = below + 1
+    high = virtual >= m - 1
+    below[high] = above[high] = -1
+    low = virtual < 0
+    below[low] = above[low] = 0
+    gamma = np.asarray(virtual - below)
+    if method == "midpoint":
+        gamma = np.where(virtual % 1 == 0, 0.0, 0.5)
+    gamma = gamma.astype(virtual.dtype)
+    return below.astype(np.int64) % m, above.astype(np.int64) % m, gamma
+
+
+def _interpolate(ordered: Array, below: np.ndarray, above: np.ndarray, gamma: np.ndarray | None, scalar: bool,
+                 weak: bool, dtype: DType) -> Array:
+    """NumPy's ``_lerp`` of the sorted elements at ``below`` and ``above`` (one per q; ``scalar``: q was one
+    number, ``weak``: a Python one, which NumPy keeps weakly typed) with weights ``gamma`` (None: the element
+    at ``below``)."""
+    if scalar:
+        a, b = ordered[..., int(below[0])], ordered[..., int(above[0])]
     else:
-        a = ordered[..., [int(i) for i in below]]
-        b = ordered[..., [int(i) for i in above]]
-        t = upload(ordered._ctx, gamma, _as(np.float64)) if gamma is not None else None
-    if t is None:
-        if dtype.kind in "iub":
-            return ew.astype(a, _as(np.float64))
+        a, b = ordered[..., [int(i) for i in below]], ordered[..., [int(i) for i in above]]
+    if gamma is None:
         return a.copy() if a._dtype is dtype else a
     diff = ew.subtract(b, a)
-    lerp = ew.add(a, ew.multiply(diff, t))
-    other = ew.subtract(b, ew.multiply(diff, (1 - t) if weak else ew.subtract(1.0, t)))
-    mask = (t >= 0.5) if weak else ew.greater_equal(t, 0.5)
-    return ew.where(mask, ew.astype(other, lerp._dtype), lerp)
+    if weak:
+        t = float(gamma[0])
+        if t >= 0.5:
+            lerp = ew.add(a, ew.multiply(diff, t))
+            return ew.astype(ew.subtract(b, ew.multiply(diff, 1 - t)), lerp._dtype)
+        return ew.add(a, ew.multiply(diff, t))
+    weights = upload(ordered._ctx, gamma[0] if scalar else gamma)
+    lerp = ew.add(a, ew.multiply(diff, weights))
+    other = ew.subtract(b, ew.multiply(diff, ew.subtract(1.0, weights)))
+    return ew.where(ew.greater_equal(weights, 0.5), ew.astype(other, lerp._dtype), lerp)

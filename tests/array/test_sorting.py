@@ -1,0 +1,303 @@
+"""Sorting and searching against NumPy: sort, argsort, topk, searchsorted, median, quantile over dtypes, sizes on
+both sides of the workgroup tile (one-dispatch row sort) and the global radix sort, axes, layouts, NaN, inf,
+-0.0, ties and all-equal keys."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from array_helpers import ALL, FLOATS, INTS, sample
+from numpy.exceptions import AxisError
+
+import vulkit as vt
+from vulkit.array.kernels import sort_glsl
+from vulkit.runtime import context
+
+# Rows of at most a tile are sorted in one workgroup; longer ones by the radix sort. 37 is a tile sort on every
+# device, 9000 a radix sort on every device (the largest tile is 4096).
+SHORT, LONG = 37, 9000
+# sizes around the subgroup, workgroup and tile sizes of lavapipe (tile 1024) and NVIDIA/AMD (4096)
+BOUNDARIES = [1, 2, 7, 8, 9, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 2048, 4095, 4096, 4097, 8193]
+FAST_LONG = ["bool", "int8", "uint16", "int32", "uint64", "float16", "float32"]
+
+
+def _values(dtype: str, n: int, seed: int = 0, low: int = -4, high: int = 4) -> np.ndarray:
+    """Values with many ties (and IEEE specials first for floats, -0.0 among the zeros)."""
+    a = sample(dtype, n, low, high, seed=seed)
+    if np.dtype(dtype).kind == "f":
+        rng = np.random.default_rng(seed)
+        a = np.round(a)
+        a[rng.random(n) < 0.1] = -0.0
+        a[rng.random(n) < 0.05] = np.nan
+    return a
+
+
+def _reference_argsort(a: np.ndarray, axis: int = -1, descending: bool = False) -> np.ndarray:
+    """NumPy's stable argsort; descending as the array API's reference does it (ties in input order)."""
+    if not descending:
+        return np.argsort(a, axis=axis, kind="stable")
+    flipped = np.flip(np.argsort(np.flip(a, axis=axis), axis=axis, kind="stable"), axis=axis)
+    return a.shape[axis] - 1 - flipped
+
+
+def _check(a: np.ndarray, x: vt.Array | None = None, axis: int = -1, descending: bool = False) -> None:
+    """sort and argsort of ``x`` (default: a on the device) match NumPy's stable order bit for bit."""
+    x = vt.asarray(a) if x is None else x
+    order = _reference_argsort(a, axis, descending)
+    got_order = vt.argsort(x, axis=axis, descending=descending)
+    assert got_order.dtype == vt.int64 and got_order.shape == a.shape
+    np.testing.assert_array_equal(got_order.numpy(), order)
+    got = vt.sort(x, axis=axis, descending=descending)
+    assert got.dtype == x.dtype and got.shape == a.shape
+    expected = np.take_along_axis(a, order, axis=axis)
+    assert got.numpy().tobytes() == np.ascontiguousarray(expected).tobytes()  # -0.0 and NaN bits as they were
+
+
+@pytest.mark.parametrize("dtype", ALL)
+def test_sort_every_dtype_in_a_tile(dtype):
+    _check(_values(dtype, SHORT))
+
+
+@pytest.mark.parametrize("dtype", FAST_LONG)
+def test_sort_radix_dtypes(dtype):
+    _check(_values(dtype, LONG, seed=1))
+
+
+@pytest.mark.parametrize("dtype", INTS)
+def test_sort_full_integer_range(dtype):
+    info = np.iinfo(dtype)
+    a = np.random.default_rng(2).integers(info.min, info.max, LONG, dtype=dtype, endpoint=True)
+    a[:4] = [info.min, info.max, 0, info.min]
+    _check(a)
+
+
+@pytest.mark.parametrize("n", [SHORT, LONG])
+@pytest.mark.parametrize("dtype", ["float32", "int16"])
+def test_descending(dtype, n):
+    _check(_values(dtype, n, seed=3), descending=True)
+
+
+@pytest.mark.parametrize("n", [12, 5000])
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_float_specials(dtype, n):
+    """NaN last (first descending), -inf < -1 < -0.0 == 0.0 < inf, equal zeros in input order, NaN payloads and
+    signs kept."""
+    specials = np.array([0.0, -0.0, np.nan, np.inf, -np.inf, 1.0, -1.0, -0.0, 0.0, np.nan], dtype=dtype)
+    a = np.random.default_rng(4).choice(specials, n)
+    bits = a.view(f"u{a.itemsize}")
+    bits[3] = np.array([-np.nan], dtype).view(bits.dtype)[0] | 1  # a negative NaN with a payload
+    a[5] = -np.nan
+    for descending in (False, True):
+        _check(a, descending=descending)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "float32"])
+def test_ties_and_all_equal_around_boundaries(dtype):
+    """argsort of many equal keys is NumPy's stable argsort (the identity for all-equal keys)."""
+    for n in BOUNDARIES:
+        a = np.random.default_rng(n).integers(0, 3, n).astype(dtype)
+        np.testing.assert_array_equal(vt.argsort(vt.asarray(a)).numpy(), np.argsort(a, kind="stable"))
+        same = np.full(n, 7, dtype)
+        np.testing.assert_array_equal(vt.argsort(vt.asarray(same)).numpy(), np.arange(n))
+        np.testing.assert_array_equal(vt.sort(vt.asarray(a)).numpy(), np.sort(a))
+
+
+@pytest.mark.parametrize("shape", [(3, 5), (5, 1100), (1100, 5), (2, 3, 4), (1000, 3), (3, 300, 2), (4, 1, 2)])
+def test_axes(shape):
+    a = np.random.default_rng(5).integers(-3, 3, shape).astype(np.float32)
+    for axis in range(-len(shape), len(shape)):
+        _check(a, axis=axis)
+    _check(a, axis=0, descending=True)
+
+
+def test_rows_longer_than_a_tile():
+    """Rows sorted by the radix sort of (row, key): many rows of more than a tile, and rows of 2^16 + 1."""
+    _check(np.random.default_rng(6).integers(-50, 50, (260, 4500)).astype(np.int16))
+    _check(np.random.default_rng(7).standard_normal((2, 65537)).astype(np.float32), axis=-1)
+
+
+def test_non_contiguous_inputs():
+    a = np.random.default_rng(8).integers(-9, 9, (40, 50)).astype(np.int32)
+    x = vt.asarray(a)
+    for view, expected in [(x[::2, ::-3], a[::2, ::-3]), (x.T, a.T), (x[:, 7], a[:, 7]), (x[5:, ::-1], a[5:, ::-1])]:
+        for axis in range(-expected.ndim, expected.ndim):
+            _check(expected, view, axis=axis)
+
+
+def test_empty_one_element_and_0d():
+    for shape, axis in [((0,), 0), ((3, 0), 1), ((3, 0), 0), ((0, 4), 1), ((1,), 0), ((5, 1), 1)]:
+        a = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+        _check(a, axis=axis)
+    for f in (vt.sort, vt.argsort):
+        with pytest.raises(AxisError, match=f.__name__):
+            f(vt.asarray(np.float32(1)))
+
+
+def test_errors_name_the_function():
+    x = vt.asarray(np.zeros((2, 3), np.float32))
+    with pytest.raises(AxisError, match="sort: axis 2"):
+        vt.sort(x, axis=2)
+    with pytest.raises(AxisError, match="argsort: axis -3"):
+        vt.argsort(x, axis=-3)
+    with pytest.raises(TypeError, match="sort: expected a vulkit array"):
+        vt.sort(np.zeros(3))
+    with pytest.raises(ValueError, match="topk: k = 4"):
+        vt.topk(x, 4)
+    with pytest.raises(ValueError, match="searchsorted: x1 must be 1-dimensional"):
+        vt.searchsorted(x, x)
+    with pytest.raises(ValueError, match="searchsorted: side"):
+        vt.searchsorted(x[0], x, side="middle")
+    with pytest.raises(ValueError, match="quantile: quantiles must be in the range"):
+        vt.quantile(x, 1.5)
+    with pytest.raises(ValueError, match="quantile: method"):
+        vt.quantile(x, 0.5, method="cubic")
+    with pytest.raises(ValueError, match="median: repeated axis"):
+        vt.median(x, axis=(0, 0))
+
+
+def test_methods_and_stable_false():
+    a = np.array([[3, 1, 2], [0, 5, 4]], np.int64)
+    x = vt.asarray(a)
+    np.testing.assert_array_equal(x.sort().numpy(), np.sort(a))
+    np.testing.assert_array_equal(x.sort(0).numpy(), np.sort(a, 0))
+    np.testing.assert_array_equal(x.argsort(0).numpy(), np.argsort(a, 0, kind="stable"))
+    np.testing.assert_array_equal(vt.argsort(x, stable=False).numpy(), np.argsort(a, kind="stable"))
+
+
+def test_buffer_addresses():
+    """The kernels that reach arrays through buffer addresses (arrays past maxStorageBufferRange) agree."""
+    ctx = context.current()
+    if not ctx.device.features.get("buffer_device_address"):
+        pytest.skip("the device has no buffer device addresses")
+    before = ctx.buffer_addresses
+    ctx.set_buffer_addresses(True)
+    try:
+        _check(_values("float32", SHORT, seed=9))
+        _check(_values("int64", LONG, seed=9))
+        a = _values("float32", LONG, seed=10)
+        expected = np.unique(a, return_index=True, equal_nan=False)[0]  # a stable sort: the first zero
+        assert vt.unique_values(vt.asarray(a)).numpy().tobytes() == expected.tobytes()
+        assert vt.searchsorted(vt.asarray(np.sort(a)), vt.asarray(a)).numpy().tolist() == \
+            np.searchsorted(np.sort(a), a).tolist()
+    finally:
+        ctx.set_buffer_addresses(before)
+
+
+def test_geometry_fits_the_device():
+    ctx = context.current()
+    shared = ctx.device.limits["max_compute_shared_memory_size"]
+    for key_bytes in (4, 8):
+        g = sort_glsl.geometry(ctx, key_bytes)
+        assert g.wg % ctx.device.physical.max_subgroup_size == 0
+        assert g.nsg * 1024 + 2048 + g.tile * (key_bytes + 4) <= shared
+
+
+# -- topk ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype", ["float32", "int8", "uint64"])
+def test_topk(dtype):
+    a = _values(dtype, 6 * 50, seed=11).reshape(6, 50)
+    x = vt.asarray(a)
+    for axis in (-1, 0):
+        for largest in (True, False):
+            for k in (0, 1, 5, a.shape[axis]):
+                values, indices = vt.topk(x, k, axis=axis, largest=largest)
+                order = np.take(_reference_argsort(a, axis, largest), np.arange(k), axis=axis)
+                np.testing.assert_array_equal(indices.numpy(), order)
+                assert values.numpy().tobytes() == np.take_along_axis(a, order, axis).tobytes()
+    values, indices = vt.topk(vt.asarray(np.float32(3)), 1)
+    assert values.shape == () and float(values) == 3 and int(indices) == 0
+
+
+# -- searchsorted ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype", ["int8", "uint32", "int64", "float16", "float32", "float64"])
+def test_searchsorted(dtype):
+    if dtype not in ALL:
+        pytest.skip(f"no {dtype} on this device")
+    a = np.sort(_values(dtype, 300, seed=12, low=-20, high=20))
+    v = _values(dtype, 77, seed=13, low=-25, high=25).reshape(7, 11)
+    for side in ("left", "right"):
+        got = vt.searchsorted(vt.asarray(a), vt.asarray(v), side=side)
+        assert got.dtype == vt.int64 and got.shape == v.shape
+        np.testing.assert_array_equal(got.numpy(), np.searchsorted(a, v, side=side))
+        shuffled = np.random.default_rng(14).permutation(a)
+        sorter = np.argsort(shuffled, kind="stable")
+        got = vt.searchsorted(vt.asarray(shuffled), vt.asarray(v), side=side, sorter=vt.asarray(sorter))
+        np.testing.assert_array_equal(got.numpy(), np.searchsorted(shuffled, v, side=side, sorter=sorter))
+
+
+def test_searchsorted_scalars_empty_and_promotion():
+    a = np.array([1, 3, 3, 7], np.int32)
+    x = vt.asarray(a)
+    got = vt.searchsorted(x, 3)
+    assert got.shape == () and int(got) == 1
+    assert int(vt.searchsorted(x, 3, side="right")) == 3
+    assert int(vt.searchsorted(x, 2.5)) == np.searchsorted(a, 2.5)  # int32 and a Python float: float64
+    empty = vt.searchsorted(vt.asarray(np.zeros(0, np.float32)), vt.asarray(np.ones(3, np.float32)))
+    np.testing.assert_array_equal(empty.numpy(), [0, 0, 0])
+    assert vt.searchsorted(x, vt.asarray(np.zeros(0, np.int32))).shape == (0,)
+
+
+# -- median, quantile ------------------------------------------------------------------------------------------
+def _same(got: vt.Array, expected: np.ndarray) -> None:
+    expected = np.asarray(expected)
+    result = got.numpy()
+    assert result.shape == expected.shape
+    if not (expected.ndim == 0 and np.isnan(expected)):  # NumPy's 0-d NaN takes the input's dtype
+        assert result.dtype == expected.dtype, (result.dtype, expected.dtype)
+    np.testing.assert_array_equal(result, expected)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int8", "uint16", "bool"])
+def test_median(dtype):
+    a = _values(dtype, 60, seed=15).reshape(3, 4, 5) if dtype != "bool" else _values(dtype, 60).reshape(3, 4, 5)
+    x = vt.asarray(a)
+    for axis in (None, 0, -1, (0, 2)):
+        for keepdims in (False, True):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                _same(vt.median(x, axis=axis, keepdims=keepdims), np.median(a, axis=axis, keepdims=keepdims))
+    _same(vt.median(vt.asarray(a[:, :, :4]), axis=2), np.median(a[:, :, :4], axis=2))
+
+
+@pytest.mark.parametrize("method", ["linear", "lower", "higher", "midpoint", "nearest"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int16"])
+def test_quantile(dtype, method):
+    if dtype not in ALL:
+        pytest.skip(f"no {dtype} on this device")
+    a = _values(dtype, 42, seed=16, low=-100, high=100).reshape(6, 7)
+    a.reshape(-1)[3] = np.inf if a.dtype.kind == "f" else a.reshape(-1)[3]
+    x = vt.asarray(a)
+    for q in (0.3, 0, 1, 0.5, [0.1, 0.75, 1.0], np.float32(0.4)):
+        for axis in (None, 0, 1):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                expected = np.quantile(a, q, axis=axis, method=method, keepdims=axis == 1)
+            _same(vt.quantile(x, q, axis=axis, method=method, keepdims=axis == 1), expected)
+
+
+# -- large ---------------------------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_sort_2_24_plus_1():
+    a = np.random.default_rng(17).standard_normal((1 << 24) + 1).astype(np.float32)
+    a[::1000] = 0.5
+    x = vt.asarray(a)
+    np.testing.assert_array_equal(vt.argsort(x).numpy(), np.argsort(a, kind="stable"))
+    np.testing.assert_array_equal(vt.sort(x).numpy(), np.sort(a))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("dtype", ALL)
+def test_sort_radix_every_dtype_both_orders(dtype, descending):
+    for n in (LONG, 70001):
+        _check(_values(dtype, n, seed=18), descending=descending)
+        _check(_values(dtype, 4 * 3001, seed=19).reshape(4, 3001), axis=-1, descending=descending)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dtype", ALL)
+def test_sort_boundaries_every_dtype(dtype):
+    for n in BOUNDARIES:
+        _check(_values(dtype, n, seed=n))
