@@ -88,9 +88,13 @@ def _block_of(x: Array, axes: tuple[int, ...], order_matters: bool) -> tuple[Arr
     return source, size_of(tuple(shape[d] for d in kept)), size_of(tuple(shape[d] for d in reduced)), 1, kept
 
 
+LOADS_PER_THREAD = 4  # a row's threads: about this many loads each
+
+
 def _threads_per_row(items: int) -> int:
-    """Threads that share a row of ``items`` loads: about four loads each, from 4 to a workgroup."""
-    return builtins.min(builtins.max(1 << builtins.max(-(-items // 4) - 1, 0).bit_length(), 4), WORKGROUP)
+    """Threads that share a row of ``items`` loads: about LOADS_PER_THREAD loads each, from 4 to a workgroup."""
+    wanted = -(-items // LOADS_PER_THREAD)
+    return builtins.min(builtins.max(1 << builtins.max(wanted - 1, 0).bit_length(), 4), WORKGROUP)
 
 
 @dataclass(frozen=True)
