@@ -25,7 +25,7 @@ FAST_LONG = ["bool", "int8", "uint16", "int32", "uint64", "float16", "float32"]
 
 def _values(dtype: str, n: int, seed: int = 0, low: int = -4, high: int = 4) -> np.ndarray:
     """Values with many ties (and IEEE specials first for floats, -0.0 among the zeros)."""
-    a = sample(dtype, n, low, high, seed=seed)
+    a = sample(dtype, n, low, high, seed=seed, special=n >= 11)
     if np.dtype(dtype).kind == "f":
         rng = np.random.default_rng(seed)
         a = np.round(a)
