@@ -262,10 +262,14 @@ def test_nonzero_special_values_views_and_many_dimensions():
     for view, expected in [(x.T, base.T), (x[::3, 5::2], base[::3, 5::2]), (vt.flip(x, axis=0), base[::-1])]:
         for g, e in zip(vt.nonzero(view), np.nonzero(expected), strict=True):
             assert_matches(g, e)
-    deep = _sparse("int8", (2, 1, 3, 2, 1, 2, 3, 1, 2), seed=4)  # 9 dimensions: flat indices, unravelled after
-    for g, e in zip(vt.nonzero(vt.asarray(deep)), np.nonzero(deep), strict=True):
-        assert_matches(g, e)
-    assert_matches(vt.argwhere(vt.asarray(deep)), np.argwhere(deep))
+    for shape in [(2, 1, 3, 2, 5, 3), (2, 1, 3, 2, 1, 2, 3)]:  # 6 dimensions: coordinates in the kernel; 7: unravelled
+        deep = _sparse("int8", shape, seed=4)
+        for g, e in zip(vt.nonzero(vt.asarray(deep)), np.nonzero(deep), strict=True):
+            assert_matches(g, e)
+        assert_matches(vt.argwhere(vt.asarray(deep)), np.argwhere(deep))
+        x = vt.asarray(np.arange(deep.size * 4, dtype=np.float32).reshape(*deep.shape[:-1], -1))[..., ::4]
+        mask = deep != 0  # a mask over a view of 6 (GPU positions) and 7 dimensions that do not merge (the host's)
+        assert_matches(x[vt.asarray(mask)], x.numpy()[mask], exact=True)
     assert vt.asarray(base).nonzero()[1].tolist() == base.nonzero()[1].tolist()
 
 

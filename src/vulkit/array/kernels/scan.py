@@ -8,7 +8,7 @@ kinds of :class:`ScanSpec`:
 - ``tile``: a workgroup scans a block (``chunk`` elements of a row) in tiles of :data:`TILE` elements: each thread
   holds 4 sub-tiles of 4 consecutive elements (vec4 loads where aligned), scans them, a Hillis-Steele scan over
   the subgroup (shuffles; the subgroup size is read at run time) and a sequential pass over the subgroup totals in
-  shared memory give each thread its prefix; one barrier per tile (double-buffered shared memory). With ``carry``
+  shared memory give each thread its prefix; two barriers per tile (double-buffered shared memory). With ``carry``
   each block starts from the inclusive scan of the block totals (the previous block's entry).
 - ``tile_reduce``: the block totals of ``tile`` (the first pass); also min/max/count reductions.
 - ``rows``: a subgroup per row (short rows: many rows of up to ~1K elements).
@@ -36,6 +36,7 @@ SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_s
 OPS = ("add", "mul", "or", "and", "max", "min")
 LOADS = ("value", "nonzero", "absfinite")
 EPILOGUES = ("store", "coords", "positions")
+MAX_COORDS = 6  # dimensions a compaction kernel's push constants hold (within 128 bytes with three addresses)
 _PACK = {"int64_t": ("unpackInt2x32", "packInt2x32", "ivec2"), "uint64_t": ("unpackUint2x32", "packUint2x32", "uvec2"),
          "double": ("unpackDouble2x32", "packDouble2x32", "uvec2")}
 
@@ -146,10 +147,13 @@ class ScanSpec:
     ``op`` combines accumulator values of ``acc`` (its compute type); ``src`` is the input's dtype,
     ``dst`` the output's (the block totals are stored as ``acc``). ``load`` turns an element into an accumulator
     value: ``value`` (converted as NumPy casts), ``nonzero`` (1 where the element is not zero), ``absfinite`` (|x|,
-    0 for NaN and infinities). ``vec_in``/``vec_out``: vec4 loads/stores (the caller checked the alignment).
-    ``carry``: blocks start from the scanned block totals (a second input). ``initial``: each row of the output
-    starts with the identity (include_initial). ``epilogue`` (tile): ``store`` the scan, or compact: ``coords``
-    writes the coordinates (``ndim`` of them) of each nonzero element at its rank, ``positions`` the element offset
+    0 for NaN and infinities). The push constant ``vec`` (tile, tile_reduce, rows) asks for vec4 loads (bit 0) and
+    stores (bit 1) where the caller found the rows aligned to 4 elements.
+    The push constants ``carry`` (tile, lines: blocks start from the scanned block totals, the second input; without
+    it the second input is not read) and ``init`` (each row of the output starts with the identity: include_initial)
+    are read at run time, so one kernel serves both. ``epilogue`` (tile): ``store`` the scan, or compact: ``coords``
+    writes the coordinates (push constant ``ndim`` of them, at most MAX_COORDS) of each nonzero element at its
+    rank, ``positions`` the element offset
     (``base`` + coordinates times strides) as int32. ``max_subgroups``: the most subgroups of a workgroup (its
     shared memory).
     """
@@ -160,12 +164,7 @@ class ScanSpec:
     acc: DType
     dst: DType
     load: str = "value"
-    vec_in: bool = False
-    vec_out: bool = False
-    carry: bool = False
-    initial: bool = False
     epilogue: str = "store"
-    ndim: int = 1
     max_subgroups: int = WORKGROUP
     addresses: bool = False
 
@@ -175,26 +174,34 @@ class ScanSpec:
             raise ValueError(f"not a scan kernel: {self}")
 
     @property
+    def _buffers(self) -> int:
+        """src, [the scanned block totals], dst."""
+        return 3 if self.kind in ("tile", "lines") else 2
+
+    @property
     def bindings(self) -> int:
-        return 0 if self.addresses else 2 + self.carry
+        return 0 if self.addresses else self._buffers
 
     @cached_property
     def _fields(self) -> list[tuple[str, str]]:
         """(GLSL type and name, struct code) of the push constants after the addresses."""
-        names = {"tile": "rows len blocks chunk in_off out_off out_row", "tile_reduce": "rows len blocks chunk in_off "
-                 "out_off", "rows": "rows len in_off out_off out_row", "lines": "outer len inner blocks chunk in_off "
-                 "out_off out_len", "lines_reduce": "outer len inner blocks chunk in_off out_off"}[self.kind]
+        names = {"tile": "rows len blocks chunk in_off out_off out_row carry init vec",
+                 "tile_reduce": "rows len blocks chunk in_off out_off vec",
+                 "rows": "rows len in_off out_off out_row init vec",
+                 "lines": "outer len inner blocks chunk in_off out_off out_len carry init",
+                 "lines_reduce": "outer len inner blocks chunk in_off out_off"}[self.kind]
         fields = [(f"uint {name}", "I") for name in names.split()]
         if self.kind == "tile" and self.epilogue == "coords":
-            fields += [("uint sd", "I"), ("uint sj", "I")] + [(f"uint dim{d}", "I") for d in range(self.ndim)]
+            fields += [("uint sd", "I"), ("uint sj", "I"), ("uint ndim", "I"),
+                       (f"uint dim[{MAX_COORDS}]", "I" * MAX_COORDS)]
         elif self.kind == "tile" and self.epilogue == "positions":
-            fields += [("int base", "i")] + [(f"uint dim{d}", "I") for d in range(self.ndim)] \
-                + [(f"int st{d}", "i") for d in range(self.ndim)]
+            fields += [("int base", "i"), ("uint ndim", "I"), (f"uint dim[{MAX_COORDS}]", "I" * MAX_COORDS),
+                       (f"int st[{MAX_COORDS}]", "i" * MAX_COORDS)]
         return fields
 
     @cached_property
     def push(self) -> struct.Struct:
-        return struct.Struct("=" + "Q" * (self.addresses * (2 + self.carry)) + "".join(c for _, c in self._fields))
+        return struct.Struct("=" + "Q" * (self.addresses * self._buffers) + "".join(c for _, c in self._fields))
 
     @property
     def groups_per(self) -> int:
@@ -210,12 +217,13 @@ class ScanSpec:
         dtypes = (self.src, self.acc, self.dst, *([int64] if self.addresses else []))
         lines = header(dtypes, self.addresses, float_controls, extensions=SUBGROUP_EXTENSIONS)
         buffers = Buffers(self.addresses)
-        buffers.add("src", self.src.storage, self.src.itemsize, "readonly", self.vec_in)
-        if self.carry:
+        vec = self.kind in ("tile", "tile_reduce", "rows")
+        buffers.add("src", self.src.storage, self.src.itemsize, "readonly", vec)
+        if self._buffers == 3:
             buffers.add("part", self.acc.storage, self.acc.itemsize, "readonly")
         reduce = self.kind.endswith("_reduce")
         out = self.acc if reduce else self.dst
-        buffers.add("dst", out.storage, out.itemsize, "writeonly", self.vec_out)
+        buffers.add("dst", out.storage, out.itemsize, "writeonly", vec and not reduce and self.epilogue == "store")
         lines += buffers.lines
         address_fields, _ = buffers.push_fields()
         lines.append("layout(push_constant) uniform Push { " + address_fields + " "
@@ -249,7 +257,7 @@ class ScanSpec:
         return store("v", self.dst, self.dst)
 
     def _initial(self) -> str:
-        """The first element of a row with ``initial``: the sum's 0 or the product's 1 (positive zero)."""
+        """The first element of a row with ``init``: the sum's 0 or the product's 1 (positive zero)."""
         one = self.op in ("mul", "and")
         if self.dst is bool_:
             return "uint8_t(1)" if one else "uint8_t(0)"
@@ -262,16 +270,33 @@ class ScanSpec:
         body = [f"      {acc_type(self.acc)} x[16];"]
         for k in range(4):
             body.append(f"      {{ uint i = t + {k * SUB}u + lid * 4u;")
-            if self.vec_in:
-                body.append(f"        if (i < {end}) {{ {VEC4[self.src.storage]} w = SRCV((ib + i) >> 2);")
-                body += [f"          x[{4 * k + n}] = conv(w.{c});" for n, c in enumerate("xyzw")]
-                body.append(f"        }} else {{ x[{4 * k}] = IDENT; x[{4 * k + 1}] = IDENT; x[{4 * k + 2}] = IDENT; "
-                            f"x[{4 * k + 3}] = IDENT; }}")
-            else:
-                body += [f"        x[{4 * k + n}] = i + {n}u < {end} ? conv(SRCS(ib + i + {n}u)) : IDENT;"
-                         for n in range(4)]
+            body += self._load4([f"x[{4 * k + n}]" for n in range(4)], "i", "ib", end, "        ")
             body.append("      }")
         return body
+
+    def _load4(self, xs: list[str], at: str, base: str, end: str, indent: str) -> list[str]:
+        """``xs`` = the 4 elements from ``base + at`` (the identity from ``end`` on): one vec4 load where the push
+        constants ask for it, else 4 loads."""
+        vec = VEC4[self.src.storage]
+        return [f"{indent}if ((p.vec & 1u) != 0u) {{",
+                f"{indent}  if ({at} < {end}) {{",
+                f"{indent}    {vec} w = SRCV(({base} + {at}) >> 2);",
+                *[f"{indent}    {x} = conv(w.{c});" for x, c in zip(xs, "xyzw", strict=True)],
+                f"{indent}  }} else {{ " + " ".join(f"{x} = IDENT;" for x in xs) + " }",
+                f"{indent}}} else {{",
+                *[f"{indent}  {x} = {at} + {n}u < {end} ? conv(SRCS({base} + {at} + {n}u)) : IDENT;"
+                  for n, x in enumerate(xs)],
+                f"{indent}}}"]
+
+    def _store4(self, values: list[str], at: str, base: str, end: str, indent: str) -> list[str]:
+        """The 4 ``values`` to ``base + at`` (those before ``end``): one vec4 store where asked, else 4 stores."""
+        vec = f"{VEC4[self.dst.storage]}({', '.join(values)})"
+        return [f"{indent}if ((p.vec & 2u) != 0u) {{",
+                f"{indent}  if ({at} < {end}) DSTV(({base} + {at}) >> 2) = {vec};",
+                f"{indent}}} else {{",
+                *[f"{indent}  if ({at} + {n}u < {end}) DSTS({base} + {at} + {n}u) = {v};"
+                  for n, v in enumerate(values)],
+                f"{indent}}}"]
 
     def _block_header(self) -> list[str]:
         return [
@@ -314,7 +339,6 @@ class ScanSpec:
     def _tile(self) -> list[str]:
         a = acc_type(self.acc)
         m = self.max_subgroups
-        init = 1 if self.initial else 0
         body = [f"shared {a} sh[2][{4 * m + 4}];",
                 "void main() {",
                 "  uint lid = gl_LocalInvocationID.x;",
@@ -322,12 +346,11 @@ class ScanSpec:
                 "  bool last = gl_SubgroupInvocationID == gl_SubgroupSize - 1u;",
                 "  uint buf = 0u;",
                 *self._block_header(),
-                f"    uint ob = p.out_off + row * p.out_row + {init}u;",
-                f"    {a} carry = IDENT;"]
-        if self.carry:
-            body.append("    if (chunk > 0u) carry = PARTS(row * p.blocks + chunk - 1u);")
-        if self.initial:
-            body.append(f"    if (chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};")
+                "    uint ob = p.out_off + row * p.out_row + p.init;",
+                f"    {a} carry = IDENT;",
+                "    if (p.carry != 0u && chunk > 0u) carry = PARTS(row * p.blocks + chunk - 1u);"]
+        if self.epilogue == "store":
+            body.append(f"    if (p.init != 0u && chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};")
         body += [f"    for (uint t = start; t < end; t += {TILE}u) {{", *self._load_tile("end")]
         if self.epilogue != "store":
             body.append("      uint f[16];")
@@ -372,59 +395,49 @@ class ScanSpec:
     def _emit(self, k: int) -> list[str]:
         """The tile's outputs of sub-tile ``k`` (prefix ``b`` before the thread's elements, element ``i``)."""
         if self.epilogue == "store":
-            if self.vec_out:
-                values = ", ".join(f"put(comb(b, x[{4 * k + n}]))" for n in range(4))
-                return [f"        if (i < end) DSTV((ob + i) >> 2) = {VEC4[self.dst.storage]}({values});"]
-            return [f"        if (i + {n}u < end) DSTS(ob + i + {n}u) = put(comb(b, x[{4 * k + n}]));"
-                    for n in range(4)]
+            return self._store4([f"put(comb(b, x[{4 * k + n}]))" for n in range(4)], "i", "ob", "end", "        ")
         body = []
         for n in range(4):
             body.append(f"        if (f[{4 * k + n}] != 0u) {{")
             body.append(f"          uint j = uint(comb(b, x[{4 * k + n}])) - 1u;")
             body.append(f"          uint g = i + {n}u;")
-            coords = []
-            for d in range(self.ndim - 1, 0, -1):
-                body.append(f"          uint c{d} = g % p.dim{d}; g /= p.dim{d};")
-                coords.append(d)
-            body.append("          uint c0 = g;")
             if self.epilogue == "coords":
-                body += [f"          DSTS(p.out_off + {d}u * p.sd + j * p.sj) = put(c{d});" for d in range(self.ndim)]
+                body += ["          for (uint d = p.ndim - 1u; d > 0u; --d) {",
+                         "            uint q = g / p.dim[d];",
+                         "            DSTS(p.out_off + d * p.sd + j * p.sj) = put(g - q * p.dim[d]);",
+                         "            g = q;",
+                         "          }",
+                         "          DSTS(p.out_off + j * p.sj) = put(g);"]
             else:
-                offset = " + ".join(f"int(c{d}) * p.st{d}" for d in range(self.ndim))
-                body.append(f"          DSTS(p.out_off + j) = p.base + {offset};")
+                body += ["          int o = p.base;",
+                         "          for (uint d = p.ndim - 1u; d > 0u; --d) {",
+                         "            uint q = g / p.dim[d];",
+                         "            o += int(g - q * p.dim[d]) * p.st[d];",
+                         "            g = q;",
+                         "          }",
+                         "          DSTS(p.out_off + j) = o + int(g) * p.st[0];"]
             body.append("        }")
         return body
 
     # -- one subgroup per row ------------------------------------------------------------------------------------
     def _rows(self) -> list[str]:
         a = acc_type(self.acc)
-        init = 1 if self.initial else 0
         body = ["void main() {",
                 "  uint lane = gl_SubgroupInvocationID;",
                 "  uint step = gl_NumWorkGroups.x * gl_NumSubgroups;",
                 "  for (uint row = gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID; row < p.rows; row += step) {",
                 "    uint ib = p.in_off + row * p.len;",
-                f"    uint ob = p.out_off + row * p.out_row + {init}u;"]
-        if self.initial:
-            body.append(f"    if (lane == 0u) DSTS(ob - 1u) = {self._initial()};")
+                "    uint ob = p.out_off + row * p.out_row + p.init;",
+                f"    if (p.init != 0u && lane == 0u) DSTS(ob - 1u) = {self._initial()};"]
         body += [f"    {a} carry = IDENT;",
                  "    for (uint c = 0u; c < p.len; c += 4u * gl_SubgroupSize) {",
                  "      uint i = c + lane * 4u;",
                  f"      {a} x[4];"]
-        if self.vec_in:
-            body += [f"      if (i < p.len) {{ {VEC4[self.src.storage]} w = SRCV((ib + i) >> 2);",
-                     *[f"        x[{n}] = conv(w.{ch});" for n, ch in enumerate("xyzw")],
-                     "      } else { x[0] = IDENT; x[1] = IDENT; x[2] = IDENT; x[3] = IDENT; }"]
-        else:
-            body += [f"      x[{n}] = i + {n}u < p.len ? conv(SRCS(ib + i + {n}u)) : IDENT;" for n in range(4)]
+        body += self._load4([f"x[{n}]" for n in range(4)], "i", "ib", "p.len", "      ")
         body += [f"      x[{n}] = comb(x[{n - 1}], x[{n}]);" for n in (1, 2, 3)]
         body += [f"      {a} ex = sg_up(sg_incl(x[3]));",
                  f"      {a} b = comb(carry, ex);"]
-        if self.vec_out:
-            values = ", ".join(f"put(comb(b, x[{n}]))" for n in range(4))
-            body.append(f"      if (i < p.len) DSTV((ob + i) >> 2) = {VEC4[self.dst.storage]}({values});")
-        else:
-            body += [f"      if (i + {n}u < p.len) DSTS(ob + i + {n}u) = put(comb(b, x[{n}]));" for n in range(4)]
+        body += self._store4([f"put(comb(b, x[{n}]))" for n in range(4)], "i", "ob", "p.len", "      ")
         body += ["      carry = comb(carry, sg_last(comb(ex, x[3])));", "    }", "  }", "}"]
         return body
 
@@ -432,7 +445,6 @@ class ScanSpec:
     def _lines(self) -> list[str]:
         a = acc_type(self.acc)
         reduce = self.kind == "lines_reduce"
-        init = 1 if self.initial else 0
         body = ["void main() {",
                 "  uint total = p.outer * p.blocks * p.inner;",
                 f"  uint step = gl_NumWorkGroups.x * {WORKGROUP}u;",
@@ -446,11 +458,9 @@ class ScanSpec:
                 "    uint ib = p.in_off + o * p.len * p.inner + c;",
                 f"    {a} acc = IDENT;"]
         if not reduce:
-            body.append(f"    uint ob = p.out_off + o * p.out_len * p.inner + c + {init}u * p.inner;")
-            if self.carry:
-                body.append("    if (chunk > 0u) acc = PARTS((o * p.blocks + chunk - 1u) * p.inner + c);")
-            if self.initial:
-                body.append(f"    if (chunk == 0u) DSTS(ob - p.inner) = {self._initial()};")
+            body += ["    uint ob = p.out_off + o * p.out_len * p.inner + c + p.init * p.inner;",
+                     "    if (p.carry != 0u && chunk > 0u) acc = PARTS((o * p.blocks + chunk - 1u) * p.inner + c);",
+                     f"    if (p.init != 0u && chunk == 0u) DSTS(ob - p.inner) = {self._initial()};"]
         body += ["    uint i = start;",
                  "    for (; end - i >= 4u; i += 4u) {",
                  *[f"      {a} v{n} = conv(SRCS(ib + (i + {n}u) * p.inner));" for n in range(4)]]

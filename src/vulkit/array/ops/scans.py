@@ -22,7 +22,7 @@ import numpy as np
 from ..array import Array, asarray_like, make_array, upload, view
 from ..dtypes import DType, as_dtype, bool_, float32, float64, int32, int64, uint32, uint64
 from ..kernels.glsl import WORKGROUP
-from ..kernels.scan import SHARED_COUNT_BINS, SHARED_SUM_BINS, TILE, HistSpec, ScanSpec
+from ..kernels.scan import MAX_COORDS, SHARED_COUNT_BINS, SHARED_SUM_BINS, TILE, HistSpec, ScanSpec
 from ..launch import record
 from ..layout import broadcast_strides, merge_dims, normalize_axes, size_of
 from .elementwise import where as _where3
@@ -41,7 +41,6 @@ LINE_THREADS = {"gpu": 1 << 18, "cpu": 1 << 12}
 LINE_MIN_CHUNK = 16  # the shortest chunk of a column worth its own thread
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
-MAX_COORDS = 8  # coordinates a compaction kernel computes (its push constants); more: unravelled after
 _MISSING = object()
 
 
@@ -112,6 +111,11 @@ def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def _vec(offset: int, length: int) -> int:
+    """1 where rows of ``length`` elements from element ``offset`` all start on a multiple of 4 (vec4 access)."""
+    return int(offset % 4 == 0 and length % 4 == 0)
+
+
 # -- planning a scan ------------------------------------------------------------------------------------------------
 class Scan(NamedTuple):
     """What a scan combines: ``op`` over accumulators of ``acc``; elements of ``src`` become ``dst`` (NumPy's cast)
@@ -141,28 +145,26 @@ def plan_scan(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src: 
 def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, int], dst: tuple[str, int],
                initial: bool) -> None:
     (src_role, in_off), (dst_role, out_off) = src, dst
-    vec_in = in_off % 4 == 0 and length % 4 == 0
-    vec_out = (out_off + initial) % 4 == 0 and (length + initial) % 4 == 0
+    vec = _vec(in_off, length) | 2 * _vec(out_off + initial, length + initial)
     fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
     if length <= ROW_SUBGROUP_MAX:
-        spec = plan.scan_spec("rows", vec_in=vec_in, vec_out=vec_out, initial=initial, **fields)
-        plan.add(spec, _ceil(rows, max(1, WORKGROUP // plan.subgroup)), (src_role,), dst_role,
-                 (rows, length, in_off, out_off, length + initial))
+        plan.add(plan.scan_spec("rows", **fields), _ceil(rows, max(1, WORKGROUP // plan.subgroup)), (src_role,),
+                 dst_role, (rows, length, in_off, out_off, length + initial, int(initial), vec))
         return
     tiles = _ceil(length, TILE)
     blocks = 1 if rows >= plan.rows_one_pass else min(tiles, max(1, _ceil(plan.target_blocks, rows)))
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(length, chunk)
-    inputs: tuple[str, ...] = (src_role,)
+    inputs = (src_role, src_role)  # without blocks, the totals are not read
     if blocks > 1:
         totals = plan.temp(rows * blocks, scan.acc)
         prefixes = plan.temp(rows * blocks, scan.acc)
-        plan.add(plan.scan_spec("tile_reduce", vec_in=vec_in, **fields), rows * blocks, (src_role,), totals,
-                 (rows, length, blocks, chunk, in_off, 0))
+        plan.add(plan.scan_spec("tile_reduce", **fields), rows * blocks, (src_role,), totals,
+                 (rows, length, blocks, chunk, in_off, 0, vec & 1))
         plan_scan(plan, scan.of_totals(), rows, blocks, 1, (totals, 0), (prefixes, 0))
         inputs = (src_role, prefixes)
-    spec = plan.scan_spec("tile", vec_in=vec_in, vec_out=vec_out, carry=blocks > 1, initial=initial, **fields)
-    plan.add(spec, rows * blocks, inputs, dst_role, (rows, length, blocks, chunk, in_off, out_off, length + initial))
+    plan.add(plan.scan_spec("tile", **fields), rows * blocks, inputs, dst_role,
+             (rows, length, blocks, chunk, in_off, out_off, length + initial, int(blocks > 1), int(initial), vec))
 
 
 def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src: tuple[str, int],
@@ -173,7 +175,7 @@ def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src
     blocks = max(1, min(_ceil(length, LINE_MIN_CHUNK), _ceil(plan.line_threads, lines)))
     chunk = _ceil(length, blocks)
     blocks = _ceil(length, chunk)
-    inputs: tuple[str, ...] = (src_role,)
+    inputs = (src_role, src_role)
     if blocks > 1:
         totals = plan.temp(outer * blocks * inner, scan.acc)
         prefixes = plan.temp(outer * blocks * inner, scan.acc)
@@ -181,9 +183,8 @@ def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src
                  totals, (outer, length, inner, blocks, chunk, in_off, 0))
         plan_scan(plan, scan.of_totals(), outer, blocks, inner, (totals, 0), (prefixes, 0))
         inputs = (src_role, prefixes)
-    spec = plan.scan_spec("lines", carry=blocks > 1, initial=initial, **fields)
-    plan.add(spec, _ceil(outer * blocks * inner, WORKGROUP), inputs, dst_role,
-             (outer, length, inner, blocks, chunk, in_off, out_off, length + initial))
+    plan.add(plan.scan_spec("lines", **fields), _ceil(outer * blocks * inner, WORKGROUP), inputs, dst_role,
+             (outer, length, inner, blocks, chunk, in_off, out_off, length + initial, int(blocks > 1), int(initial)))
 
 
 def plan_reduce(plan: Plan, scan: Scan, n: int, src: tuple[str, int], dst: tuple[str, int]) -> None:
@@ -195,14 +196,12 @@ def plan_reduce(plan: Plan, scan: Scan, n: int, src: tuple[str, int], dst: tuple
     blocks = min(tiles, plan.target_blocks)
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(n, chunk)
-    vec_in = in_off % 4 == 0 and n % 4 == 0
+    spec = plan.scan_spec("tile_reduce", **fields)
     if blocks == 1:
-        plan.add(plan.scan_spec("tile_reduce", vec_in=vec_in, **fields), 1, (src_role,), dst_role,
-                 (1, n, 1, chunk, in_off, out_off))
+        plan.add(spec, 1, (src_role,), dst_role, (1, n, 1, chunk, in_off, out_off, _vec(in_off, n)))
         return
     totals = plan.temp(blocks, scan.acc)
-    plan.add(plan.scan_spec("tile_reduce", vec_in=vec_in, **fields), blocks, (src_role,), totals,
-             (1, n, blocks, chunk, in_off, 0))
+    plan.add(spec, blocks, (src_role,), totals, (1, n, blocks, chunk, in_off, 0, _vec(in_off, n)))
     plan_reduce(plan, scan.of_totals(), blocks, (totals, 0), dst)
 
 
@@ -343,9 +342,8 @@ def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Plan, Array, int, 
     flags = Scan("add", x._dtype, uint32, uint32, "nonzero")
     counts = make_array(ctx, (blocks,), uint32)
     prefixes = make_array(ctx, (blocks,), uint32)
-    plan.add(plan.scan_spec("tile_reduce", vec_in=x._offset % 4 == 0 and n % 4 == 0, op="add", src=x._dtype,
-                            acc=uint32, dst=uint32, load="nonzero"), blocks, ("src",), "counts",
-             (1, n, blocks, chunk, x._offset, 0))
+    plan.add(plan.scan_spec("tile_reduce", op="add", src=x._dtype, acc=uint32, dst=uint32, load="nonzero"), blocks,
+             ("src",), "counts", (1, n, blocks, chunk, x._offset, 0, _vec(x._offset, n)))
     if blocks > 1:
         plan_scan(plan, flags.of_totals(), 1, blocks, 1, ("counts", 0), ("prefixes", 0))
         last = prefixes
@@ -356,7 +354,7 @@ def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Plan, Array, int, 
     return plan, prefixes, blocks, chunk, count
 
 
-def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any, ndim: int) -> tuple[Array, int]:
+def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any) -> tuple[Array, int]:
     """The nonzero elements of the contiguous array x compacted by the tile scan: ``make_out(count)`` gives the output,
     ``extra(count, out)`` the epilogue's push constants. Synchronises once (the count)."""
     ctx = x._ctx
@@ -369,11 +367,10 @@ def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any, n
         addresses = True
     plan = Plan(ctx, addresses)
     spec = plan.scan_spec("tile", op="add", src=x._dtype, acc=uint32, dst=out._dtype, load="nonzero",
-                          vec_in=x._offset % 4 == 0 and x._size % 4 == 0, carry=blocks > 1, epilogue=epilogue,
-                          ndim=ndim)
-    inputs = ("src", "prefixes") if blocks > 1 else ("src",)
-    plan.add(spec, blocks, inputs, "dst", (1, x._size, blocks, chunk, x._offset, out._offset, x._size,
-                                           *extra(count, out)))
+                          epilogue=epilogue)
+    plan.add(spec, blocks, ("src", "prefixes" if blocks > 1 else "src"), "dst",
+             (1, x._size, blocks, chunk, x._offset, out._offset, x._size, int(blocks > 1), 0,
+              _vec(x._offset, x._size), *extra(count, out)))
     plan.run({"src": x, "prefixes": prefixes, "dst": out})
     return out, count
 
@@ -393,11 +390,11 @@ def _coordinates(x: Array, name: str, rows_first: bool) -> tuple[Array, int]:
     def extra(count: int, out: Array) -> tuple[int, ...]:
         sd, sj = (1, coords) if rows_first else (count, 1)
         dims = x._shape if coords == ndim else (x._size,)
-        return (sd, sj, *dims)
+        return (sd, sj, len(dims), *_padded(dims))
 
     if x._size == 0:
         return make_array(ctx, (0, ndim) if rows_first else (ndim, 0), int64), 0
-    out, count = _compaction(src, name, make_out, "coords", extra, coords)
+    out, count = _compaction(src, name, make_out, "coords", extra)
     if coords == ndim:
         return out, count
     flat = view(out, (count,), (coords,) if rows_first else (1,), 0)  # the flat indices: unravel them
@@ -466,9 +463,13 @@ def mask_positions(x: Array, mask: Array) -> tuple[Array, int] | None:
         return make_array(ctx, (count,), int32)
 
     def extra(count: int, out: Array) -> tuple[int, ...]:
-        return (x._offset, *shape, *strides)
+        return (x._offset, len(shape), *_padded(shape), *_padded(strides))
 
-    return _compaction(flags, "getitem", make_out, "positions", extra, len(shape))
+    return _compaction(flags, "getitem", make_out, "positions", extra)
+
+
+def _padded(values: tuple[int, ...]) -> tuple[int, ...]:
+    return (*values, *(0,) * (MAX_COORDS - len(values)))
 
 
 # -- bincount and histogram --------------------------------------------------------------------------------------------
