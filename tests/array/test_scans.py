@@ -487,3 +487,37 @@ def test_large_scans_and_compaction():
     assert_matches(vt.nonzero(vt.asarray(flags))[0], np.nonzero(flags)[0])
     keys = rng.integers(0, 1000, n)
     assert_matches(vt.bincount(vt.asarray(keys)), np.bincount(keys))
+
+
+@pytest.fixture
+def buffer_addresses():
+    """Kernels reach their arrays through buffer addresses (as for arrays larger than a descriptor binds)."""
+    from vulkit.runtime import context
+
+    ctx = context.current()
+    if not ctx.device.features.get("buffer_device_address"):
+        pytest.skip("the device has no buffer device addresses")
+    before = ctx.buffer_addresses
+    ctx.set_buffer_addresses(True)
+    yield
+    ctx.set_buffer_addresses(before)
+
+
+def test_every_kernel_through_buffer_addresses(buffer_addresses):
+    x = _values("float32", 40001, seed=1)
+    assert_scan(vt.cumulative_sum(vt.asarray(x), include_initial=True), x, "sum", 0, include_initial=True)
+    rows = _values("int16", (300, 100), seed=2)
+    assert_scan(vt.cumulative_prod(vt.asarray(rows), axis=1), rows, "prod", 1)
+    assert_scan(vt.cumulative_sum(vt.asarray(rows), axis=0), rows, "sum", 0)
+    flags = _sparse("float64" if "float64" in SUPPORTED else "float32", (70, 90), seed=3)
+    for g, e in zip(vt.nonzero(vt.asarray(flags)), np.nonzero(flags), strict=True):
+        assert_matches(g, e)
+    host = _values("float32", (70, 90), seed=4)
+    assert_matches(vt.asarray(host)[vt.asarray(flags != 0)], host[flags != 0], exact=True)
+    for high in (50, 9000):
+        keys = np.random.default_rng(high).integers(0, high, 6000)
+        weights = np.random.default_rng(high).normal(size=6000)
+        assert_matches(vt.bincount(vt.asarray(keys)), np.bincount(keys))
+        np.testing.assert_allclose(vt.bincount(vt.asarray(keys), weights=vt.asarray(weights)).numpy(),
+                                   np.bincount(keys, weights=weights), rtol=1e-12, atol=1e-12)
+    assert_histogram(host, bins=[-5, 0, 1, 7], weights=host)
