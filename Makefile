@@ -12,6 +12,7 @@ test:
 	scripts/setup.sh --test
 	$(VENV)/bin/ruff check src tests benchmarks examples scripts
 	VULKIT_VALIDATION=1 $(PY) -m pytest -q
+	VENV=$(VENV) scripts/array_api_tests.sh
 	$(PY) examples/logistic_regression.py
 
 # A developer's loop: the same checks without the exhaustive sweeps (tests marked slow).

@@ -60,7 +60,7 @@ def main(report_path: str, xfails_path: str, whole: bool) -> int:
         if test["outcome"] in ("failed", "error"):
             print(f"  FAILED {test['nodeid']}")
         elif test["outcome"] == "xpassed":
-            print(f"  XPASS (remove from the xfail list) {test['nodeid']}")
+            print(f"  XPASS (passed this time: is its xfail entry still needed?) {test['nodeid']}")
     if whole:
         nodeids = [test["nodeid"] for test in report.get("tests", [])]
         for pattern in xfail_ids(Path(xfails_path)):

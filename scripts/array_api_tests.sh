@@ -12,7 +12,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 suite=$(cd "${ARRAY_API_TESTS_DIR:-$root/../shared/array-api-tests}" 2>/dev/null && pwd) || {
     echo "array-api-tests: the suite is not at ${ARRAY_API_TESTS_DIR:-$root/../shared/array-api-tests}" >&2; exit 1; }
-py="$root/${VENV:-.venv}/bin/python"
+venv=${VENV:-.venv}
+case "$venv" in /*) ;; *) venv="$root/$venv" ;; esac
+py="$venv/bin/python"
 xfails="$root/tests/array-api-xfails.txt"
 work="$root/build/array-api-tests"
 report="$root/build/array-api-tests.json"
