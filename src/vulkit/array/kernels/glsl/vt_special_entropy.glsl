@@ -2,7 +2,8 @@
 // VT_KIND_<kind> are defined by the kernel that includes it. special_constants.py says how the coefficients
 // were computed.
 // xlogy, xlog1py, entr and rel_entr with SciPy's special cases (0 where x == 0 unless y is NaN; -inf and inf outside
-// the domain). rel_entr takes log(x) - log(y) where x / y would overflow or lose digits to underflow.
+// the domain). rel_entr takes log1p((x - y) / y) where x / y is near 1 (x - y is exact there), and
+// log(x) - log(y) where x / y would overflow or lose digits to underflow.
 #ifndef VT_SPECIAL_ENTROPY_GLSL
 #define VT_SPECIAL_ENTROPY_GLSL
 #include "vt_special.glsl"
@@ -26,6 +27,7 @@ double vt_sp_rel_entr(double x, double y) {
   if (vt_isnan(x) || vt_isnan(y)) return vt_nan();
   if (x > double(0) && y > double(0)) {
     double q = x / y;
+    if (q >= 0.5lf && q <= double(2)) return x * vt_log1p((x - y) / y);  // x - y exact: log(q) would round q near 1
     if (q >= 2.2250738585072014e-308lf && !vt_isinf(q)) return x * vt_log(q);
     return x * (vt_log(x) - vt_log(y));
   }
@@ -49,6 +51,7 @@ float vt_sp_rel_entr(float x, float y) {
   if (vt_isnan(x) || vt_isnan(y)) return vt_nan();
   if (x > float(0) && y > float(0)) {
     float q = x / y;
+    if (q >= 0.5 && q <= float(2)) return x * vt_log1p((x - y) / y);  // x - y exact: log(q) would round q near 1
     if (q >= 1.1754943508222875e-38 && !vt_isinf(q)) return x * vt_log(q);
     return x * (vt_log(x) - vt_log(y));
   }

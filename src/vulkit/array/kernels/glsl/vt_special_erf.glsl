@@ -20,6 +20,8 @@ double vt_sp_exp_neg_sq(double x, double scale) {  // exp(-scale * x * x), scale
   double e = vt_exp(-(scale * h));
   return e - e * (scale * l);
 }
+// erf(x) for |x| <= 1
+double vt_sp_erf_small(double x) { double t = x * x; return x * fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, 5.958930743134941e-11lf, -1.1373902296430911e-09lf), 1.4660051998394848e-08lf), -1.6350354461959655e-07lf), 1.6461004480962034e-06lf), -1.4925595519506043e-05lf), 0.00012055331122299266lf), -0.0008548326981129666lf), 0.005223977624823223lf), -0.026866170645077334lf), 0.11283791670954882lf), -0.3761263890318375lf), 1.1283791670955126lf); }
 // erfcx(x) for x >= 0 (and +inf)
 double vt_sp_erfcx_pos(double x) {
   if (x > 1.0e8lf) return 0.56418958354775628695lf / x;  // 1 / (x sqrt(pi)): the next term is 1 / (2 x^2)
@@ -39,7 +41,7 @@ double vt_sp_erfcx(double x) {
 }
 double vt_sp_erf(double x) {
   double ax = abs(x);
-  if (ax <= double(1)) return x * fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, 5.958930743134941e-11lf, -1.1373902296430911e-09lf), 1.4660051998394848e-08lf), -1.6350354461959655e-07lf), 1.6461004480962034e-06lf), -1.4925595519506043e-05lf), 0.00012055331122299266lf), -0.0008548326981129666lf), 0.005223977624823223lf), -0.026866170645077334lf), 0.11283791670954882lf), -0.3761263890318375lf), 1.1283791670955126lf);
+  if (ax <= double(1)) return vt_sp_erf_small(x);
   if (vt_isnan(x)) return x;
   // from 4 (float), 6 (double) on erfc(x) is below half an ulp of 1
   double r = ax >= 6.0lf ? double(1) : double(1) - vt_sp_exp_neg_sq(ax, double(1)) * vt_sp_erfcx_pos(ax);
@@ -48,7 +50,7 @@ double vt_sp_erf(double x) {
 double vt_sp_erfc(double x) {
   if (vt_isnan(x)) return x;
   double ax = abs(x);
-  if (ax < 0.5lf) return double(1) - x * fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, 5.958930743134941e-11lf, -1.1373902296430911e-09lf), 1.4660051998394848e-08lf), -1.6350354461959655e-07lf), 1.6461004480962034e-06lf), -1.4925595519506043e-05lf), 0.00012055331122299266lf), -0.0008548326981129666lf), 0.005223977624823223lf), -0.026866170645077334lf), 0.11283791670954882lf), -0.3761263890318375lf), 1.1283791670955126lf);
+  if (ax < 0.5lf) return double(1) - vt_sp_erf_small(x);
   // from 10.1 (float), 27.3 (double) on erfc(x) is below half the least subnormal
   double e = ax >= 27.3lf ? double(0) : vt_sp_exp_neg_sq(ax, double(1)) * vt_sp_erfcx_pos(ax);
   return x < double(0) ? double(2) - e : e;
@@ -62,7 +64,7 @@ double vt_sp_ndtr(double x) {
   if (vt_isnan(x)) return x;
   if (abs(x) < double(1)) {
     double t = x * 0.70710678118654752440lf;
-    return 0.5lf + 0.5lf * (t * fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, 5.958930743134941e-11lf, -1.1373902296430911e-09lf), 1.4660051998394848e-08lf), -1.6350354461959655e-07lf), 1.6461004480962034e-06lf), -1.4925595519506043e-05lf), 0.00012055331122299266lf), -0.0008548326981129666lf), 0.005223977624823223lf), -0.026866170645077334lf), 0.11283791670954882lf), -0.3761263890318375lf), 1.1283791670955126lf));
+    return 0.5lf + 0.5lf * vt_sp_erf_small(t);
   }
   return x < double(0) ? vt_sp_ndtr_tail(-x) : double(1) - vt_sp_ndtr_tail(x);
 }
@@ -85,6 +87,8 @@ float vt_sp_exp_neg_sq(float x, float scale) {  // exp(-scale * x * x), scale 1 
   float e = vt_exp(-(scale * h));
   return e - e * (scale * l);
 }
+// erf(x) for |x| <= 1
+float vt_sp_erf_small(float x) { float t = x * x; return x * fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, 7.8824974e-05, -0.0008018855), 0.005189312), -0.026854329), 0.11283597), -0.37612626), 1.1283791); }
 // erfcx(x) for x >= 0 (and +inf)
 float vt_sp_erfcx_pos(float x) {
   if (x > 1.0e4) return 0.56418958354775628695 / x;  // 1 / (x sqrt(pi)): the next term is 1 / (2 x^2)
@@ -104,7 +108,7 @@ float vt_sp_erfcx(float x) {
 }
 float vt_sp_erf(float x) {
   float ax = abs(x);
-  if (ax <= float(1)) return x * fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, 7.8824974e-05, -0.0008018855), 0.005189312), -0.026854329), 0.11283597), -0.37612626), 1.1283791);
+  if (ax <= float(1)) return vt_sp_erf_small(x);
   if (vt_isnan(x)) return x;
   // from 4 (float), 6 (double) on erfc(x) is below half an ulp of 1
   float r = ax >= 4.0 ? float(1) : float(1) - vt_sp_exp_neg_sq(ax, float(1)) * vt_sp_erfcx_pos(ax);
@@ -113,7 +117,7 @@ float vt_sp_erf(float x) {
 float vt_sp_erfc(float x) {
   if (vt_isnan(x)) return x;
   float ax = abs(x);
-  if (ax < 0.5) return float(1) - x * fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, 7.8824974e-05, -0.0008018855), 0.005189312), -0.026854329), 0.11283597), -0.37612626), 1.1283791);
+  if (ax < 0.5) return float(1) - vt_sp_erf_small(x);
   // from 10.1 (float), 27.3 (double) on erfc(x) is below half the least subnormal
   float e = ax >= 10.1 ? float(0) : vt_sp_exp_neg_sq(ax, float(1)) * vt_sp_erfcx_pos(ax);
   return x < float(0) ? float(2) - e : e;
@@ -127,7 +131,7 @@ float vt_sp_ndtr(float x) {
   if (vt_isnan(x)) return x;
   if (abs(x) < float(1)) {
     float t = x * 0.70710678118654752440;
-    return 0.5 + 0.5 * (t * fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, fma(t * t, 7.8824974e-05, -0.0008018855), 0.005189312), -0.026854329), 0.11283597), -0.37612626), 1.1283791));
+    return 0.5 + 0.5 * vt_sp_erf_small(t);
   }
   return x < float(0) ? vt_sp_ndtr_tail(-x) : float(1) - vt_sp_ndtr_tail(x);
 }

@@ -28,7 +28,7 @@ double vt_sp_erfcinv_tail(double q) {
 }
 double vt_sp_erfinv(double y) {
   double ay = abs(y);
-  if (ay <= 0.5lf) return y * fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, 0.11364410456260272lf, -0.07688796265772653lf), 0.07403388841427054lf), 0.00820249475773339lf), 0.03165882444003925lf), 0.031133354835717303lf), 0.0365244681104025lf), 0.04283245246052014lf), 0.051731492171509304lf), 0.06495961106449397lf), 0.08655212936839432lf), 0.12755617530434396lf), 0.23201366653465938lf), 0.886226925452758lf);
+  if (ay <= 0.5lf) { double t = y * y; return y * fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, 0.11364410456260272lf, -0.07688796265772653lf), 0.07403388841427054lf), 0.00820249475773339lf), 0.03165882444003925lf), 0.031133354835717303lf), 0.0365244681104025lf), 0.04283245246052014lf), 0.051731492171509304lf), 0.06495961106449397lf), 0.08655212936839432lf), 0.12755617530434396lf), 0.23201366653465938lf), 0.886226925452758lf); }
   if (!(ay < double(1))) return ay == double(1) ? (y < double(0) ? -vt_inf() : vt_inf()) : vt_nan();  // NaN too
   double x = vt_sp_erfcinv_tail(double(1) - ay);
   return y < double(0) ? -x : x;
@@ -64,7 +64,7 @@ float vt_sp_erfcinv_tail(float q) {
 }
 float vt_sp_erfinv(float y) {
   float ay = abs(y);
-  if (ay <= 0.5) return y * fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, fma(y * y, 0.09781949, 0.029601974), 0.06904132), 0.08617739), 0.12757231), 0.2320134), 0.88622695);
+  if (ay <= 0.5) { float t = y * y; return y * fma(t, fma(t, fma(t, fma(t, fma(t, fma(t, 0.09781949, 0.029601974), 0.06904132), 0.08617739), 0.12757231), 0.2320134), 0.88622695); }
   if (!(ay < float(1))) return ay == float(1) ? (y < float(0) ? -vt_inf() : vt_inf()) : vt_nan();  // NaN too
   float x = vt_sp_erfcinv_tail(float(1) - ay);
   return y < float(0) ? -x : x;

@@ -42,7 +42,7 @@ double vt_sp_lgamma_pos(double x) {
     double hi = vt_sp_stirling_main(x, lo);
     return hi + (lo + (0.91893853320467274178lf + vt_sp_stirling_tail(x)));
   }
-  if (x >= double(1) && x < 1.5lf) { double v = x - 1.25lf; return (x - double(1)) * fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, -0.0019239722388263386lf, 0.002527722141107636lf), -0.002852747239822341lf), 0.0038236961191764275lf), -0.00519926662246526lf), 0.007033279464584196lf), -0.009579045424778122lf), 0.013163014059647607lf), -0.018282077956892413lf), 0.025743859164033427lf), -0.03692956433138403lf), 0.054390401741860224lf), -0.08339250575547194lf), 0.1367707934884177lf), -0.25548268796157403lf), 0.6625352492439489lf), -0.3930873456872526lf); }
+  if (x >= double(1) && x < 1.5lf) { double v = x - 1.25lf; return x == double(1) ? double(0) : (x - double(1)) * fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, -0.0019239722388263386lf, 0.002527722141107636lf), -0.002852747239822341lf), 0.0038236961191764275lf), -0.00519926662246526lf), 0.007033279464584196lf), -0.009579045424778122lf), 0.013163014059647607lf), -0.018282077956892413lf), 0.025743859164033427lf), -0.03692956433138403lf), 0.054390401741860224lf), -0.08339250575547194lf), 0.1367707934884177lf), -0.25548268796157403lf), 0.6625352492439489lf), -0.3930873456872526lf); }
   // lgamma(x) = u P(u) + sign * log(m), u = y - 2 (exact) for y in [3/2, 5/2]
   double u, m, sign;
   if (x < 0.5lf) { u = x; m = abs(x * (x + double(1))); sign = double(-1); }  // lgamma(x + 2) - log|x (x + 1)|
@@ -92,13 +92,20 @@ double vt_sp_gamma(double x) {
   if (vt_isnan(x)) return x;
   if (x == double(0)) return double(1) / x;  // +-inf, as SciPy
   if (vt_isinf(x)) return x > double(0) ? x : vt_nan();
-  if (x < double(0) && x == floor(x)) return vt_nan();
+  if (x == floor(x)) {
+    if (x < double(0)) return vt_nan();
+    if (x < 23.5lf) {  // (x - 1)! exactly
+      double p = double(1);
+      for (double k = double(2); k < x; k += double(1)) p *= k;
+      return p;
+    }
+  }
   // below -1: gamma(x) = r / gamma(-x), r = -pi / (x sin(pi x))
   bool reflect = x <= double(-1);
   double y = reflect ? -x : x;
   double g, c, e;
   if (y < 10.0lf) { g = vt_sp_gamma_small(y); c = g; e = double(1); }
-  else if (y > 172.0lf) { g = vt_inf(); c = double(1); e = vt_inf(); }
+  else if (y > 190.0lf) { g = vt_inf(); c = double(1); e = vt_inf(); }  // gamma(-y) is below the least subnormal
   else g = vt_sp_gamma_stirling(y, c, e);  // gamma(y) == e * c * e; e is 1 where g does not overflow
   if (!reflect) return g;
   double r = -3.14159265358979323846lf / (x * vt_sp_sinpi(x));
@@ -161,7 +168,7 @@ float vt_sp_lgamma_pos(float x) {
     float hi = vt_sp_stirling_main(x, lo);
     return hi + (lo + (0.91893853320467274178 + vt_sp_stirling_tail(x)));
   }
-  if (x >= float(1) && x < 1.5) { float v = x - 1.25; return (x - float(1)) * fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, -0.019866752, 0.027693726), -0.03684126), 0.05429742), -0.0833945), 0.13677242), -0.25548267), 0.66253525), -0.39308736); }
+  if (x >= float(1) && x < 1.5) { float v = x - 1.25; return x == float(1) ? float(0) : (x - float(1)) * fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, fma(v, -0.019866752, 0.027693726), -0.03684126), 0.05429742), -0.0833945), 0.13677242), -0.25548267), 0.66253525), -0.39308736); }
   // lgamma(x) = u P(u) + sign * log(m), u = y - 2 (exact) for y in [3/2, 5/2]
   float u, m, sign;
   if (x < 0.5) { u = x; m = abs(x * (x + float(1))); sign = float(-1); }  // lgamma(x + 2) - log|x (x + 1)|
@@ -211,13 +218,20 @@ float vt_sp_gamma(float x) {
   if (vt_isnan(x)) return x;
   if (x == float(0)) return float(1) / x;  // +-inf, as SciPy
   if (vt_isinf(x)) return x > float(0) ? x : vt_nan();
-  if (x < float(0) && x == floor(x)) return vt_nan();
+  if (x == floor(x)) {
+    if (x < float(0)) return vt_nan();
+    if (x < 14.5) {  // (x - 1)! exactly
+      float p = float(1);
+      for (float k = float(2); k < x; k += float(1)) p *= k;
+      return p;
+    }
+  }
   // below -1: gamma(x) = r / gamma(-x), r = -pi / (x sin(pi x))
   bool reflect = x <= float(-1);
   float y = reflect ? -x : x;
   float g, c, e;
   if (y < 8.0) { g = vt_sp_gamma_small(y); c = g; e = float(1); }
-  else if (y > 35.5) { g = vt_inf(); c = float(1); e = vt_inf(); }
+  else if (y > 45.0) { g = vt_inf(); c = float(1); e = vt_inf(); }  // gamma(-y) is below the least subnormal
   else g = vt_sp_gamma_stirling(y, c, e);  // gamma(y) == e * c * e; e is 1 where g does not overflow
   if (!reflect) return g;
   float r = -3.14159265358979323846 / (x * vt_sp_sinpi(x));

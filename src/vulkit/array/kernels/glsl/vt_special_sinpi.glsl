@@ -40,7 +40,7 @@ double vt_sp_sinpi(double x) {
 // NumPy's sinc: 1 at 0, NaN at +-inf (sin(pi inf) is NaN there too)
 double vt_sp_sinc(double x) {
   double ax = abs(x);
-  if (ax < 0.25lf) return fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, fma(x * x, 2.5312174041370274e-07lf, -6.975873661656381e-06lf), 0.000148428793031071lf), -0.0023460810354558235lf), 0.0261478478176548lf), -0.19075182412208422lf), 0.8117424252833536lf), -1.6449340668482264lf), 1.0lf);
+  if (ax < 0.25lf) { double z = x * x; return fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, 2.5312174041370274e-07lf, -6.975873661656381e-06lf), 0.000148428793031071lf), -0.0023460810354558235lf), 0.0261478478176548lf), -0.19075182412208422lf), 0.8117424252833536lf), -1.6449340668482264lf), 1.0lf); }
   double q = vt_sp_sinpi(ax) / ax;
   precise double r = fma(q, 0.3183098861837907lf, q * -1.9678676675182486e-17lf);  // precise: kept from being folded into one product
   return r;
@@ -79,7 +79,7 @@ float vt_sp_sinpi(float x) {
 // NumPy's sinc: 1 at 0, NaN at +-inf (sin(pi inf) is NaN there too)
 float vt_sp_sinc(float x) {
   float ax = abs(x);
-  if (ax < 0.25) return fma(x * x, fma(x * x, fma(x * x, fma(x * x, 0.026147848, -0.19075182), 0.8117424), -1.644934), 1.0);
+  if (ax < 0.25) { float z = x * x; return fma(z, fma(z, fma(z, fma(z, 0.026147848, -0.19075182), 0.8117424), -1.644934), 1.0); }
   float q = vt_sp_sinpi(ax) / ax;
   precise float r = fma(q, 0.31830987, q * 1.28412765e-08);  // precise: kept from being folded into one product
   return r;
