@@ -507,6 +507,15 @@ def _pair_add(name: str, word: str, scope: str = "") -> list[str]:
 # Once one atomic names a scope the module follows the Vulkan memory model, where every atomic must name one.
 _QUEUE_SCOPE = ", gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed"
 _SHARED_SCOPE = ", gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed"
+# Shared histograms: set, read and barrier. Under the Vulkan memory model plain accesses are private to their
+# invocation; atomics and a barrier that makes shared memory available and visible order them across the workgroup.
+_SHARED_ACCESS = {
+    False: ["#define SH_SET(x, v) x = v", "#define SH_GET(x) (x)", "#define SH_BARRIER() barrier()"],
+    True: [f"#define SH_SET(x, v) atomicExchange(x, v{_SHARED_SCOPE})",
+           f"#define SH_GET(x) atomicOr(x, 0u{_SHARED_SCOPE})",
+           "#define SH_BARRIER() controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, "
+           "gl_SemanticsAcquireRelease | gl_SemanticsMakeAvailable | gl_SemanticsMakeVisible)"],
+}
 
 
 @dataclass(frozen=True)
@@ -604,6 +613,7 @@ class HistSpec:
         if self.kind == "finish":
             return "\n".join(lines + self._finish()) + "\n"
         scope = _QUEUE_SCOPE if self.scoped else ""
+        lines += _SHARED_ACCESS[self.scoped]
         lines += _pair_add("out", "DSTS({})", scope)
         lines.append(f"void or_out(uint at, uint v) {{ atomicOr(DSTS(at), v{scope}); }}")
         lines += self._bin_function()
@@ -639,12 +649,14 @@ class HistSpec:
             return ["void main() {", *self._loop(["    add_out(p.out_off + 2u * uint(b), int64_t(1));"]), "}"]
         return [f"shared uint counts[{SHARED_COUNT_BINS}];",
                 "void main() {",
-                f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) counts[k] = 0u;",
-                "  barrier();",
+                f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) SH_SET(counts[k], 0u);",
+                "  SH_BARRIER();",
                 *self._loop([f"    atomicAdd(counts[b], 1u{_SHARED_SCOPE if self.scoped else ''});"]),
-                "  barrier();",
-                f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u)",
-                "    if (counts[k] != 0u) add_out(p.out_off + 2u * k, int64_t(counts[k]));",
+                "  SH_BARRIER();",
+                f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) {{",
+                "    uint c = SH_GET(counts[k]);",
+                "    if (c != 0u) add_out(p.out_off + 2u * k, int64_t(c));",
+                "  }",
                 "}"]
 
     def _weighted(self) -> list[str]:
@@ -674,16 +686,18 @@ class HistSpec:
                 "#define LIMB(b, k, v) add_sums(7u * (b) + 2u * (k), v)",
                 f"#define FLAG(b, f) atomicOr(sums[7u * (b) + 6u], f{scope})",
                 *start,
-                f"  for (uint k = gl_LocalInvocationID.x; k < 7u * p.nbins; k += {WORKGROUP}u) sums[k] = 0u;",
-                "  barrier();",
+                f"  for (uint k = gl_LocalInvocationID.x; k < 7u * p.nbins; k += {WORKGROUP}u) SH_SET(sums[k], 0u);",
+                "  SH_BARRIER();",
                 *self._loop(split),
-                "  barrier();",
+                "  SH_BARRIER();",
                 f"  for (uint k = gl_LocalInvocationID.x; k < p.nbins; k += {WORKGROUP}u) {{",
                 "    for (uint j = 0u; j < 3u; ++j) {",
-                "      int64_t v = int64_t(packUint2x32(uvec2(sums[7u * k + 2u * j], sums[7u * k + 2u * j + 1u])));",
+                "      uvec2 h = uvec2(SH_GET(sums[7u * k + 2u * j]), SH_GET(sums[7u * k + 2u * j + 1u]));",
+                "      int64_t v = int64_t(packUint2x32(h));",
                 "      if (v != 0l) add_out(p.out_off + 8u * k + 2u * j, v);",
                 "    }",
-                "    if (sums[7u * k + 6u] != 0u) or_out(p.out_off + 8u * k + 6u, sums[7u * k + 6u]);",
+                "    uint flags = SH_GET(sums[7u * k + 6u]);",
+                "    if (flags != 0u) or_out(p.out_off + 8u * k + 6u, flags);",
                 "  }",
                 "}"]
 
