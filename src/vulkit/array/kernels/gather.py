@@ -11,7 +11,7 @@ Out-of-range indices, by ``mode``: ``raise`` stores the output position that met
 caller reads back (a plain store: any one of them may win, each a whole word; no atomics, which need the
 device-scope memory model feature) and writes 0 there; ``wrap`` takes the index modulo the axis length;
 ``clip`` clamps it to [0, length) (NumPy's modes). Negative indices count from the end in ``raise`` mode, as
-NumPy's.
+NumPy's; uint64 indices are read as int64, as NumPy casts them (2**64 - 1 is -1).
 
 Offsets are element offsets from the allocations' starts, in 32-bit unsigned arithmetic (modulo 2^32, which
 negative strides rely on): the caller keeps every array below 2^32 elements. With buffer addresses each access
@@ -97,7 +97,7 @@ class GatherSpec:
         """``load_index(offset)`` (the raw index as a 64- or 32-bit integer), ``position(v, ok)`` (the index
         along the axis; ``ok`` false for one out of range in ``raise`` mode), loads and stores."""
         wide = self.index.itemsize == 8
-        signed = self.index.kind == "i"
+        signed = self.index.kind == "i" or wide  # uint64 indices are int64's bits, as NumPy casts them (-1)
         value = ("int64_t" if signed else "uint64_t") if wide else ("int" if signed else "uint")
         unsigned = "uint64_t" if wide else "uint"
         length = f"{unsigned}(p.len)"

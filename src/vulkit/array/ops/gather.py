@@ -55,10 +55,10 @@ def _check_mode(name: str, mode: str) -> None:
         raise ValueError(f"{name}: mode must be one of {', '.join(map(repr, MODES))}, got {mode!r}")
 
 
-def take(x: Array, indices: Any, /, *, axis: int | None = None, mode: str = "raise") -> Array:
+def take(x: Array, /, indices: Any, *, axis: int | None = None, mode: str = "raise") -> Array:
     """Elements of ``x`` at ``indices`` (any integer dtype and shape, on the GPU; negative ones count from the
-    end) along ``axis`` (None: of the flattened array), as ``np.take``: the result's shape is x's with
-    ``axis`` replaced by the indices' shape.
+    end; uint64 ones are read as int64, as NumPy casts them) along ``axis`` (None: of the flattened array), as
+    ``np.take``: the result's shape is x's with ``axis`` replaced by the indices' shape.
 
     ``mode``: ``"raise"`` (IndexError for an index out of range; this reads one flag word back, so the call
     waits for the GPU), ``"wrap"`` or ``"clip"`` (NumPy's: no check, no wait).
@@ -216,4 +216,5 @@ def _index_at(indices: Array, shape: tuple[int, ...], index: tuple[int, ...], po
     offset = indices._offset + sum(int(c) * s for c, s in zip(coords, index, strict=True))
     size = indices._dtype.itemsize
     raw = indices._ctx.stream.read(indices._alloc, size, offset * size)
-    return operator.index(raw.view(indices._dtype.np)[0])
+    as_read = np.dtype(np.int64) if indices._dtype.np == np.uint64 else indices._dtype.np  # the kernel's view
+    return operator.index(raw.view(as_read)[0])

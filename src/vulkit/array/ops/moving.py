@@ -19,13 +19,13 @@ import numpy as np
 from ..array import Array, asarray_like, basic_view, make_array, view
 from ..dtypes import bool_, result_type
 from ..layout import contiguous_strides, normalize_axes
-from .elementwise import FUNCTIONS
+from . import elementwise as ew
 from .engine import TABLE, apply
 from .gather import take
 from .manipulation import reshape
 from .manipulation import transpose as _transpose
 
-_elementwise_round = FUNCTIONS["round"]
+_elementwise_round = ew.FUNCTIONS["round"]
 
 
 def _array(value: Any, ctx: Any = None) -> Array:
@@ -290,14 +290,12 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append
                 value = view(value, shape, (0,) * x.ndim, value._offset)
             ends.append(value)
         x = concat([a for a in (ends[0], x, ends[1]) if a is not None], axis=axis)
-    from .elementwise import FUNCTIONS as ELEMENTWISE
-
     for _ in range(n):
         length = x._shape[axis]
         if length == 0:
             break
         later, earlier = _slab(x, axis, 1, length), _slab(x, axis, 0, length - 1)
-        x = ELEMENTWISE["not_equal" if x.dtype is bool_ else "subtract"](later, earlier)
+        x = ew.not_equal(later, earlier) if x.dtype is bool_ else ew.subtract(later, earlier)
     return x
 
 
@@ -429,11 +427,9 @@ def round(x: Array, /, decimals: int = 0, *, out: Array | None = None) -> Array:
         raise TypeError("round: booleans have no decimals to round (decimals must be 0)")
     if x.dtype.kind == "f":
         scale = 10.0 ** builtins.abs(decimals)
-        from .elementwise import FUNCTIONS as ELEMENTWISE
-
         if decimals > 0:
-            return ELEMENTWISE["divide"](_elementwise_round(ELEMENTWISE["multiply"](x, scale)), scale, out=out)
-        return ELEMENTWISE["multiply"](_elementwise_round(ELEMENTWISE["divide"](x, scale)), scale, out=out)
+            return ew.divide(_elementwise_round(ew.multiply(x, scale)), scale, out=out)
+        return ew.multiply(_elementwise_round(ew.divide(x, scale)), scale, out=out)
     if decimals > 0:
         return apply(TABLE["copy"], (x,), out=out, dtype=x.dtype if out is None else out.dtype)
     return _round_integers(x, 10 ** -decimals, out)
@@ -441,19 +437,17 @@ def round(x: Array, /, decimals: int = 0, *, out: Array | None = None) -> Array:
 
 def _round_integers(x: Array, scale: int, out: Array | None) -> Array:
     """Integers to the nearest multiple of ``scale``, ties to the even multiple, wrapping as the dtype does."""
-    from .elementwise import FUNCTIONS as ELEMENTWISE
-
     info = np.iinfo(x.dtype.np)
     if scale > 2 * builtins.max(abs(int(info.min)), int(info.max)):  # every value is nearer 0
         result = apply(TABLE["copy"], (0,), out=make_array(x._ctx, x._shape, x._dtype), dtype=x._dtype)
     else:
         wide = x.astype("int64") if x.dtype.kind == "i" or x.dtype.itemsize < 8 else x
-        remainder = ELEMENTWISE["remainder"](wide, scale)  # in [0, scale)
+        remainder = ew.remainder(wide, scale)  # in [0, scale)
         low = wide - remainder
         twice = remainder * 2
-        odd = ELEMENTWISE["remainder"](ELEMENTWISE["floor_divide"](low, scale), 2) != 0
-        up = ELEMENTWISE["logical_or"](twice > scale, ELEMENTWISE["logical_and"](twice == scale, odd))
-        result = ELEMENTWISE["where"](up, low + scale, low).astype(x.dtype)
+        odd = ew.remainder(ew.floor_divide(low, scale), 2) != 0
+        up = ew.logical_or(twice > scale, ew.logical_and(twice == scale, odd))
+        result = ew.where(up, low + scale, low).astype(x.dtype)
     if out is None:
         return result
     return apply(TABLE["copy"], (result,), out=out, dtype=out.dtype)
