@@ -504,9 +504,10 @@ def _pair_add(name: str, word: str, scope: str = "") -> list[str]:
 # NOTE: the default scope of an atomic on a buffer is Device, which a device with vulkanMemoryModel but not
 # vulkanMemoryModelDeviceScope must not use (the validation layers fail the submit): QueueFamily holds every
 # invocation of the dispatch as well.
-# Once one atomic names a scope the module follows the Vulkan memory model, where every atomic must name one.
-_QUEUE_SCOPE = ", gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed"
-_SHARED_SCOPE = ", gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed"
+# Once one atomic names a scope the module follows the Vulkan memory model, where every atomic must name one; relaxed
+# atomics name no storage class (spirv-val: storage semantics need an acquire or release order).
+_QUEUE_SCOPE = ", gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed"
+_SHARED_SCOPE = ", gl_ScopeWorkgroup, gl_StorageSemanticsNone, gl_SemanticsRelaxed"
 # Shared histograms: set, read and barrier. Under the Vulkan memory model plain accesses are private to their
 # invocation; atomics and a barrier that makes shared memory available and visible order them across the workgroup.
 _SHARED_ACCESS = {
