@@ -38,6 +38,8 @@ ROWS_ONE_PASS = {"gpu": 2048, "cpu": 16}
 # Threads a scan along an outer axis aims for before it cuts the columns into chunks (each thread has 4 loads in
 # flight: some 32 KiB per compute unit of a large GPU).
 LINE_THREADS = {"gpu": 1 << 18, "cpu": 1 << 12}
+# Up to this many elements a row is one workgroup's work whatever the rows: three dispatches would cost more.
+SMALL_SCAN = 1 << 16
 LINE_MIN_CHUNK = 16  # the shortest chunk of a column worth its own thread
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
@@ -152,7 +154,10 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
                  dst_role, (rows, length, in_off, out_off, length + initial, int(initial), vec))
         return
     tiles = _ceil(length, TILE)
-    blocks = 1 if rows >= plan.rows_one_pass else min(tiles, max(1, _ceil(plan.target_blocks, rows)))
+    if rows >= plan.rows_one_pass or rows * length <= SMALL_SCAN:
+        blocks = 1
+    else:
+        blocks = min(tiles, max(1, _ceil(plan.target_blocks, rows)))
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(length, chunk)
     inputs = (src_role, src_role)  # without blocks, the totals are not read
