@@ -1,10 +1,11 @@
 """Manipulation that moves data: concat, stack, unstack, tile, repeat, roll, diff, pad, flatten, ravel; and NumPy's
 ``round(x, decimals)``.
 
-Each output is written through views of it: every piece is one elementwise copy (``TABLE["copy"]`` into a view of
-the output, converting dtypes on the way), so a ``concat`` of k arrays is k dispatches, ``tile`` and an integer
-``repeat`` one (the input broadcast over an interleaved view of the output), ``roll`` one per block, ``pad`` one
-per block of the padded array. Selections by an index array go through :mod:`.gather`.
+Each output is written through views of it: every piece is one copy into a view of the output (a buffer copy for
+contiguous runs of one dtype, else the elementwise ``TABLE["copy"]``, which converts dtypes and follows any
+strides), so a ``concat`` of k arrays is k copies, ``tile`` and an integer ``repeat`` one (the input broadcast
+over an interleaved view of the output), ``roll`` one per block, ``pad`` one per block of the padded array.
+Selections by an index array go through :mod:`.gather`.
 """
 
 from __future__ import annotations
@@ -37,10 +38,18 @@ def _array(value: Any, ctx: Any = None) -> Array:
 
 
 def _copy_into(target: Array, source: Any) -> None:
-    """One elementwise copy of ``source`` (an array broadcast to target's shape, or a Python scalar) into the
-    view ``target``, converted to its dtype."""
-    if target._size:
-        apply(TABLE["copy"], (source,), out=target, dtype=target._dtype)
+    """One copy of ``source`` (an array broadcast to target's shape, or a Python scalar) into the view
+    ``target``, converted to its dtype: a buffer copy (vkCmdCopyBuffer) where both are contiguous runs of one
+    dtype and shape in different allocations, else the elementwise copy."""
+    if not target._size:
+        return
+    if source.__class__ is Array and source._dtype is target._dtype and source._contig and target._contig \
+            and source._shape == target._shape and source._alloc is not target._alloc:
+        size = target._dtype.itemsize
+        target._ctx.stream.copy(source._alloc, target._alloc, target._size * size, source._offset * size,
+                                target._offset * size)
+        return
+    apply(TABLE["copy"], (source,), out=target, dtype=target._dtype)
 
 
 def _axis(name: str, axis: Any, ndim: int) -> int:
