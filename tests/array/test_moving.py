@@ -290,6 +290,23 @@ def test_repeat(dtype):
             assert_matches(vt.repeat(x, repeats, axis=axis), np.repeat(ref, repeats, axis=axis), exact=True)
 
 
+@pytest.mark.parametrize("count_dtype", ["int32", "uint8", "int64"])
+def test_repeat_counts_on_the_gpu(count_dtype):
+    values = host("float32", (3, 4))
+    x = vt.asarray(values)
+    for counts, axis in [([1, 0, 3, 2], 1), ([2, 2, 0], 0), ([0, 0, 0], 0), (np.arange(12) % 3, None), ([4], 1)]:
+        counts = np.array(counts, count_dtype)
+        assert_matches(vt.repeat(x, vt.asarray(counts), axis=axis), np.repeat(values, counts, axis=axis), exact=True)
+        assert_matches(vt.repeat(x.T, vt.asarray(counts[::-1].copy()), axis=None if axis is None else 1 - axis),
+                       np.repeat(values.T, counts[::-1], axis=None if axis is None else 1 - axis), exact=True)
+    with pytest.raises(ValueError, match="negative"):
+        vt.repeat(x, vt.asarray(np.array([1, -1, 2])), axis=0)
+    with pytest.raises(ValueError, match="repeats"):
+        vt.repeat(x, vt.asarray(np.array([1, 2])), axis=0)
+    with pytest.raises(ValueError, match="integer"):
+        vt.repeat(x, vt.asarray(np.array([1.0, 2.0, 1.0])), axis=0)
+
+
 def test_repeat_errors():
     x = vt.asarray(np.zeros((2, 3), np.float32))
     with pytest.raises(ValueError, match="negative"):

@@ -189,8 +189,10 @@ def repeat(x: Array, /, repeats: Any, *, axis: int | None = None) -> Array:
             raise ValueError("repeat: repeats must be an integer or a 1-dimensional integer array")
         if repeats.ndim == 0 or repeats.size == 1:
             repeats = int(repeats.reshape(()).item())
+        elif n == 0 and repeats.size == 0:
+            return x
         else:
-            return take(x, _positions_on_gpu(repeats, n), axis=axis)
+            return take(x, _positions_on_gpu(repeats, n), axis=axis, mode="clip")
     if isinstance(repeats, (int, np.integer)) and not isinstance(repeats, (bool, np.bool_)):
         count = _counts("repeat", repeats)[0]
         return _repeat_each(x, axis, count)
@@ -222,19 +224,21 @@ def _repeat_each(x: Array, axis: int, count: int) -> Array:
 
 
 def _positions_on_gpu(repeats: Array, n: int) -> Array:
-    """The source position of each output position along the axis, for counts on the GPU: position j comes
-    from the number of inclusive prefix sums <= j (a search over the prefix sums). Reads the total back."""
+    """The source position of each output position along the axis, for counts on the GPU: output position j
+    comes from the number of running totals of the counts that are <= j (a search over the running totals).
+    Reads the total and the least count back together (one read: the call waits for the GPU)."""
     if repeats.size != n:
         raise ValueError(f"repeat: {repeats.size} repeats for an axis of size {n}")
-    from . import scans, sorting  # the prefix sum and the search belong to their families
-
-    if repeats.size and bool((repeats < 0).any() if hasattr(repeats, "any") else False):
-        raise ValueError("repeat: negative dimensions are not allowed")
-    ends = scans.cumulative_sum(repeats.astype(np.int64) if repeats.dtype.kind == "u" else repeats)
-    total = int(ends[-1].item()) if n else 0
     from .creation import arange
+    from .reductions import min as least
+    from .scans import cumulative_sum
+    from .sorting import searchsorted
 
-    return sorting.searchsorted(ends, arange(total, dtype=ends.dtype, device=repeats.device), side="right")
+    ends = cumulative_sum(repeats, dtype="int64")
+    total, low = (int(v) for v in concat([ends[-1:], least(repeats, keepdims=True).astype("int64")]).numpy())
+    if low < 0:
+        raise ValueError("repeat: negative dimensions are not allowed")
+    return searchsorted(ends, arange(total, dtype=ends.dtype, device=repeats.device), side="right")
 
 
 # -- moving along axes -------------------------------------------------------------------------------------
