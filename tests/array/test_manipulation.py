@@ -83,3 +83,38 @@ def test_broadcast_views_are_read_only():
             write()
     np.testing.assert_array_equal(x.numpy(), np.zeros(3, np.float32))
     np.testing.assert_array_equal((b + 1).numpy(), np.ones((1000, 3), np.float32))  # reading is fine
+
+
+def _factorizations(n: int, k: int):
+    if k == 1:
+        yield (n,)
+        return
+    for d in range(1, n + 1):
+        if n % d == 0:
+            for rest in _factorizations(n // d, k - 1):
+                yield (d, *rest)
+
+
+@pytest.mark.parametrize("view", ["step", "transpose", "flip", "offset", "index", "new axis"])
+def test_reshape_makes_a_view_exactly_where_numpy_does(view):
+    base = np.arange(2 * 3 * 4 * 5 * 6, dtype=np.float32).reshape(2, 3, 4, 5, 6)
+    make = {"step": lambda a: a[:, ::2], "flip": lambda a: a[..., ::-1], "offset": lambda a: a[:, 1:],
+            "index": lambda a: a[0, :, :, 1], "new axis": lambda a: a[:, :, None, :2],
+            "transpose": lambda a: a.transpose(0, 2, 1, 3, 4) if isinstance(a, np.ndarray)
+            else vt.permute_dims(a, (0, 2, 1, 3, 4))}[view]
+    a, x = make(base), make(vt.asarray(base))
+    for k in (1, 2, 3, 4):
+        for shape in list(_factorizations(a.size, k))[:30]:
+            try:
+                a.reshape(shape, copy=False)
+                possible = True
+            except ValueError:
+                possible = False
+            if possible:
+                got = vt.reshape(x, shape, copy=False)
+                assert got._alloc is x._alloc
+                assert_matches(got, a.reshape(shape), exact=True)
+            else:
+                with pytest.raises(ValueError, match="copy"):
+                    vt.reshape(x, shape, copy=False)
+            assert_matches(vt.reshape(x, shape), a.reshape(shape), exact=True)

@@ -25,13 +25,45 @@ def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
 
 
 def reshape(x: Array, /, shape: Any, *, copy: bool | None = None) -> Array:
-    """x's elements (C order) in ``shape``: a view of contiguous arrays, else a copy."""
+    """x's elements (C order) in ``shape``: a view wherever strides can express it (as NumPy finds one), else a
+    copy; ``copy=True`` always copies, ``copy=False`` raises ValueError where a view is impossible."""
     target = _target_shape(shape, x.size)
-    if x._contig and not copy:
-        return view(x, target, contiguous_strides(target), x._offset)
-    if copy is False:
-        raise ValueError("reshape(copy=False) of a non-contiguous array needs a copy")
+    if not copy:
+        strides = contiguous_strides(target) if x._contig else view_strides(x.shape, x.strides, target)
+        if strides is not None:
+            return view(x, target, strides, x._offset)
+        if copy is False:
+            raise ValueError(f"reshape(copy=False): an array of shape {x.shape} and strides {x.strides} (elements) "
+                             f"cannot be viewed as shape {target}; a copy is needed")
     return reshape(x.copy(), target)
+
+
+def view_strides(shape: tuple[int, ...], strides: tuple[int, ...], target: tuple[int, ...]) \
+        -> tuple[int, ...] | None:
+    """Strides that show an array of ``shape`` and ``strides`` in C order as ``target``, or None where none do
+    (NumPy's rule: each group of old axes that becomes a group of new axes must be contiguous within itself)."""
+    if size_of(shape) == 0:
+        return contiguous_strides(target)
+    old = [(n, s) for n, s in zip(shape, strides, strict=True) if n != 1]
+    new_strides = [0] * len(target)
+    oi = ni = 0
+    while ni < len(target) and oi < len(old):
+        oj, nj = oi + 1, ni + 1
+        o_size, n_size = old[oi][0], target[ni]
+        while o_size != n_size:
+            if n_size < o_size:
+                n_size *= target[nj]
+                nj += 1
+            else:
+                o_size *= old[oj][0]
+                oj += 1
+        if any(old[k][1] != old[k + 1][0] * old[k + 1][1] for k in range(oi, oj - 1)):
+            return None
+        new_strides[nj - 1] = old[oj - 1][1]
+        for k in range(nj - 1, ni, -1):
+            new_strides[k - 1] = new_strides[k] * target[k]
+        ni, oi = nj, oj
+    return tuple(new_strides)
 
 
 def broadcast_to(x: Array, /, shape: Any) -> Array:
