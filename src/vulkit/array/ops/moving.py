@@ -11,6 +11,7 @@ Selections by an index array go through :mod:`.gather`.
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -403,9 +404,13 @@ def _fill_borders(out: Array, inner: tuple[int, ...], widths: list[tuple[int, in
 
 
 def _fill_value(value: Any, out: Array) -> Any:
-    """A constant as NumPy assigns it into an array of out's dtype (floats into integers truncate)."""
-    if out._dtype.kind in "iu" and isinstance(value, float):
-        return int(np.array(value).astype(out._dtype.np))
+    """A constant as NumPy assigns it into an array of out's dtype: floats into integers truncate, integers wrap
+    (-1 into uint8 is 255), NaN or infinity into integers is a ValueError."""
+    if out._dtype.kind in "iu":
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"pad: cannot convert float {value} to integer")
+        with np.errstate(all="ignore"):
+            return int(np.array(value).astype(out._dtype.np))
     if out._dtype.kind == "b":
         return bool(value)
     return value
