@@ -514,3 +514,17 @@ def test_methods_take_numpys_positional_arguments():
     assert_matches(x.clip(-1, 1), values.clip(-1, 1), exact=True)
     assert_matches(x[:, :1].squeeze(1), values[:, :1].squeeze(1), exact=True)
     assert_matches(x.ravel(), values.ravel(), exact=True)
+
+
+@pytest.mark.slow
+def test_large_take_strides_its_grid_and_takes_addresses():
+    """More outputs than one pass of the grid covers (65535 workgroups of 1024 on lavapipe), and an index array
+    beyond lavapipe's 128 MiB binding range (buffer addresses)."""
+    n = (1 << 26) + 5
+    values = (np.arange(n, dtype=np.int64) * 7919 % 251).astype(np.uint8)
+    idx = np.arange(n - 1, -1, -1, dtype=np.int32)
+    idx[::3] -= n  # negative indices count from the end
+    got = vt.take(vt.asarray(values), vt.asarray(idx)).numpy()
+    np.testing.assert_array_equal(got, np.take(values, idx))
+    halves = vt.concat([vt.asarray(values), vt.asarray(values[:1001])]).numpy()
+    np.testing.assert_array_equal(halves, np.concatenate([values, values[:1001]]))
