@@ -1,5 +1,6 @@
 """Data-moving manipulation: take of random int64 indices from a large float32 array (checked, and NumPy's wrap mode
-that skips the check and its read-back), take_along_axis of the rows of a matrix, concat of two float32 arrays.
+that skips the check and its read-back), take_along_axis of the rows of a matrix, concat of two float32 arrays (by
+buffer copies, vulkit's way, and by its elementwise copy kernel, to choose between them on a GPU).
 GB/s counts the bytes read and written: for a gather the indices (8 bytes), the element read and the element
 written (4 + 4)."""
 
@@ -38,7 +39,7 @@ def _take_along_axis(rows: int, cols: int) -> Case:
                 work=16.0 * rows * cols)
 
 
-def _concat(n: int) -> Case:
+def _concat(n: int, buffer_copy: bool) -> Case:
     def build(lib: Any) -> Any:
         rng = np.random.default_rng(0)
         a, b = lib.array(rng.standard_normal(n, dtype=np.float32)), lib.array(rng.standard_normal(n, dtype=np.float32))
@@ -46,13 +47,24 @@ def _concat(n: int) -> Case:
             return lambda: lib.xp.cat((a, b))
         if lib.name in ("numpy", "cupy"):
             return lambda: lib.xp.concatenate((a, b))
-        return lambda: lib.xp.concat((a, b))
+        from vulkit.array.ops import moving
 
-    return Case(f"concat of two {n:,} float32 arrays", "GB/s", build, work=16.0 * n)
+        def concat() -> Any:
+            moving.BUFFER_COPY = buffer_copy
+            try:
+                return lib.xp.concat((a, b))
+            finally:
+                moving.BUFFER_COPY = True
+
+        return concat
+
+    how = "buffer copies" if buffer_copy else "elementwise copy kernels"
+    return Case(f"concat of two {n:,} float32 arrays ({how})", "GB/s", build, work=16.0 * n)
 
 
 def cases(cpu: bool) -> list[Case]:
     n, source = (1 << 20, 1 << 22) if cpu else (1 << 24, 1 << 28)
     side = 1024 if cpu else 8192
     half = 1 << 22 if cpu else 1 << 27
-    return [_take(n, source, True), _take(n, source, False), _take_along_axis(side, side), _concat(half)]
+    return [_take(n, source, True), _take(n, source, False), _take_along_axis(side, side), _concat(half, True),
+            _concat(half, False)]
