@@ -423,8 +423,8 @@ def _fill_value(value: Any, out: Array) -> Any:
 
 # -- flattening ---------------------------------------------------------------------------------------------
 def ravel(x: Array, /) -> Array:
-    """x's elements in C order as one dimension: a view of a contiguous array, else a copy (NumPy's
-    ``ravel``)."""
+    """x's elements in C order as one dimension (NumPy's ``ravel``): a view wherever strides can express it
+    (``reshape(x, -1)``), else a copy."""
     return reshape(x, (-1,))
 
 
