@@ -196,7 +196,7 @@ def repeat(x: Array, /, repeats: Any, *, axis: int | None = None) -> Array:
         if repeats.ndim == 0 or repeats.size == 1:
             repeats = int(repeats.reshape(()).item())
         elif n == 0 and repeats.size == 0:
-            return x
+            return x.copy()
         else:
             return take(x, _positions_on_gpu(repeats, n), axis=axis, mode="clip")
     if isinstance(repeats, (int, np.integer)) and not isinstance(repeats, (bool, np.bool_)):
