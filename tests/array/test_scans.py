@@ -13,11 +13,20 @@ from array_helpers import ALL, FLOATS, INTS, NUMERIC, SUPPORTED, assert_matches,
 from numpy.exceptions import AxisError
 
 import vulkit as vt
+from vulkit.array.ops import scans
 
 # 1..3 elements, around the subgroup (8, 32, 64), a sub-tile (1024), a tile (4096: the workgroup kernel), several
 # tiles, past 2^16 (three passes over blocks of tiles)
 SIZES = [1, 2, 3, 7, 8, 9, 31, 33, 64, 65, 255, 257, 1023, 1024, 1025, 4095, 4097, 12289, 65537, 86017]
 EPS = {"float16": 2.0 ** -10, "float32": 2.0 ** -23, "float64": 2.0 ** -52}
+
+
+@pytest.fixture(params=["gpu", "cpu"])
+def plan_kind(request, monkeypatch):
+    """Scans cut as for a GPU (a workgroup per block of tiles) and as for a CPU device (a subgroup per block), whatever
+    the device runs the tests."""
+    monkeypatch.setattr(scans, "PLAN_KIND", request.param)
+    return request.param
 
 
 def _values(dtype: str, shape: tuple[int, ...] | int, seed: int = 0, product: bool = False) -> np.ndarray:
@@ -63,7 +72,7 @@ def assert_scan(got: vt.Array, x: np.ndarray, op: str, axis: int, dtype: str | N
 # -- cumulative sums and products ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", ALL)
 @pytest.mark.parametrize("op", ["sum", "prod"])
-def test_cumulative_1d_every_dtype(dtype, op):
+def test_cumulative_1d_every_dtype(dtype, op, plan_kind):
     function = vt.cumulative_sum if op == "sum" else vt.cumulative_prod
     for n in (1, 9, 257, 4097, 70001):  # a thread, a subgroup, a workgroup, three passes
         x = _values(dtype, n, seed=n, product=op == "prod")
@@ -71,7 +80,7 @@ def test_cumulative_1d_every_dtype(dtype, op):
 
 
 @pytest.mark.parametrize("n", SIZES)
-def test_cumulative_sum_sizes(n):
+def test_cumulative_sum_sizes(n, plan_kind):
     for dtype in ("float32", "int32"):
         x = _values(dtype, n, seed=n)
         assert_scan(vt.cumulative_sum(vt.asarray(x)), x, "sum", 0)
@@ -89,7 +98,7 @@ LAYOUTS = [((300, 5), 1), ((40, 100), 1), ((20, 1100), -1), ((3, 30000), 1), ((1
 
 @pytest.mark.parametrize(("shape", "axis"), LAYOUTS, ids=str)
 @pytest.mark.parametrize("include_initial", [False, True])
-def test_cumulative_along_axes(shape, axis, include_initial):
+def test_cumulative_along_axes(shape, axis, include_initial, plan_kind):
     for dtype in ("float32", "int64"):
         x = _values(dtype, shape, seed=len(shape))
         got = vt.cumulative_sum(vt.asarray(x), axis=axis, include_initial=include_initial)
@@ -99,7 +108,7 @@ def test_cumulative_along_axes(shape, axis, include_initial):
     assert_scan(got, x, "prod", axis, include_initial=include_initial)
 
 
-def test_cumulative_of_views():
+def test_cumulative_of_views(plan_kind):
     """Transposes, steps, negative strides and offsets off the vec4 alignment scan as their values."""
     base = _values("float32", (60, 2050), seed=7)
     x = vt.asarray(base)
@@ -121,7 +130,7 @@ def test_cumulative_of_empty_axes(shape, axis):
                         include_initial=include_initial)
 
 
-def test_cumulative_special_values_as_numpy():
+def test_cumulative_special_values_as_numpy(plan_kind):
     """NaN and infinities propagate as NumPy's sequential sum has them; -0.0 sums keep their sign; the initial
     value is +0.0."""
     cases = [[-0.0, -0.0, -0.0], [-0.0, 0.0, -0.0], [1.0, np.nan, 2.0, 3.0], [1.0, np.inf, 2.0, -np.inf, 1.0],
@@ -215,7 +224,7 @@ def test_cumulative_errors():
         x.cumsum(0, vt.float32, 1)
 
 
-def test_scans_are_deterministic():
+def test_scans_are_deterministic(plan_kind):
     host = np.random.default_rng(5).normal(size=200003).astype(np.float32)
     first = vt.cumulative_sum(vt.asarray(host)).numpy()
     for _ in range(2):
@@ -235,7 +244,7 @@ def _sparse(dtype: str, shape: tuple[int, ...], density: float = 0.5, seed: int 
 
 
 @pytest.mark.parametrize("dtype", ALL)
-def test_nonzero_every_dtype(dtype):
+def test_nonzero_every_dtype(dtype, plan_kind):
     for shape in [(1,), (37,), (5, 7), (2, 3, 4), (4097,), (3, 9000)]:
         host = _sparse(dtype, shape, seed=len(shape))
         got = vt.nonzero(vt.asarray(host))
@@ -249,7 +258,7 @@ def test_nonzero_every_dtype(dtype):
 
 @pytest.mark.parametrize("n", [1, 8, 33, 1024, 1025, 4095, 4096, 4097, 12289, 40001])
 @pytest.mark.parametrize("density", [0.0, 0.01, 0.5, 1.0])
-def test_nonzero_sizes_and_densities(n, density):
+def test_nonzero_sizes_and_densities(n, density, plan_kind):
     host = _sparse("float32", (n,), density, seed=n)
     assert_matches(vt.nonzero(vt.asarray(host))[0], np.nonzero(host)[0])
 
@@ -297,7 +306,7 @@ def test_where_one_and_three_arguments():
 
 
 @pytest.mark.parametrize("shape", [(10,), (5000,), (13, 700), (3, 5, 7)])
-def test_boolean_masks_on_the_gpu(shape):
+def test_boolean_masks_on_the_gpu(shape, plan_kind):
     host = sample("float32", math.prod(shape), special=False, seed=2).reshape(shape)
     x = vt.asarray(host)
     mask = host > 2
@@ -458,7 +467,7 @@ def test_histogram_errors():
 # -- exhaustive and large ----------------------------------------------------------------------------------------------
 @pytest.mark.slow
 @pytest.mark.parametrize("dtype", ALL)
-def test_cumulative_sweep(dtype):
+def test_cumulative_sweep(dtype, plan_kind):
     for op in ("sum", "prod"):
         function = vt.cumulative_sum if op == "sum" else vt.cumulative_prod
         for n in SIZES:
@@ -473,7 +482,7 @@ def test_cumulative_sweep(dtype):
 
 
 @pytest.mark.slow
-def test_large_scans_and_compaction():
+def test_large_scans_and_compaction(plan_kind):
     n = 2 ** 24 + 1
     rng = np.random.default_rng(24)
     host = rng.uniform(-1, 1, n).astype(np.float32)
@@ -503,7 +512,7 @@ def buffer_addresses():
     ctx.set_buffer_addresses(before)
 
 
-def test_every_kernel_through_buffer_addresses(buffer_addresses):
+def test_every_kernel_through_buffer_addresses(buffer_addresses, plan_kind):
     x = _values("float32", 70001, seed=1)
     assert_scan(vt.cumulative_sum(vt.asarray(x), include_initial=True), x, "sum", 0, include_initial=True)
     rows = _values("int16", (300, 100), seed=2)

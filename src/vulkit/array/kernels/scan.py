@@ -7,11 +7,12 @@ kinds of :class:`ScanSpec`:
 
 - ``tile``: a workgroup scans a block (``chunk`` elements of a row) in tiles of :data:`TILE` elements: each thread
   holds 4 sub-tiles of 4 consecutive elements (vec4 loads where aligned), scans them, a Hillis-Steele scan over
-  the subgroup (shuffles; the subgroup size is read at run time) and a sequential pass over the subgroup totals in
-  shared memory give each thread its prefix; two barriers per tile (double-buffered shared memory). With ``carry``
-  each block starts from the inclusive scan of the block totals (the previous block's entry).
+  the subgroup (shuffles; the subgroup size is read at run time) and the first subgroup's scan of the subgroup
+  totals in shared memory give each thread its prefix; two barriers per tile (double-buffered shared memory). With
+  ``carry`` each block starts from the inclusive scan of the block totals (the previous block's entry).
 - ``tile_reduce``: the block totals of ``tile`` (the first pass); also min/max/count reductions.
-- ``rows``: a subgroup per row (short rows: many rows of up to ~1K elements).
+- ``rows``: a subgroup per block (rows of up to ~1K elements a subgroup each; on CPU devices, which pay for each
+  barrier, every row scan and compaction, in blocks with the same three passes).
 - ``lines`` / ``lines_reduce``: a thread per line of a (outer, len, inner) array (scans along an outer axis: adjacent
   threads read adjacent elements, coalesced, no transpose; and very short rows), optionally in chunks along the
   line with the same three passes.
@@ -176,7 +177,7 @@ class ScanSpec:
     @property
     def _buffers(self) -> int:
         """src, [the scanned block totals], dst."""
-        return 3 if self.kind in ("tile", "lines") else 2
+        return 3 if self.kind in ("tile", "rows", "lines") else 2
 
     @property
     def bindings(self) -> int:
@@ -187,14 +188,14 @@ class ScanSpec:
         """(GLSL type and name, struct code) of the push constants after the addresses."""
         names = {"tile": "rows len blocks chunk in_off out_off out_row carry init vec",
                  "tile_reduce": "rows len blocks chunk in_off out_off vec",
-                 "rows": "rows len in_off out_off out_row init vec",
+                 "rows": "rows len blocks chunk in_off out_off out_row carry init vec",
                  "lines": "outer len inner blocks chunk in_off out_off out_len carry init",
                  "lines_reduce": "outer len inner blocks chunk in_off out_off"}[self.kind]
         fields = [(f"uint {name}", "I") for name in names.split()]
-        if self.kind == "tile" and self.epilogue == "coords":
+        if self.kind in ("tile", "rows") and self.epilogue == "coords":
             fields += [("uint sd", "I"), ("uint sj", "I"), ("uint ndim", "I"),
                        (f"uint dim[{MAX_COORDS}]", "I" * MAX_COORDS)]
-        elif self.kind == "tile" and self.epilogue == "positions":
+        elif self.kind in ("tile", "rows") and self.epilogue == "positions":
             fields += [("int base", "i"), ("uint ndim", "I"), (f"uint dim[{MAX_COORDS}]", "I" * MAX_COORDS),
                        (f"int st[{MAX_COORDS}]", "i" * MAX_COORDS)]
         return fields
@@ -394,50 +395,68 @@ class ScanSpec:
 
     def _emit(self, k: int) -> list[str]:
         """The tile's outputs of sub-tile ``k`` (prefix ``b`` before the thread's elements, element ``i``)."""
+        return self._outputs([f"f[{4 * k + n}]" for n in range(4)], [f"comb(b, x[{4 * k + n}])" for n in range(4)],
+                             "        ")
+
+    def _outputs(self, flags: list[str], values: list[str], indent: str) -> list[str]:
+        """The outputs of the thread's 4 elements from ``i`` (before ``end``) whose inclusive scans are ``values``:
+        stored from ``ob + i``, or (compaction) each element with its flag set writes its coordinates or offset at
+        its rank."""
         if self.epilogue == "store":
-            return self._store4([f"put(comb(b, x[{4 * k + n}]))" for n in range(4)], "i", "ob", "end", "        ")
+            return self._store4([f"put({v})" for v in values], "i", "ob", "end", indent)
         body = []
-        for n in range(4):
-            body.append(f"        if (f[{4 * k + n}] != 0u) {{")
-            body.append(f"          uint j = uint(comb(b, x[{4 * k + n}])) - 1u;")
-            body.append(f"          uint g = i + {n}u;")
-            if self.epilogue == "coords":
-                body += ["          for (uint d = p.ndim - 1u; d > 0u; --d) {",
-                         "            uint q = g / p.dim[d];",
-                         "            DSTS(p.out_off + d * p.sd + j * p.sj) = put(g - q * p.dim[d]);",
-                         "            g = q;",
-                         "          }",
-                         "          DSTS(p.out_off + j * p.sj) = put(g);"]
+        for n, (flag, value) in enumerate(zip(flags, values, strict=True)):
+            body += [f"{indent}if ({flag} != 0u) {{",
+                     f"{indent}  uint j = uint({value}) - 1u;",
+                     f"{indent}  uint g = i + {n}u;"]
+            if self.epilogue == "coords":  # NOTE: a loop only for 2 dimensions or more (lavapipe counts each loop)
+                body += [f"{indent}  if (p.ndim > 1u) for (uint d = p.ndim - 1u; d > 0u; --d) {{",
+                         f"{indent}    uint q = g / p.dim[d];",
+                         f"{indent}    DSTS(p.out_off + d * p.sd + j * p.sj) = put(g - q * p.dim[d]);",
+                         f"{indent}    g = q;",
+                         f"{indent}  }}",
+                         f"{indent}  DSTS(p.out_off + j * p.sj) = put(g);"]
             else:
-                body += ["          int o = p.base;",
-                         "          for (uint d = p.ndim - 1u; d > 0u; --d) {",
-                         "            uint q = g / p.dim[d];",
-                         "            o += int(g - q * p.dim[d]) * p.st[d];",
-                         "            g = q;",
-                         "          }",
-                         "          DSTS(p.out_off + j) = o + int(g) * p.st[0];"]
-            body.append("        }")
+                body += [f"{indent}  int o = p.base;",
+                         f"{indent}  if (p.ndim > 1u) for (uint d = p.ndim - 1u; d > 0u; --d) {{",
+                         f"{indent}    uint q = g / p.dim[d];",
+                         f"{indent}    o += int(g - q * p.dim[d]) * p.st[d];",
+                         f"{indent}    g = q;",
+                         f"{indent}  }}",
+                         f"{indent}  DSTS(p.out_off + j) = o + int(g) * p.st[0];"]
+            body.append(f"{indent}}}")
         return body
 
-    # -- one subgroup per row ------------------------------------------------------------------------------------
+    # -- one subgroup per block ------------------------------------------------------------------------------------
     def _rows(self) -> list[str]:
+        """A subgroup scans a block (``chunk`` elements of a row), 4 * the subgroup size elements a step, from the
+        previous block's entry of the scanned block totals (``carry``)."""
         a = acc_type(self.acc)
         body = ["void main() {",
                 "  uint lane = gl_SubgroupInvocationID;",
+                "  uint nblocks = p.rows * p.blocks;",
                 "  uint step = gl_NumWorkGroups.x * gl_NumSubgroups;",
-                "  for (uint row = gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID; row < p.rows; row += step) {",
+                "  for (uint blk = gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID; blk < nblocks; blk += step) {",
+                "    uint row = blk / p.blocks;",
+                "    uint chunk = blk - row * p.blocks;",
+                "    uint start = chunk * p.chunk;",
+                "    uint end = p.len - start > p.chunk ? start + p.chunk : p.len;",
                 "    uint ib = p.in_off + row * p.len;",
                 "    uint ob = p.out_off + row * p.out_row + p.init;",
-                f"    if (p.init != 0u && lane == 0u) DSTS(ob - 1u) = {self._initial()};"]
-        body += [f"    {a} carry = IDENT;",
-                 "    for (uint c = 0u; c < p.len; c += 4u * gl_SubgroupSize) {",
+                f"    {a} carry = IDENT;",
+                "    if (p.carry != 0u && chunk > 0u) carry = PARTS(row * p.blocks + chunk - 1u);"]
+        if self.epilogue == "store":
+            body.append(f"    if (p.init != 0u && chunk == 0u && lane == 0u) DSTS(ob - 1u) = {self._initial()};")
+        body += ["    for (uint c = start; c < end; c += 4u * gl_SubgroupSize) {",
                  "      uint i = c + lane * 4u;",
                  f"      {a} x[4];"]
-        body += self._load4([f"x[{n}]" for n in range(4)], "i", "ib", "p.len", "      ")
+        body += self._load4([f"x[{n}]" for n in range(4)], "i", "ib", "end", "      ")
+        if self.epilogue != "store":
+            body.append("      uint f[4] = uint[4](uint(x[0]), uint(x[1]), uint(x[2]), uint(x[3]));")
         body += [f"      x[{n}] = comb(x[{n - 1}], x[{n}]);" for n in (1, 2, 3)]
         body += [f"      {a} ex = sg_up(sg_incl(x[3]));",
                  f"      {a} b = comb(carry, ex);"]
-        body += self._store4([f"put(comb(b, x[{n}]))" for n in range(4)], "i", "ob", "p.len", "      ")
+        body += self._outputs([f"f[{n}]" for n in range(4)], [f"comb(b, x[{n}])" for n in range(4)], "      ")
         body += ["      carry = comb(carry, sg_last(comb(ex, x[3])));", "    }", "  }", "}"]
         return body
 

@@ -22,7 +22,7 @@ import numpy as np
 from ..array import Array, asarray_like, make_array, upload, view
 from ..dtypes import DType, as_dtype, bool_, float32, float64, int32, int64, uint32, uint64
 from ..kernels.glsl import WORKGROUP
-from ..kernels.scan import MAX_COORDS, SHARED_COUNT_BINS, SHARED_SUM_BINS, TILE, HistSpec, ScanSpec
+from ..kernels.scan import MAX_COORDS, SHARED_COUNT_BINS, SHARED_SUM_BINS, SUB, TILE, HistSpec, ScanSpec
 from ..launch import record
 from ..layout import broadcast_strides, merge_dims, normalize_axes, size_of
 from .elementwise import where as _where3
@@ -31,16 +31,21 @@ from .engine import TABLE, apply
 # Workgroup blocks a long scan aims for: some 25 waves of a large GPU (an H200 holds ~700 such workgroups at once),
 # so that the last, partial wave costs little; the scan of their totals stays one workgroup's work. A CPU device
 # (lavapipe) runs a few workgroups at a time and pays for each: fewer, longer blocks.
-TARGET_BLOCKS = {"gpu": 16384, "cpu": 64}
+TARGET_BLOCKS = {"gpu": 16384, "cpu": 16}
 # From this many rows on, a workgroup scans each whole row in one pass: the rows alone fill the device, and cutting
 # them into blocks would add a pass over the data.
-ROWS_ONE_PASS = {"gpu": 2048, "cpu": 16}
+ROWS_ONE_PASS = {"gpu": 2048, "cpu": 256}
 # Threads a scan along an outer axis aims for before it cuts the columns into chunks (each thread has 4 loads in
 # flight: some 32 KiB per compute unit of a large GPU).
 LINE_THREADS = {"gpu": 1 << 18, "cpu": 1 << 12}
-# Up to this many elements a row is one workgroup's work whatever the rows: three dispatches would cost more.
-SMALL_SCAN = 1 << 16
+# Up to this many elements a row is one workgroup's (a CPU device: one subgroup's) work whatever the rows: three
+# dispatches would cost more.
+SMALL_SCAN = {"gpu": 1 << 16, "cpu": 1 << 14}
 LINE_MIN_CHUNK = 16  # the shortest chunk of a column worth its own thread
+# The longest block (elements) one invocation loops over: lavapipe's shaders stop every loop of an invocation after
+# 65535 iterations in all (llvmpipe's loop limiter), silently; a subgroup takes 4 * 8 elements an iteration there,
+# a compaction up to 25 loop iterations (its coordinates) per 4 elements.
+MAX_CHUNK = 1 << 16
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
 _MISSING = object()
@@ -68,9 +73,10 @@ class Plan:
         phys = ctx.device.physical
         self.max_subgroups = max(1, WORKGROUP // max(1, phys.min_subgroup_size))
         self.subgroup = max(1, phys.subgroup_size)
-        kind = "cpu" if phys.type == "cpu" else "gpu"
+        self.kind = kind = plan_kind(ctx)
         self.target_blocks = TARGET_BLOCKS[kind]
         self.rows_one_pass = ROWS_ONE_PASS[kind]
+        self.small_scan = SMALL_SCAN[kind]
         self.line_threads = LINE_THREADS[kind]
 
     def temp(self, n: int, dtype: DType) -> str:
@@ -95,6 +101,17 @@ class Plan:
             starts = [0] * (len(step.inputs) + 1) if step.kernel.addresses else None
             record(ctx.stream, step.kernel, [allocs[r] for r in step.inputs], allocs[step.output], step.values,
                    step.groups, starts)
+
+
+PLAN_KIND: str | None = None  # "gpu" or "cpu" plans whatever the device (tests plan both on one device)
+
+
+def plan_kind(ctx: Any) -> str:
+    """How scans are cut for the device: "cpu" for a CPU device (lavapipe: few workgroups at a time, each barrier
+    costly: long rows are scanned a subgroup per block), else "gpu" (a workgroup per block of tiles)."""
+    if PLAN_KIND is not None:
+        return PLAN_KIND
+    return "cpu" if ctx.device.physical.type == "cpu" else "gpu"
 
 
 def _addresses(ctx: Any, arrays: list[Array]) -> bool:
@@ -149,16 +166,16 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
     (src_role, in_off), (dst_role, out_off) = src, dst
     vec = _vec(in_off, length) | 2 * _vec(out_off + initial, length + initial)
     fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
-    if length <= ROW_SUBGROUP_MAX:
-        plan.add(plan.scan_spec("rows", **fields), _ceil(rows, max(1, WORKGROUP // plan.subgroup)), (src_role,),
-                 dst_role, (rows, length, in_off, out_off, length + initial, int(initial), vec))
-        return
-    tiles = _ceil(length, TILE)
-    if rows >= plan.rows_one_pass or rows * length <= SMALL_SCAN:
+    subgroups = length <= ROW_SUBGROUP_MAX or plan.kind == "cpu"
+    unit = SUB if subgroups else TILE  # blocks are whole steps of the kernel
+    steps = _ceil(length, unit)
+    if length <= ROW_SUBGROUP_MAX or rows >= plan.rows_one_pass or rows * length <= plan.small_scan:
         blocks = 1
     else:
-        blocks = min(tiles, max(1, _ceil(plan.target_blocks, rows)))
-    chunk = _ceil(tiles, blocks) * TILE
+        blocks = min(steps, max(1, _ceil(plan.target_blocks, rows)))
+    if subgroups:
+        blocks = max(blocks, _ceil(length, MAX_CHUNK))
+    chunk = _ceil(steps, blocks) * unit
     blocks = _ceil(length, chunk)
     inputs = (src_role, src_role)  # without blocks, the totals are not read
     if blocks > 1:
@@ -168,8 +185,12 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
                  (rows, length, blocks, chunk, in_off, 0, vec & 1))
         plan_scan(plan, scan.of_totals(), rows, blocks, 1, (totals, 0), (prefixes, 0))
         inputs = (src_role, prefixes)
-    plan.add(plan.scan_spec("tile", **fields), rows * blocks, inputs, dst_role,
-             (rows, length, blocks, chunk, in_off, out_off, length + initial, int(blocks > 1), int(initial), vec))
+    values = (rows, length, blocks, chunk, in_off, out_off, length + initial, int(blocks > 1), int(initial), vec)
+    if subgroups:
+        groups = _ceil(rows * blocks, max(1, WORKGROUP // plan.subgroup))
+        plan.add(plan.scan_spec("rows", **fields), groups, inputs, dst_role, values)
+    else:
+        plan.add(plan.scan_spec("tile", **fields), rows * blocks, inputs, dst_role, values)
 
 
 def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src: tuple[str, int],
@@ -177,7 +198,7 @@ def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src
     (src_role, in_off), (dst_role, out_off) = src, dst
     fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
     lines = outer * inner
-    blocks = max(1, min(_ceil(length, LINE_MIN_CHUNK), _ceil(plan.line_threads, lines)))
+    blocks = max(1, min(_ceil(length, LINE_MIN_CHUNK), _ceil(plan.line_threads, lines)), _ceil(length, MAX_CHUNK))
     chunk = _ceil(length, blocks)
     blocks = _ceil(length, chunk)
     inputs = (src_role, src_role)
@@ -198,7 +219,7 @@ def plan_reduce(plan: Plan, scan: Scan, n: int, src: tuple[str, int], dst: tuple
     (src_role, in_off), (dst_role, out_off) = src, dst
     fields = dict(op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
     tiles = _ceil(n, TILE)
-    blocks = min(tiles, plan.target_blocks)
+    blocks = max(min(tiles, plan.target_blocks), _ceil(n, MAX_CHUNK))
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(n, chunk)
     spec = plan.scan_spec("tile_reduce", **fields)
@@ -316,7 +337,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         scan = Scan(op, x._dtype, accumulator(target), target)
     outer, inner = size_of(x._shape[:axis]), size_of(x._shape[axis + 1:])
     addresses = _addresses(ctx, [x, out])
-    key = ("scan", scan, outer, length, inner, include_initial, x._offset, addresses)
+    key = ("scan", scan, outer, length, inner, include_initial, x._offset, addresses, plan_kind(ctx))
     plan = ctx.plans.get(key)
     if plan is None:
         plan = Plan(ctx, addresses)
@@ -341,7 +362,7 @@ def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Plan, Array, int, 
     n = x._size
     plan = Plan(ctx, addresses)
     tiles = _ceil(n, TILE)
-    blocks = min(tiles, plan.target_blocks)
+    blocks = max(min(tiles, plan.target_blocks), _ceil(n, MAX_CHUNK))
     chunk = _ceil(tiles, blocks) * TILE
     blocks = _ceil(n, chunk)
     flags = Scan("add", x._dtype, uint32, uint32, "nonzero")
@@ -371,9 +392,10 @@ def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any) -
     if _addresses(ctx, [out]) and not addresses:
         addresses = True
     plan = Plan(ctx, addresses)
-    spec = plan.scan_spec("tile", op="add", src=x._dtype, acc=uint32, dst=out._dtype, load="nonzero",
-                          epilogue=epilogue)
-    plan.add(spec, blocks, ("src", "prefixes" if blocks > 1 else "src"), "dst",
+    kind = "rows" if plan.kind == "cpu" else "tile"
+    spec = plan.scan_spec(kind, op="add", src=x._dtype, acc=uint32, dst=out._dtype, load="nonzero", epilogue=epilogue)
+    groups = blocks if kind == "tile" else _ceil(blocks, max(1, WORKGROUP // plan.subgroup))
+    plan.add(spec, groups, ("src", "prefixes" if blocks > 1 else "src"), "dst",
              (1, x._size, blocks, chunk, x._offset, out._offset, x._size, int(blocks > 1), 0,
               _vec(x._offset, x._size), *extra(count, out)))
     plan.run({"src": x, "prefixes": prefixes, "dst": out})
