@@ -80,9 +80,9 @@ class RadixSpec:
 
     @property
     def buffers(self) -> tuple[Buffer, ...]:
-        kt, kb = sg.key_type(self.dtype), 8 if self.dtype.itemsize == 8 else 4
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
-        return (Buffer("X", xt, xb, True), Buffer("K0", kt, kb), Buffer("K1", kt, kb), Buffer("V0", "uint", 4),
+        # keys are stored at the dtype's width (computed on as KT)
+        return (Buffer("X", xt, xb, True), Buffer("K0", xt, xb), Buffer("K1", xt, xb), Buffer("V0", "uint", 4),
                 Buffer("V1", "uint", 4), Buffer("H", "uint", 4), Buffer("S", "uint", 4), Buffer("OV", xt, xb),
                 Buffer("OI", _index_type(self.index_bytes), self.index_bytes))
 
@@ -130,7 +130,7 @@ uint pass_digit(uint i, bool first, bool rowp, uint src) {
     uint v = src == 0u ? V0(i) : V1(i);
     return (div_n(v) >> p.shift) & 255u;
   }
-  KT k = first ? to_key(X(p.xoff + i)) : (src == 0u ? K0(i) : K1(i));
+  KT k = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
   return uint(k >> p.shift) & 255u;
 }
 """
@@ -261,8 +261,8 @@ uint val[ITEMS];
 
 void emit(uint g, KT k, uint v, bool last, uint src, bool moving) {
   if (!last) {
-    if (src != 0u) { K0(g) = k; if (moving) V0(g) = v; }
-    else { K1(g) = k; if (moving) V1(g) = v; }
+    if (src != 0u) { K0(g) = XT(k); if (moving) V0(g) = v; }
+    else { K1(g) = XT(k); if (moving) V1(g) = v; }
     return;
   }
   if (OUT_VALUES != 0) OV(g) = (FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u) ? X(p.xoff + v) : from_key(k);
@@ -285,7 +285,7 @@ void main() {
     key[j] = KALL;
     val[j] = 0xffffffffu;
     if (li < count) {
-      key[j] = first ? to_key(X(p.xoff + i)) : (src == 0u ? K0(i) : K1(i));
+      key[j] = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
       if (first) val[j] = i;
       else if (moving) val[j] = src == 0u ? V0(i) : V1(i);
     }

@@ -152,8 +152,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
         values = "lossy"
     else:
         values = "none"
-    key_dtype = np.uint64 if dtype.itemsize == 8 else np.uint32
-    keys = [make_array(ctx, (total,), _as(key_dtype)) for _ in range(2)]
+    keys = [make_array(ctx, (total,), dtype) for _ in range(2)]  # keys stored at the dtype's width
     vals = [make_array(ctx, (total,), _as(np.uint32)) for _ in range(2)] if values != "none" else []
     tiles = -(-total // shape.tile)
     hist = make_array(ctx, (256 * tiles,), _as(np.uint32))
