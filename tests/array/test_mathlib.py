@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
+import vulkit as vt
 from vulkit.array import dtypes as dt
 from vulkit.array.kernels import math_constants, mathlib
 from vulkit.errors import CompileError
@@ -59,3 +61,16 @@ def test_kernels_write_only_what_varies():
     spec = ElementwiseSpec(TABLE["sin"].op, (dt.float32,), (False,), (dt.float32,), dt.float32, dt.float32, "vec")
     source = spec.source()
     assert '#include "vt_trig.glsl"' in source and "vt_rem_pio2(" not in source
+
+
+@pytest.mark.parametrize("dtype", [d for d in ("float32", "float64")
+                                   if d in vt.device.get_device_properties()["dtypes"]])
+@pytest.mark.parametrize("name", ["sinh", "cosh"])
+def test_sinh_cosh_stay_finite_up_to_the_largest_float(name, dtype):
+    """exp(x) overflows a little before sinh(x) and cosh(x) do: NumPy's sinh(710.0) is 1.1e308."""
+    top = {"float32": 89.4, "float64": 710.47}[dtype]
+    x = np.array([top - 5, top - 1, top, -top, top + 0.5, 1e4], dtype)
+    with np.errstate(over="ignore"):
+        expected = getattr(np, name)(x)
+    got = getattr(vt, name)(vt.asarray(x)).numpy()
+    np.testing.assert_allclose(got, expected, rtol=4 * np.finfo(dtype).eps)

@@ -6,14 +6,24 @@
 #include "vt_log1p.glsl"
 #include "vt_copysign.glsl"
 #if defined(VT_COMPUTE_double)
+double vt_exp_half_squared(double ax) {  // exp(ax) / 2 where exp(ax) overflows and its half may not
+  double e = vt_exp(double(0.5) * ax);
+  return (double(0.5) * e) * e;
+}
 double vt_sinh(double x) {
   double ax = abs(x);
   double s;
   if (ax < double(1)) { double e = vt_expm1(ax); s = double(0.5) * (e + e / (e + double(1))); }
-  else { double e = vt_exp(ax); s = double(0.5) * (e - double(1) / e); }
+  else if (ax < 700.0lf) { double e = vt_exp(ax); s = double(0.5) * (e - double(1) / e); }
+  else s = vt_exp_half_squared(ax);
   return vt_copysign(s, x);
 }
-double vt_cosh(double x) { double e = vt_exp(abs(x)); return double(0.5) * (e + double(1) / e); }
+double vt_cosh(double x) {
+  double ax = abs(x);
+  if (ax >= 700.0lf) return vt_exp_half_squared(ax);
+  double e = vt_exp(ax);
+  return double(0.5) * (e + double(1) / e);
+}
 double vt_tanh(double x) {
   double ax = abs(x);
   if (ax > 22.0lf) return vt_copysign(double(1), x);
@@ -37,14 +47,24 @@ double vt_atanh(double x) {
   return vt_copysign(double(0.5) * vt_log1p(double(2) * ax / (double(1) - ax)), x);
 }
 #elif defined(VT_COMPUTE_float)
+float vt_exp_half_squared(float ax) {  // exp(ax) / 2 where exp(ax) overflows and its half may not
+  float e = vt_exp(float(0.5) * ax);
+  return (float(0.5) * e) * e;
+}
 float vt_sinh(float x) {
   float ax = abs(x);
   float s;
   if (ax < float(1)) { float e = vt_expm1(ax); s = float(0.5) * (e + e / (e + float(1))); }
-  else { float e = vt_exp(ax); s = float(0.5) * (e - float(1) / e); }
+  else if (ax < 80.0) { float e = vt_exp(ax); s = float(0.5) * (e - float(1) / e); }
+  else s = vt_exp_half_squared(ax);
   return vt_copysign(s, x);
 }
-float vt_cosh(float x) { float e = vt_exp(abs(x)); return float(0.5) * (e + float(1) / e); }
+float vt_cosh(float x) {
+  float ax = abs(x);
+  if (ax >= 80.0) return vt_exp_half_squared(ax);
+  float e = vt_exp(ax);
+  return float(0.5) * (e + float(1) / e);
+}
 float vt_tanh(float x) {
   float ax = abs(x);
   if (ax > 9.0) return vt_copysign(float(1), x);
