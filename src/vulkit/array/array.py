@@ -298,19 +298,11 @@ class Array:
     def __getitem__(self, key: Any) -> Array:
         from .ops import indexing
 
-        if self._dtype.itemsize == 16 and _advanced(key):
-            return _from_pairs(indexing.getitem(_as_pairs(self), _pair_key(key)))
         return indexing.getitem(self, key)
 
     def __setitem__(self, key: Any, value: Any) -> None:
         from .ops import indexing
-        from .ops.engine import check_writable
 
-        if self._dtype.itemsize == 16 and _advanced(key):
-            value = value if isinstance(value, Array) else asarray_like(value, self._ctx, self._dtype)
-            check_writable(self)
-            indexing.setitem(_as_pairs(self), _pair_key(key), _as_pairs(value.astype(self._dtype, copy=False)))
-            return
         indexing.setitem(self, key, value)
 
     __hash__ = None  # type: ignore[assignment]
@@ -323,35 +315,11 @@ class Array:
         return numpy_protocols.array_function(_NAMESPACE[0], func)
 
 
-# Advanced indexing moves elements of up to 8 bytes: a complex128 array goes through a view of its parts, float64
-# pairs along a last axis of 2 that the key leaves whole.
-def _advanced(key: Any) -> bool:
-    from .ops.indexing import _as_tuple, _basic_key
-
-    return _basic_key(_as_tuple(key)) is None
-
-
-def _pair_key(key: Any) -> tuple[Any, ...]:
-    return (*(key if isinstance(key, tuple) else (key,)), slice(None))
-
-
 def _part_view(x: Array, part: int) -> Array:
     """The real (``part`` 0) or imaginary (1) parts of the complex array x, a view of its memory."""
     strides = tuple(2 * s for s in x._strides)
     return _new(x._ctx, x._alloc, x._shape, strides, 2 * x._offset + part, x._dtype.component,
                 is_contiguous(x._shape, strides), x._size)
-
-
-def _as_pairs(x: Array) -> Array:
-    """A 16-byte complex array's parts as a float64 array of shape (*x.shape, 2), sharing its memory."""
-    return _new(x._ctx, x._alloc, (*x._shape, 2), (*(2 * s for s in x._strides), 1), 2 * x._offset, dt.float64,
-                x._contig, 2 * x._size)
-
-
-def _from_pairs(pairs: Array) -> Array:
-    """The complex128 array over a contiguous float64 array of shape (..., 2) (a gather's result)."""
-    shape = pairs._shape[:-1]
-    return _new(pairs._ctx, pairs._alloc, shape, contiguous_strides(shape), pairs._offset // 2, dt.complex128, True)
 
 
 class _Keeper:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from .glsl import WORKGROUP
 
-_BITS_TYPES = {1: "uint8_t", 2: "uint16_t", 4: "uint", 8: "uvec2"}
+_BITS_TYPES = {1: "uint8_t", 2: "uint16_t", 4: "uint", 8: "uvec2", 16: "uvec4"}
 _EXTENSIONS = {1: ("GL_EXT_shader_8bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int8"),
                2: ("GL_EXT_shader_16bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int16")}
 _PUSH = struct.Struct("=Ii")  # n, offset (elements) of the side that is not indexed
