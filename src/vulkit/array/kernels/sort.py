@@ -6,9 +6,10 @@ the largest key), ranks them by each 8-bit digit of the key in turn (:func:`sort
 moving keys and tile positions through shared memory, then ranks by the row within the tile (rt > 1), and writes
 the rows back sorted. One dispatch.
 
-**Anything longer** (:class:`RadixSpec`), one pass per digit of the key, least significant first, then one per
-digit of the row number (rows of more than a tile: a stable sort by key, then by row). Every pass is
-reduce-then-scan, so no workgroup ever waits for another:
+**Anything longer** (:class:`RadixSpec`), one pass per 8-bit digit of the key, least significant first. Tiles
+never straddle rows (``tpr`` tiles a row; the flat array is one row), and elements never leave their row: a sort of
+many long rows is a segmented sort, as fast per element as one long row. Every pass is reduce-then-scan, so no
+workgroup ever waits for another:
 
 1. ``histogram`` (once): the counts of every digit of every pass over the whole input, into the state buffer S;
    whether a float's key loses its value somewhere (-0.0, a NaN other than the canonical one).
@@ -16,14 +17,16 @@ reduce-then-scan, so no workgroup ever waits for another:
    elements share the digit is skipped (code 1), or, as the first or last pass, copies in order (code 2); which
    of the two key/value buffers each pass reads (its parity), counting only the passes that run.
 3. per pass, ``upsweep``: each tile's digit counts into H[digit * tiles + tile];
-   ``spine``: one workgroup per digit scans its row of H (exclusive);
+   ``spine`` (one row): one workgroup per digit scans its row of H and adds the digit's start, or
+   ``rowspine`` (several rows): one workgroup per row scans the row's tiles per digit and adds the row's start
+   and the digit's start within the row; H then holds where each (digit, tile) goes;
    ``scatter``: each tile ranks its elements (stable), puts them in digit order in shared memory and writes
-   them to digit start + the tile's offset + their rank among the tile's elements of that digit. The first
-   pass reads the input (keys made on the fly, values = indices), the last writes the outputs (values from the
+   each to its (digit, tile)'s place plus its rank among the tile's elements of that digit. The first pass
+   reads the input (keys made on the fly, values = indices), the last writes the outputs (values from the
    keys, or from the input where the keys lost them; int64 indices within the row).
 
-Values (the flat indices) move with the keys where asked (argsort, rows), where the keys lose a float's
-value (decided on the GPU from the state: no host round trip), and not at all for a flat integer sort.
+Values (the flat indices) move with the keys where asked (argsort), where the keys lose a float's value
+(decided on the GPU from the state: no host round trip), and not at all for an integer sort.
 """
 
 from __future__ import annotations
@@ -40,9 +43,9 @@ STATE_CODES = 16  # S[16 + pass]: 0 run, 1 skip, 2 copy in order
 STATE_PARITY = 32  # S[32 + pass]: the buffer pair the pass reads (it writes the other)
 STATE_COUNTS = 64  # S[64 + pass * 256 + digit]: the digit's count, then its start
 MAX_PASSES = 16
-_GLOBAL_SCALARS = ("n", "total", "tiles", "gx", "shift", "step", "mode", "mg", "sh", "xoff")
+_GLOBAL_SCALARS = ("n", "total", "tiles", "gx", "shift", "step", "mode", "mg", "sh", "xoff", "tpr")
 _TILE_SCALARS = ("n", "total", "rt", "gx", "tiles", "xoff")
-MODE_FIRST, MODE_LAST, MODE_ROW = 1, 2, 4
+MODE_FIRST, MODE_LAST = 1, 2
 
 
 def _div_lines() -> list[str]:
@@ -59,16 +62,16 @@ def _index_type(index_bytes: int) -> str:
 class RadixSpec:
     """One kernel of the global radix sort of ``dtype`` keys (see the module docstring).
 
-    ``key_passes``/``row_passes``: the digits of the key and of the row number; ``values``: "none" (never
-    moved), "always", or "lossy" (moved where the float keys lose values); ``out_values``/``out_index``: what
-    the last pass writes (``index_bytes`` 8: int64, 4: int32); ``scoped``: atomics name their scopes
-    (sort_glsl.atomic_lines)."""
+    ``key_passes``: the digits of the key; ``rows``: several rows (sorted each on its own); ``values``:
+    "none" (never moved), "always", or "lossy" (moved where the float keys lose values);
+    ``out_values``/``out_index``: what the last pass writes (``index_bytes`` 8: int64, 4: int32); ``scoped``:
+    atomics name their scopes (sort_glsl.atomic_lines)."""
 
     stage: str
     dtype: DType
     descending: bool
     key_passes: int
-    row_passes: int
+    rows: bool
     values: str
     out_values: bool
     out_index: bool
@@ -98,7 +101,7 @@ class RadixSpec:
         sg.require_subgroups(context, "sorting")
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
-        passes = self.key_passes + self.row_passes
+        passes = self.key_passes
         if not 0 < passes <= MAX_PASSES:
             raise ValueError(f"a radix sort of {passes} passes")
         wg = self.geometry.wg
@@ -108,28 +111,30 @@ class RadixSpec:
         lines += sg.key_lines(self.dtype, self.descending)
         lines += sg.atomic_lines(self.scoped)
         lines += _div_lines()
-        lines += [f"#define NKP {self.key_passes}u", f"#define NP {passes}u", f"#define ROWP {self.row_passes}u",
+        lines += [f"#define NP {passes}u", f"#define ROWS {int(self.rows)}",
                   f"#define FLOAT {int(self.dtype.kind == 'f')}",
                   f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and self.values != 'none')}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
                   f"#define OT {_index_type(self.index_bytes)}"]
         body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "spine": _SPINE,
-                "scatter": _SCATTER}[self.stage]
+                "rowspine": _ROWSPINE, "scatter": _SCATTER}[self.stage]
         lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
 
 _COMMON = """
-#define ROWS (ROWP > 0u)
 bool moving_values() {
   return VALUES_ALWAYS != 0 || (TRACK_LOSSY != 0 && S(0u) != 0u);
 }
-uint pass_digit(uint i, bool first, bool rowp, uint src) {
-  if (rowp) {
-    uint v = src == 0u ? V0(i) : V1(i);
-    return (div_n(v) >> p.shift) & 255u;
-  }
+// tile t of row t / p.tpr: its first element and its number of elements
+uint tile_start(uint t, out uint count) {
+  uint r = t / p.tpr;
+  uint c = t - r * p.tpr;
+  count = min(TILE, p.n - c * TILE);
+  return r * p.n + c * TILE;
+}
+uint pass_digit(uint i, bool first, uint src) {
   KT k = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
   return uint(k >> p.shift) & 255u;
 }
@@ -148,11 +153,7 @@ void main() {
   for (uint i = gl_WorkGroupID.x * WG + tid; i < p.total; i += stride) {
     XT bits = X(p.xoff + i);
     KT k = to_key(bits);
-    [[unroll]] for (uint q = 0u; q < NKP; q++) SHARED_ADD(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
-    if (ROWS) {
-      uint r = div_n(i);
-      [[unroll]] for (uint q = 0u; q < ROWP; q++) SHARED_ADD(s_hist[(NKP + q) * 256u + ((r >> (8u * q)) & 255u)], 1u);
-    }
+    [[unroll]] for (uint q = 0u; q < NP; q++) SHARED_ADD(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
     if (TRACK_LOSSY != 0) lost = lost || lossy(bits);
   }
   if (lost) s_lossy = 1u;
@@ -215,11 +216,13 @@ void main() {
   uint tid = gl_LocalInvocationID.x;
   for (uint d = tid; d < 256u; d += WG) s_h[d] = 0u;
   barrier();
-  bool first = (p.mode & 1u) != 0u, rowp = (p.mode & 4u) != 0u;
+  bool first = (p.mode & 1u) != 0u;
   uint src = S(32u + p.step);
+  uint count;
+  uint start = tile_start(t, count);
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    uint i = t * TILE + j * WG + tid;
-    if (i < p.total) SHARED_ADD(s_h[pass_digit(i, first, rowp, src)], 1u);
+    uint li = j * WG + tid;
+    if (li < count) SHARED_ADD(s_h[pass_digit(start + li, first, src)], 1u);
   }
   barrier();
   for (uint d = tid; d < 256u; d += WG) H(d * p.tiles + t) = s_h[d];
@@ -231,7 +234,7 @@ void main() {
   if (S(16u + p.step) != 0u) return;
   uint tid = gl_LocalInvocationID.x;
   uint row = gl_WorkGroupID.x * p.tiles;
-  uint carry = 0u;
+  uint carry = S(64u + p.step * 256u + gl_WorkGroupID.x);
   for (uint c = 0u; c < p.tiles; c += WG * 4u) {
     uint v[4];
     uint mine = 0u;
@@ -252,6 +255,40 @@ void main() {
 }
 """
 
+_ROWSPINE = """
+void main() {
+  uint r = tile_id();
+  if (r * p.tpr >= p.tiles || S(16u + p.step) != 0u) return;
+  uint tid = gl_LocalInvocationID.x;
+  const uint PER = (256u + WG - 1u) / WG;
+  uint first = r * p.tpr;
+  uint totals[PER];
+  uint mine = 0u;
+  [[unroll]] for (uint k = 0u; k < PER; k++) {
+    uint d = tid * PER + k;
+    uint run = 0u;
+    if (d < 256u) {
+      for (uint c = 0u; c < p.tpr; c++) {
+        uint x = H(d * p.tiles + first + c);
+        H(d * p.tiles + first + c) = run;
+        run += x;
+      }
+    }
+    totals[k] = run;
+    mine += run;
+  }
+  uint total;
+  uint start = r * p.n + wg_exclusive_add(mine, total);
+  [[unroll]] for (uint k = 0u; k < PER; k++) {
+    uint d = tid * PER + k;
+    if (d < 256u) {
+      for (uint c = 0u; c < p.tpr; c++) H(d * p.tiles + first + c) += start;
+    }
+    start += totals[k];
+  }
+}
+"""
+
 _SCATTER = """
 shared KT s_k[TILE];
 shared uint s_v[TILE];
@@ -266,7 +303,7 @@ void emit(uint g, KT k, uint v, bool last, uint src, bool moving) {
     return;
   }
   if (OUT_VALUES != 0) OV(g) = (FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u) ? X(p.xoff + v) : from_key(k);
-  if (OUT_INDEX != 0) OI(g) = OT(ROWS ? v - div_n(v) * p.n : v);
+  if (OUT_INDEX != 0) OI(g) = OT(ROWS != 0 ? v - div_n(v) * p.n : v);
 }
 
 void main() {
@@ -275,13 +312,14 @@ void main() {
   uint code = S(16u + p.step);
   if (code == 1u) return;
   uint tid = gl_LocalInvocationID.x;
-  bool first = (p.mode & 1u) != 0u, last = (p.mode & 2u) != 0u, rowp = (p.mode & 4u) != 0u;
+  bool first = (p.mode & 1u) != 0u, last = (p.mode & 2u) != 0u;
   uint src = S(32u + p.step);
   bool moving = moving_values();
-  uint count = min(TILE, p.total - t * TILE);
+  uint count;
+  uint start = tile_start(t, count);
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = local_index(j);
-    uint i = t * TILE + li;
+    uint i = start + li;
     key[j] = KALL;
     val[j] = 0xffffffffu;
     if (li < count) {
@@ -293,27 +331,24 @@ void main() {
   if (code == 2u) {
     [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
       uint li = local_index(j);
-      if (li < count) emit(t * TILE + li, key[j], val[j], last, src, moving);
+      if (li < count) emit(start + li, key[j], val[j], last, src, moving);
     }
     return;
   }
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    if (rowp) dig[j] = local_index(j) < count ? (div_n(val[j]) >> p.shift) & 255u : 255u;
-    else dig[j] = uint(key[j] >> p.shift) & 255u;
-  }
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> p.shift) & 255u;
   rank_tile();
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     s_k[pos[j]] = key[j];
     if (moving) s_v[pos[j]] = val[j];
   }
-  for (uint d = tid; d < 256u; d += WG) s_base[d] = S(64u + p.step * 256u + d) + H(d * p.tiles + t) - s_start[d];
+  for (uint d = tid; d < 256u; d += WG) s_base[d] = H(d * p.tiles + t) - s_start[d];
   barrier();
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = j * WG + tid;
     if (li < count) {
       KT k = s_k[li];
       uint v = moving ? s_v[li] : 0u;
-      uint d = rowp ? (div_n(v) >> p.shift) & 255u : uint(k >> p.shift) & 255u;
+      uint d = uint(k >> p.shift) & 255u;
       emit(s_base[d] + li, k, v, last, src, moving);
     }
   }

@@ -2,12 +2,12 @@
 
 Every sort runs on the GPU (``array/kernels/sort.py``): the sorted axis is moved last and the array made
 contiguous (a copy only where it is not already), then rows of at most a workgroup's tile are sorted in shared
-memory by one dispatch, and anything longer by a stable LSD radix sort of (row, key), 8 bits a pass, that skips
-the passes whose digit every element shares. Sorts are always stable (``stable=False`` is allowed and stable
-too). Floats sort as NumPy sorts them: NaNs last (first when descending, the reverse of the ascending order, as
-the array API's reference implementation does), -0.0 and 0.0 equal (kept in input order) and returned as they
-were. Nothing here waits for the GPU except ``searchsorted``'s and ``quantile``'s reading of host arguments
-(``q`` given as an array).
+memory by one dispatch, and anything longer by a stable LSD radix sort, 8 bits a pass, each row on its own (a
+segmented sort), that skips the passes whose digit every element shares. Sorts are always stable
+(``stable=False`` is allowed and stable too). Floats sort as NumPy sorts them: NaNs last (first when descending,
+the reverse of the ascending order, as the array API's reference implementation does), -0.0 and 0.0 equal (kept
+in input order) and returned as they were. Nothing here waits for the GPU except ``quantile`` given ``q`` as an
+array (its values are read to the host).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..dtypes import DType, int32, int64
 from ..dtypes import result_type as _result_type
 from ..kernels import sort_glsl
 from ..kernels.glsl import division_magic
-from ..kernels.sort import MAX_PASSES, MODE_FIRST, MODE_LAST, MODE_ROW, STATE_COUNTS, RadixSpec, TileSortSpec
+from ..kernels.sort import MODE_FIRST, MODE_LAST, STATE_COUNTS, RadixSpec, TileSortSpec
 from ..kernels.sort_search import SearchSpec
 from ..layout import normalize_axes
 from . import elementwise as ew
@@ -138,15 +138,11 @@ def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | Non
 
 def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | None, out_i: Array | None,
                 shape: sort_glsl.Geometry, name: str) -> None:
-    """The global radix sort: passes over the key's digits, then the row's (see kernels/sort.py)."""
+    """The global radix sort: one pass per digit of the key, each row sorted on its own (see kernels/sort.py)."""
     ctx, dtype = x._ctx, x._dtype
     total = rows * n
-    key_passes = -(-sort_glsl.key_bits(dtype) // 8)
-    row_passes = -(-(rows - 1).bit_length() // 8) if rows > 1 else 0
-    passes = key_passes + row_passes
-    if passes > MAX_PASSES:
-        raise ValueError(f"{name}: too many rows ({rows})")
-    if row_passes or out_i is not None:
+    passes = -(-sort_glsl.key_bits(dtype) // 8)
+    if out_i is not None:
         values = "always"
     elif dtype.kind == "f" and out_v is not None:
         values = "lossy"
@@ -154,7 +150,8 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
         values = "none"
     keys = [make_array(ctx, (total,), dtype) for _ in range(2)]  # keys stored at the dtype's width
     vals = [make_array(ctx, (total,), _as(np.uint32)) for _ in range(2)] if values != "none" else []
-    tiles = -(-total // shape.tile)
+    per_row = -(-n // shape.tile)
+    tiles = rows * per_row
     hist = make_array(ctx, (256 * tiles,), _as(np.uint32))
     state = make_array(ctx, (STATE_COUNTS + 256 * passes,), _as(np.uint32))
     ov, oi, written = _outputs(ctx, out_v, out_i)
@@ -165,15 +162,16 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     addresses = wants_addresses(ctx, [x, *keys, *vals, hist, *(a for a in (out_v, out_i) if a is not None)], name)
 
     def kernel(stage: str) -> Any:
-        return ctx.kernels.get(RadixSpec(stage, dtype, descending, key_passes, row_passes, values,
-                                         out_v is not None, out_i is not None, index_dtype(ctx).itemsize, shape,
+        return ctx.kernels.get(RadixSpec(stage, dtype, descending, passes, rows > 1, values, out_v is not None,
+                                         out_i is not None, index_dtype(ctx).itemsize, shape,
                                          sort_glsl.scoped_atomics(ctx), addresses))
 
     mg, sh = division_magic(n) if rows > 1 else (0, 0)
     groups = grid(ctx, tiles)
+    row_groups = grid(ctx, rows)
 
-    def scalars(step: int = 0, shift: int = 0, mode: int = 0) -> tuple[int, ...]:
-        return (n, total, tiles, groups[0], shift, step, mode, mg, sh, x._offset)
+    def scalars(step: int = 0, mode: int = 0, gx: int = groups[0]) -> tuple[int, ...]:
+        return (n, total, tiles, gx, 8 * step, step, mode, mg, sh, x._offset, per_row)
 
     s = state._alloc
     ctx.stream.fill(s, 0)
@@ -181,16 +179,16 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
     dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
     for step in range(passes):
-        row = step >= key_passes
-        shift = 8 * (step - key_passes if row else step)
-        mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0) | (MODE_ROW if row else 0)
+        mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0)
         reads = [x._alloc, *moving, s]
-        dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, shift, mode), groups)
-        dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, shift, mode),
-                 (256, 1, 1))
+        dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, mode), groups)
+        if rows > 1:
+            dispatch(ctx, kernel("rowspine"), buffers, [s, hist._alloc], [hist._alloc],
+                     scalars(step, mode, row_groups[0]), row_groups)
+        else:
+            dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, mode), (256, 1, 1))
         targets = written if step == passes - 1 else moving
-        dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, shift, mode),
-                 groups)
+        dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, mode), groups)
 
 
 def _as(np_dtype: Any) -> DType:
