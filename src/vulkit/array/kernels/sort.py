@@ -296,13 +296,13 @@ shared uint s_base[256];
 KT key[ITEMS];
 uint val[ITEMS];
 
-void emit(uint g, KT k, uint v, bool last, uint src, bool moving) {
+void emit(uint g, KT k, uint v, bool last, uint src, bool moving, bool gather) {
   if (!last) {
     if (src != 0u) { K0(g) = XT(k); if (moving) V0(g) = v; }
     else { K1(g) = XT(k); if (moving) V1(g) = v; }
     return;
   }
-  if (OUT_VALUES != 0) OV(g) = (FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u) ? X(p.xoff + v) : from_key(k);
+  if (OUT_VALUES != 0) OV(g) = gather ? X(p.xoff + v) : from_key(k);
   if (OUT_INDEX != 0) OI(g) = OT(ROWS != 0 ? v - div_n(v) * p.n : v);
 }
 
@@ -315,6 +315,7 @@ void main() {
   bool first = (p.mode & 1u) != 0u, last = (p.mode & 2u) != 0u;
   uint src = S(32u + p.step);
   bool moving = moving_values();
+  bool gather = FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u;  // the keys lost values: take them from X
   uint count;
   uint start = tile_start(t, count);
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
@@ -331,7 +332,7 @@ void main() {
   if (code == 2u) {
     [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
       uint li = local_index(j);
-      if (li < count) emit(start + li, key[j], val[j], last, src, moving);
+      if (li < count) emit(start + li, key[j], val[j], last, src, moving, gather);
     }
     return;
   }
@@ -349,7 +350,7 @@ void main() {
       KT k = s_k[li];
       uint v = moving ? s_v[li] : 0u;
       uint d = uint(k >> p.shift) & 255u;
-      emit(s_base[d] + li, k, v, last, src, moving);
+      emit(s_base[d] + li, k, v, last, src, moving, gather);
     }
   }
 }

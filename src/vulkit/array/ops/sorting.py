@@ -175,7 +175,9 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
 
     s = state._alloc
     ctx.stream.fill(s, 0)
-    spread = max(1, min(-(-total // (shape.wg * 16)), 2048, ctx.max_groups))
+    # NOTE: few workgroups, each flushing its histograms by passes * 256 atomics: 2048 of them put 2M atomics on
+    # 1024 words for 2^24 keys
+    spread = max(1, min(-(-total // (shape.wg * 32)), 512, ctx.max_groups))
     dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
     dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
     for step in range(passes):
