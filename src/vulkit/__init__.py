@@ -187,7 +187,7 @@ from .array.ops.scans import (
     where,
 )
 from .array.ops.sets import isin, unique_all, unique_counts, unique_inverse, unique_values
-from .array.ops.sorting import argsort, median, quantile, searchsorted, sort, topk
+from .array.ops.sorting import argsort, median, nanmedian, nanquantile, quantile, searchsorted, sort, topk
 from .special import sinc
 
 e = 2.718281828459045
@@ -198,8 +198,8 @@ newaxis = None
 
 __all__ = [
     "sinc", "special",
-    "argsort", "isin", "median", "quantile", "searchsorted", "sort", "topk", "unique_all", "unique_counts",
-    "unique_inverse", "unique_values",
+    "argsort", "isin", "median", "nanmedian", "nanquantile", "quantile", "searchsorted", "sort", "topk",
+    "unique_all", "unique_counts", "unique_inverse", "unique_values",
     "concat", "diff", "flatten", "pad", "ravel", "repeat", "roll", "stack", "swapaxes", "take", "take_along_axis",
     "tile", "transpose", "unstack",
     "all", "any", "argmax", "argmin", "count_nonzero", "logsumexp", "max", "mean", "min", "nanmax", "nanmean",

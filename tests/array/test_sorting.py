@@ -277,6 +277,31 @@ def test_quantile(dtype, method):
             _same(vt.quantile(x, q, axis=axis, method=method, keepdims=axis == 1), expected)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_nanmedian_and_nanquantile(dtype):
+    """The median and quantiles of the non-NaN elements; NaN for slices of NaNs only (not the first slice:
+    NumPy's result then takes the input's dtype)."""
+    if dtype not in ALL:
+        pytest.skip(f"no {dtype} on this device")
+    rng = np.random.default_rng(20)
+    a = rng.integers(-100, 100, (4, 3, 5)).astype(dtype)
+    a.reshape(-1)[rng.random(a.size) < 0.3] = np.nan
+    a[-1, -1] = np.nan
+    x = vt.asarray(a)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for axis in (None, -1, (0, 2)) if dtype != "float16" else (None,):
+            _same(vt.nanmedian(x, axis=axis), np.nanmedian(a, axis=axis))
+        for axis in (None, 0, 2):
+            for q in (0.3, 1, [0.1, 0.75], np.float32(0.4)):
+                for method in ("linear", "lower", "higher", "midpoint", "nearest"):
+                    expected = np.nanquantile(a, q, axis=axis, method=method, keepdims=axis == 2)
+                    _same(vt.nanquantile(x, q, axis=axis, method=method, keepdims=axis == 2), expected)
+    ints = np.arange(12, dtype=np.int32).reshape(3, 4)
+    _same(vt.nanmedian(vt.asarray(ints), axis=1), np.nanmedian(ints, axis=1))
+    _same(vt.nanquantile(vt.asarray(ints), 0.3, axis=0), np.nanquantile(ints, 0.3, axis=0))
+
+
 # -- large ---------------------------------------------------------------------------------------------------
 @pytest.mark.slow
 def test_sort_2_24_plus_1():

@@ -467,3 +467,86 @@ def _interpolate(ordered: Array, below: np.ndarray, above: np.ndarray, gamma: np
     lerp = ew.add(a, ew.multiply(diff, weights))
     other = ew.subtract(b, ew.multiply(diff, ew.subtract(1.0, weights)))
     return ew.where(ew.greater_equal(weights, 0.5), ew.astype(other, lerp._dtype), lerp)
+
+
+# -- nanmedian, nanquantile ----------------------------------------------------------------------------------------
+def _valid_counts(ordered: Array) -> Array:
+    """The number of non-NaN elements of each sorted row (NaNs sort last), int64."""
+    m = ordered.shape[-1]
+    return ew.subtract(m, _reductions().sum(ew.isnan(ordered), axis=-1))
+
+
+def _reductions() -> Any:
+    from . import reductions
+
+    return reductions
+
+
+def _at(ordered: Array, index: Array) -> Array:
+    """ordered[..., index] row by row (``index``: one more axis than a row's, of the result's length)."""
+    from .gather import take_along_axis
+
+    return take_along_axis(ordered, ew.astype(index, int64), axis=-1, mode="clip")
+
+
+def nanmedian(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+    """The median of the non-NaN elements along ``axis`` (None: all), as NumPy's ``nanmedian`` of a 1-d slice:
+    the mean of the middle elements; NaN for a slice of NaNs only. Integers: :func:`median`."""
+    if not (isinstance(x, Array) and x._dtype.kind == "f"):
+        return median(x, axis=axis, keepdims=keepdims)
+    ordered, shape, axes = _reduced_last(x, axis, "nanmedian")
+    if ordered.shape[-1] == 0:
+        raise ValueError("nanmedian: cannot take the median of an empty slice")
+    count = _valid_counts(ordered)[..., None]
+    compute = _as(np.float32) if x._dtype.name == "float16" else x._dtype
+    low = ew.astype(_at(ordered, ew.floor_divide(ew.maximum(ew.subtract(count, 1), 0), 2)), compute)
+    high = ew.astype(_at(ordered, ew.floor_divide(count, 2)), compute)
+    odd = ew.equal(ew.remainder(count, 2), 1)
+    result = ew.astype(ew.where(odd, low, ew.divide(ew.add(low, high), 2)), x._dtype)
+    result = ew.where(ew.equal(count, 0), float("nan"), result)[..., 0]
+    return _keep(result, x.ndim, axes, 0, keepdims)
+
+
+def nanquantile(x: Array, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Array:
+    """:func:`quantile` of the non-NaN elements of each slice, as NumPy's ``nanquantile`` (NaN for a slice of
+    NaNs only). Integers: :func:`quantile`."""
+    if not (isinstance(x, Array) and x._dtype.kind == "f"):
+        return quantile(x, q, axis=axis, method=method, keepdims=keepdims)
+    if method not in _METHODS:
+        raise ValueError(f"nanquantile: method must be one of {', '.join(_METHODS)}, got {method!r}")
+    weak = type(q) in (int, float)
+    given = np.asarray(q.numpy() if isinstance(q, Array) else q)
+    qs = given if given.dtype.kind == "f" else given.astype(np.float64)
+    if qs.ndim > 1 or not np.all((qs >= 0) & (qs <= 1)):
+        raise ValueError("nanquantile: q must be a scalar or 1-d, in the range [0, 1]")
+    if given.dtype.kind in "iub" and method == "linear":
+        method = "lower"
+    ordered, shape, axes = _reduced_last(x, axis, "nanquantile")
+    if ordered.shape[-1] == 0:
+        raise IndexError("nanquantile: index -1 is out of bounds for an empty slice")
+    count = _valid_counts(ordered)[..., None]
+    last = ew.astype(ew.maximum(ew.subtract(count, 1), 0), _as(qs.dtype))  # (count - 1) in q's precision
+    pos = ew.multiply(last, upload(x._ctx, qs.reshape(-1)))
+    if method in ("lower", "higher", "nearest"):
+        index = {"lower": ew.floor, "higher": ew.ceil, "nearest": ew.round}[method](pos)
+        result = _at(ordered, index)
+    else:
+        virtual = pos if method == "linear" else ew.multiply(ew.add(ew.floor(pos), ew.ceil(pos)), 0.5)
+        high = ew.greater_equal(virtual, last)
+        below = ew.where(high, -1.0, ew.floor(virtual))  # NumPy's -1 (the last element) for the weight
+        gamma = ew.subtract(virtual, below)
+        if method == "midpoint":
+            gamma = ew.astype(ew.where(ew.equal(ew.remainder(virtual, 1), 0), 0.0, 0.5), gamma._dtype)
+        a = _at(ordered, ew.where(high, last, below))
+        b = _at(ordered, ew.where(high, last, ew.add(below, 1)))
+        diff = ew.subtract(b, a)
+        if weak:  # a Python q: NumPy's weight is a Python float, which takes the array's precision
+            t, rest = ew.astype(gamma, a._dtype), ew.astype(ew.subtract(1.0, gamma), a._dtype)
+        else:
+            t, rest = gamma, ew.subtract(1.0, gamma)
+        lerp = ew.add(a, ew.multiply(diff, t))
+        other = ew.astype(ew.subtract(b, ew.multiply(diff, rest)), lerp._dtype)
+        result = ew.where(ew.greater_equal(gamma, 0.5), other, lerp)
+    result = ew.where(ew.equal(count, 0), float("nan"), result)
+    result = result[..., 0] if qs.ndim == 0 else result.permute_dims((result.ndim - 1, *range(result.ndim - 1)))
+    return _keep(result, x.ndim, axes, qs.ndim, keepdims)
