@@ -149,8 +149,9 @@ def geometry(context: Any, key_bytes: int, value_bytes: int = 4, items: int | No
     physical = context.device.physical
     shared = int(context.device.limits["max_compute_shared_memory_size"])
     smallest = max(1, int(physical.min_subgroup_size))
+    largest = max(1, int(physical.max_subgroup_size))
     wg = WG_LARGEST
-    while wg > smallest and (wg // smallest) * 1024 > shared // 4:
+    while wg > max(smallest, largest) and (wg // smallest) * 1024 > shared // 4:
         wg //= 2
     nsg = max(1, wg // smallest)
     fixed = nsg * 1024 + 2048 + 4 * nsg + 64
