@@ -190,6 +190,8 @@ class Device:
             f12.timelineSemaphore = f["timeline_semaphore"]
             f12.hostQueryReset = f["host_query_reset"]
             f12.vulkanMemoryModel = f["vulkan_memory_model"]
+            # atomics of the default (device) scope under the memory model need it (validation says so)
+            f12.vulkanMemoryModelDeviceScope = f["vulkan_memory_model_device_scope"]
             f12.shaderBufferInt64Atomics = f["shader_int64_atomics"]
         if api >= _V13:
             f13 = chain.add("VkPhysicalDeviceVulkan13Features",

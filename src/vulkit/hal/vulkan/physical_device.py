@@ -272,6 +272,7 @@ class PhysicalDevice:
             "timeline_semaphore": bool(f12 and f12.timelineSemaphore),
             "host_query_reset": bool(f12 and f12.hostQueryReset),
             "vulkan_memory_model": bool(f12 and f12.vulkanMemoryModel),
+            "vulkan_memory_model_device_scope": bool(f12 and f12.vulkanMemoryModelDeviceScope),
             "shader_int64_atomics": bool(f12 and f12.shaderBufferInt64Atomics),
             "subgroup_size_control": bool(f13 and f13.subgroupSizeControl),
             "compute_full_subgroups": bool(f13 and f13.computeFullSubgroups),
