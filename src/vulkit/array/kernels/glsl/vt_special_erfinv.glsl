@@ -19,7 +19,7 @@ double vt_sp_erfcinv_tail(double q) {
   double v = double(1) / s;
   double un = v - 0.85lf;
   double uf = v - 0.27lf;
-  double x = s * (v > 0.5lf ? fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, 0.004357536108186955lf, -0.0038994821002731298lf), 0.008385763201586792lf), -0.026082678775267074lf), 0.052602239615742334lf), -0.0671134912692474lf), 0.02756867559010961lf), 0.1150866545732669lf), -0.3769042081404476lf), 0.6905995397923017lf) : fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, 3447596.7038815534lf, -754062.5771332178lf), -594097.8078119284lf), 113714.95331526984lf), 47876.429608231774lf), -8478.433813654272lf), -1838.1217121907991lf), 251.25708102296153lf), 67.12247366990927lf), -14.074500548157022lf), 2.6336731854523316lf), -1.3954081779901946lf), 0.7817831987914707lf), -0.6147374874763788lf), 0.5543616069044731lf), -0.23915994115953174lf), -0.3863047064650479lf), 0.9302139414921314lf));
+  double x = s * (v > 0.5lf ? fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, fma(un, 0.004122346107158923lf, -0.003935687363840435lf), 0.008444958315623908lf), -0.026074693673681315lf), 0.052597349638057164lf), -0.06711403053049142lf), 0.027568822186780025lf), 0.11508666590635538lf), -0.3769042092943938lf), 0.690599539756566lf) : fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, fma(uf, 3447596.7038815534lf, -754062.5771332178lf), -594097.8078119284lf), 113714.95331526984lf), 47876.429608231774lf), -8478.433813654272lf), -1838.1217121907991lf), 251.25708102296153lf), 67.12247366990927lf), -14.074500548157022lf), 2.6336731854523316lf), -1.3954081779901946lf), 0.7817831987914707lf), -0.6147374874763788lf), 0.5543616069044731lf), -0.23915994115953174lf), -0.3863047064650479lf), 0.9302139414921314lf));
   precise double h = x * x;
   double l = vt_two_prod_err(x, x, h);
   double e = vt_sp_erfcx_pos(x);
@@ -55,7 +55,7 @@ float vt_sp_erfcinv_tail(float q) {
   float s = sqrt(w);
   float v = float(1) / s;
   float u = v - 0.65;
-  float x = s * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.08421506, 0.12046936), -0.12878472), 0.10195544), 0.07687974), -0.4167926), 0.77024406);
+  float x = s * fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -0.082177766, 0.12101476), -0.12956892), 0.10178748), 0.0769522), -0.41678292), 0.77024317);
   precise float h = x * x;
   float l = vt_two_prod_err(x, x, h);
   float e = vt_sp_erfcx_pos(x);
