@@ -72,6 +72,19 @@ def test_unique_shapes_and_views():
     assert got.values.shape == (0,) and got.counts.shape == (0,) and got.inverse_indices.shape == (0, 3)
 
 
+@pytest.mark.parametrize("n", [1, 37, 3000])
+@pytest.mark.parametrize("dtype", [d for d in ("complex64", "complex128") if d in vt.__array_namespace_info__().dtypes()
+                                   ])
+def test_unique_complex(dtype, n):
+    """NumPy's order (real, then imaginary part, NaN parts last), each value with a NaN part distinct, -0.0 equal
+    to 0.0 in either part."""
+    rng = np.random.default_rng(n)
+    a = (rng.integers(-2, 2, n) + 1j * rng.integers(-2, 2, n)).astype(dtype)
+    for value in (complex(np.nan, 1), complex(1, np.nan), complex(np.nan, np.nan), complex(-0.0, 0.0)):
+        a[rng.random(n) < 0.1] = value
+    _check_all(a)
+
+
 def test_unique_all_equal_and_all_distinct():
     _check_all(np.full(5000, 7, np.int64))
     _check_all(np.random.default_rng(2).permutation(5000).astype(np.int32))

@@ -166,6 +166,29 @@ def test_methods_and_stable_false():
     np.testing.assert_array_equal(vt.argsort(x, stable=False).numpy(), np.argsort(a, kind="stable"))
 
 
+COMPLEX = [name for name in ("complex64", "complex128") if name in vt.__array_namespace_info__().dtypes()]
+
+
+def _complex_values(dtype: str, n: int, seed: int = 0) -> np.ndarray:
+    """Complex numbers with ties, signed zeros and NaN in either part or both."""
+    rng = np.random.default_rng(seed)
+    a = (rng.integers(-2, 2, n) + 1j * rng.integers(-2, 2, n)).astype(dtype)
+    for value, share in ((complex(np.nan, 1), 0.1), (complex(1, np.nan), 0.1), (complex(np.nan, np.nan), 0.05),
+                         (complex(-0.0, 0.0), 0.1), (complex(0.0, -0.0), 0.1)):
+        a[rng.random(n) < share] = value
+    return a
+
+
+@pytest.mark.parametrize("n", [SHORT, LONG])
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_complex_sort_as_numpy(dtype, n):
+    """By real part, then imaginary part; R + nan j, nan + R j, nan + nan j last (NumPy's order)."""
+    a = _complex_values(dtype, n, seed=n)
+    _check(a)
+    _check(a, descending=True)
+    _check(a[: n // 2 * 2].reshape(2, -1), axis=0)
+
+
 def test_buffer_addresses():
     """The kernels that reach arrays through buffer addresses (arrays past maxStorageBufferRange) agree."""
     ctx = context.current()

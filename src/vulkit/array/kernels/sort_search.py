@@ -90,7 +90,9 @@ class UniqueSpec:
     the number of runs into C[tiles]; ``emit``: each run's value OV, start OS, first index OIDX (the sort's
     permutation P at the start, ``indices``), and each element's run into INV[P[i]] (``inverse``); ``counts``:
     each run's length into OC. Tiles are ``geometry.tile`` consecutive elements, ITEMS consecutive ones per
-    invocation."""
+    invocation. Sorted complex numbers are compacted by their keys (kernels/sort_complex.py): SV the uint64
+    (high) keys, SV2 the low ones (``second``), a key above ``distinct_above`` starting a run of its own (a NaN
+    part), and no values written (``values``: the caller gathers them at the first indices)."""
 
     stage: str
     dtype: DType
@@ -98,6 +100,9 @@ class UniqueSpec:
     inverse: bool
     index_bytes: int
     geometry: Geometry
+    values: bool = True
+    second: bool = False
+    distinct_above: int | None = None
     addresses: bool = False
     groups_per: ClassVar[int] = 1
 
@@ -106,7 +111,8 @@ class UniqueSpec:
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
         ot, ob = _index_type(self.index_bytes), self.index_bytes
         return (Buffer("SV", xt, xb, True), Buffer("P", ot, ob, True), Buffer("C", "uint", 4), Buffer("OV", xt, xb),
-                Buffer("OS", "uint", 4), Buffer("OIDX", ot, ob), Buffer("INV", ot, ob), Buffer("OC", ot, ob))
+                Buffer("OS", "uint", 4), Buffer("OIDX", ot, ob), Buffer("INV", ot, ob), Buffer("OC", ot, ob),
+                *([Buffer("SV2", "uint64_t", 8, True)] if self.second else []))
 
     @property
     def bindings(self) -> int:
@@ -126,8 +132,13 @@ class UniqueSpec:
         lines += sg.buffer_lines(self.buffers, _UNIQUE_SCALARS, self.addresses)
         lines += sg.key_lines(self.dtype, False)
         lines += sg.scan_lines(self.geometry)
+        distinct = self.distinct_above
         lines += [f"#define OT {_index_type(self.index_bytes)}", f"#define INDICES {int(self.indices)}",
-                  f"#define INVERSE {int(self.inverse)}"]
+                  f"#define INVERSE {int(self.inverse)}", f"#define VALUES {int(self.values)}",
+                  f"#define SECOND {int(self.second)}", f"#define DISTINCT {int(distinct is not None)}",
+                  f"#define DISTINCT_ABOVE {distinct or 0:#x}ul"]
+        if self.second or distinct is not None:
+            lines.insert(1, f"#extension {sg.INT64} : require")
         body = {"count": _COUNT, "spine": _SPINE, "emit": _EMIT, "counts": _COUNTS}[self.stage]
         return "\n".join([*lines, *_STARTS.split("\n"), *body.split("\n")]) + "\n"
 
@@ -135,7 +146,14 @@ class UniqueSpec:
 _STARTS = """
 bool starts_run(uint i) {
   XT bits = SV(i);
-  return i == 0u || is_nan(bits) || to_key(bits) != to_key(SV(i - 1u));
+  if (i == 0u || is_nan(bits) || to_key(bits) != to_key(SV(i - 1u))) return true;
+#if SECOND
+  if (SV2(i) != SV2(i - 1u)) return true;
+#endif
+#if DISTINCT
+  if (uint64_t(bits) > DISTINCT_ABOVE) return true;
+#endif
+  return false;
 }
 """
 
@@ -196,7 +214,7 @@ void main() {
     uint i = first + j;
     if (i < p.total) {
       if (starts_run(i)) {
-        OV(run) = SV(i);
+        if (VALUES != 0) OV(run) = SV(i);
         OS(run) = i;
         if (INDICES != 0) OIDX(run) = P(i);
         run++;

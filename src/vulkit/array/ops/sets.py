@@ -5,7 +5,9 @@ values starts (every NaN starts its own: NaNs are distinct, as the standard says
 the first occurrence's), count the starts per tile, scan the counts, read the number of runs back (one
 4-byte read: these functions synchronise with the GPU, as an output shape that depends on the data needs), and
 write each run's value, start, first index and length, and each element's run, on the GPU
-(``kernels/sort_search.py``). Values come out in ascending order (NaNs last), as NumPy's ``np.unique`` gives them.
+(``kernels/sort_search.py``). Values come out in ascending order (NaNs last), as NumPy's ``np.unique`` gives them;
+complex numbers in NumPy's order too (runs of equal sort keys, kernels/sort_complex.py; a value with a NaN part is
+distinct).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import numpy as np
 
 from ..array import Array, make_array
 from ..kernels import sort_glsl
+from ..kernels.sort_complex import nan_threshold
 from ..kernels.sort_search import UniqueSpec
 from . import sorting
+from .gather import take
 
 
 class UniqueAllResult(NamedTuple):
@@ -39,7 +43,7 @@ class UniqueInverseResult(NamedTuple):
 
 def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tuple[Array, Any, Any, Any]:
     """The unique values of ``x`` and, where asked, their first indices, the inverse and the counts."""
-    x = sorting.check_sortable(x, name)
+    x = sorting.check_sortable(x, name, complex_too=True)
     ctx = x._ctx
     flat = x.reshape((x.size,))
     n = flat.size
@@ -47,7 +51,16 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     if n == 0:
         empty = make_array(ctx, (0,), index)
         return make_array(ctx, (0,), x._dtype), empty, make_array(ctx, x.shape, index), empty
-    ordered, perm = sorting.sort_rows(flat, 1, n, False, True, indices or inverse, name)
+    complex_ = x._dtype.kind == "c"
+    second = None
+    if complex_:  # runs of equal keys; the values are gathered at the first indices afterwards
+        perm, high, low = sorting.complex_order(flat, 1, n, False)
+        ordered = take(high, perm, mode="clip")
+        second = take(low, perm, mode="clip") if low is not None else None
+        indices_out = True
+    else:
+        ordered, perm = sorting.sort_rows(flat, 1, n, False, True, indices or inverse, name)
+        indices_out = indices
     shape = sort_glsl.geometry(ctx, 0, 0)
     geometry = sort_glsl.Geometry(shape.wg, sort_glsl.ITEMS_LARGEST, shape.nsg)
     tiles = -(-n // geometry.tile)
@@ -57,10 +70,14 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
 
     def run(stage: str, count: int, buffers: list[Any], reads: list[Any], writes: list[Any],
             groups: tuple[int, int, int]) -> None:
-        arrays = [flat, *(a for a in outputs.values() if a is not None), starts, *([perm] if perm is not None else [])]
+        arrays = [ordered, *(a for a in outputs.values() if a is not None), starts,
+                  *(a for a in (perm, second) if a is not None)]
         addresses = sorting.wants_addresses(ctx, arrays, name)
-        spec = UniqueSpec(stage, x._dtype, indices, inverse, index.itemsize, geometry, addresses)
-        sorting.dispatch(ctx, ctx.kernels.get(spec), buffers, reads, writes, (n, tiles, groups[0], count), groups)
+        spec = UniqueSpec(stage, ordered._dtype, indices_out, inverse, index.itemsize, geometry, not complex_,
+                          second is not None, nan_threshold(x._dtype) if complex_ else None, addresses)
+        extra = [second._alloc] if second is not None else []
+        sorting.dispatch(ctx, ctx.kernels.get(spec), [*buffers, *extra], [*reads, *extra], writes,
+                         (n, tiles, groups[0], count), groups)
 
     sv, p = ordered._alloc, perm._alloc if perm is not None else spare
     grid = sorting.grid(ctx, tiles)
@@ -68,19 +85,24 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     run("count", 0, [sv, p, c, spare, spare, spare, spare, spare], [sv], [c], grid)
     run("spine", 0, [sv, p, c, spare, spare, spare, spare, spare], [c], [c], (1, 1, 1))
     runs = int(np.frombuffer(ctx.stream.read(c, 4, tiles * 4).tobytes(), dtype=np.uint32)[0])  # the one sync
-    values = make_array(ctx, (runs,), x._dtype)
+    values = make_array(ctx, (runs,), x._dtype) if not complex_ else None
     outputs["OS"] = make_array(ctx, (runs,), sorting._as(np.uint32)) if counts else None
-    outputs["OIDX"] = make_array(ctx, (runs,), index) if indices else None
+    outputs["OIDX"] = make_array(ctx, (runs,), index) if indices_out else None
     outputs["INV"] = make_array(ctx, x.shape, index) if inverse else None
     outputs["OC"] = make_array(ctx, (runs,), index) if counts else None
     allocs = {k: (a._alloc if a is not None else spare) for k, a in outputs.items()}
-    buffers = [sv, p, c, values._alloc, allocs["OS"], allocs["OIDX"], allocs["INV"], allocs["OC"]]
-    written = [values._alloc, *(allocs[k] for k in ("OS", "OIDX", "INV") if outputs[k] is not None)]
+    ov = values._alloc if values is not None else spare
+    buffers = [sv, p, c, ov, allocs["OS"], allocs["OIDX"], allocs["INV"], allocs["OC"]]
+    written = [*([ov] if values is not None else []),
+               *(allocs[k] for k in ("OS", "OIDX", "INV") if outputs[k] is not None)]
     run("emit", runs, buffers, [sv, p, c], written, grid)
     if counts:
         groups = (max(1, min(-(-runs // geometry.wg), ctx.max_groups)), 1, 1)
         run("counts", runs, buffers, [allocs["OS"]], [allocs["OC"]], groups)
-    return values, outputs["OIDX"], outputs["INV"], outputs["OC"]
+    if complex_:
+        first = outputs["OIDX"]
+        values = sorting.gather_along_last(flat.reshape((1, n)), first.reshape((1, runs))).reshape((runs,))
+    return values, outputs["OIDX"] if indices else None, outputs["INV"], outputs["OC"]
 
 
 def unique_values(x: Array, /) -> Array:

@@ -23,6 +23,7 @@ from ..dtypes import result_type as _result_type
 from ..kernels import sort_glsl
 from ..kernels.glsl import division_magic
 from ..kernels.sort import MODE_FIRST, MODE_LAST, STATE_COUNTS, RadixSpec, TileSortSpec
+from ..kernels.sort_complex import ComplexKeySpec
 from ..kernels.sort_search import SearchSpec
 from ..layout import normalize_axes
 from . import elementwise as ew
@@ -73,13 +74,49 @@ def scratch(ctx: Any) -> Any:
     return make_array(ctx, (4,), int32)._alloc
 
 
-def check_sortable(x: Any, name: str) -> Array:
-    """``x`` as a vulkit Array of a real dtype (TypeError otherwise)."""
+def check_sortable(x: Any, name: str, complex_too: bool = False) -> Array:
+    """``x`` as a vulkit Array of a real dtype (or complex, ``complex_too``); TypeError otherwise."""
     if not isinstance(x, Array):
         raise TypeError(f"{name}: expected a vulkit array, got {type(x).__name__}")
-    if x._dtype.kind not in "biuf":
-        raise TypeError(f"{name}: arrays of {x._dtype.name} cannot be sorted (real dtypes only)")
+    if x._dtype.kind not in ("biufc" if complex_too else "biuf"):
+        raise TypeError(f"{name}: arrays of {x._dtype.name} cannot be sorted here (real dtypes only)")
     return x
+
+
+def gather_along_last(x: Array, order: Array) -> Array:
+    """x[..., order] row by row (take_along_axis); complex128 moves as pairs of float64 (the gather kernel moves
+    elements of at most 8 bytes)."""
+    from ..array import _new
+    from .gather import take_along_axis
+
+    if x._dtype.itemsize <= 8:
+        return take_along_axis(x, order, axis=-1, mode="clip")
+    part = x._dtype.component
+    pairs = _new(x._ctx, x._alloc, (*x.shape, 2), (*(2 * st for st in x._strides), 1), 2 * x._offset, part, False)
+    moved = take_along_axis(pairs, order[..., None], axis=-2, mode="clip")
+    return _new(x._ctx, moved._alloc, order.shape, tuple(st // 2 for st in moved._strides[:-1]), moved._offset // 2,
+                x._dtype, True)
+
+
+def complex_order(x: Array, rows: int, n: int, descending: bool) -> tuple[Array, Array, Array | None]:
+    """The indices within the row that sort the rows of the contiguous complex ``x`` in NumPy's order
+    (kernels/sort_complex.py), flat, and the keys (high, and low for complex128) in x's order."""
+    ctx = x._ctx
+    high = make_array(ctx, (rows * n,), _as(np.uint64))
+    low = make_array(ctx, (rows * n,), _as(np.uint64)) if x._dtype.itemsize == 16 else None
+    written = [high._alloc, *([low._alloc] if low is not None else [])]
+    spec = ComplexKeySpec(x._dtype, wants_addresses(ctx, [x, high], "sort"))
+    groups = max(1, min(-(-(rows * n) // 256), ctx.max_groups))
+    dispatch(ctx, ctx.kernels.get(spec), [x._alloc, high._alloc, written[-1]], [x._alloc], written,
+             (rows * n, x._offset), (groups, 1, 1))
+    if low is None:
+        return sort_rows(high, rows, n, descending, False, True, "sort")[1], high, None
+    first = sort_rows(low, rows, n, descending, False, True, "sort")[1].reshape((rows, n))
+    from .gather import take_along_axis
+
+    then = take_along_axis(high.reshape((rows, n)), first, axis=-1, mode="clip")
+    second = sort_rows(then, rows, n, descending, False, True, "sort")[1].reshape((rows, n))
+    return take_along_axis(first, second, axis=-1, mode="clip").reshape((rows * n,)), high, low
 
 
 # -- the sort of rows ------------------------------------------------------------------------------------------
@@ -215,11 +252,16 @@ def _along_last(x: Array, axis: int, name: str) -> tuple[Array, tuple[int, ...],
 
 def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
             name: str) -> tuple[Array | None, Array | None]:
-    x = check_sortable(x, name)
+    x = check_sortable(x, name, complex_too=name != "topk")
     moved, back, axis = _along_last(x, axis, name)
     n = x.shape[axis]
     rows = moved.size // n if n else 0
-    out_v, out_i = sort_rows(moved, rows, n, bool(descending), values, index, name)
+    if x._dtype.kind == "c" and moved.size:
+        order = complex_order(moved, rows, n, bool(descending))[0].reshape(moved.shape)
+        out_v = gather_along_last(moved, order) if values else None
+        out_i = order if index else None
+    else:
+        out_v, out_i = sort_rows(moved, rows, n, bool(descending), values, index, name)
 
     def shaped(a: Array | None) -> Array | None:
         if a is None:
@@ -231,7 +273,8 @@ def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
-    """A sorted copy of ``x`` along ``axis`` (stable always; NaNs last, first when ``descending``)."""
+    """A sorted copy of ``x`` along ``axis`` (stable always; NaNs last, first when ``descending``; complex
+    numbers in NumPy's order: by real part, then imaginary part, those with a NaN part last)."""
     return _sorted(x, axis, descending, True, False, "sort")[0]
 
 
