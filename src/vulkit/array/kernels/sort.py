@@ -143,6 +143,16 @@ uint pass_digit(uint i, bool first, uint src) {
 _HISTOGRAM = """
 shared uint s_hist[NP * 256u];
 shared uint s_lossy;
+// NOTE: where the subgroup's lanes count the same digit (a digit every key shares: the passes that are skipped),
+// one lane adds for all: same-address shared atomics serialise
+void count(uint at) {
+  if (subgroupAllEqual(at)) {
+    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
+    if (subgroupElect()) SHARED_ADD(s_hist[at], lanes);
+  } else {
+    SHARED_ADD(s_hist[at], 1u);
+  }
+}
 void main() {
   uint tid = gl_LocalInvocationID.x;
   for (uint i = tid; i < NP * 256u; i += WG) s_hist[i] = 0u;
@@ -153,7 +163,7 @@ void main() {
   for (uint i = gl_WorkGroupID.x * WG + tid; i < p.total; i += stride) {
     XT bits = X(p.xoff + i);
     KT k = to_key(bits);
-    [[unroll]] for (uint q = 0u; q < NP; q++) SHARED_ADD(s_hist[q * 256u + (uint(k >> (8u * q)) & 255u)], 1u);
+    [[unroll]] for (uint q = 0u; q < NP; q++) count(q * 256u + (uint(k >> (8u * q)) & 255u));
     if (TRACK_LOSSY != 0) lost = lost || lossy(bits);
   }
   if (lost) s_lossy = 1u;
@@ -210,6 +220,14 @@ void main() {
 
 _UPSWEEP = """
 shared uint s_h[256];
+void count(uint at) {  // as the histogram's: one atomic where the subgroup's lanes share the digit
+  if (subgroupAllEqual(at)) {
+    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
+    if (subgroupElect()) SHARED_ADD(s_h[at], lanes);
+  } else {
+    SHARED_ADD(s_h[at], 1u);
+  }
+}
 void main() {
   uint t = tile_id();
   if (t >= p.tiles || S(16u + p.step) != 0u) return;
@@ -218,11 +236,11 @@ void main() {
   barrier();
   bool first = (p.mode & 1u) != 0u;
   uint src = S(32u + p.step);
-  uint count;
-  uint start = tile_start(t, count);
+  uint n;
+  uint start = tile_start(t, n);
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = j * WG + tid;
-    if (li < count) SHARED_ADD(s_h[pass_digit(start + li, first, src)], 1u);
+    if (li < n) count(pass_digit(start + li, first, src));
   }
   barrier();
   for (uint d = tid; d < 256u; d += WG) H(d * p.tiles + t) = s_h[d];

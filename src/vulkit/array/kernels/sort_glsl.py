@@ -34,11 +34,11 @@ BITS_TYPES = {1: "uint8_t", 2: "uint16_t", 4: "uint", 8: "uint64_t"}
 _STORAGE_EXTENSIONS = {1: ("GL_EXT_shader_8bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int8"),
                        2: ("GL_EXT_shader_16bit_storage", "GL_EXT_shader_explicit_arithmetic_types_int16")}
 INT64 = "GL_EXT_shader_explicit_arithmetic_types_int64"
-SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_ballot",
+SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_vote", "GL_KHR_shader_subgroup_ballot",
                        "GL_KHR_shader_subgroup_arithmetic", "GL_EXT_control_flow_attributes",
                        "GL_KHR_memory_scope_semantics")
-# VkSubgroupFeatureFlagBits the kernels use: basic, arithmetic, ballot
-_SUBGROUP_BASIC, _SUBGROUP_ARITHMETIC, _SUBGROUP_BALLOT = 1, 4, 8
+# VkSubgroupFeatureFlagBits the kernels use: basic, vote, arithmetic, ballot
+_SUBGROUP_BASIC, _SUBGROUP_VOTE, _SUBGROUP_ARITHMETIC, _SUBGROUP_BALLOT = 1, 2, 4, 8
 WG_LARGEST = 256
 ITEMS_LARGEST = 16
 
@@ -122,9 +122,9 @@ def push_struct(buffers: int, scalars: int, addresses: bool) -> struct.Struct:
 def require_subgroups(context: Any, what: str) -> None:
     """TypeError where the device lacks the subgroup operations the kernels use."""
     physical = context.device.physical
-    wanted = _SUBGROUP_BASIC | _SUBGROUP_ARITHMETIC | _SUBGROUP_BALLOT
+    wanted = _SUBGROUP_BASIC | _SUBGROUP_VOTE | _SUBGROUP_ARITHMETIC | _SUBGROUP_BALLOT
     if physical.subgroup_operations & wanted != wanted:
-        raise TypeError(f"{what} needs subgroup basic, arithmetic and ballot operations, which "
+        raise TypeError(f"{what} needs subgroup basic, vote, arithmetic and ballot operations, which "
                         f"{physical.name} lacks")
 
 
