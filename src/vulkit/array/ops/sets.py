@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..array import Array, make_array
+from ..dtypes import as_dtype
 from ..kernels import sort_glsl
 from ..kernels.sort_complex import nan_threshold
 from ..kernels.sort_search import UniqueSpec
@@ -64,7 +65,7 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     shape = sort_glsl.geometry(ctx, 0, 0)
     geometry = sort_glsl.Geometry(shape.wg, sort_glsl.ITEMS_LARGEST, shape.nsg)
     tiles = -(-n // geometry.tile)
-    starts = make_array(ctx, (tiles + 1,), sorting._as(np.uint32))
+    starts = make_array(ctx, (tiles + 1,), as_dtype(np.uint32))
     spare = sorting.scratch(ctx)
     outputs: dict[str, Any] = {}
 
@@ -86,7 +87,7 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     run("spine", 0, [sv, p, c, spare, spare, spare, spare, spare], [c], [c], (1, 1, 1))
     runs = int(np.frombuffer(ctx.stream.read(c, 4, tiles * 4).tobytes(), dtype=np.uint32)[0])  # the one sync
     values = make_array(ctx, (runs,), x._dtype) if not complex_ else None
-    outputs["OS"] = make_array(ctx, (runs,), sorting._as(np.uint32)) if counts else None
+    outputs["OS"] = make_array(ctx, (runs,), as_dtype(np.uint32)) if counts else None
     outputs["OIDX"] = make_array(ctx, (runs,), index) if indices_out else None
     outputs["INV"] = make_array(ctx, x.shape, index) if inverse else None
     outputs["OC"] = make_array(ctx, (runs,), index) if counts else None
@@ -137,11 +138,8 @@ def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> Array:
     ``x2`` is sorted on the GPU and searched; nothing waits for the GPU."""
     a, b = sorting._common(x1, x2, "isin")
     if b.size == 0:
-        out = make_array(a._ctx, a.shape, sorting._as(np.bool_))
-        if out.size:
-            from .creation import full
+        from .creation import full
 
-            return full(a.shape, bool(invert), dtype=sorting._as(np.bool_))
-        return out
+        return full(a.shape, bool(invert), dtype=as_dtype(np.bool_), device=a.device)
     ordered = sorting.sort_rows(b.reshape((b.size,)), 1, b.size, False, True, False, "isin")[0]
     return sorting.search(ordered, a, "left", None, True, bool(invert), "isin")

@@ -1,4 +1,5 @@
-"""Sorting and searching: ``sort``, ``argsort``, ``topk``, ``searchsorted``, ``median``, ``quantile``.
+"""Sorting and searching: ``sort``, ``argsort``, ``topk``, ``searchsorted``, ``median``, ``quantile``,
+``nanmedian``, ``nanquantile``.
 
 Every sort runs on the GPU (``array/kernels/sort.py``): the sorted axis is moved last and the array made
 contiguous (a copy only where it is not already), then rows of at most a workgroup's tile are sorted in shared
@@ -6,8 +7,8 @@ memory by one dispatch, and anything longer by a stable LSD radix sort, 8 bits a
 segmented sort), that skips the passes whose digit every element shares. Sorts are always stable
 (``stable=False`` is allowed and stable too). Floats sort as NumPy sorts them: NaNs last (first when descending,
 the reverse of the ascending order, as the array API's reference implementation does), -0.0 and 0.0 equal (kept
-in input order) and returned as they were. Nothing here waits for the GPU except ``quantile`` given ``q`` as an
-array (its values are read to the host).
+in input order) and returned as they were; complex numbers in NumPy's order (``complex_order``). Nothing here
+waits for the GPU except the quantiles given ``q`` as an array (its values are read to the host).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..array import Array, asarray_like, make_array, upload
-from ..dtypes import DType, int32, int64
+from ..dtypes import DType, as_dtype, float32, float64, int32, int64
 from ..dtypes import result_type as _result_type
 from ..kernels import sort_glsl
 from ..kernels.glsl import division_magic
@@ -102,8 +103,8 @@ def complex_order(x: Array, rows: int, n: int, descending: bool) -> tuple[Array,
     """The indices within the row that sort the rows of the contiguous complex ``x`` in NumPy's order
     (kernels/sort_complex.py), flat, and the keys (high, and low for complex128) in x's order."""
     ctx = x._ctx
-    high = make_array(ctx, (rows * n,), _as(np.uint64))
-    low = make_array(ctx, (rows * n,), _as(np.uint64)) if x._dtype.itemsize == 16 else None
+    high = make_array(ctx, (rows * n,), as_dtype(np.uint64))
+    low = make_array(ctx, (rows * n,), as_dtype(np.uint64)) if x._dtype.itemsize == 16 else None
     written = [high._alloc, *([low._alloc] if low is not None else [])]
     spec = ComplexKeySpec(x._dtype, wants_addresses(ctx, [x, high], "sort"))
     groups = max(1, min(-(-(rows * n) // 256), ctx.max_groups))
@@ -186,11 +187,11 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     else:
         values = "none"
     keys = [make_array(ctx, (total,), dtype) for _ in range(2)]  # keys stored at the dtype's width
-    vals = [make_array(ctx, (total,), _as(np.uint32)) for _ in range(2)] if values != "none" else []
+    vals = [make_array(ctx, (total,), as_dtype(np.uint32)) for _ in range(2)] if values != "none" else []
     per_row = -(-n // shape.tile)
     tiles = rows * per_row
-    hist = make_array(ctx, (256 * tiles,), _as(np.uint32))
-    state = make_array(ctx, (STATE_COUNTS + 256 * passes,), _as(np.uint32))
+    hist = make_array(ctx, (256 * tiles,), as_dtype(np.uint32))
+    state = make_array(ctx, (STATE_COUNTS + 256 * passes,), as_dtype(np.uint32))
     ov, oi, written = _outputs(ctx, out_v, out_i)
     spare = vals[0]._alloc if vals else scratch(ctx)
     v0, v1 = (vals[0]._alloc, vals[1]._alloc) if vals else (spare, spare)
@@ -228,12 +229,6 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
             dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, mode), (256, 1, 1))
         targets = written if step == passes - 1 else moving
         dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, mode), groups)
-
-
-def _as(np_dtype: Any) -> DType:
-    from ..dtypes import as_dtype
-
-    return as_dtype(np_dtype)
 
 
 # -- sort, argsort, topk -------------------------------------------------------------------------------------------
@@ -338,7 +333,7 @@ def search(sorted_x: Array, values: Array, side: str, sorter: Array | None, isin
     """For each of ``values``, its insertion point in the ascending ``sorted_x`` (through ``sorter``), or (isin)
     whether it is there."""
     ctx = sorted_x._ctx
-    out = make_array(ctx, values.shape, _as(np.bool_) if isin else index_dtype(ctx))
+    out = make_array(ctx, values.shape, as_dtype(np.bool_) if isin else index_dtype(ctx))
     if values.size == 0:
         return out
     m = sorted_x.size
@@ -371,7 +366,7 @@ def searchsorted(x1: Array, x2: Any, /, *, side: str = "left", sorter: Array | N
             raise TypeError("searchsorted: sorter must be a vulkit array of integers")
         if sorter.shape != x1.shape:
             raise ValueError(f"searchsorted: sorter has shape {sorter.shape}, x1 {x1.shape}")
-        sorter = ew.astype(sorter, _as(np.uint32))
+        sorter = ew.astype(sorter, as_dtype(np.uint32))
     a, v = _common(x1, x2, "searchsorted")
     if a.size == 0:
         return _zeros_index(v)
@@ -426,7 +421,7 @@ def median(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
     if m == 0:
         raise ValueError("median: cannot take the median of an empty slice")
     dtype = x._dtype
-    compute = _as(np.float64) if dtype.kind in "biu" else (_as(np.float32) if dtype.name == "float16" else dtype)
+    compute = float64 if dtype.kind in "biu" else (float32 if dtype.name == "float16" else dtype)
     a = ew.astype(ordered[..., (m - 1) // 2], compute)
     if m % 2 == 0:
         b = ew.astype(ordered[..., m // 2], compute)
@@ -541,7 +536,7 @@ def nanmedian(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array
     if ordered.shape[-1] == 0:
         raise ValueError("nanmedian: cannot take the median of an empty slice")
     count = _valid_counts(ordered)[..., None]
-    compute = _as(np.float32) if x._dtype.name == "float16" else x._dtype
+    compute = float32 if x._dtype.name == "float16" else x._dtype
     low = ew.astype(_at(ordered, ew.floor_divide(ew.maximum(ew.subtract(count, 1), 0), 2)), compute)
     high = ew.astype(_at(ordered, ew.floor_divide(count, 2)), compute)
     odd = ew.equal(ew.remainder(count, 2), 1)
@@ -568,7 +563,7 @@ def nanquantile(x: Array, q: Any, /, *, axis: Any = None, method: str = "linear"
     if ordered.shape[-1] == 0:
         raise IndexError("nanquantile: index -1 is out of bounds for an empty slice")
     count = _valid_counts(ordered)[..., None]
-    last = ew.astype(ew.maximum(ew.subtract(count, 1), 0), _as(qs.dtype))  # (count - 1) in q's precision
+    last = ew.astype(ew.maximum(ew.subtract(count, 1), 0), as_dtype(qs.dtype))  # (count - 1) in q's precision
     pos = ew.multiply(last, upload(x._ctx, qs.reshape(-1)))
     if method in ("lower", "higher", "nearest"):
         index = {"lower": ew.floor, "higher": ew.ceil, "nearest": ew.round}[method](pos)
