@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 import pytest
-from array_helpers import FLOATS, INTS, SUPPORTED, sample
+from array_helpers import FLOATS, INTS, SUPPORTED, flushes_subnormals, sample
 
 import vulkit as vt
 from vulkit.array import dtypes as dt
@@ -463,6 +463,8 @@ def test_extreme_magnitudes(name):
     big = float(np.finfo(PART[name]).max) / 2
     tiny = float(np.finfo(PART[name]).smallest_subnormal) * 64
     z = np.array([big + big * 1j, -big + 1j, tiny + tiny * 1j, -tiny * 3 + tiny * 1j, 1 + tiny * 1j], name)
+    if flushes_subnormals(PART[name]):  # NVIDIA's float32: subnormal parts are read as zeros
+        z = z[:2]
     x = vt.asarray(z)
     for function in ("abs", "sqrt", "log", "sign", "asinh", "atan", "acos"):
         assert_close(getattr(vt, function)(x), numpy_of(function)(z.astype(np.clongdouble)).astype(
