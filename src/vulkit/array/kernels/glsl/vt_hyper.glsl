@@ -8,8 +8,8 @@
 #if defined(VT_COMPUTE_double)
 double vt_exp_half_squared(double ax) {  // exp(ax) / 2 where exp(ax) overflows and its half may not
   double e = vt_exp(double(0.5) * ax);
-  precise double half = double(0.5) * e;  // NOTE: precise: e * e first would overflow
-  precise double r = half * e;
+  precise double h = double(0.5) * e;  // NOTE: precise: e * e first would overflow
+  precise double r = h * e;
   return r;
 }
 double vt_sinh(double x) {
@@ -51,8 +51,8 @@ double vt_atanh(double x) {
 #elif defined(VT_COMPUTE_float)
 float vt_exp_half_squared(float ax) {  // exp(ax) / 2 where exp(ax) overflows and its half may not
   float e = vt_exp(float(0.5) * ax);
-  precise float half = float(0.5) * e;  // NOTE: precise: e * e first would overflow
-  precise float r = half * e;
+  precise float h = float(0.5) * e;  // NOTE: precise: e * e first would overflow
+  precise float r = h * e;
   return r;
 }
 float vt_sinh(float x) {
