@@ -87,7 +87,7 @@ class UniqueSpec:
     """One kernel of the compaction of the sorted values SV into their runs (each NaN a run of its own).
 
     ``count``: each tile's number of run starts into C[tile]; ``spine``: C scanned (exclusive, one workgroup),
-    the number of runs into C[tiles]; ``emit``: each run's value OV, start OS, first index OIDX (the sort's
+    the number of runs into C[tiles]; ``emit``: each run's value OV, start OS (``starts``), first index OIDX (the sort's
     permutation P at the start, ``indices``), and each element's run into INV[P[i]] (``inverse``); ``counts``:
     each run's length into OC. Tiles are ``geometry.tile`` consecutive elements, ITEMS consecutive ones per
     invocation. Sorted complex numbers are compacted by their keys (kernels/sort_complex.py): SV the uint64
@@ -101,6 +101,7 @@ class UniqueSpec:
     index_bytes: int
     geometry: Geometry
     values: bool = True
+    starts: bool = True
     second: bool = False
     distinct_above: int | None = None
     addresses: bool = False
@@ -135,6 +136,7 @@ class UniqueSpec:
         distinct = self.distinct_above
         lines += [f"#define OT {_index_type(self.index_bytes)}", f"#define INDICES {int(self.indices)}",
                   f"#define INVERSE {int(self.inverse)}", f"#define VALUES {int(self.values)}",
+                  f"#define STARTS {int(self.starts)}",
                   f"#define SECOND {int(self.second)}", f"#define DISTINCT {int(distinct is not None)}",
                   f"#define DISTINCT_ABOVE {distinct or 0:#x}ul"]
         if self.second or distinct is not None:
@@ -215,7 +217,7 @@ void main() {
     if (i < p.total) {
       if (starts_run(i)) {
         if (VALUES != 0) OV(run) = SV(i);
-        OS(run) = i;
+        if (STARTS != 0) OS(run) = i;
         if (INDICES != 0) OIDX(run) = P(i);
         run++;
       }

@@ -75,7 +75,7 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
                   *(a for a in (perm, second) if a is not None)]
         addresses = sorting.wants_addresses(ctx, arrays, name)
         spec = UniqueSpec(stage, ordered._dtype, indices_out, inverse, index.itemsize, geometry, not complex_,
-                          second is not None, nan_threshold(x._dtype) if complex_ else None, addresses)
+                          counts, second is not None, nan_threshold(x._dtype) if complex_ else None, addresses)
         extra = [second._alloc] if second is not None else []
         sorting.dispatch(ctx, ctx.kernels.get(spec), [*buffers, *extra], [*reads, *extra], writes,
                          (n, tiles, groups[0], count), groups)

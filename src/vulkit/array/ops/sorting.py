@@ -56,7 +56,11 @@ def wants_addresses(ctx: Any, arrays: list[Any], what: str) -> bool:
 def dispatch(ctx: Any, kernel: Any, buffers: list[Any], reads: list[Any], writes: list[Any],
              scalars: tuple[int, ...], groups: tuple[int, int, int]) -> None:
     """Record ``kernel`` over ``buffers`` (Allocations, in the spec's order: bound, or their addresses pushed),
-    with the uint ``scalars`` after them; ``reads``/``writes`` order it against other work."""
+    with the uint ``scalars`` after them; ``reads``/``writes`` order it against other work. A buffer bound but in
+    neither (a placeholder for a binding the kernel does not use) counts as written: the validation layers take
+    every binding as used, and a fresh allocation's range may still be written by its previous owner, which
+    only a write waits for."""
+    writes = [*writes, *(b for b in dict.fromkeys(buffers) if b not in reads and b not in writes)]
     if kernel.addresses:
         push = kernel.pack(*[a._addr or a.address for a in buffers], *scalars)
         ctx.stream.dispatch(kernel.pipeline, (), push, groups, reads=reads, writes=writes)
