@@ -177,11 +177,13 @@ def excluded(name: str, x: np.ndarray, dtype: str) -> np.ndarray:
     return mask
 
 
-# largest error against SciPy over the slow sweep (SciPy's own error included), (float64, float32)
+# largest error against SciPy over the slow sweep (SciPy's own error included), (float64, float32). One more where
+# NVIDIA's compiler, free to contract to fma and to divide through a reciprocal, rounds differently from lavapipe
+# (measured on an H100: float32 erfinv 5.19, erfcinv 5.28, log_ndtr 7.13, digamma 3.05, logit 3.17; float64 i1 18.0)
 ULP = {
-    "erf": (3, 3), "erfc": (6, 5), "erfcx": (5, 5), "erfinv": (5, 5), "erfcinv": (7, 5), "ndtr": (8, 5),
-    "ndtri": (6, 5), "log_ndtr": (10, 7), "gamma": (12, 6), "gammaln": (5, 5), "digamma": (3, 3), "i0": (8, 7),
-    "i1": (17, 7), "i0e": (6, 5), "i1e": (13, 8), "expit": (3, 3), "log_expit": (4, 4), "logit": (3, 3), "entr": (4, 4),
+    "erf": (3, 3), "erfc": (6, 5), "erfcx": (5, 5), "erfinv": (5, 6), "erfcinv": (7, 6), "ndtr": (8, 5),
+    "ndtri": (6, 5), "log_ndtr": (10, 8), "gamma": (12, 6), "gammaln": (5, 5), "digamma": (3, 4), "i0": (8, 7),
+    "i1": (18, 7), "i0e": (6, 5), "i1e": (13, 8), "expit": (3, 3), "log_expit": (4, 4), "logit": (3, 4), "entr": (4, 4),
     "sinc": (3, 4),
 }
 UNARY = sorted(ULP)
@@ -294,7 +296,9 @@ MPMATH = {  # mpmath at 50 digits (float64 arguments), then rounded to float64
         -190958.88527911686), (300000.0, 0.1, 0.9915590263704387), (-2.5, 1000000.0, 34.482528303408635), (-3.5,
         -1000000.25, 47.04528901786934), (1e-300, 1e-300, 691.4686750787737)],
 }
-MPMATH_ULP = {"gammaln": 10, "digamma": 14, "beta": 25}  # other functions: 4 (the three: the negative arguments)
+# other functions: 4; gammaln and digamma: their negative arguments; beta(200, 200) is exp(betaln) with betaln = -279,
+# where an ulp of betaln (2^-44) is 520 ulp of beta: lavapipe's rounding gives 25, an H100's 282
+MPMATH_ULP = {"gammaln": 10, "digamma": 14, "beta": 600}
 
 
 @pytest.mark.skipif("float64" not in SUPPORTED, reason="the mpmath values are float64")
@@ -341,7 +345,7 @@ def test_negative_gammaln_digamma(name, dtype):
 
 
 BINARY = {  # name: (second argument's range, (float64, float32) ulp; eps where the result is below 1 but for beta)
-    "xlogy": ((0, 30), (4, 4)), "xlog1py": ((-1, 3), (4, 5)), "rel_entr": ((0, 30), (4, 5)),
+    "xlogy": ((0, 30), (4, 4)), "xlog1py": ((-1, 3), (4, 5)), "rel_entr": ((0, 30), (4, 6)),  # H100: 5.13
     # beta from 35 (float32), 171 (float64) on is exp(betaln): its absolute error becomes beta's relative error
     "beta": ((0, 30), (18, 150)), "betaln": ((0, 30), (9, 5)),
 }

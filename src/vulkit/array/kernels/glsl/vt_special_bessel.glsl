@@ -15,7 +15,10 @@ double vt_sp_bessel_scale(double ax, double q) {
   if (vt_isinf(ax)) return ax;
   if (ax < 700.0lf) return vt_exp(ax) * q;
   double e = vt_exp(0.5lf * ax);
-  return (e * q) * e;
+  // NOTE: precise: a compiler free to reassociate squares e first, which overflows (NVIDIA: i0(711) was inf)
+  precise double eq = e * q;
+  precise double r = eq * e;
+  return r;
 }
 double vt_sp_i0_large(double ax) { double u = double(1) / ax - 0.05lf; return fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, 444309451338886.0lf, 14351276794552.188lf), -7250041820905.68lf), -315638793334.73737lf), 50612659078.95477lf), 3326542282.45832lf), -147114263.36686397lf), -19837169.386710037lf), -473367.7062691829lf), 30996.89768444054lf), 3858.320368996968lf), 324.43280625781114lf), 32.73846316063289lf), 4.556097649761165lf), 0.8726650129670774lf), 0.2265088173799144lf), 0.08066011805902089lf), 0.04121627160892597lf), 0.03324530905498518lf), 0.052917719343724134lf), 0.4015097608312065lf) / vt_sqrt(ax); }  // i0e, |x| > 10
 double vt_sp_i1_large(double ax) { double u = double(1) / ax - 0.05lf; return fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, fma(u, -462351474180786.9lf, -14026790513720.07lf), 7583953879979.598lf), 314978497940.9616lf), -53485154884.378914lf), -3389004858.251706lf), 160344367.7426076lf), 20657966.85661095lf), 470370.72772703046lf), -33731.860483052966lf), -4108.90762103009lf), -347.91288249120237lf), -35.69257966933426lf), -5.0752075798695095lf), -0.9982981856840896lf), -0.268468580443499lf), -0.10070873983821134lf), -0.05609889050660793lf), -0.05392058653525644lf), -0.15461810253511882lf), 0.39133972251206706lf) / vt_sqrt(ax); }  // i1e, |x| > 10
@@ -53,7 +56,10 @@ float vt_sp_bessel_scale(float ax, float q) {
   if (vt_isinf(ax)) return ax;
   if (ax < 80.0) return vt_exp(ax) * q;
   float e = vt_exp(0.5 * ax);
-  return (e * q) * e;
+  // NOTE: precise: a compiler free to reassociate squares e first, which overflows (NVIDIA: i0(90) was inf)
+  precise float eq = e * q;
+  precise float r = eq * e;
+  return r;
 }
 float vt_sp_i0_large(float ax) { float u = float(1) / ax - 0.05; return fma(u, fma(u, fma(u, fma(u, fma(u, 0.25083527, 0.08435675), 0.041184194), 0.033241704), 0.05291773), 0.40150976) / vt_sqrt(ax); }  // i0e, |x| > 10
 float vt_sp_i1_large(float ax) { float u = float(1) / ax - 0.05; return fma(u, fma(u, fma(u, fma(u, fma(u, -0.2954347, -0.104914874), -0.056063358), -0.05391649), -0.15461811), 0.39133972) / vt_sqrt(ax); }  // i1e, |x| > 10

@@ -108,8 +108,15 @@ double vt_sp_gamma(double x) {
   else if (y > 190.0lf) { g = vt_inf(); c = double(1); e = vt_inf(); }  // gamma(-y) is below the least subnormal
   else g = vt_sp_gamma_stirling(y, c, e);  // gamma(y) == e * c * e; e is 1 where g does not overflow
   if (!reflect) return g;
-  double r = -3.14159265358979323846lf / (x * vt_sp_sinpi(x));
-  return e == double(1) ? r / g : (r / (c * e)) / e;
+  // NOTE: precise: a compiler may fold the divisions into one by x sin(pi x) c e e, whose reciprocal is flushed to 0
+  // above 2^126 (NVIDIA: gamma(-34.11) was -0.0 in float32, -2.1e-38)
+  precise double den = x * vt_sp_sinpi(x);
+  precise double r = -3.14159265358979323846lf / den;
+  if (e == double(1)) { precise double q = r / g; return q; }
+  precise double ce = c * e;
+  precise double q1 = r / ce;
+  precise double q2 = q1 / e;
+  return q2;
 }
 // digamma(x) for finite x > 0
 double vt_sp_digamma_pos(double x) {
@@ -234,8 +241,15 @@ float vt_sp_gamma(float x) {
   else if (y > 45.0) { g = vt_inf(); c = float(1); e = vt_inf(); }  // gamma(-y) is below the least subnormal
   else g = vt_sp_gamma_stirling(y, c, e);  // gamma(y) == e * c * e; e is 1 where g does not overflow
   if (!reflect) return g;
-  float r = -3.14159265358979323846 / (x * vt_sp_sinpi(x));
-  return e == float(1) ? r / g : (r / (c * e)) / e;
+  // NOTE: precise: a compiler may fold the divisions into one by x sin(pi x) c e e, whose reciprocal is flushed to 0
+  // above 2^126 (NVIDIA: gamma(-34.11) was -0.0 in float32, -2.1e-38)
+  precise float den = x * vt_sp_sinpi(x);
+  precise float r = -3.14159265358979323846 / den;
+  if (e == float(1)) { precise float q = r / g; return q; }
+  precise float ce = c * e;
+  precise float q1 = r / ce;
+  precise float q2 = q1 / e;
+  return q2;
 }
 // digamma(x) for finite x > 0
 float vt_sp_digamma_pos(float x) {
