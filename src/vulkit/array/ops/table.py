@@ -120,7 +120,7 @@ ENTRIES: list[Entry] = [  # registered as they are made
         "i": "((b < T(0) || b >= T(BITS)) ? (a < T(0) ? T(-1) : T(0)) : (a >> b))",
         "u": "(b >= T(BITS) ? T(0) : (a >> b))"}),
     # -- complex parts (of real numbers: the number, itself, 0) ---------------------------------------------------
-    _e("conj", 1, "same", {"*": "a", "c": "T(a.x, -a.y)"}),
+    _e("conj", 1, "same", {"*": "a", "c": "vt_cconj(a)"}, *_COMPLEX),
     _e("real", 1, "component", {"*": "a", "c": "a.x"}),
     _e("imag", 1, "component", {"b": "false", "*": "T(0)", "c": "a.y"}),
     # -- selection and conversion -------------------------------------------------------------------------

@@ -17,6 +17,13 @@ VT_R vt_cabs(VT_Z z) { return vt_hypot(z.x, z.y); }
 bool vt_cisnan(VT_Z z) { return vt_isnan(z.x) || vt_isnan(z.y); }
 bool vt_cisinf(VT_Z z) { return vt_isinf(z.x) || vt_isinf(z.y); }
 VT_Z vt_cnan() { return VT_Z(vt_nan(), vt_nan()); }
+// NOTE: the imaginary part's sign flipped through its bits: NVIDIA's negation kept a NaN's sign (conj(1 + nan j) gave
+// +nan, NumPy's imaginary part is -nan)
+#if defined(VT_COMPUTE_double)
+VT_Z vt_cconj(VT_Z z) { uvec2 u = unpackDouble2x32(z.y); return VT_Z(z.x, packDouble2x32(uvec2(u.x, u.y ^ 0x80000000u))); }
+#else
+VT_Z vt_cconj(VT_Z z) { return VT_Z(z.x, uintBitsToFloat(floatBitsToUint(z.y) ^ 0x80000000u)); }
+#endif
 // NOTE: zeros of a chosen sign through the bits: Mesa's lavapipe folded 0 * x to +0 for x < 0
 VT_R vt_czero(bool negative) { return vt_copysign(VT_R(0), negative ? VT_R(-1) : VT_R(1)); }
 #endif
