@@ -16,7 +16,8 @@ gammaln 3/4 and digamma 2/3 (positive x; below 0 within 8 eps of the reflection'
 lost near their zeros, as in every implementation), i0 5/7, i0e 3/4, i1 5/7, i1e 5/5, expit 2/2, log_expit 3/2,
 logit 2/2, entr 3/3, sinc 3/3, xlogy, xlog1py, rel_entr 4/5; beta 5 where gamma(a + b) is finite (float64 up
 to a + b = 171, float32 35), beyond that exp(betaln), whose absolute error becomes beta's relative error
-(about |betaln| eps: up to 560 ulp at beta(200, 200), 282 measured on an H100; 150 in float32), betaln 9 eps (absolute below 1).
+(about |betaln| eps: up to 560 ulp at beta(200, 200), 282 measured on an H100; 150 in float32), betaln 9 eps
+(absolute below 1).
 
 Where SciPy's own result is an artefact, vulkit gives the mathematical value: ``i0``/``i1`` of +-inf are +-inf
 (SciPy: NaN), ``i0`` and ``i1`` are finite up to 713.98 (SciPy overflows from 709.78), ``gammaln(-inf)`` is

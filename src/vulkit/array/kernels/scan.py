@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ..dtypes import DType, bool_, float64, int64, require_supported, uint32
+from ..dtypes import DType, bool_, float16, float32, float64, int64, require_supported, uint32
 from .glsl import VEC4, WORKGROUP, convert, header, store
 
 SUB = WORKGROUP * 4  # elements of a sub-tile: each thread's 4 consecutive elements
@@ -38,6 +38,17 @@ OPS = ("add", "mul", "or", "and", "max", "min")
 LOADS = ("value", "nonzero", "absfinite")
 EPILOGUES = ("store", "coords", "positions")
 MAX_COORDS = 6  # dimensions a compaction kernel's push constants hold (within 128 bytes with three addresses)
+# NOTE: float32 rounded to float16's values on its bits (to nearest, ties to even; float16's subnormals as multiples
+# of 2^-24, inf from 65520 on): NVIDIA's compiler dropped float(float16_t(x)) as if it were no conversion, so
+# cumulative_sum(float32, dtype=float16) summed the unrounded elements
+_ROUND_TO_HALF = """float vt_round_to_half(float x) {
+  uint u = floatBitsToUint(x);
+  uint a = u & 0x7fffffffu;
+  if (a >= 0x7f800000u) return x;
+  if (a >= 0x477ff000u) return uintBitsToFloat((u & 0x80000000u) | 0x7f800000u);
+  if (a >= 0x38800000u) return uintBitsToFloat((u & 0x80000000u) | ((a + 0xfffu + ((a >> 13) & 1u)) & ~0x1fffu));
+  return roundEven(x * 16777216.0) * 5.9604644775390625e-8;
+}"""
 _PACK = {"int64_t": ("unpackInt2x32", "packInt2x32", "ivec2"), "uint64_t": ("unpackUint2x32", "packUint2x32", "uvec2"),
          "double": ("unpackDouble2x32", "packDouble2x32", "uvec2")}
 
@@ -231,6 +242,8 @@ class ScanSpec:
                      + " ".join(f"{f};" for f, _ in self._fields) + " } p;")
         lines.append(f"#define IDENT {ident}")
         lines += _subgroup_helpers(a, self.op, ident)
+        if self._rounds_to_half:
+            lines.append(_ROUND_TO_HALF)
         lines.append(f"{a} conv({self.src.storage} v) {{ {self._conv(a)} }}")
         if not reduce:
             lines.append(f"{self.dst.storage} put({a} v) {{ return {self._store(a)}; }}")
@@ -244,11 +257,19 @@ class ScanSpec:
         if self.load == "absfinite":
             return (f"{a} t = {convert('v', self.src, self.acc)}; "
                     f"return (isnan(t) || isinf(t)) ? {a}(0) : abs(t);")
+        if self._rounds_to_half:
+            rounded = f"vt_round_to_half({convert('v', self.src, self.dst)})"
+            return f"return {convert(rounded, float32, self.acc)};"
         if self.src is self.dst or self.dst is self.acc:
             return f"return {convert('v', self.src, self.acc)};"
         # NumPy casts the elements to the result dtype first (float16 rounds, int8 wraps), then accumulates
         cast = store(convert("v", self.src, self.dst), self.dst, self.dst)
         return f"return {convert(cast, self.dst, self.acc)};"
+
+    @property
+    def _rounds_to_half(self) -> bool:
+        """Whether conv rounds the elements to float16 (NumPy casts them to the result dtype before accumulating)."""
+        return self.load == "value" and self.dst is float16 and self.src is not float16
 
     def _store(self, a: str) -> str:
         if self.dst is bool_:
