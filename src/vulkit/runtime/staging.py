@@ -37,11 +37,14 @@ class StagingRing:
         """The largest transfer done through one region (larger ones are split)."""
         return self.capacity // 2
 
+    def next_start(self, nbytes: int) -> int:
+        """Where the next reservation of ``nbytes`` will start."""
+        return 0 if self._head + nbytes > self.capacity else self._head
+
     def reserve(self, nbytes: int, stream: Any) -> int:
-        """Offset of a free region of ``nbytes`` (≤ :attr:`piece`), waiting on ``stream`` if needed."""
-        start = self._head
-        if start + nbytes > self.capacity:
-            start = 0
+        """Offset of a free region of ``nbytes`` (≤ :attr:`piece`), waiting on ``stream`` if needed. The region is
+        free of the GPU's use; a caller that still has to copy an earlier region out checks :meth:`next_start`."""
+        start = self.next_start(nbytes)
         end = start + nbytes
         regions = self._regions
         blocking = 0

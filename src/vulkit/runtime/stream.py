@@ -443,6 +443,12 @@ class Stream(HazardTracker):
         previous = None
         for start in range(0, nbytes, piece):
             count = min(piece, nbytes - start)
+            if previous is not None:  # the host has not copied the previous piece out yet: never copy over it
+                _, _, last_count, last_region = previous
+                at = ring.next_start(count)
+                if at < last_region + last_count and last_region < at + count:
+                    self._copy_out(target, *previous)
+                    previous = None
             region = ring.reserve(count, self)
             cb = self._cb or self._begin()
             self.track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
@@ -452,7 +458,7 @@ class Stream(HazardTracker):
             if previous is not None:
                 self._copy_out(target, *previous)
             previous = (value, start, count, region)
-        self._copy_out(target, *previous)
+        self._copy_out(target, *previous)  # type: ignore[misc]
         return out
 
     def _copy_out(self, target: memoryview, value: int, start: int, count: int, region: int) -> None:
