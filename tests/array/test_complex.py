@@ -456,6 +456,15 @@ def test_small_arguments(name):
     assert_close(vt.atanh(x), np.arctanh(z), 2)
 
 
+def keeps_subnormals(part: str) -> bool:
+    """Whether the device keeps ``part``'s subnormals in every operation: it promises to (float controls), or it is
+    a CPU (lavapipe keeps them without the promise). NVIDIA's float32 keeps them in products, not everywhere."""
+    props = vt.device.get_device_properties()
+    bits = 32 if part == "float32" else 64
+    promised = bits in props["float_controls"].get("denorm_preserve", [])
+    return not flushes_subnormals(part) and (promised or props["device_type"] == "cpu")
+
+
 @pytest.mark.parametrize("name", COMPLEX)
 def test_extreme_magnitudes(name):
     """No overflow or underflow in between: |z| and sqrt near the largest numbers, exp where exp(Re z) alone
@@ -463,7 +472,7 @@ def test_extreme_magnitudes(name):
     big = float(np.finfo(PART[name]).max) / 2
     tiny = float(np.finfo(PART[name]).smallest_subnormal) * 64
     z = np.array([big + big * 1j, -big + 1j, tiny + tiny * 1j, -tiny * 3 + tiny * 1j, 1 + tiny * 1j], name)
-    if flushes_subnormals(PART[name]):  # NVIDIA's float32: subnormal parts are read as zeros
+    if not keeps_subnormals(PART[name]):  # NVIDIA's float32: some operations read subnormal parts as zeros
         z = z[:2]
     x = vt.asarray(z)
     for function in ("abs", "sqrt", "log", "sign", "asinh", "atan", "acos"):
