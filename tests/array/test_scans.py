@@ -530,3 +530,30 @@ def test_every_kernel_through_buffer_addresses(buffer_addresses, plan_kind):
         np.testing.assert_allclose(vt.bincount(vt.asarray(keys), weights=vt.asarray(weights)).numpy(),
                                    np.bincount(keys, weights=weights), rtol=1e-12, atol=1e-12)
     assert_histogram(host, bins=[-5, 0, 1, 7], weights=host)
+
+
+COMPLEX = [d for d in ("complex64", "complex128") if d in vt.__array_namespace_info__().dtypes()]
+
+
+@pytest.mark.parametrize("name", COMPLEX)
+def test_complex_running_sums_and_nonzero(name):
+    """Complex running sums scan the real and imaginary parts; nonzero counts an element where either part is."""
+    rng = np.random.default_rng(21)
+    a = (rng.uniform(-1, 1, (4, 37)) + 1j * rng.uniform(-1, 1, (4, 37))).astype(name)
+    x = vt.asarray(a)
+    tol = 1e-5 if name == "complex64" else 1e-12
+    for axis in (0, 1):
+        for initial in (False, True):
+            got = vt.cumulative_sum(x, axis=axis, include_initial=initial)
+            expected = np.cumsum(a.astype(np.complex128), axis=axis)
+            if initial:
+                expected = np.concatenate([np.zeros_like(np.take(expected, [0], axis=axis)), expected], axis=axis)
+            assert got.dtype == name
+            np.testing.assert_allclose(got.numpy(), expected, rtol=tol, atol=tol)
+    np.testing.assert_allclose(vt.cumsum(vt.asarray(np.arange(5.0)), dtype=name).numpy(), np.cumsum(np.arange(5.0)))
+    z = np.array([0, 1j, complex(-0.0, 0.0), 2, complex(0, -0.0), complex(np.nan, 0)], name)
+    assert [t.numpy().tolist() for t in vt.nonzero(vt.asarray(z))] == [t.tolist() for t in np.nonzero(z)]
+    with pytest.raises(TypeError, match="cumulative_prod"):
+        vt.cumulative_prod(x, axis=1)
+    with pytest.raises(TypeError, match="cumulative_sum"):
+        vt.cumulative_sum(x, axis=1, dtype=vt.float32)

@@ -304,7 +304,11 @@ def cumprod(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
 
 
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: bool, flatten: bool) -> Array:
-    x = _real(_as_array(x, name), name)
+    x = _as_array(x, name)
+    wanted = None if dtype is None else _result_dtype(name, x, dtype)
+    if x._dtype.kind == "c" or (wanted is not None and wanted.kind == "c"):
+        return _complex_cumulative(name, op, x, axis, wanted, include_initial, flatten)
+    x = _real(x, name)
     if axis is None:
         if flatten:
             x = _flat(x)
@@ -436,10 +440,33 @@ def _coordinates(x: Array, name: str, rows_first: bool) -> tuple[Array, int]:
     return stack(columns[::-1], axis=1 if rows_first else 0), count
 
 
+def _complex_cumulative(name: str, op: str, x: Array, axis: Any, target: DType | None, include_initial: bool,
+                        flatten: bool) -> Array:
+    """Running sums of complex numbers: the real and the imaginary parts scanned as two float arrays."""
+    if op != "add":
+        raise TypeError(f"{name}: running products of complex numbers are not supported yet")
+    target = target or x._dtype
+    if target.kind != "c":
+        raise TypeError(f"{name}: cannot accumulate {x._dtype.name} in {target.name}")
+    if x._dtype is not target:
+        x = x.astype(target)
+    part = target.component
+    sums = [_cumulative(name, op, view_part, axis, part, include_initial, flatten) for view_part in (x.real, x.imag)]
+    out = make_array(x._ctx, sums[0]._shape, target)
+    apply(TABLE["copy"], (sums[0],), out=out.real, dtype=part)
+    apply(TABLE["copy"], (sums[1],), out=out.imag, dtype=part)
+    return out
+
+
+def _truth(x: Array) -> Array:
+    """x itself, or for complex x whether each element is nonzero (either part)."""
+    return x.astype(bool_) if x._dtype.kind == "c" else x
+
+
 def nonzero(x: Array, /) -> tuple[Array, ...]:
     """The indices of x's nonzero elements, one int64 array per dimension, in C order (NumPy's ``nonzero``; 0-d x
     raises ValueError). Synchronises: the count of nonzero elements is read back to size the result."""
-    x = _real(_as_array(x, "nonzero"), "nonzero")
+    x = _real(_truth(_as_array(x, "nonzero")), "nonzero")
     coords, count = _coordinates(x, "nonzero", rows_first=False)
     return tuple(view(coords, (count,), (1,), coords._offset + d * coords._strides[0]) for d in range(x.ndim))
 
@@ -447,7 +474,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
 def argwhere(a: Any, /) -> Array:
     """NumPy's ``argwhere``: the (count, ndim) int64 indices of a's nonzero elements (a 0-d a gives (count, 0)).
     Synchronises (the count is read back)."""
-    a = _real(_as_array(a, "argwhere"), "argwhere")
+    a = _real(_truth(_as_array(a, "argwhere")), "argwhere")
     if a.ndim == 0:
         flags = _coordinates(view(a, (1,), (0,), a._offset), "argwhere", rows_first=True)[0]
         return make_array(a._ctx, (flags.shape[0], 0), int64)
