@@ -528,3 +528,16 @@ def test_large_take_strides_its_grid_and_takes_addresses():
     np.testing.assert_array_equal(got, np.take(values, idx))
     halves = vt.concat([vt.asarray(values), vt.asarray(values[:1001])]).numpy()
     np.testing.assert_array_equal(halves, np.concatenate([values, values[:1001]]))
+
+
+def test_take_and_repeat_move_complex128_elements():
+    """16-byte elements through the gather kernel (uvec4)."""
+    if "complex128" not in vt.__array_namespace_info__().dtypes():
+        pytest.skip("the device has no float64, so no complex128")
+    a = (np.arange(12) + 1j * np.arange(12)[::-1]).reshape(3, 4)
+    x = vt.asarray(a)
+    assert_matches(vt.take(x, vt.asarray(np.array([2, 0, -1])), axis=0), np.take(a, [2, 0, -1], axis=0), exact=True)
+    i = np.array([[0, 3], [1, 1], [2, 0]])
+    assert_matches(vt.take_along_axis(x, vt.asarray(i), axis=1), np.take_along_axis(a, i, axis=1), exact=True)
+    assert_matches(vt.repeat(x, vt.asarray(np.array([1, 0, 2])), axis=0), np.repeat(a, [1, 0, 2], axis=0),
+                   exact=True)

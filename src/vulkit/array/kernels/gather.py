@@ -31,7 +31,8 @@ from .glsl import WORKGROUP, header, offsets_lines
 
 MODES = ("raise", "wrap", "clip")
 ITEMS = 4  # items per thread and pass, all index loads and then all source loads in flight
-_BITS = {1: ("uint8_t", uint8), 2: ("uint16_t", uint16), 4: ("uint", uint32), 8: ("uvec2", uint32)}
+_BITS = {1: ("uint8_t", uint8), 2: ("uint16_t", uint16), 4: ("uint", uint32), 8: ("uvec2", uint32),
+         16: ("uvec4", uint32)}
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class GatherSpec:
 
     def _main(self, element: str) -> list[str]:
         tile = WORKGROUP * ITEMS
-        zero = "uvec2(0u)" if element == "uvec2" else f"{element}(0)"
+        zero = f"{element}(0u)" if element.startswith("uvec") else f"{element}(0)"
         body = ["void main() {",
                 "  uint count = p.n;",
                 f"  uint step = gl_NumWorkGroups.x * {tile}u;",
