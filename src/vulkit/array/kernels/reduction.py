@@ -95,6 +95,23 @@ Acc acc_combine(Acc a, Acc b) {
 }
 A acc_final(Acc a) { return FINAL(a.m2 / max(A(a.n) - p.ddof, A(0))); }"""
 
+# argmax/argmin (BEFORE: > or <): (value, position); NaN is the largest and the smallest (NumPy: the first NaN),
+# ties go to the smaller position; position NONE marks the empty accumulator
+_ARG = f"""
+struct Acc {{ A v; uint i; }};
+Acc acc_identity() {{ return Acc(A(0), {_NONE}); }}
+bool acc_before(A x, A y) {{ return IS_NAN(x) ? !IS_NAN(y) : x BEFORE y; }}
+Acc acc_combine(Acc a, Acc b) {{
+  if (b.i == {_NONE}) return a;
+  if (a.i == {_NONE} || acc_before(b.v, a.v)) return b;
+  return (acc_before(a.v, b.v) || a.i < b.i) ? a : b;
+}}
+Acc acc_update(Acc a, A x, uint j) {{  // j grows along a thread's elements: a tie keeps the first
+  if (a.i == {_NONE} || acc_before(x, a.v)) {{ a.v = x; a.i = j; }}
+  return a;
+}}
+int64_t acc_final(Acc a) {{ return int64_t(a.i); }}"""
+
 ACCUMULATORS: dict[str, Accumulator] = {a.name: a for a in [
     _acc("sum_float", _SUM_FLOAT + """
 Acc acc_update(Acc a, A x, uint j) { return acc_add(a, x); }
@@ -177,36 +194,8 @@ Acc acc_identity() { return Acc(A(HIGHEST)); }
 Acc acc_update(Acc a, A x, uint j) { return Acc(min(a.v, x)); }
 Acc acc_combine(Acc a, Acc b) { return Acc(min(a.v, b.v)); }
 A acc_final(Acc a) { return a.v; }"""),
-    # argmax/argmin: (value, position); NaN is the largest and the smallest (NumPy: the first NaN), ties go to
-    # the smaller position; position NONE marks the empty accumulator
-    _acc("argmax", f"""
-struct Acc {{ A v; uint i; }};
-Acc acc_identity() {{ return Acc(A(0), {_NONE}); }}
-bool acc_before(A x, A y) {{ return IS_NAN(x) ? !IS_NAN(y) : x > y; }}
-Acc acc_combine(Acc a, Acc b) {{
-  if (b.i == {_NONE}) return a;
-  if (a.i == {_NONE} || acc_before(b.v, a.v)) return b;
-  return (acc_before(a.v, b.v) || a.i < b.i) ? a : b;
-}}
-Acc acc_update(Acc a, A x, uint j) {{  // j grows along a thread's elements: a tie keeps the first
-  if (a.i == {_NONE} || acc_before(x, a.v)) {{ a.v = x; a.i = j; }}
-  return a;
-}}
-int64_t acc_final(Acc a) {{ return int64_t(a.i); }}""", "vt_special"),
-    _acc("argmin", f"""
-struct Acc {{ A v; uint i; }};
-Acc acc_identity() {{ return Acc(A(0), {_NONE}); }}
-bool acc_before(A x, A y) {{ return IS_NAN(x) ? !IS_NAN(y) : x < y; }}
-Acc acc_combine(Acc a, Acc b) {{
-  if (b.i == {_NONE}) return a;
-  if (a.i == {_NONE} || acc_before(b.v, a.v)) return b;
-  return (acc_before(a.v, b.v) || a.i < b.i) ? a : b;
-}}
-Acc acc_update(Acc a, A x, uint j) {{  // j grows along a thread's elements: a tie keeps the first
-  if (a.i == {_NONE} || acc_before(x, a.v)) {{ a.v = x; a.i = j; }}
-  return a;
-}}
-int64_t acc_final(Acc a) {{ return int64_t(a.i); }}""", "vt_special"),
+    _acc("argmax", _ARG.replace("BEFORE", ">"), "vt_special"),
+    _acc("argmin", _ARG.replace("BEFORE", "<"), "vt_special"),
     _acc("all", """
 struct Acc { uint v; };
 Acc acc_identity() { return Acc(1u); }
@@ -282,8 +271,23 @@ _LIMITS = {"int": ("(-2147483647 - 1)", "2147483647"), "uint": ("0u", "429496729
 _RESULTS = {"argmax": "int64", "argmin": "int64", "count_nonzero": "int64", "all": "bool", "any": "bool"}
 
 
+class TwoBufferSpec:
+    """What kernel specs that bind an input and an output (or take their addresses) and include the math library
+    share."""
+
+    addresses: bool
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else 2
+
+    @property
+    def include_dirs(self) -> tuple[str, ...]:
+        return mathlib.INCLUDE_DIRS
+
+
 @dataclass(frozen=True)
-class ReduceSpec:
+class ReduceSpec(TwoBufferSpec):
     """One reduction kernel (a kernel spec: see :mod:`vulkit.runtime.kernels`) over a contiguous array seen as
     (rows, R, I), reducing R.
 
@@ -310,14 +314,6 @@ class ReduceSpec:
     shuffle: bool = False
     addresses: bool = False
     groups_per: ClassVar[int] = 1
-
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else 2
-
-    @property
-    def include_dirs(self) -> tuple[str, ...]:
-        return mathlib.INCLUDE_DIRS
 
     @cached_property
     def push(self) -> struct.Struct:

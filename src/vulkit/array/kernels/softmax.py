@@ -12,13 +12,13 @@ from typing import Any, ClassVar
 from ..dtypes import DType, float32, require_supported
 from . import mathlib
 from .glsl import VEC4, WORKGROUP, buffer_block, convert, header, store
-from .reduction import ACCUMULATORS
+from .reduction import ACCUMULATORS, TwoBufferSpec
 
 _PUSH = struct.Struct("=IIII")  # rows, R, input offset, output offset (elements), after the two addresses if any
 
 
 @dataclass(frozen=True)
-class SoftmaxSpec:
+class SoftmaxSpec(TwoBufferSpec):
     """The row softmax (``log``: log-softmax) of ``dtype`` (float16 computes in float32); ``vec``: vec4 loads and
     stores (R and both offsets multiples of 4). Bindings: input, output."""
 
@@ -31,14 +31,6 @@ class SoftmaxSpec:
     @property
     def push(self) -> struct.Struct:
         return struct.Struct("=QQIIII") if self.addresses else _PUSH
-
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else 2
-
-    @property
-    def include_dirs(self) -> tuple[str, ...]:
-        return mathlib.INCLUDE_DIRS
 
     def require(self, context: Any) -> None:
         require_supported(self.dtype, context.dtypes, context.device.physical.name)
