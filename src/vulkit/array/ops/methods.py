@@ -33,6 +33,14 @@ from .reductions import (
 from .scans import cumprod, cumsum, nonzero
 from .sorting import argsort, sort
 
+
+def sort_in_place(x: Array, axis: int = -1, *, descending: bool = False, stable: bool = True,
+                  kind: str | None = None) -> None:
+    """NumPy's ``x.sort()``: sorts x itself along ``axis`` and returns None (``vt.sort`` returns a sorted copy);
+    ``kind`` is accepted for NumPy's sake (every sort is stable)."""
+    x[...] = sort(x, axis=axis, descending=descending, stable=stable)
+
+
 # (method name, module function, the names that NumPy's method takes positionally after self, in order)
 METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("sum", sum, ("axis", "dtype")), ("prod", prod, ("axis", "dtype")), ("mean", mean, ("axis", "dtype")),
@@ -44,7 +52,7 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("take", take, ("indices", "axis")), ("repeat", repeat, ("repeats", "axis")), ("squeeze", squeeze, ("axis",)),
     ("swapaxes", swapaxes, ("axis1", "axis2")), ("transpose", transpose_method, TRANSPOSE_POSITIONAL),
     ("cumsum", cumsum, ("axis", "dtype")), ("cumprod", cumprod, ("axis", "dtype")), ("nonzero", nonzero, ()),
-    ("sort", sort, ("axis",)), ("argsort", argsort, ("axis",)),
+    ("sort", sort_in_place, ("axis",)), ("argsort", argsort, ("axis",)),
     ("conj", conj, ()), ("conjugate", conj, ()),
 ]
 
