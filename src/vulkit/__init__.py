@@ -127,6 +127,7 @@ from .array.ops.elementwise import (
     trunc,
 )
 from .array.ops.gather import take, take_along_axis
+from .array.ops.histogram import bincount, histogram
 from .array.ops.manipulation import (
     broadcast_arrays,
     broadcast_shapes,
@@ -176,13 +177,11 @@ from .array.ops.reductions import (
 )
 from .array.ops.scans import (
     argwhere,
-    bincount,
     cumprod,
     cumsum,
     cumulative_prod,
     cumulative_sum,
     flatnonzero,
-    histogram,
     nonzero,
     where,
 )
