@@ -41,13 +41,8 @@ __all__ = [
     "xlogy",
 ]
 
-# NOTE: "vt_erf" is named with each helper so that the kernels take one item per thread and pass, as the
-# math library's other long helpers do (kernels/elementwise.py's HEAVY_HELPERS).
-_HEAVY = "vt_erf"
-
-
 def _unary(name: str, expression: str, helper: str, doc: str) -> Any:
-    entry = register(name, 1, "exp", {"f": expression}, (helper, _HEAVY))
+    entry = register(name, 1, "exp", {"f": expression}, (helper,))
 
     def function(x: Any, /, *, out: Array | None = None) -> Array:
         if out is None:
@@ -62,7 +57,7 @@ def _unary(name: str, expression: str, helper: str, doc: str) -> Any:
 
 
 def _binary(name: str, expression: str, helper: str, doc: str) -> Any:
-    entry = register(name, 2, "logaddexp", {"f": expression}, (helper, _HEAVY))
+    entry = register(name, 2, "logaddexp", {"f": expression}, (helper,))
 
     def function(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
         if out is None:

@@ -66,7 +66,9 @@ _LANES = "xyzw"
 # 2^22 float32, vec layout, 4 items -> 1): tan 146 -> 24-27 µs, pow 177 -> 36-40, atan 54 -> 26, gelu 58 -> 20-29,
 # sin alike (16-20 -> 19-26); the first call with no compiled code anywhere, tan 3.7-5.1 s -> 0.7-1.1 s, sin
 # 1.7-2.4 s -> 0.4-0.6 s.
-HEAVY_HELPERS = frozenset({"vt_trig", "vt_atan", "vt_atan2", "vt_pow", "vt_erf"}) | mathlib.COMPLEX_HELPERS
+# vt.special's helpers (vt_special_*.glsl) are all long
+HEAVY_HELPERS = frozenset({"vt_trig", "vt_atan", "vt_atan2", "vt_pow", "vt_erf"}) | mathlib.COMPLEX_HELPERS \
+    | frozenset(path.stem for path in mathlib.helper_files() if path.stem.startswith("vt_special_"))
 
 
 def vectorizable(dtypes: Any) -> bool:
