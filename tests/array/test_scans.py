@@ -553,7 +553,21 @@ def test_complex_running_sums_and_nonzero(name):
     np.testing.assert_allclose(vt.cumsum(vt.asarray(np.arange(5.0)), dtype=name).numpy(), np.cumsum(np.arange(5.0)))
     z = np.array([0, 1j, complex(-0.0, 0.0), 2, complex(0, -0.0), complex(np.nan, 0)], name)
     assert [t.numpy().tolist() for t in vt.nonzero(vt.asarray(z))] == [t.tolist() for t in np.nonzero(z)]
-    with pytest.raises(TypeError, match="cumulative_prod"):
-        vt.cumulative_prod(x, axis=1)
     with pytest.raises(TypeError, match="cumulative_sum"):
         vt.cumulative_sum(x, axis=1, dtype=vt.float32)
+
+
+@pytest.mark.parametrize("name", COMPLEX)
+@pytest.mark.parametrize("shape,axis", [((7,), 0), ((3, 300), 1), ((300, 3), 0), ((5000,), 0), ((70000,), 0),
+                                        ((4, 2000), 1), ((2000, 5), 0)])
+def test_complex_running_products(plan_kind, name, shape, axis):
+    """Complex products in the scan kernels (every layout, both plans): values of modulus near 1 keep the products
+    finite."""
+    rng = np.random.default_rng(22)
+    a = (rng.uniform(0.9, 1.1, shape) * np.exp(1j * rng.uniform(-0.01, 0.01, shape))).astype(name)
+    got = vt.cumulative_prod(vt.asarray(a), axis=axis, include_initial=True)
+    expected = np.cumprod(a.astype(np.complex128), axis=axis)
+    expected = np.concatenate([np.ones_like(np.take(expected, [0], axis=axis)), expected], axis=axis)
+    assert got.dtype == name
+    tol = 1e-4 if name == "complex64" else 1e-11
+    np.testing.assert_allclose(got.numpy(), expected, rtol=tol, atol=tol * np.abs(expected).max())

@@ -49,6 +49,7 @@ _ROUND_TO_HALF = """float vt_round_to_half(float x) {
   if (a >= 0x38800000u) return uintBitsToFloat((u & 0x80000000u) | ((a + 0xfffu + ((a >> 13) & 1u)) & ~0x1fffu));
   return roundEven(x * 16777216.0) * 5.9604644775390625e-8;
 }"""
+_COMPLEX = ("vec2", "dvec2")
 _PACK = {"int64_t": ("unpackInt2x32", "packInt2x32", "ivec2"), "uint64_t": ("unpackUint2x32", "packUint2x32", "uvec2"),
          "double": ("unpackDouble2x32", "packDouble2x32", "uvec2")}
 
@@ -61,6 +62,8 @@ def acc_type(acc: DType) -> str:
 def identity(op: str, a: str) -> str:
     """GLSL of ``op``'s identity in type ``a``; -0.0 for a float sum, so that a sum of -0.0 keeps its sign."""
     floating = a in ("float", "double")
+    if a in _COMPLEX:
+        return f"{a}(1, 0)" if op == "mul" else f"{a}(-0.0)"
     if op == "add":
         return f"{a}(-0.0)" if floating else f"{a}(0)"
     if op in ("mul", "and"):
@@ -79,7 +82,9 @@ def identity(op: str, a: str) -> str:
 
 
 def combine(op: str, a: str) -> str:
-    """GLSL body of ``A comb(A a, A b)``: floats' max and min propagate NaN as NumPy's do."""
+    """GLSL body of ``A comb(A a, A b)``: floats' max and min propagate NaN as NumPy's do; complex products."""
+    if a in _COMPLEX and op == "mul":
+        return f"{a}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x)"
     if op in ("add", "mul", "or", "and"):
         return {"add": "a + b", "mul": "a * b", "or": "a | b", "and": "a & b"}[op]
     sign = ">" if op == "max" else "<"
@@ -91,7 +96,11 @@ def combine(op: str, a: str) -> str:
 def _subgroup_helpers(a: str, op: str, ident: str) -> list[str]:
     """``sg_incl`` (inclusive Hillis-Steele scan of the subgroup), ``sg_up`` (the lane below's value, the identity on
     lane 0) and ``sg_last`` (the last lane's value): 64-bit values travel as two 32-bit halves."""
-    if a in _PACK:
+    if a == "dvec2":  # two doubles as four 32-bit halves
+        bits = "uvec4(unpackDouble2x32(v.x), unpackDouble2x32(v.y))"
+        up = f"vt_dvec2(subgroupShuffleUp({bits}, d))"
+        last = f"vt_dvec2(subgroupShuffle({bits}, gl_SubgroupSize - 1u))"
+    elif a in _PACK:
         unpack, pack, half = _PACK[a]
         up = f"{a}({pack}(subgroupShuffleUp({unpack}(v), d)))"
         last = f"{a}({pack}(subgroupShuffle({unpack}(v), gl_SubgroupSize - 1u)))"
@@ -99,6 +108,8 @@ def _subgroup_helpers(a: str, op: str, ident: str) -> list[str]:
         up = "subgroupShuffleUp(v, d)"
         last = "subgroupShuffle(v, gl_SubgroupSize - 1u)"
     return [
+        *(["dvec2 vt_dvec2(uvec4 u) { return dvec2(packDouble2x32(u.xy), packDouble2x32(u.zw)); }"]
+          if a == "dvec2" else []),
         f"{a} comb({a} a, {a} b) {{ return {combine(op, a)}; }}",
         f"{a} shuffle_up({a} v, uint d) {{ return {up}; }}",
         f"{a} sg_incl({a} v) {{",  # the steps written out: constant distances shuffle faster (lavapipe: 2x)
@@ -230,12 +241,13 @@ class ScanSpec:
         lines = header(dtypes, self.addresses, float_controls, extensions=SUBGROUP_EXTENSIONS)
         buffers = Buffers(self.addresses)
         vec = self.kind in ("tile", "tile_reduce", "rows")
-        buffers.add("src", self.src.storage, self.src.itemsize, "readonly", vec)
+        buffers.add("src", self.src.storage, self.src.itemsize, "readonly", vec and self.src.storage in VEC4)
         if self._buffers == 3:
             buffers.add("part", self.acc.storage, self.acc.itemsize, "readonly")
         reduce = self.kind.endswith("_reduce")
         out = self.acc if reduce else self.dst
-        buffers.add("dst", out.storage, out.itemsize, "writeonly", vec and not reduce and self.epilogue == "store")
+        buffers.add("dst", out.storage, out.itemsize, "writeonly",
+                    vec and not reduce and self.epilogue == "store" and out.storage in VEC4)
         lines += buffers.lines
         address_fields, _ = buffers.push_fields()
         lines.append("layout(push_constant) uniform Push { " + address_fields + " "
@@ -283,6 +295,8 @@ class ScanSpec:
         one = self.op in ("mul", "and")
         if self.dst is bool_:
             return "uint8_t(1)" if one else "uint8_t(0)"
+        if self.dst.storage in _COMPLEX:
+            return f"{self.dst.storage}({1 if one else 0}, 0)"
         return f"{self.dst.storage}({1 if one else 0})"
 
     # -- one workgroup per block: loads of a tile ---------------------------------------------------------------
@@ -299,6 +313,10 @@ class ScanSpec:
     def _load4(self, xs: list[str], at: str, base: str, end: str, indent: str) -> list[str]:
         """``xs`` = the 4 elements from ``base + at`` (the identity from ``end`` on): one vec4 load where the push
         constants ask for it, else 4 loads."""
+        scalar = [f"{indent}  {x} = {at} + {n}u < {end} ? conv(SRCS({base} + {at} + {n}u)) : IDENT;"
+                  for n, x in enumerate(xs)]
+        if self.src.storage not in VEC4:  # complex numbers: no vec4 of them
+            return [line[2:] for line in scalar]
         vec = VEC4[self.src.storage]
         return [f"{indent}if ((p.vec & 1u) != 0u) {{",
                 f"{indent}  if ({at} < {end}) {{",
@@ -306,18 +324,19 @@ class ScanSpec:
                 *[f"{indent}    {x} = conv(w.{c});" for x, c in zip(xs, "xyzw", strict=True)],
                 f"{indent}  }} else {{ " + " ".join(f"{x} = IDENT;" for x in xs) + " }",
                 f"{indent}}} else {{",
-                *[f"{indent}  {x} = {at} + {n}u < {end} ? conv(SRCS({base} + {at} + {n}u)) : IDENT;"
-                  for n, x in enumerate(xs)],
+                *scalar,
                 f"{indent}}}"]
 
     def _store4(self, values: list[str], at: str, base: str, end: str, indent: str) -> list[str]:
         """The 4 ``values`` to ``base + at`` (those before ``end``): one vec4 store where asked, else 4 stores."""
+        scalar = [f"{indent}  if ({at} + {n}u < {end}) DSTS({base} + {at} + {n}u) = {v};" for n, v in enumerate(values)]
+        if self.dst.storage not in VEC4:
+            return [line[2:] for line in scalar]
         vec = f"{VEC4[self.dst.storage]}({', '.join(values)})"
         return [f"{indent}if ((p.vec & 2u) != 0u) {{",
                 f"{indent}  if ({at} < {end}) DSTV(({base} + {at}) >> 2) = {vec};",
                 f"{indent}}} else {{",
-                *[f"{indent}  if ({at} + {n}u < {end}) DSTS({base} + {at} + {n}u) = {v};"
-                  for n, v in enumerate(values)],
+                *scalar,
                 f"{indent}}}"]
 
     def _block_header(self) -> list[str]:

@@ -306,9 +306,10 @@ def cumprod(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: bool, flatten: bool) -> Array:
     x = _as_array(x, name)
     wanted = None if dtype is None else _result_dtype(name, x, dtype)
-    if x._dtype.kind == "c" or (wanted is not None and wanted.kind == "c"):
+    if (x._dtype.kind == "c" or (wanted is not None and wanted.kind == "c")) and op == "add":
         return _complex_cumulative(name, op, x, axis, wanted, include_initial, flatten)
-    x = _real(x, name)
+    if x._dtype.kind != "c":
+        x = _real(x, name)
     if axis is None:
         if flatten:
             x = _flat(x)
@@ -322,8 +323,10 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         raise ValueError(f"{name}: x must have at least one dimension (got a 0-d array)")
     (axis,) = normalize_axes(axis, x.ndim, name)
     target = _result_dtype(name, x, dtype)
-    if target.kind not in "biuf":
+    if target.kind not in "biuf" and not (target.kind == "c" and op == "mul"):
         raise TypeError(f"{name}: cannot accumulate in {target.name}")
+    if x._dtype.kind == "c" and target.kind != "c":
+        raise TypeError(f"{name}: cannot accumulate {x._dtype.name} in {target.name}")
     include_initial = bool(include_initial)
     shape = list(x._shape)
     length = shape[axis]
@@ -443,8 +446,6 @@ def _coordinates(x: Array, name: str, rows_first: bool) -> tuple[Array, int]:
 def _complex_cumulative(name: str, op: str, x: Array, axis: Any, target: DType | None, include_initial: bool,
                         flatten: bool) -> Array:
     """Running sums of complex numbers: the real and the imaginary parts scanned as two float arrays."""
-    if op != "add":
-        raise TypeError(f"{name}: running products of complex numbers are not supported yet")
     target = target or x._dtype
     if target.kind != "c":
         raise TypeError(f"{name}: cannot accumulate {x._dtype.name} in {target.name}")
