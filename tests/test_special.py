@@ -622,3 +622,9 @@ def test_series_and_splits():
     for (hi32, lo32), (hi64, lo64) in special_constants.SPLITS.values():
         assert float(np.float32(hi32)) + float(np.float32(lo32)) != float(np.float32(hi32)) or float(lo32) == 0
         assert abs(float(lo64)) <= np.spacing(float(hi64))
+
+
+def test_logsumexp_is_there_as_in_scipy_special():
+    a = np.random.default_rng(30).standard_normal((5, 40)).astype(np.float32)
+    np.testing.assert_allclose(vt.special.logsumexp(vt.asarray(a), axis=1).numpy(),
+                               ss.logsumexp(a.astype(np.float64), axis=1), rtol=2e-6)

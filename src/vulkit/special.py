@@ -33,12 +33,13 @@ from typing import Any
 
 from .array.array import Array
 from .array.ops.engine import apply_general, fast_binary, fast_unary
+from .array.ops.reductions import logsumexp  # noqa: F401 - SciPy has it in scipy.special too
 from .array.ops.registry import register
 
 __all__ = [
     "beta", "betaln", "digamma", "entr", "erf", "erfc", "erfcinv", "erfcx", "erfinv", "expit", "gamma", "gammaln",
-    "i0", "i0e", "i1", "i1e", "log_expit", "log_ndtr", "logit", "ndtr", "ndtri", "psi", "rel_entr", "sinc", "xlog1py",
-    "xlogy",
+    "i0", "i0e", "i1", "i1e", "log_expit", "log_ndtr", "logsumexp", "logit", "ndtr", "ndtri", "psi", "rel_entr",
+    "sinc", "xlog1py", "xlogy",
 ]
 
 def _unary(name: str, expression: str, helper: str, doc: str) -> Any:
