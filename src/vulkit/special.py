@@ -31,8 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .array.array import Array
-from .array.ops.engine import apply_general, fast_binary, fast_unary
+from .array.ops.elementwise import binary_function, unary_function
 from .array.ops.reductions import logsumexp  # noqa: F401 - SciPy has it in scipy.special too
 from .array.ops.registry import register
 
@@ -43,33 +42,11 @@ __all__ = [
 ]
 
 def _unary(name: str, expression: str, helper: str, doc: str) -> Any:
-    entry = register(name, 1, "exp", {"f": expression}, (helper,))
-
-    def function(x: Any, /, *, out: Array | None = None) -> Array:
-        if out is None:
-            result = fast_unary(entry, x)
-            if result is not None:
-                return result
-        return apply_general(entry, (x,), out)
-
-    function.__name__ = function.__qualname__ = name
-    function.__doc__ = doc
-    return function
+    return unary_function(register(name, 1, "exp", {"f": expression}, (helper,)), name, doc)
 
 
 def _binary(name: str, expression: str, helper: str, doc: str) -> Any:
-    entry = register(name, 2, "logaddexp", {"f": expression}, (helper,))
-
-    def function(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
-        if out is None:
-            result = fast_binary(entry, x1, x2)
-            if result is not None:
-                return result
-        return apply_general(entry, (x1, x2), out)
-
-    function.__name__ = function.__qualname__ = name
-    function.__doc__ = doc
-    return function
+    return binary_function(register(name, 2, "logaddexp", {"f": expression}, (helper,)), name, doc)
 
 
 _ERF, _ERFINV, _GAMMA, _BETA = "vt_special_erf", "vt_special_erfinv", "vt_special_gamma", "vt_special_beta"

@@ -15,10 +15,11 @@ import numpy as np
 from ..array import Array
 from ..dtypes import DType
 from .engine import TABLE, apply, apply_general, fast_binary, fast_unary
+from .registry import Entry
 
 
-def _unary(name: str) -> Any:
-    entry = TABLE[name]
+def unary_function(entry: Entry, name: str, doc: str) -> Any:
+    """The public function ``name(x, /, *, out=None)`` of the one-input operation ``entry`` (the eager path first)."""
 
     def function(x: Any, /, *, out: Array | None = None) -> Array:
         if out is None:
@@ -28,12 +29,12 @@ def _unary(name: str) -> Any:
         return apply_general(entry, (x,), out)
 
     function.__name__ = function.__qualname__ = name
-    function.__doc__ = f"Elementwise ``{name}`` (array API); ``out``: write into this array."
+    function.__doc__ = doc
     return function
 
 
-def _binary(name: str) -> Any:
-    entry = TABLE[name]
+def binary_function(entry: Entry, name: str, doc: str) -> Any:
+    """The public function ``name(x1, x2, /, *, out=None)`` of the two-input operation ``entry``."""
 
     def function(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
         if out is None:
@@ -43,8 +44,17 @@ def _binary(name: str) -> Any:
         return apply_general(entry, (x1, x2), out)
 
     function.__name__ = function.__qualname__ = name
-    function.__doc__ = f"Elementwise ``{name}`` of two arrays or an array and a scalar (array API)."
+    function.__doc__ = doc
     return function
+
+
+def _unary(name: str) -> Any:
+    return unary_function(TABLE[name], name, f"Elementwise ``{name}`` (array API); ``out``: write into this array.")
+
+
+def _binary(name: str) -> Any:
+    return binary_function(TABLE[name], name,
+                           f"Elementwise ``{name}`` of two arrays or an array and a scalar (array API).")
 
 
 UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil", "conj", "cos",
