@@ -145,23 +145,7 @@ class Generator:
                  endpoint: bool = False, *, device: Any = None) -> Array:
         """Integers from [low, high) ([low, high] with ``endpoint``; from 0 when high is None), as NumPy's
         Generator (default dtype int64 where the device has it). Ranges of at most 2**32 - 1 values."""
-        if high is None:
-            low, high = 0, low
-        low, high = int(low), int(high) + bool(endpoint)
-        target = default_int(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
-        if target.kind not in "iu":
-            raise TypeError(f"Unsupported dtype {target.name} for integers (it needs an integer dtype)")
-        info = np.iinfo(target.np)
-        if low < info.min:
-            raise ValueError(f"low is out of bounds for {target.name}")
-        if high - 1 > info.max:
-            raise ValueError(f"high is out of bounds for {target.name}")
-        span = high - low
-        if span <= 0:
-            raise ValueError(f"low >= high in integers({low}, {high - bool(endpoint)})" if not endpoint else
-                             f"low > high in integers({low}, {high - 1}, endpoint=True)")
-        if span > 0xFFFFFFFF:
-            raise ValueError(f"integers supports ranges of at most 2**32 - 1 values, got {span}")
+        target, low, span = _integer_range("integers", low, high, dtype, device, endpoint)
         return self._generate("random_integers", size, target, (low, span), device, (target, dt.uint32))
 
     def _bits(self, n: int, device: Any) -> Array:
@@ -338,19 +322,16 @@ def normal(loc: float = 0.0, scale: float = 1.0, size: Any = None, *, dtype: Any
     return _GLOBAL.normal(loc, scale, size, dtype=dtype, device=device)
 
 
-def randint(low: int, high: int | None = None, size: Any = None, dtype: Any = None, *,
-            device: Any = None) -> Array:
-    """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``.
-
-    TypeError for a non-integer dtype; ValueError (NumPy's messages) for an empty range or bounds out of
-    the dtype's range.
-    """
+def _integer_range(function: str, low: int, high: int | None, dtype: Any, device: Any,
+                   endpoint: bool) -> tuple[dt.DType, int, int]:
+    """(dtype, low, number of values) of ``function``'s integers from [low, high) ([low, high] with ``endpoint``;
+    from 0 when high is None), with NumPy's errors."""
     if high is None:
         low, high = 0, low
-    low, high = int(low), int(high)
+    low, high = int(low), int(high) + bool(endpoint)
     target = default_int(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
     if target.kind not in "iu":
-        raise TypeError(f"Unsupported dtype {target.name} for randint (it needs an integer dtype)")
+        raise TypeError(f"Unsupported dtype {target.name} for {function} (it needs an integer dtype)")
     info = np.iinfo(target.np)
     if low < info.min:
         raise ValueError(f"low is out of bounds for {target.name}")
@@ -358,9 +339,21 @@ def randint(low: int, high: int | None = None, size: Any = None, dtype: Any = No
         raise ValueError(f"high is out of bounds for {target.name}")
     span = high - low
     if span <= 0:
-        raise ValueError(f"low >= high in randint({low}, {high})")
+        raise ValueError(f"low > high in {function}({low}, {high - 1}, endpoint=True)" if endpoint else
+                         f"low >= high in {function}({low}, {high})")
     if span > 0xFFFFFFFF:
-        raise ValueError(f"randint supports ranges of at most 2**32 - 1 values, got {span}")
+        raise ValueError(f"{function} supports ranges of at most 2**32 - 1 values, got {span}")
+    return target, low, span
+
+
+def randint(low: int, high: int | None = None, size: Any = None, dtype: Any = None, *,
+            device: Any = None) -> Array:
+    """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``.
+
+    TypeError for a non-integer dtype; ValueError (NumPy's messages) for an empty range or bounds out of
+    the dtype's range.
+    """
+    target, low, span = _integer_range("randint", low, high, dtype, device, False)
     return _GLOBAL._generate("random_integers", size, target, (low, span), device, (target, dt.uint32))
 
 
