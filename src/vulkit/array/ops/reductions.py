@@ -282,14 +282,16 @@ def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = Fa
     """Sum over ``axis`` (all axes when None). Integers and bool sum in the default integer type (unsigned:
     uint64), floats in their own type with a compensated (two-sum) accumulation: float32 sums are as accurate
     as float64 sums rounded to float32. Deterministic: the same bits every run."""
-    out = _sum_dtype(_array(x, "sum"), dtype, "sum")
+    x = _array(x, "sum")
+    out = _sum_dtype(x, dtype, "sum")
     acc = "sum_float" if out.kind in "fc" else "sum_int"
     return reduce("sum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
 
 def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
     """Product over ``axis``, typed as :func:`sum`."""
-    out = _sum_dtype(_array(x, "prod"), dtype, "prod")
+    x = _array(x, "prod")
+    out = _sum_dtype(x, dtype, "prod")
     acc = "prod_complex" if out.kind == "c" else "prod"
     return reduce("prod", acc, x, axis, keepdims, _accumulate(out), out, empty=1)
 
@@ -384,7 +386,7 @@ def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
     if axis is not None and not isinstance(axis, (int, np.integer)):
         raise TypeError(f"{function}: axis must be an integer or None, got {type(axis).__name__}")
     if axis is None and keepdims:
-        result = _arg(function, x.reshape(-1) if x._contig else x.copy().reshape(-1), 0, False)
+        result = _arg(function, x.reshape(-1), 0, False)
         return view(result, (1,) * x.ndim, (0,) * x.ndim, result._offset)
     if x.ndim == 0:
         x = x.reshape(1)

@@ -322,7 +322,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
     if not flatten and x.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension (got a 0-d array)")
     (axis,) = normalize_axes(axis, x.ndim, name)
-    target = _result_dtype(name, x, dtype)
+    target = wanted if wanted is not None else _result_dtype(name, x, None)
     if target.kind not in "biuf" and not (target.kind == "c" and op == "mul"):
         raise TypeError(f"{name}: cannot accumulate in {target.name}")
     if x._dtype.kind == "c" and target.kind != "c":
