@@ -132,7 +132,7 @@ class Array:
         return view(self, shape, strides, self._offset)
 
     def reshape(self, *shape: Any) -> Array:
-        """A view (contiguous arrays) or a copy of the same elements in a new shape."""
+        """The same elements in a new shape: a view wherever strides can express it, else a copy."""
         from .ops.manipulation import reshape
 
         return reshape(self, shape[0] if len(shape) == 1 else shape)
