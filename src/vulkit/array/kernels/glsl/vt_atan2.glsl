@@ -4,6 +4,7 @@
 #define VT_ATAN2_GLSL
 #include "vt_atan.glsl"
 #include "vt_copysign.glsl"
+#include "vt_div_scaled.glsl"
 #if defined(VT_COMPUTE_double)
 double vt_atan2(double y, double x) {
   if (vt_isnan(x) || vt_isnan(y)) return x + y;
@@ -32,10 +33,7 @@ float vt_atan2(float y, float x) {
     return x > float(0) ? vt_copysign(float(0), y) : vt_copysign(pi, y);
   }
   if (vt_isinf(y)) return vt_copysign(float(0.5) * pi, y);
-  // NOTE: scaled by 2^-64 where large: NVIDIA divides through a reciprocal, flushed to 0 above 2^126 (the angle of
-  // 1.7e38 + 1.7e38i came out 0)
-  float s = max(abs(x), abs(y)) > 1.0e30 ? 5.421010862427522e-20 : float(1);
-  float a = vt_atan(abs((y * s) / (x * s)));
+  float a = vt_atan(abs(vt_div_scaled(y, x)));
   if (x < float(0)) a = pi - a;
   return vt_copysign(a, y);
 }

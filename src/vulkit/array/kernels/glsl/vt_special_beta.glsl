@@ -12,6 +12,7 @@
 #ifndef VT_SPECIAL_BETA_GLSL
 #define VT_SPECIAL_BETA_GLSL
 #include "vt_special.glsl"
+#include "vt_div_scaled.glsl"
 #include "vt_exp.glsl"
 #include "vt_log.glsl"
 #include "vt_log1p.glsl"
@@ -140,16 +141,6 @@ float vt_sp_digamma_rough(float x) {
   float r = vt_log(y) - v * (0.5 + v * 0.083333333333333333);
   return x < float(1) ? r - float(1) / x : r;
 }
-// x / y, y scaled by 2^-64 (2^64) first where |y| > 1e30 (< 1e-30), the quotient back after: NVIDIA divides
-// through a reciprocal, which is subnormal and flushed to 0 above 2^126 (beta(16.9, 17.9) was 0: gamma(a + b) is
-// 1.5e38) and overflows below 2^-128
-float vt_sp_div_scaled(float x, float y) {
-  float k = abs(y) > 1.0e30 ? 5.421010862427522e-20 : (abs(y) < 1.0e-30 ? 1.8446744073709552e19 : float(1));
-  precise float ys = y * k;
-  precise float q = x / ys;
-  precise float r = q * k;
-  return r;
-}
 // a + b's rounding error (a + b == s + error exactly)
 float vt_sp_sum_error(float a, float b, float s) {
   precise float bb = s - a;
@@ -182,11 +173,11 @@ float vt_sp_lbeta(float a, float b, out float sign) {
   float x2 = float(1);
   float x3 = float(1);
   if (lo >= 8.0) {
-    more = 0.91893853320467274178 - 0.5 * vt_log(lo) - (hi - 0.5) * vt_log1p(vt_sp_div_scaled(lo, hi))
-           - lo * vt_log1p(vt_sp_div_scaled(hi, lo))
+    more = 0.91893853320467274178 - 0.5 * vt_log(lo) - (hi - 0.5) * vt_log1p(vt_div_scaled(lo, hi))
+           - lo * vt_log1p(vt_div_scaled(hi, lo))
            + ((vt_sp_stirling_tail(hi) + vt_sp_stirling_tail(lo)) - vt_sp_stirling_tail(t));
   } else if (hi >= 8.0 && t >= 8.0) {  // lgamma(hi) - lgamma(hi + lo) by Stirling's series
-    more = ((lo - (hi - 0.5) * vt_log1p(vt_sp_div_scaled(lo, hi))) - lo * vt_log(t))
+    more = ((lo - (hi - 0.5) * vt_log1p(vt_div_scaled(lo, hi))) - lo * vt_log(t))
            + (vt_sp_stirling_tail(hi) - vt_sp_stirling_tail(t));
     x1 = lo;  // lo < 0 when a and b have opposite signs: lgamma by reflection
   } else {
@@ -225,7 +216,7 @@ bool vt_sp_beta_core(float a, float b, out float value, out float sign) {
     float gs = vt_sp_gamma(s);
     // NOTE: precise: the product of the quotient and the other gamma, never of both gammas (they may overflow)
     bool first = abs(abs(ga) - abs(gs)) > abs(abs(gb) - abs(gs));
-    precise float product = vt_sp_div_scaled(first ? gb : ga, gs) * (first ? ga : gb);
+    precise float product = vt_div_scaled(first ? gb : ga, gs) * (first ? ga : gb);
     float r = product;
     if (s > float(0)) r -= r * (vt_sp_digamma_rough(s) * vt_sp_sum_error(a, b, s));  // gamma(a + b), not of s
     value = r;
