@@ -21,12 +21,14 @@ ALLOWED = {
     "array": BASE | {"hal", "shaders", "runtime"},
     "nn": BASE | {"array"},
     "special": BASE | {"array"},
+    "linalg": BASE | {"array"},
     "random": BASE | {"array", "runtime"},
     "interop": BASE | {"array", "kp", "runtime"},
     "device": BASE | {"runtime", "interop"},
     "cli": BASE | {"hal", "shaders", "kp", "array", "runtime", "device", "__init__"},
     "__main__": {"cli"},
-    "__init__": BASE | {"hal", "shaders", "runtime", "kp", "array", "nn", "random", "interop", "device", "special"},
+    "__init__": BASE | {"hal", "shaders", "runtime", "kp", "array", "nn", "random", "interop", "device", "special",
+                 "linalg"},
 }
 
 

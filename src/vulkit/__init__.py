@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from . import device, interop, kp, special  # noqa: F401 - interop lets asarray take kp tensors; vt.special
+from . import device, interop, kp, linalg, special  # noqa: F401 - asarray takes kp tensors; vt.special, vt.linalg
 from .array.array import Array, Device, set_namespace
 from .array.dtypes import (
     bool_ as bool,  # noqa: A004 - the array API's name
@@ -142,6 +142,7 @@ from .array.ops.manipulation import (
     swapaxes,
     transpose,
 )
+from .array.ops.matmul import matmul
 from .array.ops.moving import (
     concat,
     diff,
@@ -196,7 +197,7 @@ pi = 3.141592653589793
 newaxis = None
 
 __all__ = [
-    "sinc", "special",
+    "sinc", "special", "matmul", "linalg",
     "argsort", "isin", "median", "nanmedian", "nanquantile", "quantile", "searchsorted", "sort", "topk",
     "unique_all", "unique_counts", "unique_inverse", "unique_values",
     "concat", "diff", "flatten", "pad", "ravel", "repeat", "roll", "stack", "swapaxes", "take", "take_along_axis",

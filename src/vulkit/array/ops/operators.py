@@ -63,8 +63,32 @@ _COMPARISON_DUNDERS = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "le
 _UNARY_DUNDERS = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
 
 
+def _matmul_operators() -> dict[str, Any]:
+    """``@``, its reflected form and ``@=`` (which keeps the left operand's shape and dtype, as NumPy's)."""
+    from ..dtypes import result_type  # noqa: PLC0415
+    from .matmul import matmul  # noqa: PLC0415
+
+    def forward(self: Array, other: Any) -> Any:
+        return matmul(self, other) if isinstance(other, _OPERAND_TYPES) else NotImplemented
+
+    def reflected(self: Array, other: Any) -> Any:
+        return matmul(other, self) if isinstance(other, _OPERAND_TYPES) else NotImplemented
+
+    def inplace(self: Array, other: Any) -> Any:
+        if not isinstance(other, _OPERAND_TYPES):
+            return NotImplemented
+        dtype = result_type(self, other)
+        if dtype is not self._dtype:
+            raise TypeError(f"matmul: cannot write a {dtype} product into a {self.dtype} array in place")
+        return matmul(self, other, out=self)
+
+    return {"__matmul__": forward, "__rmatmul__": reflected, "__imatmul__": inplace}
+
+
 def install(cls: type = Array) -> None:
-    """Give ``cls`` Python's arithmetic, comparison, bitwise and unary operators."""
+    """Give ``cls`` Python's arithmetic, comparison, bitwise, matrix-product and unary operators."""
+    for dunder, method in _matmul_operators().items():
+        setattr(cls, dunder, method)
     for dunder, name in _BINARY_DUNDERS.items():
         setattr(cls, f"__{dunder}__", _binary_operator(name))
         setattr(cls, f"__r{dunder}__", _binary_operator(name, reflected=True))

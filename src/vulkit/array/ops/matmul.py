@@ -1,0 +1,256 @@
+"""Matrix products: ``matmul`` (``@``) with NumPy's and the array API standard's semantics, and ``gemm``
+(C = alpha * A @ B + beta * C into a view), on the tiled kernel of :mod:`vulkit.array.kernels.matmul`.
+
+Operands are read in place through their strides (transposed, sliced and broadcast views need no copy);
+complex products are four real ones over the parts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..array import Array, _new, make_array, view
+from ..dtypes import DType, float32, float64, result_type
+from ..kernels.matmul import MatmulSpec, Tile
+from ..layout import broadcast_shapes
+from .planning import _addresses as needs_addresses
+
+_BIG = Tile(128, 128, 16, 8, 8)
+_SMALL = Tile(64, 64, 16, 4, 4)
+_WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thread of _BIG
+_INT_MAX = (1 << 31) - 1
+_GRID = 65535
+
+
+def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
+    """The matrix product of x1 and x2 (NumPy's ``matmul``): the last two axes are matrices, the others broadcast
+    as batch axes; a 1-D first operand is a row vector and a 1-D second one a column vector, the added axis then
+    removed from the result. Integers give exact (wrapping) products and bool ``any(a and b)``; float16 adds in
+    float32."""
+    from .reductions import _array  # noqa: PLC0415 - reductions imports elementwise, which imports nothing here
+
+    a, b = _array(x1, "matmul"), _array(x2, "matmul")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("matmul: operands must have at least one dimension (use multiply for scalars)")
+    if a._ctx is not b._ctx:
+        raise ValueError("matmul: the operands are on different devices")
+    dtype = result_type(a, b)
+    shape, a2, b2 = _as_matrices(a, b)
+    if out is not None:
+        _check_out(out, shape, "matmul")
+    batch = broadcast_shapes(a2._shape[:-2], b2._shape[:-2])
+    result = make_array(a._ctx, batch + (a2._shape[-2], b2._shape[-1]), dtype)
+    _product(_cast(a2, dtype), _cast(b2, dtype), result, 1.0, 0.0, False)
+    result = result.reshape(shape)
+    if out is None:
+        return result
+    from .moving import _copy_into  # noqa: PLC0415
+
+    _copy_into(out, result)
+    return out
+
+
+def gemm(a: Array, b: Array, out: Array, *, alpha: float = 1.0, beta: float = 0.0,
+         function: str = "matmul") -> Array:
+    """out = alpha * (a @ b) + beta * out, in place, for a (..., M, K), b (..., K, N) and out (..., M, N) of one
+    floating dtype; ``out`` may be any view (a submatrix of a larger matrix, say) and a, b any views. Batch axes
+    of a and b broadcast to out's. ``function``: the name errors give."""
+    for x in (a, b, out):
+        if not isinstance(x, Array):
+            raise TypeError(f"{function}: expected arrays, got {type(x).__name__}")
+        if x.ndim < 2:
+            raise ValueError(f"{function}: operands must be matrices or stacks of matrices, got shape {x.shape}")
+    dtype = out._dtype
+    if dtype.kind not in "fc" or a._dtype is not dtype or b._dtype is not dtype:
+        raise TypeError(f"{function}: gemm needs operands of one floating dtype, got {a.dtype}, {b.dtype}, "
+                        f"{out.dtype}")
+    m, k = a._shape[-2:]
+    k2, n = b._shape[-2:]
+    if k != k2 or out._shape[-2:] != (m, n):
+        raise ValueError(f"{function}: shapes {a.shape} @ {b.shape} do not give {out.shape}")
+    batch = broadcast_shapes(a._shape[:-2], b._shape[:-2], out._shape[:-2])
+    if batch != out._shape[:-2]:
+        raise ValueError(f"{function}: batch shapes {a.shape[:-2]} and {b.shape[:-2]} do not broadcast to "
+                         f"{out.shape[:-2]}")
+    _product(a, b, out, float(alpha), float(beta), True)
+    return out
+
+
+def _as_matrices(a: Array, b: Array) -> tuple[tuple[int, ...], Array, Array]:
+    """The result's shape, and a and b as (stacks of) matrices (1-D operands as a row and a column)."""
+    a2 = view(a, (1, a._shape[0]), (0, a._strides[0]), a._offset) if a.ndim == 1 else a
+    b2 = view(b, (b._shape[0], 1), (b._strides[0], 0), b._offset) if b.ndim == 1 else b
+    (m, k), (k2, n) = a2._shape[-2:], b2._shape[-2:]
+    if k != k2:
+        raise ValueError(f"matmul: the operands' core dimensions do not match: {a.shape} @ {b.shape} "
+                         f"({k} is different from {k2})")
+    try:
+        batch = broadcast_shapes(a2._shape[:-2], b2._shape[:-2])
+    except ValueError:
+        raise ValueError(f"matmul: batch shapes {a.shape[:-2]} and {b.shape[:-2]} do not broadcast") from None
+    shape = batch + ((m,) if a.ndim > 1 else ()) + ((n,) if b.ndim > 1 else ())
+    return shape, a2, b2
+
+
+def _check_out(out: Any, shape: tuple[int, ...], function: str) -> None:
+    if not isinstance(out, Array):
+        raise TypeError(f"{function}: out must be an array, got {type(out).__name__}")
+    if out._shape != shape:
+        raise ValueError(f"{function}: out has shape {out.shape}, the result has {shape}")
+
+
+def _cast(x: Array, dtype: DType) -> Array:
+    if x._dtype is dtype:
+        return x
+    from .elementwise import astype  # noqa: PLC0415
+
+    return astype(x, dtype)
+
+
+def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
+    """c = a @ b (``epilogue``: alpha * a @ b + beta * c) for operands of c's dtype with broadcast batch axes."""
+    if not c._size:
+        return
+    if c._dtype.kind == "c":
+        _complex_product(a, b, c, alpha, beta, epilogue)
+        return
+    if a._shape[-1] == 0:  # an empty sum: zeros, or beta * c
+        from .moving import _copy_into  # noqa: PLC0415
+
+        if not epilogue:
+            _copy_into(c, 0)
+        elif beta != 1.0:
+            from .elementwise import multiply  # noqa: PLC0415
+
+            _copy_into(c, multiply(c, beta) if beta else 0)
+        return
+    if c._strides[-1] != 1 and c._shape[-1] > 1:  # the kernel writes rows of contiguous columns
+        _via_temporary(a, b, c, alpha, beta, epilogue)
+        return
+    batch = _batch_axes(a, b, c)
+    if batch is None:  # more than two batch axes that do not merge: make the operands contiguous stacks
+        shape = c._shape[:-2]
+        a, b = _broadcast(a, shape).copy(), _broadcast(b, shape).copy()
+        batch = _batch_axes(a, b, c)
+        if batch is None:
+            _via_temporary(a, b, c, alpha, beta, epilogue)
+            return
+    _launch(a, b, c, batch, alpha, beta, epilogue)
+
+
+def _via_temporary(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
+    """The product into a new contiguous array, then copied into the view c."""
+    from .moving import _copy_into  # noqa: PLC0415
+
+    target = make_array(c._ctx, c._shape, c._dtype)
+    if epilogue and beta:
+        _copy_into(target, c)
+    _product(a, b, target, alpha, beta, epilogue)
+    _copy_into(c, target)
+
+
+def _broadcast(x: Array, batch: tuple[int, ...]) -> Array:
+    from .manipulation import broadcast_to  # noqa: PLC0415
+
+    return broadcast_to(x, batch + x._shape[-2:])
+
+
+def _batch_axes(a: Array, b: Array, c: Array) -> list[tuple[int, int, int, int]] | None:
+    """c's batch axes merged where all three operands allow, as (extent, a stride, b stride, c stride), at most
+    two of them (None: more remain)."""
+    nd = c.ndim - 2
+    axes = []
+    for i in range(nd):
+        extent = c._shape[i]
+        if extent == 1:
+            continue
+        strides = []
+        for x in (a, b, c):
+            j = i - (nd - (x.ndim - 2))
+            strides.append(x._strides[j] if j >= 0 and x._shape[j] != 1 else 0)
+        if axes and all(prev == s * extent for prev, s in zip(axes[-1][1:], strides, strict=True)):
+            axes[-1] = (axes[-1][0] * extent, *strides)
+        else:
+            axes.append((extent, *strides))
+    if len(axes) > 2:
+        return None
+    while len(axes) < 2:
+        axes.insert(0, (1, 0, 0, 0))
+    return axes
+
+
+def _tile(dtype: DType, m: int, n: int) -> Tile:
+    if dtype.itemsize == 8:
+        return _WIDE
+    return _BIG if m >= 1024 and n >= 1024 else _SMALL
+
+
+def _run(stride_r: int, stride_c: int, inner: str, outer: str) -> str:
+    """The axis along which a thread reads four elements: the one of stride 1 (the inner one if neither)."""
+    return outer if stride_r == 1 and stride_c != 1 else inner
+
+
+def _aligned(x: Array, other_stride: int, batch_strides: tuple[int, int], run_stride: int) -> bool:
+    return run_stride == 1 and x._offset % 4 == 0 and other_stride % 4 == 0 \
+        and all(s % 4 == 0 for s in batch_strides)
+
+
+def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]], alpha: float, beta: float,
+            epilogue: bool) -> None:
+    ctx = c._ctx
+    m, k = a._shape[-2:]
+    n = c._shape[-1]
+    (n1, sa1, sb1, sc1), (n2, sa2, sb2, sc2) = batch
+    ars, acs = a._strides[-2:]
+    brs, bcs = b._strides[-2:]
+    crs = c._strides[-2]
+    for value in (ars, acs, brs, bcs, crs, sa1, sa2, sb1, sb2, sc1, sc2, a._offset, b._offset, c._offset):
+        if abs(value) > _INT_MAX:
+            raise ValueError("matmul: operands of more than 2^31 elements are not supported yet")
+    a_run, b_run = _run(ars, acs, "k", "m"), _run(brs, bcs, "n", "k")
+    a_vec = _aligned(a, ars if a_run == "k" else acs, (sa1, sa2), acs if a_run == "k" else ars)
+    b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs)
+    c_vec = c._offset % 4 == 0 and crs % 4 == 0 and sc1 % 4 == 0 and sc2 % 4 == 0
+    tile = _tile(c._dtype, m, n)
+    addresses = needs_addresses(ctx, [a, b, c])
+    spec = MatmulSpec(c._dtype, tile, a_run, b_run, a_vec, b_vec, c_vec, epilogue, addresses)
+    kernel = ctx.kernels.get(spec)
+    tiles_m, tiles_n = -(-m // tile.bm), -(-n // tile.bn)
+    total = tiles_m * tiles_n * n1 * n2
+    if total > _INT_MAX * 2:
+        raise ValueError("matmul: too many tiles for one product")
+    head = (a._alloc._addr or a._alloc.address, b._alloc._addr or b._alloc.address,
+            c._alloc._addr or c._alloc.address) if addresses else ()
+    resources = () if addresses else (a._alloc, b._alloc, c._alloc)
+    per_dispatch = _GRID * _GRID
+    for start in range(0, total, per_dispatch):
+        count = min(per_dispatch, total - start)
+        gx = min(count, _GRID)
+        push = kernel.pack(*head, m, n, k, tiles_m, tiles_n, total, start, n2,
+                           a._offset, ars, acs, sa1, sa2, b._offset, brs, bcs, sb1, sb2,
+                           c._offset, crs, sc1, sc2, alpha, beta)
+        ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(gx, -(-count // gx), 1),
+                            reads=[a._alloc, b._alloc] + ([c._alloc] if epilogue and beta else []),
+                            writes=[c._alloc])
+
+
+def _complex_product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
+    """Four real products over the parts: (ar + i ai)(br + i bi) = (ar br - ai bi) + i (ar bi + ai br)."""
+    from .elementwise import imag, real  # noqa: PLC0415
+    from .moving import _copy_into  # noqa: PLC0415
+
+    part = float32 if c._dtype.itemsize == 8 else float64
+    ar, ai, br, bi = real(a), imag(a), real(b), imag(b)
+    shape = c._shape
+    re = make_array(c._ctx, shape, part)
+    im = make_array(c._ctx, shape, part)
+    if epilogue and beta:
+        _copy_into(re, real(c))
+        _copy_into(im, imag(c))
+    _product(ar, br, re, alpha, beta if epilogue else 0.0, True)
+    _product(ai, bi, re, -alpha, 1.0, True)
+    _product(ar, bi, im, alpha, beta if epilogue else 0.0, True)
+    _product(ai, br, im, alpha, 1.0, True)
+    parts = _new(c._ctx, c._alloc, shape + (2,), tuple(2 * s for s in c._strides) + (1,), 2 * c._offset, part,
+                 False)  # c's memory as (..., 2) real parts
+    _copy_into(parts[..., 0], re)
+    _copy_into(parts[..., 1], im)

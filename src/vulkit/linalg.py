@@ -1,0 +1,15 @@
+"""``vt.linalg``: the array API standard's linear algebra extension (NumPy's ``numpy.linalg`` names), on the GPU.
+
+Matrix products run on the tiled and cooperative-matrix kernels of :mod:`vulkit.array.ops.matmul`; the
+factorizations say in their docstrings which algorithm runs and how accurate it is against LAPACK."""
+
+from __future__ import annotations
+
+from .array.ops.matmul import matmul
+from .array.ops.reductions import vecdot
+
+# -- contractions, norms and views (array/ops/linalg_basic.py, array/ops/contractions.py) -------------------
+
+# -- factorizations and solvers (array/ops/factorizations.py) -----------------------------------------------
+
+__all__ = ["matmul", "vecdot"]
