@@ -1,0 +1,50 @@
+"""Matrix products: square matmul in float32 (TF32 off everywhere) and float16, a batched product of small
+matrices and a matrix-vector product. TFLOP/s counts 2 M N K flops; GB/s the bytes of the matrix read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from cases import Case
+
+
+def _values(shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    return np.random.default_rng(0).standard_normal(shape, dtype=np.float32).astype(dtype)
+
+
+def _no_tf32(lib: Any) -> None:
+    if lib.name == "torch":
+        lib.xp.backends.cuda.matmul.allow_tf32 = False
+
+
+def _square(n: int, dtype: str) -> Case:
+    def build(lib: Any) -> Any:
+        _no_tf32(lib)
+        a, b = lib.array(_values((n, n), dtype)), lib.array(_values((n, n), dtype))
+        return lambda: a @ b
+
+    return Case(f"matmul {n}x{n} {dtype}", "TFLOP/s", build, work=2.0 * n ** 3)
+
+
+def _batched(batch: int, n: int) -> Case:
+    def build(lib: Any) -> Any:
+        _no_tf32(lib)
+        a, b = lib.array(_values((batch, n, n), "float32")), lib.array(_values((batch, n, n), "float32"))
+        return lambda: a @ b
+
+    return Case(f"matmul {batch}x{n}x{n} batched float32", "TFLOP/s", build, work=2.0 * batch * n ** 3)
+
+
+def _matvec(m: int, n: int) -> Case:
+    def build(lib: Any) -> Any:
+        a, x = lib.array(_values((m, n), "float32")), lib.array(_values((n,), "float32"))
+        return lambda: a @ x
+
+    return Case(f"matrix-vector {m}x{n} float32", "GB/s", build, work=4.0 * m * n)
+
+
+def cases(cpu: bool) -> list[Case]:
+    sizes = (256, 512) if cpu else (1024, 4096, 8192)
+    return [*(_square(n, "float32") for n in sizes), *(_square(n, "float16") for n in sizes),
+            _batched(256 if cpu else 4096, 64), _matvec(*((1024, 512) if cpu else (8192, 4096)))]
