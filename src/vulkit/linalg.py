@@ -9,7 +9,24 @@ from .array.ops.matmul import matmul
 from .array.ops.reductions import vecdot
 
 # -- contractions, norms and views (array/ops/linalg_basic.py, array/ops/contractions.py) -------------------
+# isort: split
+from .array.ops.contractions import tensordot
+from .array.ops.linalg_basic import (
+    cross,
+    diagonal,
+    matrix_norm,
+    matrix_power,
+    norm,
+    outer,
+    trace,
+    vector_norm,
+)
+from .array.ops.manipulation import matrix_transpose
 
 # -- factorizations and solvers (array/ops/factorizations.py) -----------------------------------------------
 
-__all__ = ["matmul", "vecdot"]
+__all__ = [
+    "matmul", "vecdot",
+    "cross", "diagonal", "matrix_norm", "matrix_power", "matrix_transpose", "norm", "outer", "tensordot", "trace",
+    "vector_norm",
+]
