@@ -39,6 +39,7 @@ from .array.dtypes import (
     uint64,
 )
 from .array.info import __array_api_version__, __array_namespace_info__, finfo, iinfo
+from .array.ops.contractions import dot, einsum, inner, kron, outer, tensordot
 from .array.ops.creation import (
     arange,
     asarray,
@@ -198,6 +199,7 @@ newaxis = None
 
 __all__ = [
     "sinc", "special", "matmul", "linalg",
+    "dot", "einsum", "inner", "kron", "outer", "tensordot",
     "argsort", "isin", "median", "nanmedian", "nanquantile", "quantile", "searchsorted", "sort", "topk",
     "unique_all", "unique_counts", "unique_inverse", "unique_values",
     "concat", "diff", "flatten", "pad", "ravel", "repeat", "roll", "stack", "swapaxes", "take", "take_along_axis",
