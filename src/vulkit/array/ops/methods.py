@@ -12,8 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..array import Array
+from .contractions import dot
 from .elementwise import clip, conj
 from .gather import take
+from .linalg_basic import diagonal_method, trace_method
 from .manipulation import squeeze, swapaxes
 from .moving import TRANSPOSE_POSITIONAL, flatten, ravel, repeat, transpose_method
 from .moving import round as round_decimals
@@ -54,6 +56,8 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("cumsum", cumsum, ("axis", "dtype")), ("cumprod", cumprod, ("axis", "dtype")), ("nonzero", nonzero, ()),
     ("sort", sort_in_place, ("axis",)), ("argsort", argsort, ("axis",)),
     ("conj", conj, ()), ("conjugate", conj, ()),
+    ("dot", dot, ("b", "out")), ("diagonal", diagonal_method, ("offset", "axis1", "axis2")),
+    ("trace", trace_method, ("offset", "axis1", "axis2", "dtype", "out")),
 ]
 
 
