@@ -18,9 +18,7 @@ import sys
 from . import device, interop, kp, linalg, special  # noqa: F401 - asarray takes kp tensors; vt.special, vt.linalg
 from .array.array import Array, Device, set_namespace
 from .array.dtypes import (
-    bool_ as bool,  # noqa: A004 - the array API's name
-)
-from .array.dtypes import (
+    bfloat16,
     can_cast,
     complex64,
     complex128,
@@ -37,6 +35,9 @@ from .array.dtypes import (
     uint16,
     uint32,
     uint64,
+)
+from .array.dtypes import (
+    bool_ as bool,  # noqa: A004 - the array API's name
 )
 from .array.info import __array_api_version__, __array_namespace_info__, finfo, iinfo
 from .array.ops.contractions import dot, einsum, inner, kron, outer, tensordot
@@ -210,7 +211,7 @@ __all__ = [
     "nonzero",
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",
     "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert",
-    "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",
+    "bfloat16", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",
     "broadcast_shapes", "broadcast_to", "can_cast", "ceil", "clip", "complex64", "complex128",
     "conj", "copysign", "cos", "cosh", "device",
     "divide", "e", "empty", "empty_like", "equal", "exp", "expand_dims", "expm1", "eye", "finfo", "flip",

@@ -373,7 +373,8 @@ def basic_view(base: Array, key: tuple[Any, ...]) -> Array:
 def upload(ctx: Any, values: np.ndarray, dtype: DType | None = None) -> Array:
     """A new array holding a copy of the NumPy array ``values``."""
     dtype = dtype or dt.as_dtype(values.dtype)
-    host = np.asarray(values, dtype=dtype.np, order="C")  # ascontiguousarray would make 0-d arrays 1-d
+    host = np.asarray(values, dtype=dtype.np, order="C") if dtype is not dt.bfloat16 \
+        else numpy_protocols.bfloat16_words(values)  # ascontiguousarray would make 0-d arrays 1-d
     out = make_array(ctx, host.shape, dtype)
     if host.size:
         ctx.stream.write(out._alloc, host.reshape(-1).view(np.uint8))

@@ -1,4 +1,4 @@
-"""Array element types: the fourteen dtypes, their GLSL types, and NumPy's type promotion.
+"""Array element types: the fifteen dtypes, their GLSL types, and NumPy's type promotion.
 
 Promotion follows NumPy 2 (which agrees with the array API standard wherever the standard defines a
 result) including NEP 50 "weak" Python scalars: ``int8_array + 1`` stays int8, ``int8_array + 1.0``
@@ -12,6 +12,12 @@ float16) and the *kind* (b, i, u, f, c) that picks an operator's GLSL expression
 Complex numbers are pairs of floats: ``complex64`` is a GLSL ``vec2`` (real part in ``x``, imaginary in ``y``),
 ``complex128`` a ``dvec2``; each has its parts' dtype as ``component`` (float32, float64), and a device has the
 complex dtype exactly where it has the component's (complex128 needs float64).
+
+``bfloat16`` (float32's upper 16 bits: float32's range, 8 significant bits) is not a NumPy type: it is stored as
+16-bit words (``uint16_t``) and computes in float32 as float16 does; GLSL converts it on the bits (see
+:func:`vulkit.array.kernels.glsl.convert`). It promotes as in PyTorch: with integers and bool it stays bfloat16,
+with float16 it gives float32, with float32/float64 (and complex) their type. Its ``np`` is ``ml_dtypes.bfloat16``
+where that package is importable; without it, asking for a NumPy form raises TypeError.
 """
 
 from __future__ import annotations
@@ -88,12 +94,73 @@ float64 = DType("float64", "double", "double", "float64 (shaderFloat64)")
 complex64 = DType("complex64", "vec2", "vec2", None, float32)
 complex128 = DType("complex128", "dvec2", "dvec2", float64.feature, float64)
 
+
+class _BFloat16(DType):
+    """``bfloat16``: 16-bit words (float32's upper half) computing in float32; NumPy has no such type (see the
+    module docstring)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.name = "bfloat16"
+        self.itemsize = 2
+        self.kind = "f"
+        self.storage = "uint16_t"
+        self.compute = "float"
+        self.feature = uint16.feature
+        self.component = self
+
+    @property  # type: ignore[override]
+    def np(self) -> np.dtype:
+        """``ml_dtypes.bfloat16``'s NumPy dtype; TypeError where ml_dtypes is not installed."""
+        found = _ml_dtypes_bfloat16()
+        if found is None:
+            raise TypeError("NumPy has no bfloat16 type: convert with x.astype(vulkit.float32) first, or install "
+                            "the ml_dtypes package for NumPy arrays of ml_dtypes.bfloat16")
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DType):
+            return other is self
+        if isinstance(other, str):
+            return other == "bfloat16"
+        if isinstance(other, np.dtype) or (isinstance(other, type) and issubclass(other, np.generic)):
+            return _is_bfloat16(other)
+        return NotImplemented
+
+    __hash__ = object.__hash__
+
+
+_ML_DTYPES: list[np.dtype | None] = []  # ml_dtypes.bfloat16's dtype (None: no ml_dtypes), once looked up
+
+
+def _ml_dtypes_bfloat16() -> np.dtype | None:
+    if not _ML_DTYPES:
+        try:
+            import ml_dtypes
+        except ImportError:
+            _ML_DTYPES.append(None)
+        else:
+            _ML_DTYPES.append(np.dtype(ml_dtypes.bfloat16))
+    return _ML_DTYPES[0]
+
+
+def _is_bfloat16(value: Any) -> bool:
+    """Whether ``value`` (a NumPy dtype or scalar type) is ml_dtypes' bfloat16 (ml_dtypes is then imported)."""
+    try:
+        return np.dtype(value).name == "bfloat16"
+    except TypeError:
+        return False
+
+
+bfloat16: DType = _BFloat16()
+
 ALL: tuple[DType, ...] = (bool_, int8, uint8, int16, uint16, int32, uint32, int64, uint64, float16, float32, float64,
-                          complex64, complex128)
+                          complex64, complex128, bfloat16)
 BY_NAME: dict[str, DType] = {d.name: d for d in ALL}
-_BY_NP: dict[np.dtype, DType] = {d.np: d for d in ALL}
+_BY_NP: dict[np.dtype, DType] = {d.np: d for d in ALL if d is not bfloat16}
 INTEGER = tuple(d for d in ALL if d.kind in "iu")
-FLOATING = (float16, float32, float64)  # the real floating dtypes
+FLOATING = (float16, float32, float64, bfloat16)  # the real floating dtypes
 COMPLEX = (complex64, complex128)
 NUMERIC = INTEGER + FLOATING  # the real numeric dtypes (the standard's "numeric" adds COMPLEX: see isdtype)
 
@@ -130,7 +197,11 @@ def as_dtype(value: Any) -> DType:
     try:
         if value is bool:
             return bool_
+        if isinstance(value, str) and value == "bfloat16":
+            return bfloat16
         found = _BY_NP.get(np.dtype(value))
+        if found is None and _is_bfloat16(value):
+            found = bfloat16
     except TypeError:
         found = None
     if found is None:
@@ -143,8 +214,8 @@ def as_dtype(value: Any) -> DType:
 
 def is_supported(dtype: DType, supported: tuple[str, ...] | frozenset[str]) -> bool:
     """Whether a device whose dtype names are ``supported`` (``ctx.dtypes``) has ``dtype``: a complex dtype
-    where it has the complex dtype's component."""
-    return dtype.component.name in supported
+    where it has the complex dtype's component, bfloat16 where it has uint16 (its storage)."""
+    return (uint16 if dtype is bfloat16 else dtype.component).name in supported
 
 
 def supported_names(supported: tuple[str, ...] | frozenset[str]) -> tuple[str, ...]:
@@ -170,6 +241,8 @@ def result_type2(a: DType | type, b: DType | type) -> DType:
     """The promoted type of two operands; each a DType or one of the Python types bool/int/float."""
     key = (a, b)
     found = _PAIR_CACHE.get(key)
+    if found is None and (a is bfloat16 or b is bfloat16):
+        found = _PAIR_CACHE[key] = _with_bfloat16(b if a is bfloat16 else a)
     if found is None:
         left = _WEAK_SAMPLES[a] if isinstance(a, type) else a.np
         right = _WEAK_SAMPLES[b] if isinstance(b, type) else b.np
@@ -178,6 +251,17 @@ def result_type2(a: DType | type, b: DType | type) -> DType:
         found = _BY_NP[np.result_type(left, right)]
         _PAIR_CACHE[key] = found
     return found
+
+
+def _with_bfloat16(other: DType | type) -> DType:
+    """bfloat16 promoted with ``other`` as PyTorch does: integers, bool and Python int/float stay bfloat16, float16
+    gives float32, a Python complex complex64, the wider float and complex dtypes themselves."""
+    if other is bool or other is int or other is float or other is bfloat16 \
+            or (isinstance(other, DType) and other.kind in "biu"):
+        return bfloat16
+    if other is complex:
+        return complex64
+    return float32 if other is float16 else other  # type: ignore[return-value]
 
 
 def result_type(*operands: Any) -> DType:
@@ -201,14 +285,23 @@ def _is_scalar(value: Any) -> bool:
 
 
 def _strong(value: Any) -> DType:
+    if isinstance(value, DType):
+        return value
     dtype = getattr(value, "dtype", None)
     return as_dtype(dtype if dtype is not None else value)
 
 
 def can_cast(from_: Any, to: Any, /) -> bool:
     """Array API ``can_cast`` of a dtype or an array's dtype (NumPy's "safe" casting: float32 to complex64, not
-    complex to real)."""
-    return bool(np.can_cast(_strong(from_).np, as_dtype(to).np, casting="safe"))
+    complex to real; bfloat16 from bool and 8-bit integers, to float32, float64 and complex)."""
+    source, target = _strong(from_), as_dtype(to)
+    if source is bfloat16 or target is bfloat16:
+        if source is target:
+            return True
+        if target is bfloat16:
+            return source.kind == "b" or (source.kind in "iu" and source.itemsize == 1)
+        return target in (float32, float64, complex64, complex128)
+    return bool(np.can_cast(source.np, target.np, casting="safe"))
 
 
 def check_scalar_fits(value: int, dtype: DType) -> None:

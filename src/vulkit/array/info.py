@@ -29,6 +29,11 @@ class finfo_object:  # noqa: N801 - the array API's naming
     smallest_normal: float
     dtype: dt.DType
 
+    @property
+    def tiny(self) -> float:
+        """NumPy's name of ``smallest_normal``."""
+        return self.smallest_normal
+
 
 @dataclass(frozen=True)
 class iinfo_object:  # noqa: N801 - the array API's naming
@@ -47,9 +52,14 @@ def finfo(type: Any, /) -> finfo_object:  # noqa: A002
     dtype = _dtype_of(type).component
     if dtype.kind != "f":
         raise TypeError(f"finfo needs a floating dtype, got {dtype.name}")
+    if dtype is dt.bfloat16:  # float32's exponent, 8 significant bits
+        return finfo_object(16, 2.0 ** -7, _BFLOAT16_MAX, -_BFLOAT16_MAX, 2.0 ** -126, dtype)
     info = np.finfo(dtype.np)
     return finfo_object(info.bits, float(info.eps), float(info.max), float(info.min),
                         float(info.smallest_normal), dtype)
+
+
+_BFLOAT16_MAX = (2.0 - 2.0 ** -7) * 2.0 ** 127
 
 
 def iinfo(type: Any, /) -> iinfo_object:  # noqa: A002
@@ -59,6 +69,9 @@ def iinfo(type: Any, /) -> iinfo_object:  # noqa: A002
         raise TypeError(f"iinfo needs an integer dtype, got {dtype.name}")
     info = np.iinfo(dtype.np)
     return iinfo_object(info.bits, int(info.max), int(info.min), dtype)
+
+
+_NON_STANDARD = (dt.float16, dt.bfloat16)  # vulkit's dtypes that the array API standard lacks
 
 
 class Info:
@@ -92,10 +105,10 @@ class Info:
 
     def dtypes(self, *, device: Any = None, kind: Any = None) -> dict[str, dt.DType]:
         """The array API's dtypes the device has, of ``kind``: the standard's only, so not float16 (which
-        ``vt.device.get_device_properties()['dtypes']`` lists where the device has it)."""
+        ``vt.device.get_device_properties()['dtypes']`` lists where the device has it) nor bfloat16."""
         names = self._names(device)
         return {d.name: d for d in dt.ALL
-                if d.name in names and d is not dt.float16 and (kind is None or dt.isdtype(d, kind))}
+                if d.name in names and d not in _NON_STANDARD and (kind is None or dt.isdtype(d, kind))}
 
 
 def __array_namespace_info__() -> Info:  # noqa: N807 - the array API's name

@@ -7,11 +7,16 @@
 - Every other NumPy function (``np.sum(x)``, ``np.mean(x)``, ``np.concatenate``, a ufunc's ``reduce`` ...)
   raises TypeError naming the vulkit function to call, or ``x.numpy()`` where vulkit has none yet: NumPy
   would otherwise copy the data to the host silently and compute there.
+- bfloat16, which NumPy lacks, crosses to the host as ``ml_dtypes.bfloat16`` arrays where ml_dtypes is installed
+  (TypeError otherwise: convert with ``x.astype(vulkit.float32)`` first); it comes from ml_dtypes arrays, torch
+  bfloat16 tensors, or any numbers, rounded to nearest even on float32's bits as the GPU rounds.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
 
 # NumPy's names where vulkit's (the array API's) differ
 _RENAMED = {"absolute": "abs", "arccos": "acos", "arccosh": "acosh", "arcsin": "asin", "arcsinh": "asinh",
@@ -54,3 +59,36 @@ def _advice(name: str | None, method: str, kwargs: dict[str, Any]) -> str:
     if method in ("reduce", "accumulate", "reduceat", "outer", "at"):
         return " (vulkit has no reductions yet): call it on x.numpy()"
     return ": call it on x.numpy()"
+
+
+# -- bfloat16 on the host: 16-bit words, float32's upper half ---------------------------------------------------
+def is_torch_bfloat16(obj: Any) -> bool:
+    """Whether ``obj`` is a torch tensor of torch.bfloat16 (torch is not imported: only an object of its type tells)."""
+    return type(obj).__module__.startswith("torch") and str(getattr(obj, "dtype", "")) == "torch.bfloat16"
+
+
+def bfloat16_words(values: Any) -> np.ndarray:
+    """The bfloat16 words (uint16) of ``values``: ml_dtypes.bfloat16 arrays and torch.bfloat16 tensors as they are,
+    other numbers as float32 rounded to nearest even (NaN a quiet NaN, infinities kept, beyond bfloat16's largest
+    value infinity)."""
+    if is_torch_bfloat16(values):
+        import torch
+
+        return values.detach().cpu().contiguous().view(torch.int16).numpy().view(np.uint16)
+    array = np.asarray(values)
+    if array.dtype.name == "bfloat16":  # ml_dtypes'
+        return np.asarray(array, order="C").view(np.uint16)  # (ascontiguousarray makes 0-d arrays 1-d)
+    bits = np.asarray(array, dtype=np.float32, order="C").view(np.uint32)
+    rounded = (bits + np.uint32(0x7FFF) + ((bits >> np.uint32(16)) & np.uint32(1))) >> np.uint32(16)
+    quiet_nan = (bits >> np.uint32(16)) | np.uint32(0x40)
+    return np.where((bits & np.uint32(0x7FFFFFFF)) > np.uint32(0x7F800000), quiet_nan, rounded).astype(np.uint16)
+
+
+def bfloat16_to_float32(words: np.ndarray) -> np.ndarray:
+    """float32 values of bfloat16 words (exact)."""
+    return (np.asarray(words, dtype=np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def round_to_bfloat16(value: Any) -> float:
+    """A Python number rounded to bfloat16, as a Python float."""
+    return float(bfloat16_to_float32(bfloat16_words(np.float32(value))))

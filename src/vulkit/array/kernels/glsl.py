@@ -3,7 +3,7 @@ dtypes, and coordinates from flat indices."""
 
 from __future__ import annotations
 
-from ..dtypes import DType, bool_, glsl_extensions
+from ..dtypes import DType, bfloat16, bool_, float32, glsl_extensions
 
 WORKGROUP = 256
 VEC4 = {
@@ -28,7 +28,19 @@ def header(dtypes: tuple[DType, ...], addresses: bool, float_controls: dict[str,
     lines = ["#version 450", *[f"#extension {name} : require" for name in names]]
     lines += float_control_lines(float_controls or {})
     lines.append(f"layout(local_size_x = {local_size}) in;")
+    if bfloat16 in dtypes:
+        lines.append(BFLOAT16_FUNCTIONS)
     return lines
+
+
+# bfloat16 words from float32 on the bits: to nearest, ties to even (a carry past the largest value gives
+# infinity); a NaN stays a NaN of its sign and upper payload, made quiet (bit 6 of the word)
+BFLOAT16_FUNCTIONS = """uint16_t vt_to_bf16(float x) {
+  uint u = floatBitsToUint(x);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return uint16_t((u >> 16) | 0x40u);
+  return uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+float vt_from_bf16(uint16_t b) { return uintBitsToFloat(uint(b) << 16); }"""
 
 
 def float_control_lines(float_controls: dict[str, tuple[int, ...]]) -> list[str]:
@@ -69,7 +81,9 @@ def push_value(name: str, dtype: DType) -> str:
 
 def convert(value: str, src: DType, dst: DType) -> str:
     """GLSL converting ``value`` of src's storage type to dst's compute type (complex to a real type: the real part,
-    as NumPy's cast; to bool: whether either part is nonzero)."""
+    as NumPy's cast; to bool: whether either part is nonzero). bfloat16 converts through float32, both ways."""
+    if src is bfloat16:
+        return convert(f"vt_from_bf16({value})", float32, dst)
     if dst is bool_:
         return f"({value} != {src.storage}(0))"
     if src.storage == dst.compute:
@@ -100,7 +114,12 @@ def float_to_unsigned(value: str, float_type: str, unsigned_type: str) -> str:
 
 
 def store(value: str, dtype: DType, result: DType) -> str:
-    """GLSL converting ``value`` of ``result``'s compute type to ``dtype``'s storage type."""
+    """GLSL converting ``value`` of ``result``'s compute type to ``dtype``'s storage type (bfloat16: through
+    float32, rounded to nearest even)."""
+    if result is bfloat16:  # its compute type is float32's
+        result = float32
+    if dtype is bfloat16 and result.kind != "c":
+        return f"vt_to_bf16({f'({value} ? 1.0 : 0.0)' if result is bool_ else convert(value, result, float32)})"
     if dtype.kind == "c" and result.kind != "c":  # a real result into a complex array: imaginary part 0
         if result is bool_:
             return f"({value} ? {dtype.storage}(1, 0) : {dtype.storage}(0))"

@@ -9,6 +9,11 @@ the type itself of real ones); ``explicit`` is typed by the caller.
 
 Python complex scalars are weak as the others (NEP 50): ``float32_array * 1j`` is complex64, ``int8_array + 1j``
 the default complex128.
+
+bfloat16, which NumPy lacks, is typed as PyTorch types it (:func:`vulkit.array.dtypes.result_type2`): a ufunc rule
+resolves the ufunc on float16 in its place where the operands promote to bfloat16 (``bfloat16_array + int16_array``
+is bfloat16, not float32 as float16's would be), else on the promoted type; a bfloat16 scalar is rounded to bfloat16
+as NumPy rounds a float16 one.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import numpy as np
 
 from .. import dtypes as dt
 from ..dtypes import DType, check_scalar_fits
+from ..numpy_protocols import round_to_bfloat16
 from .registry import TABLE, Entry
 
 _RESOLVED: dict[tuple[Any, ...], tuple[tuple[DType, ...], DType]] = {}
@@ -42,6 +48,8 @@ def _promote(types: tuple[DType | type, ...]) -> DType:
 
 
 def _resolve_ufunc(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType, ...], DType]:
+    if dt.bfloat16 in types:
+        return _resolve_bfloat16(entry, types)
     ufunc = getattr(np, entry.rule)
     try:
         loop = ufunc.resolve_dtypes((*[_np_type(t) for t in types], None))
@@ -53,6 +61,16 @@ def _resolve_ufunc(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple
         common = _promote(ins)
         ins = (common,) * len(ins)
     return ins, dt.as_dtype(loop[-1])
+
+
+def _resolve_bfloat16(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType, ...], DType]:
+    """:func:`_resolve_ufunc` of operands one of which is bfloat16: every operand as the promoted type, float16
+    standing for bfloat16 (a float type of its width that NumPy knows: its results become bfloat16 again)."""
+    common = _promote(types)
+    ins, res = _resolve_ufunc(entry, (dt.float16 if common is dt.bfloat16 else common,) * len(types))
+    if common is dt.bfloat16:
+        ins, res = tuple(dt.bfloat16 if d is dt.float16 else d for d in ins), dt.bfloat16 if res is dt.float16 else res
+    return ins, res
 
 
 def resolve(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType, ...], DType]:
@@ -116,6 +134,8 @@ def scalar_value(value: Any, dtype: DType) -> Any:
         raise TypeError(f"a complex scalar ({value!r}) cannot be converted to {dtype.name}: take its real or "
                         "imaginary part")
     if dtype.kind == "f":  # NOTE: through NumPy's scalar: beyond the type's range it is inf (and NumPy warns)
+        if dtype is dt.bfloat16:
+            return round_to_bfloat16(value)
         return float(value) if dtype.itemsize == 8 else float(dtype.np.type(value))
     if dtype.kind == "c":
         return complex(value) if dtype.itemsize == 16 else complex(dtype.np.type(value))
