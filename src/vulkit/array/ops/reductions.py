@@ -85,7 +85,8 @@ def _block_of(x: Array, axes: tuple[int, ...], order_matters: bool) -> tuple[Arr
     moved = x.permute_dims(perm)
     source = make_array(x._ctx, moved._shape, x._dtype)
     apply(TABLE["copy"], (moved,), out=source, dtype=x._dtype)
-    return source, size_of(tuple(shape[d] for d in kept)), size_of(tuple(shape[d] for d in reduced)), 1, kept
+    return (source, size_of(tuple(shape[d] for d in kept)), size_of(tuple(shape[d] for d in reduced)), 1,
+            tuple(d for d in kept if shape[d] != 1))  # as above: _shaped puts back the axes of size 1
 
 
 LOADS_PER_THREAD = 4  # a row's threads: about this many loads each
