@@ -17,6 +17,8 @@ import string
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+import numpy as np
+
 from .. import dtypes as dt
 from ..array import Array, view
 from ..layout import normalize_axes, size_of
@@ -122,11 +124,13 @@ def tensordot(x1: Array, x2: Array, /, *, axes: int | tuple[Sequence[int], Seque
     else:
         try:
             first, second = axes  # type: ignore[misc]
-        except (TypeError, ValueError):
+            a_axes = normalize_axes(first, a.ndim, "tensordot")
+            b_axes = normalize_axes(second, b.ndim, "tensordot")
+        except (TypeError, ValueError) as error:
+            if isinstance(error, np.exceptions.AxisError) or "repeated axis" in str(error):
+                raise
             raise TypeError(f"tensordot: axes must be an integer or a pair of sequences of axes, got {axes!r}") \
                 from None
-        a_axes = normalize_axes(first, a.ndim, "tensordot")
-        b_axes = normalize_axes(second, b.ndim, "tensordot")
         if len(a_axes) != len(b_axes):
             raise ValueError(f"tensordot: axes name {len(a_axes)} axes of x1 and {len(b_axes)} of x2")
     return _contract_axes("tensordot", a, b, a_axes, b_axes)

@@ -56,12 +56,14 @@ def _order(ord: Any, function: str, what: str) -> float:  # noqa: A002
 
 
 def _extreme(x: Array, axis: Any, keepdims: bool, largest: bool, function: str) -> Array:
-    """max or min over ``axis``, ValueError naming ``function`` where it reduces no elements to some."""
+    """max or min over ``axis`` of x >= 0 elementwise (absolute values): over no elements the max is 0 (NumPy's
+    norms take 0 as its initial value) and the min a ValueError naming ``function``."""
     axes = normalize_axes(axis, x.ndim) if axis is not None else tuple(range(x.ndim))
-    if size_of(tuple(x.shape[a] for a in axes)) == 0 and size_of(tuple(n for d, n in enumerate(x.shape)
-                                                                         if d not in axes)) > 0:
-        raise ValueError(f"{function}: zero-size array to reduction operation {'maximum' if largest else 'minimum'} "
-                         "which has no identity")
+    if size_of(tuple(x.shape[a] for a in axes)) == 0:
+        if largest:
+            return sum(x, axis=axis, keepdims=keepdims)  # zeros of the result's shape and dtype
+        if size_of(tuple(n for d, n in enumerate(x.shape) if d not in axes)) > 0:
+            raise ValueError(f"{function}: zero-size array to reduction operation minimum which has no identity")
     return (max if largest else min)(x, axis=axis, keepdims=keepdims)
 
 
