@@ -43,6 +43,91 @@ def accumulator(dtype: DType) -> DType:
     return dtype
 
 
+def load_function(name: str, op: str, along_columns: bool, vec: bool, value: str, component: str,
+                  element: Any, vec_convert: str) -> list[str]:
+    """GLSL ``<value> load<name>(r, c, lr, lc, base)``: four elements of operand ``name`` (push-constant prefix
+    ``op``) from (r, c) along its columns (``along_columns``) or rows, zero past row ``lr`` and column ``lc``;
+    one vec4 read where ``vec`` and all four are inside. ``element(address)``: one element as the value's
+    ``component`` type; ``vec_convert``: the constructor turning a stored vec4 into the value ('' where none)."""
+    step = f"p.{op}_cs" if along_columns else f"p.{op}_rs"
+    lines = [f"{value} load{name}(uint r, uint c, uint lr, uint lc, int base) {{",
+             f"  int at = base + int(r) * p.{op}_rs + int(c) * p.{op}_cs;"]
+    if vec:
+        full = "c + 3u < lc && r < lr" if along_columns else "r + 3u < lr && c < lc"
+        stored = f"{name}v.d[at >> 2]"
+        lines.append(f"  if ({full}) return {f'{vec_convert}({stored})' if vec_convert else stored};")
+    parts = []
+    for i in range(4):
+        inside = f"c + {i}u < lc && r < lr" if along_columns else f"r + {i}u < lr && c < lc"
+        parts.append(f"({inside}) ? {element(f'at + {i} * {step}')} : {component}(0)")
+    lines += [f"  return {value}(" + ", ".join(parts) + ");", "}"]
+    return lines
+
+
+def buffer_lines(dtype: DType, addresses: bool) -> list[str]:
+    """The buffers A, B, C and their vec4 views Av, Bv, Cv (bound, or globals that main() points at the push
+    constants' addresses), and the push constants."""
+    size = dtype.itemsize
+    lines = []
+    for slot, name, access in ((0, "A", "readonly"), (1, "B", "readonly"), (2, "C", "")):
+        lines.append(buffer_block(slot, name, dtype.storage, access, addresses, size))
+        lines.append(buffer_block(slot, name + "v", VEC4[dtype.storage], access, addresses, 4 * size, "V"))
+    refs = "R0 r0; R1 r1; R2 r2; " if addresses else ""
+    lines.append("layout(push_constant) uniform Push { " + refs + _FIELDS + " } p;")
+    if addresses:
+        lines.append("R0 A; R1 B; R2 C; V0 Av; V1 Bv; V2 Cv;")
+    return lines
+
+
+def origin_lines(addresses: bool, bm: str, bn: str) -> list[str]:
+    """The start of main(): this workgroup's batch (b1, b2) and tile origin (m0, n0) from its flat id, tiles
+    visited in groups of GROUP_M tile rows; abase/bbase: A's and B's offsets at the tile; lm/ln: rows and columns
+    left from the origin; the buffers (A, B, C and their vec4 views) where reached by address."""
+    body = ["  uint tid = gl_LocalInvocationID.x;",
+            "  uint pid = p.pid0 + gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;",
+            "  if (pid >= p.total) return;"]
+    if addresses:
+        body += ["  A = p.r0; B = p.r1; C = p.r2; Av = V0(p.r0); Bv = V1(p.r1); Cv = V2(p.r2);"]
+    body += ["  uint tiles = p.tiles_m * p.tiles_n;",
+             "  uint batch = pid / tiles, t = pid - batch * tiles;",
+             "  uint b1 = batch / p.nb2, b2 = batch - b1 * p.nb2;",
+             f"  uint width = {GROUP_M}u * p.tiles_n, first = (t / width) * {GROUP_M}u;",
+             f"  uint rows = min(p.tiles_m - first, {GROUP_M}u), in_group = t - (t / width) * width;",
+             f"  uint m0 = (first + in_group % rows) * {bm}, n0 = (in_group / rows) * {bn};",
+             "  int abase = p.a_off + int(b1) * p.a_b1 + int(b2) * p.a_b2 + int(m0) * p.a_rs;",
+             "  int bbase = p.b_off + int(b1) * p.b_b1 + int(b2) * p.b_b2 + int(n0) * p.b_cs;",
+             "  int cbase = p.c_off + int(b1) * p.c_b1 + int(b2) * p.c_b2;",
+             "  uint lm = p.M - m0, ln = p.N - n0;"]
+    return body
+
+
+def run_coords(op: str, run: str, runs: int, threads: str, bk: str, extent: str) -> list[str]:
+    """(``<op>x<r>``, ``<op>k<r>``) of each of a thread's runs of four: x the row of A / column of B in the tile,
+    k the step within ``bk``."""
+    lines = []
+    for r in range(runs):
+        q = f"(tid + {r}u * {threads})"
+        if run == "k":
+            lines.append(f"  uint {op}x{r} = {q} / ({bk} / 4u), {op}k{r} = ({q} % ({bk} / 4u)) * 4u;")
+        else:
+            lines.append(f"  uint {op}k{r} = {q} / ({extent} / 4u), {op}x{r} = ({q} % ({extent} / 4u)) * 4u;")
+    return lines
+
+
+def fetch_lines(runs_a: int, runs_b: int, k0: str) -> list[str]:
+    """Each run's four values of the A and B tiles starting at step ``k0`` of K, into ``ra``/``rb``."""
+    lines = [f"  ra[{r}] = loadA(ax{r}, {k0} + ak{r}, lm, p.K, abase);" for r in range(runs_a)]
+    lines += [f"  rb[{r}] = loadB({k0} + bk{r}, bx{r}, p.K, ln, bbase);" for r in range(runs_b)]
+    return lines
+
+
+def put_lines(runs_a: int, runs_b: int, buf: str) -> list[str]:
+    """``ra``/``rb`` into shared buffer ``buf``."""
+    lines = [f"  storeA({buf}, ak{r}, ax{r}, ra[{r}]);" for r in range(runs_a)]
+    lines += [f"  storeB({buf}, bk{r}, bx{r}, rb[{r}]);" for r in range(runs_b)]
+    return lines
+
+
 @dataclass(frozen=True)
 class Tile:
     """A workgroup's tile of C (bm x bn), the step along K (bk) and each thread's accumulators (tm x tn, both
@@ -85,6 +170,14 @@ class MatmulSpec:
     groups_per: ClassVar[int] = 1
 
     @property
+    def bm(self) -> int:
+        return self.tile.bm
+
+    @property
+    def bn(self) -> int:
+        return self.tile.bn
+
+    @property
     def bindings(self) -> int:
         return 0 if self.addresses else 3
 
@@ -99,12 +192,7 @@ class MatmulSpec:
         d, acc, t = self.dtype, accumulator(self.dtype), self.tile
         v = VEC4[acc.compute]
         lines = header((d, acc), self.addresses, float_controls, local_size=t.threads)
-        size = d.itemsize
-        for slot, name, access in ((0, "A", "readonly"), (1, "B", "readonly"), (2, "C", "")):
-            lines.append(buffer_block(slot, name, d.storage, access, self.addresses, size))
-            lines.append(buffer_block(slot, name + "v", VEC4[d.storage], access, self.addresses, 4 * size, "V"))
-        refs = "R0 r0; R1 r1; R2 r2; " if self.addresses else ""
-        lines.append("layout(push_constant) uniform Push { " + refs + _FIELDS + " } p;")
+        lines += buffer_lines(d, self.addresses)
         lines += [f"#define T {acc.compute}", f"#define V {v}",
                   f"const uint BM = {t.bm}u, BN = {t.bn}u, BK = {t.bk}u, GM = {t.tm // 4}u, GN = {t.tn // 4}u;",
                   f"const uint NT = {t.threads}u, TX = {t.bn // t.tn}u;",
@@ -118,25 +206,11 @@ class MatmulSpec:
         return convert(f"{buffer}.d[{address}]", self.dtype, accumulator(self.dtype))
 
     def _loader(self, name: str, op: str, run: str, minor: str, extent: str, vec: bool) -> list[str]:
-        """``load<name>(r, c, base)``: the four elements of the operand from (r, c) along its run (zero past its
-        rows ``lim_r`` and columns ``lim_c``); ``store<name>``: put them into the shared tile, laid out (k, row)
-        for A and (k, column) for B."""
-        d = self.dtype
-        along_minor = run == minor  # B's run along n, A's along k
-        step = f"p.{op}_cs" if along_minor else f"p.{op}_rs"
-        lines = [f"V load{name}(uint r, uint c, uint lr, uint lc, int base) {{",
-                 f"  int at = base + int(r) * p.{op}_rs + int(c) * p.{op}_cs;"]
-        full = "c + 3u < lc && r < lr" if along_minor else "r + 3u < lr && c < lc"
-        if vec:
-            vconv = f"{VEC4[accumulator(d).compute]}({name}v.d[at >> 2])" if d.storage != accumulator(d).compute \
-                or d is bool_ else f"{name}v.d[at >> 2]"
-            lines.append(f"  if ({full}) return {vconv};")
-        parts = []
-        for i in range(4):
-            inside = f"c + {i}u < lc && r < lr" if along_minor else f"r + {i}u < lr && c < lc"
-            parts.append(f"({inside}) ? {self._element(name, f'at + {i} * {step}')} : T(0)")
-        lines += ["  return V(" + ", ".join(parts) + ");", "}"]
-        # the shared tile is (k, row of A / column of B): runs along k scatter, runs along rows/columns are a vec4
+        """``load<name>`` (:func:`load_function`) and ``store<name>(buf, kk, x, v)``: the four values into the
+        shared tile, laid out (k, row) for A and (k, column) for B."""
+        acc = accumulator(self.dtype)
+        lines = load_function(name, op, run == minor, vec, "V", "T", lambda a: self._element(name, a),
+                              VEC4[acc.compute] if self.dtype.storage != acc.compute or self.dtype is bool_ else "")
         lines.append(f"void store{name}(uint buf, uint kk, uint x, V v) {{")
         if run == "k":
             lines += [f"  for (uint i = 0u; i < 4u; i++) {name}s[buf][(kk + i) * ({extent} / 4u) + (x >> 2)][x & 3u]"
@@ -149,37 +223,21 @@ class MatmulSpec:
     def _main(self) -> list[str]:
         t = self.tile
         runs_a, runs_b = t.bm * t.bk // (4 * t.threads), t.bk * t.bn // (4 * t.threads)
-        body = ["void main() {", "  uint tid = gl_LocalInvocationID.x;",
-                "  uint pid = p.pid0 + gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;",
-                "  if (pid >= p.total) return;"]
-        if self.addresses:
-            body += ["  R0 A = p.r0; R1 B = p.r1; R2 C = p.r2;",
-                     "  V0 Av = V0(p.r0); V1 Bv = V1(p.r1); V2 Cv = V2(p.r2);"]
-        body += ["  uint tiles = p.tiles_m * p.tiles_n;",
-                 "  uint batch = pid / tiles, t = pid - batch * tiles;",
-                 "  uint b1 = batch / p.nb2, b2 = batch - b1 * p.nb2;",
-                 f"  uint width = {GROUP_M}u * p.tiles_n, first = (t / width) * {GROUP_M}u;",
-                 f"  uint rows = min(p.tiles_m - first, {GROUP_M}u), in_group = t - (t / width) * width;",
-                 "  uint m0 = (first + in_group % rows) * BM, n0 = (in_group / rows) * BN;",
-                 "  int abase = p.a_off + int(b1) * p.a_b1 + int(b2) * p.a_b2 + int(m0) * p.a_rs;",
-                 "  int bbase = p.b_off + int(b1) * p.b_b1 + int(b2) * p.b_b2 + int(n0) * p.b_cs;",
-                 "  uint lm = p.M - m0, ln = p.N - n0;",
-                 "  uint tx = tid % TX, ty = tid / TX;"]
-        # which (row, column) of the A / B tile each of this thread's runs starts at
-        body += self._run_coords("A", "a", self.a_run, runs_a, "BM")
-        body += self._run_coords("B", "b", self.b_run, runs_b, "BN")
+        body = ["void main() {", *origin_lines(self.addresses, "BM", "BN"), "  uint tx = tid % TX, ty = tid / TX;",
+                *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM"),
+                *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN")]
         body += [f"  V acc[{t.tm * t.tn // 4}];",
                  f"  for (uint i = 0u; i < {t.tm * t.tn // 4}u; i++) acc[i] = V(0);",
                  "  uint ntiles = (p.K + BK - 1u) / BK;",
                  f"  V ra[{runs_a}], rb[{runs_b}];"]
-        body += self._fetch(runs_a, runs_b, "0u")
-        body += self._put(runs_a, runs_b, "0u")
+        body += fetch_lines(runs_a, runs_b, "0u")
+        body += put_lines(runs_a, runs_b, "0u")
         body += ["  barrier();",
                  "  for (uint kt = 0u; kt < ntiles; kt++) {",
                  "    uint buf = kt & 1u;",
                  "    bool more = kt + 1u < ntiles;",
                  "    if (more) {"]
-        body += ["  " + line for line in self._fetch(runs_a, runs_b, "(kt + 1u) * BK")]
+        body += ["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")]
         body += ["    }",
                  "    for (uint kk = 0u; kk < BK; kk++) {",
                  "      V a[GM], b[GN];",
@@ -190,40 +248,16 @@ class MatmulSpec:
                  "          for (uint h = 0u; h < GN; h++) acc[(g * 4u + i) * GN + h] += a[g][i] * b[h];",
                  "    }",
                  "    if (more) {"]
-        body += ["  " + line for line in self._put(runs_a, runs_b, "(buf ^ 1u)")]
+        body += ["  " + line for line in put_lines(runs_a, runs_b, "(buf ^ 1u)")]
         body += ["    }", "    barrier();", "  }"]
         body += self._epilogue()
         body.append("}")
         return body
 
-    @staticmethod
-    def _run_coords(name: str, op: str, run: str, runs: int, extent: str) -> list[str]:
-        """(x, kk) of each run: x the row of A / column of B in the tile, kk the step within BK."""
-        lines = []
-        for r in range(runs):
-            q = f"(tid + {r}u * NT)"
-            if run == "k":
-                lines.append(f"  uint {op}x{r} = {q} / (BK / 4u), {op}k{r} = ({q} % (BK / 4u)) * 4u;")
-            else:
-                lines.append(f"  uint {op}k{r} = {q} / ({extent} / 4u), {op}x{r} = ({q} % ({extent} / 4u)) * 4u;")
-        return lines
-
-    def _fetch(self, runs_a: int, runs_b: int, k0: str) -> list[str]:
-        lines = [f"  ra[{r}] = loadA(ax{r}, {k0} + ak{r}, lm, p.K, abase);" for r in range(runs_a)]
-        lines += [f"  rb[{r}] = loadB({k0} + bk{r}, bx{r}, p.K, ln, bbase);" for r in range(runs_b)]
-        return lines
-
-    @staticmethod
-    def _put(runs_a: int, runs_b: int, buf: str) -> list[str]:
-        lines = [f"  storeA({buf}, ak{r}, ax{r}, ra[{r}]);" for r in range(runs_a)]
-        lines += [f"  storeB({buf}, bk{r}, bx{r}, rb[{r}]);" for r in range(runs_b)]
-        return lines
-
     def _epilogue(self) -> list[str]:
         d, acc = self.dtype, accumulator(self.dtype)
         vstore = VEC4[d.storage]
-        lines = ["  int cbase = p.c_off + int(b1) * p.c_b1 + int(b2) * p.c_b2;",
-                 "  for (uint g = 0u; g < GM; g++)",
+        lines = ["  for (uint g = 0u; g < GM; g++)",
                  "    for (uint i = 0u; i < 4u; i++) {",
                  "      uint row = m0 + g * (BM / GM) + ty * 4u + i;",
                  "      if (row >= p.M) continue;",

@@ -9,14 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..array import Array, _new, make_array, view
-from ..dtypes import DType, float32, float64, result_type
+from ..dtypes import DType, float16, float32, float64, result_type
 from ..kernels.matmul import MatmulSpec, Tile
+from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
 from ..layout import broadcast_shapes
 from .planning import _addresses as needs_addresses
 
 _BIG = Tile(128, 128, 16, 8, 8)
 _SMALL = Tile(64, 64, 16, 4, 4)
 _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thread of _BIG
+_COOP_GRID = (2, 2, 4, 4, 32)  # subgroups along M and N, fragments per subgroup along M and N, step along K
+COOP_DTYPES = (float16,)
 _INT_MAX = (1 << 31) - 1
 _GRID = 65535
 
@@ -210,11 +213,15 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     a_vec = _aligned(a, ars if a_run == "k" else acs, (sa1, sa2), acs if a_run == "k" else ars)
     b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs)
     c_vec = c._offset % 4 == 0 and crs % 4 == 0 and sc1 % 4 == 0 and sc2 % 4 == 0
-    tile = _tile(c._dtype, m, n)
     addresses = needs_addresses(ctx, [a, b, c])
-    spec = MatmulSpec(c._dtype, tile, a_run, b_run, a_vec, b_vec, c_vec, epilogue, addresses)
+    spec: Any
+    if c._dtype in COOP_DTYPES and coop_available(ctx, c._dtype):
+        spec = CoopMatmulSpec(c._dtype, ctx.device.physical.subgroup_size, *_COOP_GRID, a_run, b_run, a_vec, b_vec,
+                              epilogue, addresses)
+    else:
+        spec = MatmulSpec(c._dtype, _tile(c._dtype, m, n), a_run, b_run, a_vec, b_vec, c_vec, epilogue, addresses)
     kernel = ctx.kernels.get(spec)
-    tiles_m, tiles_n = -(-m // tile.bm), -(-n // tile.bn)
+    tiles_m, tiles_n = -(-m // spec.bm), -(-n // spec.bn)
     total = tiles_m * tiles_n * n1 * n2
     if total > _INT_MAX * 2:
         raise ValueError("matmul: too many tiles for one product")
