@@ -160,12 +160,12 @@ class Array:
         return values if dtype is None else values.astype(dtype, copy=False)
 
     def tolist(self) -> Any:
-        return self.numpy().tolist()
+        return numpy_protocols.host_values(self).tolist()
 
     def item(self) -> Any:
         if self._size != 1:
             raise ValueError("can only convert an array of size 1 to a Python scalar")
-        return self.numpy().reshape(()).item()
+        return numpy_protocols.host_values(self).reshape(()).item()
 
     def __bool__(self) -> bool:
         if self._size == 0:
@@ -207,14 +207,15 @@ class Array:
         return (self[i] for i in range(self._shape[0]))
 
     def __repr__(self) -> str:
-        text = repr(self.numpy())
+        text = numpy_protocols.array_repr(self)
         return "Array" + text[len("array"):] if text.startswith("array") else f"Array({text})"
 
     def __str__(self) -> str:
-        return str(self.numpy())
+        return str(numpy_protocols.host_values(self))
 
     def __format__(self, spec: str) -> str:
-        return format(self.numpy().item() if self._size == 1 and not self._shape else self.numpy(), spec)
+        values = numpy_protocols.host_values(self)
+        return format(values.item() if self._size == 1 and not self._shape else values, spec)
 
     # -- interchange ----------------------------------------------------------------------------------
     def __array_namespace__(self, api_version: str | None = None) -> Any:
@@ -242,11 +243,11 @@ class Array:
             "data": (raw.__array_interface__["data"][0] + self._offset * itemsize, False),
             "shape": self._shape,
             "strides": tuple(s * itemsize for s in self._strides),
-            "typestr": self._dtype.np.str,
+            "typestr": "<u2" if self._dtype is dt.bfloat16 else self._dtype.np.str,  # bfloat16: viewed below
             "version": 3,
         }
         view = np.asarray(_Keeper(interface, self._alloc))
-        return view
+        return view.view(self._dtype.np) if self._dtype is dt.bfloat16 else view
 
     def __dlpack__(self, *, stream: Any = None, max_version: Any = None, dl_device: Any = None,
                    copy: bool | None = None) -> Any:

@@ -304,6 +304,12 @@ def can_cast(from_: Any, to: Any, /) -> bool:
     return bool(np.can_cast(source.np, target.np, casting="safe"))
 
 
+def same_kind(from_: DType, to: DType) -> bool:
+    """NumPy's "same_kind" casting (an operation's result into ``out``): bfloat16 as a float."""
+    return bool(np.can_cast((float16 if from_ is bfloat16 else from_).np, (float16 if to is bfloat16 else to).np,
+                            casting="same_kind"))
+
+
 def check_scalar_fits(value: int, dtype: DType) -> None:
     """OverflowError (as NumPy 2 raises) for a Python int out of range of an integer dtype."""
     if dtype.kind in "iu" and not isinstance(value, bool):

@@ -92,3 +92,15 @@ def bfloat16_to_float32(words: np.ndarray) -> np.ndarray:
 def round_to_bfloat16(value: Any) -> float:
     """A Python number rounded to bfloat16, as a Python float."""
     return float(bfloat16_to_float32(bfloat16_words(np.float32(value))))
+
+
+def host_values(x: Any) -> np.ndarray:
+    """``x.numpy()`` for Python's numbers and printing (``item``, ``tolist``, ``repr``): bfloat16 as float32, which
+    holds its values exactly, with or without ml_dtypes."""
+    return x.astype("float32").numpy() if x.dtype.name == "bfloat16" else x.numpy()
+
+
+def array_repr(x: Any) -> str:
+    """NumPy's ``repr`` of x's values (a bfloat16 array's says ``dtype=bfloat16``)."""
+    text = repr(host_values(x))
+    return text.replace("dtype=float32", "dtype=bfloat16") if x.dtype.name == "bfloat16" else text

@@ -84,6 +84,8 @@ def convert(value: str, src: DType, dst: DType) -> str:
     as NumPy's cast; to bool: whether either part is nonzero). bfloat16 converts through float32, both ways."""
     if src is bfloat16:
         return convert(f"vt_from_bf16({value})", float32, dst)
+    if dst is bfloat16 and src.kind != "c" and src.itemsize > 1:  # rounded: an operand converted to bfloat16
+        return f"vt_from_bf16(vt_to_bf16({convert(value, src, float32)}))"
     if dst is bool_:
         return f"({value} != {src.storage}(0))"
     if src.storage == dst.compute:

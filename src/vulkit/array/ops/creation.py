@@ -21,6 +21,7 @@ from .. import dtypes as dt
 from ..array import Array, Device, asarray_like, make_array, upload
 from ..dtypes import DType
 from ..layout import as_shape
+from ..numpy_protocols import is_torch_bfloat16, round_to_bfloat16
 from .engine import TABLE, apply
 
 
@@ -75,6 +76,9 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
     converter = _converter(obj) if _CONVERTERS else None
     if converter is not None:
         return converter(obj, ctx, target)
+    if is_torch_bfloat16(obj):  # NumPy cannot read these: their words are uploaded as they are
+        result = upload(ctx, obj, dt.bfloat16)
+        return result if target is None else result.astype(target, copy=False)
     if copy is False:
         raise ValueError("asarray(copy=False): host data must be copied to the device")
     if isinstance(obj, (bytes, bytearray, memoryview)):
@@ -204,10 +208,11 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
     out = make_array(ctx, (length,), dtype)
     if length == 0:
         return out
-    first = dtype.np.type(start)
-    delta = (dtype.np.type(start + step) - first) if dtype.kind == "f" else step
+    cast = round_to_bfloat16 if dtype is dt.bfloat16 else dtype.np.type
+    first = cast(start)
+    delta = (cast(start + step) - first) if dtype.kind == "f" else step
     if length == 1:
-        delta = dtype.np.type(0)  # start + 0 * delta is NaN for an infinite step
+        delta = cast(0)  # start + 0 * delta is NaN for an infinite step
     return apply(TABLE["arange"], (_python_scalar(first), _python_scalar(delta)), out=out, dtype=dtype)
 
 
@@ -220,7 +225,7 @@ def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: A
     target = _dtype(dtype, default_complex(ctx) if is_complex else default_float(ctx))
     if is_complex and target.kind != "c":
         raise TypeError(f"linspace: complex start or stop ({start!r}, {stop!r}) with the real dtype {target.name}")
-    return upload(ctx, np.linspace(start, stop, num, endpoint=endpoint).astype(target.np), target)
+    return upload(ctx, np.linspace(start, stop, num, endpoint=endpoint), target)
 
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None, device: Any = None) -> Array:

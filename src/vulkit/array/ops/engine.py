@@ -16,7 +16,7 @@ import numpy as np
 
 from ...runtime import context as _context
 from ..array import Array, asarray_like, make_array
-from ..dtypes import DType
+from ..dtypes import DType, same_kind
 from ..kernels.elementwise import vectorizable
 from ..launch import Dispatch, record, run
 from ..layout import broadcast_shapes, contiguous_strides
@@ -353,7 +353,7 @@ def _check_out(out: Array, shape: tuple[int, ...], res_dtype: DType) -> tuple[in
         if broadcast_shapes(out._shape, shape) != out._shape:
             raise ValueError(f"non-broadcastable output operand with shape {out._shape} "
                              f"doesn't match the broadcast shape {shape}")
-    if not np.can_cast(res_dtype.np, out._dtype.np, casting="same_kind"):
+    if not same_kind(res_dtype, out._dtype):
         raise TypeError(f"Cannot cast ufunc output from {res_dtype.name} to {out._dtype.name} "
                         "with casting rule 'same_kind'")
     return out._shape

@@ -274,8 +274,8 @@ def _real(x: Array, function: str) -> None:
 
 
 def _accumulate(result: DType) -> DType:
-    """The type a float result accumulates in: float16 in float32."""
-    return dt.float32 if result is dt.float16 else result
+    """The type a float result accumulates in: float16 and bfloat16 in float32."""
+    return dt.float32 if result is dt.float16 or result is dt.bfloat16 else result
 
 
 # -- the functions -------------------------------------------------------------------------------------
@@ -393,7 +393,7 @@ def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
         x = x.reshape(1)
         axis = None
     index = dt.int64 if "int64" in x._ctx.dtypes else dt.int32
-    acc_dtype = {dt.float16: dt.float32, dt.bool_: dt.uint32}.get(x._dtype, x._dtype)
+    acc_dtype = {dt.float16: dt.float32, dt.bfloat16: dt.float32, dt.bool_: dt.uint32}.get(x._dtype, x._dtype)
     return reduce(function, function, x, axis, keepdims, acc_dtype, index, order_matters=True)
 
 

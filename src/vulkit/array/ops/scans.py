@@ -242,9 +242,9 @@ def sum_dtype(dtype: DType) -> DType:
 
 
 def accumulator(dtype: DType) -> DType:
-    """The dtype a scan producing ``dtype`` accumulates (and keeps its block totals) in: 32 bits at least, float16 in
-    float32; bool (logical or/and) as uint32."""
-    return {"float16": float32, "int8": int32, "int16": int32, "uint8": uint32, "uint16": uint32,
+    """The dtype a scan producing ``dtype`` accumulates (and keeps its block totals) in: 32 bits at least, float16 and
+    bfloat16 in float32; bool (logical or/and) as uint32."""
+    return {"float16": float32, "bfloat16": float32, "int8": int32, "int16": int32, "uint8": uint32, "uint16": uint32,
             "bool": uint32}.get(dtype.name, dtype)
 
 

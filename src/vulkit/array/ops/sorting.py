@@ -425,14 +425,14 @@ def median(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
     if m == 0:
         raise ValueError("median: cannot take the median of an empty slice")
     dtype = x._dtype
-    compute = float64 if dtype.kind in "biu" else (float32 if dtype.name == "float16" else dtype)
+    compute = float64 if dtype.kind in "biu" else (float32 if dtype.itemsize == 2 else dtype)  # float16, bfloat16
     a = ew.astype(ordered[..., (m - 1) // 2], compute)
     if m % 2 == 0:
         b = ew.astype(ordered[..., m // 2], compute)
         result = ew.divide(ew.add(a, b), 2)
     else:
         result = a.copy() if a._dtype is dtype else a
-    if dtype.name == "float16":
+    if dtype.kind == "f" and dtype.itemsize == 2:
         result = ew.astype(result, dtype)
     result = _nan_fix(result, ordered)
     return _keep(result, x.ndim, axes, 0, keepdims)
@@ -540,7 +540,7 @@ def nanmedian(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array
     if ordered.shape[-1] == 0:
         raise ValueError("nanmedian: cannot take the median of an empty slice")
     count = _valid_counts(ordered)[..., None]
-    compute = float32 if x._dtype.name == "float16" else x._dtype
+    compute = float32 if x._dtype.itemsize == 2 else x._dtype  # float16, bfloat16
     low = ew.astype(_at(ordered, ew.floor_divide(ew.maximum(ew.subtract(count, 1), 0), 2)), compute)
     high = ew.astype(_at(ordered, ew.floor_divide(count, 2)), compute)
     odd = ew.equal(ew.remainder(count, 2), 1)

@@ -20,6 +20,15 @@ float vt_nextafter16(float a, float b) {
   uint h = packHalf2x16(vec2(a, 0.0)) & 0xffffu;
   return unpackHalf2x16((a < b) == (a > 0.0) ? h + 1u : h - 1u).x;
 }
+// bfloat16 values are float32's with the low 16 bits 0: one step is 2^16 on float32's bits
+float vt_nextafter_bf16(float a, float b) {
+  if (vt_isnan(a)) return a;
+  if (vt_isnan(b)) return b;
+  if (a == b) return b;
+  if (a == 0.0) return uintBitsToFloat(b < 0.0 ? 0x80010000u : 0x10000u);
+  uint u = floatBitsToUint(a);
+  return uintBitsToFloat((a < b) == (a > 0.0) ? u + 0x10000u : u - 0x10000u);
+}
 #elif defined(VT_COMPUTE_double)
 double vt_nextafter(double a, double b) {
   if (vt_isnan(a)) return a;
