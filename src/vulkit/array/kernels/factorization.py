@@ -1,0 +1,443 @@
+"""Kernels of ``vt.linalg``'s factorizations and solvers: the common spec, and LU and Cholesky of small matrices.
+
+Every kernel here takes stacks of matrices as operands ``(offset, batch stride, row stride, column stride)`` in
+elements (push constants ``<name>_o``, ``_b``, ``_r``, ``_c``; GLSL ``IX_<name>(batch, row, column)``), so it reads
+and writes submatrix and transposed views in place, and loops over the stack (grid-stride) within one dispatch.
+Scalars are real or complex (``vt_la_scalar.glsl``: one code for both); float16 is computed in float32 by the
+operations. Families:
+
+- :class:`TinySpec`: one thread per matrix of order ``n`` <= 8 held in registers (the common case of graphics and
+  physics: 10^5 3x3 solves): LU with partial pivoting (solve, inv, det, slogdet) or Cholesky.
+- :class:`LUSpec`: one workgroup per matrix in shared memory: LU with partial pivoting of the matrix augmented by
+  the right-hand sides (solve, inv), or its determinant.
+- :class:`CholSpec`: one workgroup per matrix in shared memory: right-looking Cholesky (also the diagonal blocks
+  of the blocked factorization).
+- :class:`DetSpec`: determinants from LU factors made by the blocked factorization (diagonal and pivots).
+
+:mod:`.factorization_blocked` has the blocked LU's panel, the triangular solve and the row interchanges;
+:mod:`.factorization_jacobi` Householder QR and the Jacobi eigenvalue and singular value kernels.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..dtypes import DType, require_supported
+from . import mathlib
+from .glsl import buffer_block, header
+
+STORAGE = {"S": None, "R": None, "U": "uint"}  # buffer element kinds: the scalar, its real type, uint words
+_LN2 = "0.6931471805599453094"
+
+
+@dataclass(frozen=True)
+class LASpec:
+    """What every factorization kernel shares: the scalar dtype (float32, float64, complex64, complex128), whether
+    buffers are reached through addresses, the buffers (``BUFFERS``: (name, element kind S/R/U, access)), the
+    matrix operands (``OPERANDS``: names of buffers indexed by ``IX_<name>``) and the other push constants
+    (``fields``, uint)."""
+
+    dtype: DType
+    addresses: bool
+
+    groups_per: ClassVar[int] = 1
+    BUFFERS: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    OPERANDS: ClassVar[tuple[str, ...]] = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    LOG: ClassVar[bool] = False  # includes the math library's vt_log
+    COHERENT: ClassVar[bool] = False  # buffers shared by a workgroup's invocations within the kernel
+
+    @property
+    def local_size(self) -> int:
+        return 64
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(f"{o}_{x}" for o in self.OPERANDS for x in "obrc") + self.FIELDS
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else len(self.BUFFERS)
+
+    @property
+    def push(self) -> struct.Struct:
+        return struct.Struct("=" + "Q" * (len(self.BUFFERS) if self.addresses else 0) + "I" * len(self.fields))
+
+    @property
+    def include_dirs(self) -> tuple[str, ...]:
+        return mathlib.INCLUDE_DIRS
+
+    def require(self, context: Any) -> None:
+        require_supported(self.dtype, context.dtypes, context.device.physical.name)
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        d, r = self.dtype, self.dtype.component
+        lines = header((d,), self.addresses, float_controls, self.local_size, extensions=(mathlib.EXTENSION,))
+        lines += [f"#define WG {self.local_size}u", f"#define S {d.storage}", f"#define R {r.storage}"]
+        if d.kind == "c":
+            lines.append("#define LA_COMPLEX")
+        big = r.itemsize == 8
+        lines += [f"#define LA_EPS R({2.0 ** (-53 if big else -24)!r})", f"#define LA_TINY R({2.0 ** (-1022 if big else -126)!r})",
+                  f"#define LA_EMAX {1024 if big else 128}", f"#define LA_EMIN {-1074 if big else -149}"]
+        if self.LOG:
+            lines.append(mathlib.render(("vt_log",), r))
+        lines.append('#include "vt_la_scalar.glsl"')
+        element = {"S": d.storage, "R": r.storage, "U": "uint"}
+        for slot, (name, kind, access) in enumerate(self.BUFFERS):
+            qualifiers = f"coherent {access}".strip() if self.COHERENT and kind != "U" else access
+            size = 4 if kind == "U" else (d.itemsize if kind == "S" else r.itemsize)
+            lines.append(buffer_block(slot, f"b_{name}", element[kind], qualifiers, self.addresses, size))
+            if self.addresses:
+                lines.append(f"#define b_{name} p.r{slot}")
+        refs = "".join(f"R{slot} r{slot}; " for slot in range(len(self.BUFFERS))) if self.addresses else ""
+        lines.append("layout(push_constant) uniform Push { " + refs + " ".join(f"uint {f};" for f in self.fields)
+                     + " } p;")
+        for o in self.OPERANDS:
+            lines.append(f"#define IX_{o}(bt, i, j) (p.{o}_o + (bt) * p.{o}_b + (i) * p.{o}_r + (j) * p.{o}_c)")
+        lines += self.body()
+        return "\n".join(lines) + "\n"
+
+    def body(self) -> list[str]:
+        raise NotImplementedError
+
+
+# GLSL: the determinant (mode "det") or sign and log of its absolute value (mode "slogdet") from a running product
+# m * 2^e of the pivots and the parity of the row interchanges, stored at X[bt] (det) or X[bt, 0:2] (slogdet:
+# the log as a scalar with imaginary part 0).
+_DET_STORE = f"""
+void det_store(uint bt, S m, int e, bool odd, bool slog) {{
+  R sgn = odd ? R(-1) : R(1);
+  if (!slog) {{
+    S v;
+    if (la_abs1(m) == R(0) || e < LA_EMIN - 2) v = la_scale(m, R(0));
+    else if (e > LA_EMAX) v = la_scale(m, R(1) / R(0));
+    else v = la_ldexp(m, e);
+    b_X.d[IX_X(bt, 0u, 0u)] = la_scale(v, sgn);
+    return;
+  }}
+  R a = la_abs(m);
+  S sign;
+  R logabs;
+  if (isnan(a)) {{ sign = la_s(a); logabs = a; }}
+  else if (a == R(0)) {{ sign = la_s(R(0)); logabs = R(-1) / R(0); }}
+  else {{ sign = la_scale(m, sgn / a); logabs = vt_log(a) + R(e) * R({_LN2}); }}
+  b_X.d[IX_X(bt, 0u, 0u)] = sign;
+  b_X.d[IX_X(bt, 0u, 1u)] = la_s(logabs);
+}}
+"""
+
+
+@dataclass(frozen=True)
+class TinySpec(LASpec):
+    """One thread per matrix of order ``n`` (<= 8, in registers). ``mode``: ``solve`` (X = A^-1 B, B with ``k``
+    columns), ``inv`` (X = A^-1), ``det``, ``slogdet`` (LU with partial pivoting, LAPACK's pivot order), or
+    ``cholesky`` (X = L, zeros above the diagonal; A's lower triangle read). A singular matrix (an exact zero pivot)
+    in solve/inv, or one not positive definite, sets the flag word."""
+
+    n: int = 3
+    mode: str = "solve"
+
+    BUFFERS = (("A", "S", "readonly"), ("B", "S", "readonly"), ("X", "S", "writeonly"), ("F", "U", ""))
+    OPERANDS = ("A", "B", "X")
+    FIELDS = ("batch", "k")
+
+    @property
+    def LOG(self) -> bool:  # type: ignore[override]  # noqa: N802
+        return self.mode in ("det", "slogdet")
+
+    def body(self) -> list[str]:
+        n, mode = self.n, self.mode
+        out = [f"#define N {n}", _DET_STORE if mode in ("det", "slogdet") else "",
+               "void main() {",
+               "  for (uint bt = gl_GlobalInvocationID.x; bt < p.batch; bt += gl_NumWorkGroups.x * WG) {",
+               "    S a[N][N];"]
+        if mode == "cholesky":
+            out += ["    for (int i = 0; i < N; ++i) for (int j = 0; j <= i; ++j) a[i][j] = b_A.d[IX_A(bt, i, j)];",
+                    "    bool bad = false;",
+                    "    for (int j = 0; j < N; ++j) {",
+                    "      R d = la_re(a[j][j]);",
+                    "      for (int c = 0; c < j; ++c) d -= la_abs2(a[j][c]);",
+                    "      if (!(d > R(0))) bad = true;",
+                    "      R l = sqrt(d);",
+                    "      a[j][j] = la_s(l);",
+                    "      for (int i = j + 1; i < N; ++i) {",
+                    "        S v = a[i][j];",
+                    "        for (int c = 0; c < j; ++c) v -= la_mul(a[i][c], la_conj(a[j][c]));",
+                    "        a[i][j] = la_scale(v, R(1) / l);",
+                    "      }",
+                    "    }",
+                    "    if (bad) b_F.d[0] = 1u;",
+                    "    for (int i = 0; i < N; ++i) for (int j = 0; j < N; ++j)",
+                    "      b_X.d[IX_X(bt, i, j)] = j <= i ? a[i][j] : la_s(R(0));",
+                    "  }", "}"]
+            return out
+        out += ["    for (int i = 0; i < N; ++i) for (int j = 0; j < N; ++j) a[i][j] = b_A.d[IX_A(bt, i, j)];",
+                "    int perm[N];",
+                "    for (int i = 0; i < N; ++i) perm[i] = i;",
+                "    bool singular = false, odd = false;",
+                "    for (int j = 0; j < N; ++j) {",
+                "      int pr = j;",
+                "      R best = la_abs1(a[j][j]);",
+                "      for (int i = j + 1; i < N; ++i) { R v = la_abs1(a[i][j]); if (v > best) { best = v; pr = i; } }",
+                "      for (int i = j + 1; i < N; ++i) if (i == pr) {",
+                "        odd = !odd;",
+                "        for (int c = 0; c < N; ++c) { S t = a[j][c]; a[j][c] = a[i][c]; a[i][c] = t; }",
+                "        int t = perm[j]; perm[j] = perm[i]; perm[i] = t;",
+                "      }",
+                "      if (best == R(0)) { singular = true; continue; }",
+                "      S d = a[j][j];",
+                "      for (int i = j + 1; i < N; ++i) {",
+                "        S l = la_div(a[i][j], d);",
+                "        a[i][j] = l;",
+                "        for (int c = j + 1; c < N; ++c) a[i][c] -= la_mul(l, a[j][c]);",
+                "      }",
+                "    }"]
+        if mode in ("det", "slogdet"):
+            out += ["    S m = la_s(R(1));",
+                    "    int e = 0;",
+                    "    for (int j = 0; j < N; ++j) m = la_renorm(la_mul(m, a[j][j]), e);",
+                    f"    det_store(bt, m, e, odd, {'true' if mode == 'slogdet' else 'false'});",
+                    "  }", "}"]
+            return out
+        source = ("(perm[i] == int(c) ? la_s(R(1)) : la_s(R(0)))" if mode == "inv"
+                  else "b_B.d[IX_B(bt, uint(perm[i]), c)]")
+        out += ["    if (singular) b_F.d[0] = 1u;",
+                f"    uint k = {'N' if mode == 'inv' else 'p.k'};",
+                "    for (uint c = 0u; c < k; ++c) {",
+                "      S x[N];",
+                f"      for (int i = 0; i < N; ++i) x[i] = {source};",
+                "      for (int i = 1; i < N; ++i) for (int j = 0; j < i; ++j) x[i] -= la_mul(a[i][j], x[j]);",
+                "      for (int i = N - 1; i >= 0; --i) {",
+                "        for (int j = i + 1; j < N; ++j) x[i] -= la_mul(a[i][j], x[j]);",
+                "        x[i] = la_div(x[i], a[i][i]);",
+                "      }",
+                "      for (int i = 0; i < N; ++i) b_X.d[IX_X(bt, i, c)] = x[i];",
+                "    }",
+                "  }", "}"]
+        return out
+
+
+# GLSL: workgroup reductions over WG invocations (uniform control flow; a barrier after reading the result).
+_REDUCE = """
+shared R red_v[WG];
+shared uint red_i[WG];
+R wg_sum(R v) {
+  uint t = gl_LocalInvocationID.x;
+  red_v[t] = v;
+  barrier();
+  for (uint s = WG / 2u; s > 0u; s >>= 1) { if (t < s) red_v[t] += red_v[t + s]; barrier(); }
+  R r = red_v[0];
+  barrier();
+  return r;
+}
+R wg_max(R v) {
+  uint t = gl_LocalInvocationID.x;
+  red_v[t] = v;
+  barrier();
+  for (uint s = WG / 2u; s > 0u; s >>= 1) { if (t < s) red_v[t] = max(red_v[t], red_v[t + s]); barrier(); }
+  R r = red_v[0];
+  barrier();
+  return r;
+}
+// the index of the largest v (-1 for none), the smallest index among equals; best: that v
+uint wg_argmax(R v, uint i, out R best) {
+  uint t = gl_LocalInvocationID.x;
+  red_v[t] = v;
+  red_i[t] = i;
+  barrier();
+  for (uint s = WG / 2u; s > 0u; s >>= 1) {
+    if (t < s) {
+      R o = red_v[t + s];
+      uint oi = red_i[t + s];
+      if (o > red_v[t] || (o == red_v[t] && oi < red_i[t])) { red_v[t] = o; red_i[t] = oi; }
+    }
+    barrier();
+  }
+  best = red_v[0];
+  uint r = red_i[0];
+  barrier();
+  return r;
+}
+"""
+
+
+def reduce_glsl() -> str:
+    """The workgroup reductions (``wg_sum``, ``wg_max``, ``wg_argmax``) for kernels whose WG is a power of two."""
+    return _REDUCE
+
+
+@dataclass(frozen=True)
+class LUSpec(LASpec):
+    """One workgroup per matrix, LU with partial pivoting (LAPACK's pivots: the largest |re| + |im|, the first
+    of equals) in shared memory of ``cap`` scalars, of A augmented by the right-hand sides. ``mode``: ``solve``
+    (X = A^-1 B; B has ``k`` columns), ``inv`` (B = I, made in the kernel), ``det`` or ``slogdet`` (k = 0).
+    ``wg``: invocations. A singular matrix (an exact zero pivot) in solve/inv sets the flag word."""
+
+    cap: int = 4096
+    mode: str = "solve"
+    wg: int = 64
+
+    BUFFERS = (("A", "S", "readonly"), ("B", "S", "readonly"), ("X", "S", "writeonly"), ("F", "U", ""))
+    OPERANDS = ("A", "B", "X")
+    FIELDS = ("batch", "n", "k")
+
+    @property
+    def LOG(self) -> bool:  # type: ignore[override]  # noqa: N802
+        return self.mode in ("det", "slogdet")
+
+    @property
+    def local_size(self) -> int:
+        return self.wg
+
+    def body(self) -> list[str]:
+        mode = self.mode
+        det = mode in ("det", "slogdet")
+        fill = {"solve": "b_B.d[IX_B(bt, i, j - n)]", "inv": "la_s(i == j - n ? R(1) : R(0))"}.get(mode, "la_s(R(0))")
+        out = [f"shared S sm[{self.cap}];", _REDUCE, _DET_STORE if det else "",
+               "#define M(i, j) sm[(i) * W + (j)]",
+               "void main() {",
+               "  uint tid = gl_LocalInvocationID.x;",
+               f"  uint n = p.n, k = {'n' if mode == 'inv' else 'p.k'}, W = n + k;",
+               "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
+               "    for (uint e = tid; e < n * W; e += WG) {",
+               "      uint i = e / W, j = e - i * W;",
+               f"      M(i, j) = j < n ? b_A.d[IX_A(bt, i, j)] : {fill};",
+               "    }",
+               "    barrier();",
+               "    bool singular = false, odd = false;",
+               "    for (uint j = 0u; j < n; ++j) {",
+               "      R v = R(-1);",
+               "      uint at = j;",
+               "      for (uint i = j + tid; i < n; i += WG) { R a = la_abs1(M(i, j)); if (a > v) { v = a; at = i; } }",
+               "      R best;",
+               "      uint pr = wg_argmax(v, at, best);",
+               "      if (pr != j) {",
+               "        odd = !odd;",
+               "        for (uint c = tid; c < W; c += WG) { S t = M(j, c); M(j, c) = M(pr, c); M(pr, c) = t; }",
+               "      }",
+               "      barrier();",
+               "      if (best == R(0)) { singular = true; continue; }",
+               "      S d = M(j, j);",
+               "      for (uint i = j + 1u + tid; i < n; i += WG) M(i, j) = la_div(M(i, j), d);",
+               "      barrier();",
+               "      uint rows = n - j - 1u, cols = W - j - 1u;",
+               "      for (uint e = tid; e < rows * cols; e += WG) {",
+               "        uint i = e / cols, c = e - i * cols;",
+               "        M(j + 1u + i, j + 1u + c) -= la_mul(M(j + 1u + i, j), M(j, j + 1u + c));",
+               "      }",
+               "      barrier();",
+               "    }"]
+        if det:
+            out += ["    if (tid == 0u) {",
+                    "      S m = la_s(R(1));",
+                    "      int e = 0;",
+                    "      for (uint j = 0u; j < n; ++j) m = la_renorm(la_mul(m, M(j, j)), e);",
+                    f"      det_store(bt, m, e, odd, {'true' if mode == 'slogdet' else 'false'});",
+                    "    }"]
+        else:
+            out += ["    if (singular && tid == 0u) b_F.d[0] = 1u;",
+                    "    for (uint jj = n; jj > 0u; --jj) {",
+                    "      uint j = jj - 1u;",
+                    "      S d = M(j, j);",
+                    "      for (uint c = n + tid; c < W; c += WG) M(j, c) = la_div(M(j, c), d);",
+                    "      barrier();",
+                    "      for (uint e = tid; e < j * k; e += WG) {",
+                    "        uint i = e / k, c = n + e - i * k;",
+                    "        M(i, c) -= la_mul(M(i, j), M(j, c));",
+                    "      }",
+                    "      barrier();",
+                    "    }",
+                    "    for (uint e = tid; e < n * k; e += WG) {",
+                    "      uint i = e / k, c = e - i * k;",
+                    "      b_X.d[IX_X(bt, i, c)] = M(i, n + c);",
+                    "    }"]
+        out += ["    barrier();", "  }", "}"]
+        return out
+
+
+@dataclass(frozen=True)
+class CholSpec(LASpec):
+    """One workgroup per matrix: right-looking Cholesky in shared memory of ``cap`` scalars, A's lower triangle
+    read, L written with zeros above the diagonal (A and X may be the same view). A matrix that is not positive
+    definite (a pivot <= 0 or NaN) sets the flag word."""
+
+    cap: int = 4096
+    wg: int = 64
+
+    BUFFERS = (("A", "S", "readonly"), ("X", "S", "writeonly"), ("F", "U", ""))
+    OPERANDS = ("A", "X")
+    FIELDS = ("batch", "n")
+
+    @property
+    def local_size(self) -> int:
+        return self.wg
+
+    def body(self) -> list[str]:
+        return [f"shared S sm[{self.cap}];",
+                "shared bool bad;",
+                "#define M(i, j) sm[(i) * n + (j)]",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint n = p.n;",
+                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
+                "    for (uint e = tid; e < n * n; e += WG) {",
+                "      uint i = e / n, j = e - i * n;",
+                "      if (j <= i) M(i, j) = b_A.d[IX_A(bt, i, j)];",
+                "    }",
+                "    if (tid == 0u) bad = false;",
+                "    barrier();",
+                "    for (uint j = 0u; j < n; ++j) {",
+                "      R d = la_re(M(j, j));",
+                "      R l = sqrt(d);",
+                "      if (tid == 0u && !(d > R(0))) bad = true;",
+                "      R inv = R(1) / l;",
+                "      for (uint i = j + 1u + tid; i < n; i += WG) M(i, j) = la_scale(M(i, j), inv);",
+                "      barrier();",
+                "      if (tid == 0u) M(j, j) = la_s(l);",
+                "      uint m = n - j - 1u;",
+                "      for (uint e = tid; e < m * m; e += WG) {",
+                "        uint i = e / m, c = e - i * m;",
+                "        if (c <= i) M(j + 1u + i, j + 1u + c) -= la_mul(M(j + 1u + i, j), la_conj(M(j + 1u + c, j)));",
+                "      }",
+                "      barrier();",
+                "    }",
+                "    if (tid == 0u && bad) b_F.d[0] = 1u;",
+                "    for (uint e = tid; e < n * n; e += WG) {",
+                "      uint i = e / n, j = e - i * n;",
+                "      b_X.d[IX_X(bt, i, j)] = j <= i ? M(i, j) : la_s(R(0));",
+                "    }",
+                "    barrier();",
+                "  }",
+                "}"]
+
+
+@dataclass(frozen=True)
+class DetSpec(LASpec):
+    """The determinant (``slog``: sign and log of the absolute value) of LU factors: one invocation per matrix
+    walks the diagonal of U (operand A) and the pivots (``P``: the row each row was exchanged with, n per
+    matrix)."""
+
+    slog: bool = False
+
+    BUFFERS = (("A", "S", "readonly"), ("P", "U", "readonly"), ("X", "S", "writeonly"))
+    OPERANDS = ("A", "X")
+    FIELDS = ("batch", "n")
+
+    LOG = True
+
+    def body(self) -> list[str]:
+        return [_DET_STORE,
+                "void main() {",
+                "  for (uint bt = gl_GlobalInvocationID.x; bt < p.batch; bt += gl_NumWorkGroups.x * WG) {",
+                "    S m = la_s(R(1));",
+                "    int e = 0;",
+                "    bool odd = false;",
+                "    for (uint j = 0u; j < p.n; ++j) {",
+                "      m = la_renorm(la_mul(m, b_A.d[IX_A(bt, j, j)]), e);",
+                "      if (b_P.d[bt * p.n + j] != j) odd = !odd;",
+                "    }",
+                f"    det_store(bt, m, e, odd, {'true' if self.slog else 'false'});",
+                "  }",
+                "}"]

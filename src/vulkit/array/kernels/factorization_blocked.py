@@ -1,0 +1,212 @@
+"""Kernels of the blocked LU and Cholesky factorizations and of blocked triangular solves (see
+:mod:`.factorization` for the operand conventions): the LU panel, the triangular solve with a diagonal block,
+and the row interchanges applied outside the panel. The matrix products between them are ``gemm``'s."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .factorization import LASpec
+from .sort_glsl import require_subgroups
+
+
+def _key(dtype: Any) -> str:
+    """GLSL ``uint la_key(R v)``: an order-preserving key of a magnitude v >= 0 (a double's high word: equal
+    keys are within 2^-20 of each other, the first row then wins)."""
+    if dtype.component.itemsize == 8:
+        return "uint la_key(R v) { return unpackDouble2x32(v).y; }"
+    return "uint la_key(R v) { return floatBitsToUint(v); }"
+
+
+@dataclass(frozen=True)
+class PanelSpec(LASpec):
+    """LU with partial pivoting of a panel of m rows and kb <= ``nb`` columns (operand P) by one workgroup per
+    matrix: each invocation holds up to ``rmax`` rows in registers (row t + s * wg in slot s); per column, the pivot
+    is found with subgroup reductions, the rows exchanged through shared memory and the rows below eliminated.
+    Pivots (absolute rows: ``pk`` + the panel's row) go to ``I`` at ``pn`` per matrix, from index ``pk``. An exact
+    zero pivot sets the flag word (and that column is left as LAPACK leaves it)."""
+
+    nb: int = 32
+    rmax: int = 1
+    wg: int = 256
+
+    BUFFERS = (("P", "S", ""), ("I", "U", "writeonly"), ("F", "U", ""))
+    OPERANDS = ("P",)
+    FIELDS = ("batch", "m", "kb", "pn", "pk")
+
+    @property
+    def local_size(self) -> int:
+        return self.wg
+
+    def require(self, context: Any) -> None:
+        super().require(context)
+        require_subgroups(context, "the LU panel")
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        text = super().source(float_controls)
+        extensions = ("#extension GL_KHR_shader_subgroup_basic : require\n"
+                      "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
+                      "#extension GL_EXT_control_flow_attributes : require\n")
+        first = text.index("\n") + 1
+        return text[:first] + extensions + text[first:]
+
+    def body(self) -> list[str]:
+        nb, rmax = self.nb, self.rmax
+        return [_key(self.dtype),
+                f"#define NB {nb}",
+                f"#define RMAX {rmax}",
+                "shared S prow[NB];",
+                "shared S jrow[NB];",
+                "shared uint skey[WG];",
+                "shared uint sidx[WG];",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint m = p.m, kb = p.kb;",
+                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
+                "    S r[RMAX][NB];",
+                "    [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
+                "      uint i = tid + s * WG;",
+                "      [[unroll]] for (uint c = 0u; c < NB; ++c)",
+                "        r[s][c] = (i < m && c < kb) ? b_P.d[IX_P(bt, i, c)] : la_s(R(0));",
+                "    }",
+                "    bool singular = false;",
+                "    [[unroll]] for (uint j = 0u; j < NB; ++j) {",
+                "      if (j >= kb) break;",
+                "      uint k = 0u, at = 0xFFFFFFFFu;",
+                "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
+                "        uint i = tid + s * WG;",
+                "        if (i >= j && i < m) { uint q = la_key(la_abs1(r[s][j])); if (q > k || at == 0xFFFFFFFFu) { k = q; at = i; } }",
+                "      }",
+                "      uint mk = subgroupMax(k);",
+                "      uint mi = subgroupMin(k == mk ? at : 0xFFFFFFFFu);",
+                "      if (subgroupElect()) { skey[gl_SubgroupID] = mk; sidx[gl_SubgroupID] = mi; }",
+                "      barrier();",
+                "      uint bk = skey[0], pr = sidx[0];",
+                "      for (uint g = 1u; g < gl_NumSubgroups; ++g)",
+                "        if (skey[g] > bk || (skey[g] == bk && sidx[g] < pr)) { bk = skey[g]; pr = sidx[g]; }",
+                "      uint pt = pr % WG, ps = pr / WG;",
+                "      if (tid == pt) {",
+                "        [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",
+                "          [[unroll]] for (uint c = 0u; c < NB; ++c) prow[c] = r[s][c];",
+                "      }",
+                "      if (tid == j) { [[unroll]] for (uint c = 0u; c < NB; ++c) jrow[c] = r[0][c]; }",
+                "      if (tid == 0u) b_I.d[bt * p.pn + p.pk + j] = p.pk + pr;",
+                "      barrier();",
+                "      if (pr != j) {",
+                "        if (tid == pt) {",
+                "          [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",
+                "            [[unroll]] for (uint c = 0u; c < NB; ++c) r[s][c] = jrow[c];",
+                "        }",
+                "        if (tid == j) { [[unroll]] for (uint c = 0u; c < NB; ++c) r[0][c] = prow[c]; }",
+                "      }",
+                "      S piv = prow[j];",
+                "      if (la_abs1(piv) == R(0)) { singular = true; continue; }",
+                "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
+                "        uint i = tid + s * WG;",
+                "        if (i > j && i < m) {",
+                "          S l = la_div(r[s][j], piv);",
+                "          r[s][j] = l;",
+                "          [[unroll]] for (uint c = j + 1u; c < NB; ++c) r[s][c] -= la_mul(l, prow[c]);",
+                "        }",
+                "      }",
+                "    }",
+                "    if (singular && tid == 0u) b_F.d[0] = 1u;",
+                "    [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
+                "      uint i = tid + s * WG;",
+                "      if (i < m) [[unroll]] for (uint c = 0u; c < NB; ++c) if (c < kb) b_P.d[IX_P(bt, i, c)] = r[s][c];",
+                "    }",
+                "    barrier();",
+                "  }",
+                "}"]
+
+
+@dataclass(frozen=True)
+class TrsmSpec(LASpec):
+    """X = T^-1 B in place for a triangular T of order kb <= ``nb`` (``lower`` or upper, ``unit`` diagonal or
+    not) and B of kb rows and ``ncols`` columns: T in shared memory, one invocation per column of B (held in
+    registers). ``conj``: B is read and written conjugated (solving with B^H through a transposed view)."""
+
+    nb: int = 32
+    lower: bool = True
+    unit: bool = False
+    conj: bool = False
+
+    BUFFERS = (("T", "S", "readonly"), ("B", "S", ""))
+    OPERANDS = ("T", "B")
+    FIELDS = ("batch", "kb", "ncols")
+
+    def body(self) -> list[str]:
+        load = "la_conj(b_B.d[IX_B(bt, i, col)])" if self.conj else "b_B.d[IX_B(bt, i, col)]"
+        store = "la_conj(x[i])" if self.conj else "x[i]"
+        divide = "" if self.unit else "v = la_div(v, T(i, i));"
+        if self.lower:
+            solve = ["      for (uint i = 0u; i < NB; ++i) {",
+                     "        if (i >= kb) break;",
+                     "        S v = x[i];",
+                     "        for (uint c = 0u; c < i; ++c) v -= la_mul(T(i, c), x[c]);",
+                     f"        {divide}",
+                     "        x[i] = v;",
+                     "      }"]
+        else:
+            solve = ["      for (uint ii = NB; ii > 0u; --ii) {",
+                     "        uint i = ii - 1u;",
+                     "        if (i >= kb) continue;",
+                     "        S v = x[i];",
+                     "        for (uint c = i + 1u; c < kb; ++c) v -= la_mul(T(i, c), x[c]);",
+                     f"        {divide}",
+                     "        x[i] = v;",
+                     "      }"]
+        return [f"#define NB {self.nb}u",
+                "shared S st[NB * NB];",
+                "#define T(i, j) st[(i) * NB + (j)]",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint kb = p.kb, blocks = (p.ncols + WG - 1u) / WG;",
+                "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
+                "    uint bt = g / blocks, col = (g - bt * blocks) * WG + tid;",
+                "    for (uint e = tid; e < kb * kb; e += WG) {",
+                "      uint i = e / kb, j = e - i * kb;",
+                "      T(i, j) = b_T.d[IX_T(bt, i, j)];",
+                "    }",
+                "    barrier();",
+                "    if (col < p.ncols) {",
+                "      S x[NB];",
+                f"      for (uint i = 0u; i < kb; ++i) x[i] = {load};",
+                *solve,
+                f"      for (uint i = 0u; i < kb; ++i) b_B.d[IX_B(bt, i, col)] = {store};",
+                "    }",
+                "    barrier();",
+                "  }",
+                "}"]
+
+
+@dataclass(frozen=True)
+class LaswpSpec(LASpec):
+    """The row interchanges of a panel (pivots ``pk`` .. ``pk`` + kb - 1 of ``I``, absolute rows) applied in order
+    to the columns of P (whose row 0 is row ``pk``) right of the panel: one invocation per column."""
+
+    BUFFERS = (("P", "S", ""), ("I", "U", "readonly"))
+    OPERANDS = ("P",)
+    FIELDS = ("batch", "kb", "ncols", "pn", "pk")
+
+    @property
+    def local_size(self) -> int:
+        return 64
+
+    def body(self) -> list[str]:
+        return ["void main() {",
+                "  uint cols = p.ncols, blocks = (cols + WG - 1u) / WG;",
+                "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
+                "    uint bt = g / blocks, c = (g - bt * blocks) * WG + gl_LocalInvocationID.x;",
+                "    if (c >= cols) continue;",
+                "    for (uint j = 0u; j < p.kb; ++j) {",
+                "      uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk;",
+                "      if (r != j) {",
+                "        S t = b_P.d[IX_P(bt, j, c)];",
+                "        b_P.d[IX_P(bt, j, c)] = b_P.d[IX_P(bt, r, c)];",
+                "        b_P.d[IX_P(bt, r, c)] = t;",
+                "      }",
+                "    }",
+                "  }",
+                "}"]

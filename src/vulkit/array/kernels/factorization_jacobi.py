@@ -1,0 +1,378 @@
+"""Householder QR and the Jacobi eigenvalue and singular value kernels (see :mod:`.factorization` for the operand
+conventions): one workgroup per matrix, the matrices in shared memory of ``cap`` scalars where they fit (small
+arrays sized by ``nmax``), else (``cap`` = 0) in a work buffer W, any order but slower (every access goes through
+the device's caches).
+
+- :class:`QRSpec`: Householder QR with LAPACK's reflectors (``geqr2``/``larfg``: beta = -sign(Re alpha) * norm,
+  so R's diagonal has LAPACK's signs), Q accumulated backwards from the identity (``ung2r``).
+- :class:`EighSpec`: the cyclic Jacobi method in the parallel (round-robin) ordering: each round rotates n/2
+  disjoint pairs (p, q) at once (rows, then columns: J^H A J), sweeps until no pair needs a rotation (relative
+  test |a_pq| <= eps sqrt(|a_pp a_qq|), which keeps small eigenvalues' relative accuracy where the matrix allows).
+- :class:`SVDSpec`: one-sided (Hestenes) Jacobi in the same ordering: the columns of G (m >= n: the matrix or its
+  conjugate transpose, scaled by a power of two) are orthogonalised pairwise until |g_p^H g_q| <= sqrt(m) eps
+  |g_p| |g_q| (LAPACK gesvj's test); the singular values are the column norms, sorted in descending order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .factorization import LASpec, reduce_glsl
+
+# GLSL: the round-robin pairing of players 0 .. n2-1 (n2 = n rounded up to even; player n is a bye): round r pairs
+# n2-1 with r, and (r + t) with (r - t) modulo n2-1; the order with NaN last; rotating two columns (or rows).
+_COMMON = """
+void la_pair(uint r, uint t, uint n2, out uint pp, out uint qq) {
+  uint a, b;
+  if (t == 0u) { a = n2 - 1u; b = r; }
+  else { a = (r + t) % (n2 - 1u); b = (r + n2 - 1u - t) % (n2 - 1u); }
+  pp = min(a, b);
+  qq = max(a, b);
+}
+bool la_before(R a, R b) { return a < b || (isnan(b) && !isnan(a)); }
+// (x, y) J for the rotation J = [[c, s w], [-s conj(w), c]] (columns); rows use conj(w) for w (J^H from the left)
+void la_rot(inout S x, inout S y, R c, R s, S w) {
+  S a = x, b = y;
+  x = la_scale(a, c) - la_scale(la_mul(la_conj(w), b), s);
+  y = la_scale(la_mul(w, a), s) + la_scale(b, c);
+}
+#define LA_BARRIER() { memoryBarrierBuffer(); memoryBarrierShared(); barrier(); }
+"""
+
+
+@dataclass(frozen=True)
+class _WorkgroupSpec(LASpec):
+    """A one-workgroup-per-matrix kernel of ``wg`` invocations; ``cap`` > 0: the matrices in shared memory of that
+    many scalars (small arrays of ``nmax``), 0: in the work buffer W, shared through coherent memory."""
+
+    wg: int = 64
+    cap: int = 0
+    nmax: int = 0
+
+    @property
+    def local_size(self) -> int:
+        return self.wg
+
+    @property
+    def COHERENT(self) -> bool:  # type: ignore[override]  # noqa: N802
+        return True
+
+    def prelude(self) -> list[str]:
+        return [reduce_glsl(), _COMMON]
+
+
+@dataclass(frozen=True)
+class QRSpec(_WorkgroupSpec):
+    """Householder QR of A (m x n, k = min(m, n) reflectors): R (r x n, zero below the diagonal) and, with
+    ``vectors``, Q (m x q: the first q columns of H_1 ... H_k). Shared memory holds A then Q; W holds A (m rows of n)
+    then a row of the k taus."""
+
+    vectors: bool = True
+
+    BUFFERS = (("A", "S", "readonly"), ("Q", "S", ""), ("Rm", "S", "writeonly"), ("W", "S", ""))
+    OPERANDS = ("A", "Q", "Rm", "W")
+    FIELDS = ("batch", "m", "n", "q", "r")
+
+    def body(self) -> list[str]:
+        out = self.prelude()
+        if self.cap:
+            out += [f"shared S sm[{self.cap}];", f"shared S tau_s[{self.nmax}];",
+                    "#define M(i, j) sm[(i) * n + (j)]", "#define TAU(j) tau_s[j]",
+                    "#define QM(i, j) sm[m * n + (i) * q + (j)]"]
+        else:
+            out += ["#define M(i, j) b_W.d[IX_W(bt, i, j)]", "#define TAU(j) b_W.d[IX_W(bt, m, j)]",
+                    "#define QM(i, j) b_Q.d[IX_Q(bt, i, j)]"]
+        out += ["shared S scale_s;",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint m = p.m, n = p.n, q = p.q, kk = min(m, n);",
+                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
+                "    for (uint e = tid; e < m * n; e += WG) { uint i = e / n, j = e - i * n; "
+                "M(i, j) = b_A.d[IX_A(bt, i, j)]; }",
+                "    LA_BARRIER();",
+                "    for (uint j = 0u; j < kk; ++j) {",
+                "      R big = R(0);",
+                "      for (uint i = j + 1u + tid; i < m; i += WG) big = max(big, la_abs(M(i, j)));",
+                "      big = wg_max(big);",
+                "      R ss = R(0);",
+                "      if (big > R(0)) for (uint i = j + 1u + tid; i < m; i += WG) ss += la_abs2(la_scale(M(i, j), R(1) / big));",
+                "      ss = wg_sum(ss);",
+                "      if (tid == 0u) {",
+                "        S alpha = M(j, j);",
+                "        R ar = la_re(alpha), ai = la_im(alpha), xnorm = big * sqrt(ss);",
+                "        if (xnorm == R(0) && ai == R(0)) { TAU(j) = la_s(R(0)); scale_s = la_s(R(0)); }",
+                "        else {",
+                "          R w = max(max(abs(ar), abs(ai)), xnorm);",
+                "          R beta = w * sqrt((ar / w) * (ar / w) + (ai / w) * (ai / w) + (xnorm / w) * (xnorm / w));",
+                "          if (ar >= R(0)) beta = -beta;",
+                "          TAU(j) = la_make((beta - ar) / beta, -ai / beta);",
+                "          scale_s = la_div(la_s(R(1)), alpha - la_s(beta));",
+                "          M(j, j) = la_s(beta);",
+                "        }",
+                "      }",
+                "      LA_BARRIER();",
+                "      S sc = scale_s, tau = TAU(j);",
+                "      for (uint i = j + 1u + tid; i < m; i += WG) M(i, j) = la_mul(M(i, j), sc);",
+                "      LA_BARRIER();",
+                "      if (la_abs1(tau) != R(0)) {",
+                "        for (uint c = j + 1u + tid; c < n; c += WG) {",
+                "          S w = M(j, c);",
+                "          for (uint i = j + 1u; i < m; ++i) w += la_mul(la_conj(M(i, j)), M(i, c));",
+                "          S f = la_mul(la_conj(tau), w);",
+                "          M(j, c) -= f;",
+                "          for (uint i = j + 1u; i < m; ++i) M(i, c) -= la_mul(M(i, j), f);",
+                "        }",
+                "      }",
+                "      LA_BARRIER();",
+                "    }",
+                "    for (uint e = tid; e < p.r * n; e += WG) {",
+                "      uint i = e / n, j = e - i * n;",
+                "      b_Rm.d[IX_Rm(bt, i, j)] = i <= j ? M(i, j) : la_s(R(0));",
+                "    }"]
+        if self.vectors:
+            out += ["    for (uint e = tid; e < m * q; e += WG) { uint i = e / q, c = e - i * q; "
+                    "QM(i, c) = la_s(i == c ? R(1) : R(0)); }",
+                    "    LA_BARRIER();",
+                    "    for (uint jj = kk; jj > 0u; --jj) {",
+                    "      uint j = jj - 1u;",
+                    "      S tau = TAU(j);",
+                    "      if (la_abs1(tau) == R(0)) continue;",
+                    "      for (uint c = j + tid; c < q; c += WG) {",
+                    "        S w = QM(j, c);",
+                    "        for (uint i = j + 1u; i < m; ++i) w += la_mul(la_conj(M(i, j)), QM(i, c));",
+                    "        S f = la_mul(tau, w);",
+                    "        QM(j, c) -= f;",
+                    "        for (uint i = j + 1u; i < m; ++i) QM(i, c) -= la_mul(M(i, j), f);",
+                    "      }",
+                    "      LA_BARRIER();",
+                    "    }"]
+            if self.cap:
+                out += ["    for (uint e = tid; e < m * q; e += WG) { uint i = e / q, c = e - i * q; "
+                        "b_Q.d[IX_Q(bt, i, c)] = QM(i, c); }"]
+        out += ["    LA_BARRIER();", "  }", "}"]
+        return out
+
+
+def _params(cap: int, nmax: int, first_row: str) -> list[str]:
+    """GLSL macros of the per-pair rotation (PC, PS, PW), per-column value (VAL) and rank (RANK) arrays: shared
+    arrays of ``nmax`` where the matrices are in shared memory, else rows of W from ``first_row`` on."""
+    if cap:
+        pairs = (nmax + 1) // 2
+        return [f"shared S pc_s[{pairs}];", f"shared S ps_s[{pairs}];", f"shared S pw_s[{pairs}];",
+                f"shared S val_s[{nmax}];", f"shared S rank_s[{nmax}];",
+                "#define PC(t) pc_s[t]", "#define PS(t) ps_s[t]", "#define PW(t) pw_s[t]", "#define VAL(j) val_s[j]",
+                "#define RANK(j) rank_s[j]"]
+    return [f"#define PC(t) b_W.d[IX_W(bt, {first_row}, t)]", f"#define PS(t) b_W.d[IX_W(bt, {first_row} + 1u, t)]",
+            f"#define PW(t) b_W.d[IX_W(bt, {first_row} + 2u, t)]", f"#define VAL(j) b_W.d[IX_W(bt, {first_row} + 3u, j)]",
+            f"#define RANK(j) b_W.d[IX_W(bt, {first_row} + 4u, j)]"]
+
+
+# GLSL: the sweep loop around one round's rotations (ROUND_BODY: computes the pair t's rotation into c, s, w and
+# returns whether it rotates), then the rows (two-sided only) and columns of the matrix and of V.
+def _sweeps(two_sided: bool, vectors: bool, rows: str, cols: str, vrows: str) -> list[str]:
+    out = ["    uint n2 = NC + (NC & 1u), npairs = n2 / 2u;",
+           "    for (uint sweep = 0u; sweep < p.sweeps; ++sweep) {",
+           "      if (tid == 0u) rotated = false;",
+           "      LA_BARRIER();",
+           "      for (uint rr = 0u; rr + 1u < n2; ++rr) {",
+           "        for (uint t = tid; t < npairs; t += WG) {",
+           "          uint pp, qq;",
+           "          la_pair(rr, t, n2, pp, qq);",
+           "          R c = R(1), s = R(0);",
+           "          S w = la_s(R(1));",
+           "          if (qq < NC && pair_rotation(bt, pp, qq, c, s, w)) rotated = true;",
+           "          PC(t) = la_s(c); PS(t) = la_s(s); PW(t) = w;",
+           "        }",
+           "        LA_BARRIER();"]
+    if two_sided:
+        out += [f"        for (uint e = tid; e < npairs * {cols}; e += WG) {{",
+                f"          uint t = e / {cols}, j = e - t * {cols}, pp, qq;",
+                "          la_pair(rr, t, n2, pp, qq);",
+                "          R s = la_re(PS(t));",
+                "          if (s == R(0)) continue;",
+                "          S x = G(pp, j), y = G(qq, j);",
+                "          la_rot(x, y, la_re(PC(t)), s, la_conj(PW(t)));",
+                "          G(pp, j) = x; G(qq, j) = y;",
+                "        }",
+                "        LA_BARRIER();"]
+    height = f"max({rows}, {vrows})" if vectors else rows
+    out += [f"        for (uint e = tid; e < npairs * {height}; e += WG) {{",
+            f"          uint t = e / {height}, i = e - t * {height}, pp, qq;",
+            "          la_pair(rr, t, n2, pp, qq);",
+            "          R s = la_re(PS(t));",
+            "          if (s == R(0)) continue;",
+            "          R c = la_re(PC(t));",
+            "          S w = PW(t);",
+            f"          if (i < {rows}) {{ S x = G(i, pp), y = G(i, qq); la_rot(x, y, c, s, w); G(i, pp) = x; G(i, qq) = y; }}"]
+    if vectors:
+        out.append(f"          if (i < {vrows}) {{ S x = V(i, pp), y = V(i, qq); la_rot(x, y, c, s, w); "
+                   "V(i, pp) = x; V(i, qq) = y; }")
+    out += ["        }",
+            "        LA_BARRIER();"]
+    if two_sided:
+        out += ["        for (uint t = tid; t < npairs; t += WG) {",
+                "          uint pp, qq;",
+                "          la_pair(rr, t, n2, pp, qq);",
+                "          if (la_re(PS(t)) != R(0)) { G(pp, qq) = la_s(R(0)); G(qq, pp) = la_s(R(0)); }",
+                "        }",
+                "        LA_BARRIER();"]
+    out += ["      }",
+            "      bool again = rotated;",
+            "      LA_BARRIER();",
+            "      if (!again) break;",
+            "    }"]
+    return out
+
+
+@dataclass(frozen=True)
+class EighSpec(_WorkgroupSpec):
+    """Eigenvalues (ascending, to E) and with ``vectors`` eigenvectors (V's columns) of the Hermitian matrix whose
+    ``lower`` (else upper) triangle A holds, by cyclic Jacobi of at most ``sweeps`` sweeps. Shared memory holds A
+    then V; W holds A (n rows of n), V (n rows), then rows of rotation parameters, eigenvalues and ranks."""
+
+    vectors: bool = True
+    lower: bool = True
+
+    BUFFERS = (("A", "S", "readonly"), ("E", "R", "writeonly"), ("Vo", "S", "writeonly"), ("W", "S", ""))
+    OPERANDS = ("A", "E", "Vo", "W")
+    FIELDS = ("batch", "n", "sweeps")
+
+    def body(self) -> list[str]:
+        out = self.prelude()
+        if self.cap:
+            out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
+                    "#define V(i, j) sm[n * n + (i) * n + (j)]"]
+        else:
+            out += ["#define G(i, j) b_W.d[IX_W(bt, i, j)]", "#define V(i, j) b_W.d[IX_W(bt, n + (i), j)]"]
+        out += _params(self.cap, self.nmax, "2u * n")
+        pick = "i >= j" if self.lower else "i <= j"
+        out += ["shared bool rotated;",
+                "shared R floor_s;",
+                "#define NC n",
+                "bool pair_rotation(uint bt, uint pp, uint qq, out R c, out R s, out S w) {",
+                "  uint n = p.n;",
+                "  return la_rotation(la_re(G(pp, pp)), la_re(G(qq, qq)), G(pp, qq), LA_EPS, floor_s, c, s, w);",
+                "}",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint n = p.n;",
+                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
+                "    R big = R(0);",
+                "    for (uint e = tid; e < n * n; e += WG) {",
+                "      uint i = e / n, j = e - i * n;",
+                f"      S v = {pick} ? b_A.d[IX_A(bt, i, j)] : la_conj(b_A.d[IX_A(bt, j, i)]);",
+                "      if (i == j) v = la_s(la_re(v));",
+                "      G(i, j) = v;",
+                "      big = max(big, la_abs(v));",
+                "    }",
+                "    LA_BARRIER();",
+                "    big = wg_max(big);",
+                "    R ss = R(0);",
+                "    if (big > R(0)) for (uint e = tid; e < n * n; e += WG) ss += la_abs2(la_scale(G(e / n, e % n), R(1) / big));",
+                "    ss = wg_sum(ss);",
+                "    if (tid == 0u) floor_s = max(big * sqrt(ss) * LA_EPS * LA_EPS, LA_TINY);"]
+        if self.vectors:
+            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = la_s(e / n == e % n ? R(1) : R(0));")
+        out += _sweeps(True, self.vectors, "n", "n", "n")
+        out += ["    for (uint j = tid; j < n; j += WG) VAL(j) = la_s(la_re(G(j, j)));",
+                "    LA_BARRIER();",
+                "    for (uint j = tid; j < n; j += WG) {",
+                "      R v = la_re(VAL(j));",
+                "      uint rank = 0u;",
+                "      for (uint l = 0u; l < n; ++l) { R u = la_re(VAL(l)); if (la_before(u, v) || (!la_before(v, u) && l < j)) ++rank; }",
+                "      RANK(j) = la_s(R(rank));",
+                "      b_E.d[IX_E(bt, 0u, rank)] = v;",
+                "    }",
+                "    LA_BARRIER();"]
+        if self.vectors:
+            out += ["    for (uint e = tid; e < n * n; e += WG) {",
+                    "      uint i = e / n, j = e - i * n;",
+                    "      b_Vo.d[IX_Vo(bt, i, uint(la_re(RANK(j))))] = V(i, j);",
+                    "    }"]
+        out += ["    LA_BARRIER();", "  }", "}"]
+        return out
+
+
+@dataclass(frozen=True)
+class SVDSpec(_WorkgroupSpec):
+    """Singular values (descending, to Sv) and with ``vectors`` the factors G V = U S of the one-sided Jacobi method
+    on G (m x n, m >= n): A's operand as given (a transposed view for wide matrices), conjugated where ``conj``.
+    Ug (m x n) gets the columns G_j / s_j (zero where s_j = 0), V (n x n) the rotations' product, both in the
+    singular values' order. Shared memory holds G then V; W holds G (m rows of n), V (n rows), then rows of rotation
+    parameters, values and ranks."""
+
+    vectors: bool = True
+    conj: bool = False
+
+    BUFFERS = (("A", "S", "readonly"), ("Sv", "R", "writeonly"), ("Ug", "S", "writeonly"), ("Vo", "S", "writeonly"),
+               ("W", "S", ""))
+    OPERANDS = ("A", "Sv", "Ug", "Vo", "W")
+    FIELDS = ("batch", "m", "n", "sweeps")
+
+    def body(self) -> list[str]:
+        out = self.prelude()
+        if self.cap:
+            out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
+                    "#define V(i, j) sm[m * n + (i) * n + (j)]"]
+        else:
+            out += ["#define G(i, j) b_W.d[IX_W(bt, i, j)]", "#define V(i, j) b_W.d[IX_W(bt, m + (i), j)]"]
+        out += _params(self.cap, self.nmax, "m + n")
+        load = "la_conj(b_A.d[IX_A(bt, i, j)])" if self.conj else "b_A.d[IX_A(bt, i, j)]"
+        out += ["shared bool rotated;",
+                "shared R tol_s;",
+                "#define NC n",
+                "bool pair_rotation(uint bt, uint pp, uint qq, out R c, out R s, out S w) {",
+                "  uint m = p.m, n = p.n;",
+                "  R a = R(0), d = R(0);",
+                "  S g = la_s(R(0));",
+                "  for (uint i = 0u; i < m; ++i) {",
+                "    S x = G(i, pp), y = G(i, qq);",
+                "    a += la_abs2(x); d += la_abs2(y); g += la_mul(la_conj(x), y);",
+                "  }",
+                "  return la_rotation(a, d, g, tol_s, LA_TINY, c, s, w);",
+                "}",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint m = p.m, n = p.n;",
+                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
+                "    R big = R(0);",
+                "    for (uint e = tid; e < m * n; e += WG) {",
+                "      uint i = e / n, j = e - i * n;",
+                f"      S v = {load};",
+                "      G(i, j) = v;",
+                "      big = max(big, la_abs(v));",
+                "    }",
+                "    LA_BARRIER();",
+                "    big = wg_max(big);",
+                "    int ex = 0;",
+                "    if (big > R(0) && !isinf(big)) frexp(big, ex);",
+                "    for (uint e = tid; e < m * n; e += WG) { uint i = e / n, j = e - i * n; G(i, j) = la_ldexp(G(i, j), -ex); }",
+                "    LA_BARRIER();",
+                "    if (tid == 0u) tol_s = sqrt(R(m)) * LA_EPS;"]
+        if self.vectors:
+            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = la_s(e / n == e % n ? R(1) : R(0));")
+        out += _sweeps(False, self.vectors, "m", "n", "n")
+        out += ["    for (uint j = tid; j < n; j += WG) {",
+                "      R ss = R(0);",
+                "      for (uint i = 0u; i < m; ++i) ss += la_abs2(G(i, j));",
+                "      VAL(j) = la_s(sqrt(ss));",
+                "    }",
+                "    LA_BARRIER();",
+                "    for (uint j = tid; j < n; j += WG) {",
+                "      R v = la_re(VAL(j));",
+                "      uint rank = 0u;",
+                "      for (uint l = 0u; l < n; ++l) { R u = la_re(VAL(l)); if (la_before(v, u) || (!la_before(u, v) && l < j)) ++rank; }",
+                "      RANK(j) = la_s(R(rank));",
+                "      b_Sv.d[IX_Sv(bt, 0u, rank)] = ldexp(v, ex);",
+                "    }",
+                "    LA_BARRIER();"]
+        if self.vectors:
+            out += ["    for (uint e = tid; e < m * n; e += WG) {",
+                    "      uint i = e / n, j = e - i * n;",
+                    "      R v = la_re(VAL(j));",
+                    "      uint at = uint(la_re(RANK(j)));",
+                    "      b_Ug.d[IX_Ug(bt, i, at)] = v > R(0) ? la_scale(G(i, j), R(1) / v) : la_s(R(0));",
+                    "      if (i < n) b_Vo.d[IX_Vo(bt, i, at)] = V(i, j);",
+                    "    }"]
+        out += ["    LA_BARRIER();", "  }", "}"]
+        return out
