@@ -3,8 +3,9 @@
 Every contraction of two operands is one batched :func:`~vulkit.array.ops.matmul.matmul`: each operand's axes are
 permuted into (batch, free, summed) order and reshaped to (batch..., M, K) and (batch..., K, N) (views wherever
 strides allow, else one copy), and the (batch..., M, N) product is reshaped back. A product that sums nothing (an
-outer or elementwise product) is a broadcast :func:`multiply`; an axis summed in one operand only is summed by
-:func:`sum` before any product. ``einsum`` takes diagonals (``'ii->i'``) as strided views.
+outer or elementwise product) is a broadcast :func:`multiply`, one with nothing but sums (dot products, M = N = 1)
+a multiply and a :func:`sum`; an axis summed in one operand only is summed by :func:`sum` before any product.
+``einsum`` takes diagonals (``'ii->i'``) as strided views.
 
 Operands are promoted to one dtype first (NumPy's rules); integers are exact (they wrap as NumPy's do), float16
 products accumulate in float32.
@@ -85,6 +86,13 @@ def _pair(a: Array, la: list[Label], b: Array, lb: list[Label], keep: set[Label]
     result = batch + a_free + b_free
     if not summed:
         return multiply(_aligned(a, la, result), _aligned(b, lb, result)), result
+    if not a_free and not b_free:  # dot products: a reduction (a matmul of 1x1 results would idle its tiles)
+        order = batch + summed
+        wide = dt.float32 if a.dtype is dt.float16 else a.dtype  # float16 products summed in float32
+        product = multiply(_aligned(a, la, order).astype(wide, copy=False),
+                           _aligned(b, lb, order).astype(wide, copy=False))
+        dots, _ = _sum_out(product, order, set(summed))
+        return dots.astype(a.dtype, copy=False), result
     nb = len(batch)
     a = a.permute_dims(tuple(la.index(label) for label in batch + a_free + summed))
     b = b.permute_dims(tuple(lb.index(label) for label in batch + summed + b_free))

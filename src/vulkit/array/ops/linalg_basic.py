@@ -101,14 +101,23 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepd
     return _finish(_vector(x, axis, keepdims, p, "vector_norm"), result)
 
 
-def _singular_values(x: Array, function: str, ord: Any) -> Array:  # noqa: A002
+def _factorization(name: str) -> Any:
+    """``factorizations.<name>`` (imported on first use: that module imports matmul), or None where this version of
+    vulkit lacks it."""
     try:
-        from .factorizations import svdvals  # noqa: PLC0415 - factorizations imports matmul, which imports this layer
+        from . import factorizations  # noqa: PLC0415
     except ModuleNotFoundError as error:
         if error.name != f"{__package__}.factorizations":
             raise
+        return None
+    return getattr(factorizations, name, None)
+
+
+def _singular_values(x: Array, function: str, ord: Any) -> Array:  # noqa: A002
+    svdvals = _factorization("svdvals")
+    if svdvals is None:
         raise NotImplementedError(f"{function}: ord={ord!r} needs singular values (vt.linalg.svdvals), which this "
-                                  "version of vulkit lacks; ord 'fro', 1, -1, inf and -inf work") from None
+                                  "version of vulkit lacks; ord 'fro', 1, -1, inf and -inf work")
     return svdvals(x)
 
 
@@ -276,13 +285,10 @@ def matrix_power(x: Array, n: int, /) -> Array:
     if n == 0:
         return broadcast_to(eye(x.shape[-1], dtype=x.dtype, device=x.device), x.shape).copy()
     if n < 0:
-        try:
-            from .factorizations import inv  # noqa: PLC0415
-        except ModuleNotFoundError as error:
-            if error.name != f"{__package__}.factorizations":
-                raise
+        inv = _factorization("inv")
+        if inv is None:
             raise NotImplementedError("matrix_power: negative powers need vt.linalg.inv, which this version of vulkit "
-                                      "lacks") from None
+                                      "lacks")
         x, n = inv(x), -n
     power, result = x, None
     while True:
