@@ -118,8 +118,8 @@ def float_to_unsigned(value: str, float_type: str, unsigned_type: str) -> str:
 def store(value: str, dtype: DType, result: DType) -> str:
     """GLSL converting ``value`` of ``result``'s compute type to ``dtype``'s storage type (bfloat16: through
     float32, rounded to nearest even)."""
-    if result is bfloat16:  # its compute type is float32's
-        result = float32
+    if result is bfloat16:  # its compute type is float32's; into another dtype (out=), rounded to bfloat16 first
+        value, result = (value, float32) if dtype is bfloat16 else (f"vt_from_bf16(vt_to_bf16({value}))", float32)
     if dtype is bfloat16 and result.kind != "c":
         return f"vt_to_bf16({f'({value} ? 1.0 : 0.0)' if result is bool_ else convert(value, result, float32)})"
     if dtype.kind == "c" and result.kind != "c":  # a real result into a complex array: imaginary part 0

@@ -191,7 +191,7 @@ def key_lines(dtype: DType, descending: bool) -> list[str]:
              f"#define KALL {_literal((1 << (64 if kt == 'uint64_t' else 32)) - 1, kt)}"]
     flip = f"  k ^= {lit['kmax']};" if descending else ""
     if dtype.kind == "f":
-        mantissa = {16: 10, 32: 23, 64: 52}[bits]
+        mantissa = 7 if dtype.name == "bfloat16" else {16: 10, 32: 23, 64: 52}[bits]
         exponent = _literal(((1 << (bits - 1 - mantissa)) - 1) << mantissa, kt)
         canonical = _literal(((1 << (bits - mantissa)) - 1) << (mantissa - 1), kt)
         lines += [
