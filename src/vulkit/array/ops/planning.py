@@ -82,23 +82,27 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
     """The pieces of the strided (or rows4: shape, strides and offsets in vec4s) kernel; splits along the
     first dimension while the push constants overflow or, with buffer addresses, while an operand spans
     more than SPAN bytes."""
-    kernel = _kernel(ctx, entry, *types, layout, len(shape))
+    addresses = types[-1]
+    spec = ElementwiseSpec(entry.op, *types[:-1], layout, len(shape), addresses)
+    # no kernel where the push constants overflow: a pipeline layout over the device's limit is invalid
+    overflow = spec.push.size > limit and len(shape) > 1
     unit = 4 if layout == "rows4" else 1
     span = max((1 + sum((n - 1) * abs(x) for n, x in zip(shape, s, strict=True))) * a._dtype.itemsize * unit
                for a, s in zip(operands, strides, strict=True))
     pieces: list[Dispatch] = []
-    if kernel.addresses and span > SPAN and shape[0] > 1:
+    if addresses and span > SPAN and shape[0] > 1:
         rows = max(1, shape[0] * SPAN // span // 2)
         for start in range(0, shape[0], rows):
             moved = [o + start * s[0] for o, s in zip(offsets, strides, strict=True)]
             piece = (min(rows, shape[0] - start), *shape[1:])
             pieces += _strided(ctx, entry, operands, types, piece, strides, moved, limit, layout)
         return pieces
-    if (kernel.push_size > limit or kernel.addresses and span > SPAN) and len(shape) > 1:
+    if (overflow or addresses and span > SPAN) and len(shape) > 1:
         for i in range(shape[0]):
             moved = [o + i * s[0] for o, s in zip(offsets, strides, strict=True)]
             pieces += _strided(ctx, entry, operands, types, shape[1:], [s[1:] for s in strides], moved, limit, layout)
         return pieces
+    kernel = ctx.kernels.get(spec)
     flat = [x for s in strides for x in s]
     n = size_of(shape)
     magic = [division_magic(d) for d in shape[1:]]
