@@ -250,6 +250,7 @@ EINSUM = [
     ("ii,ij->j", [(3, 3), (3, 2)]),  # diagonal meets a contraction
     ("ij,kj->", [(0, 3), (2, 3)]), ("ij,jk->ik", [(3, 0), (0, 4)]), ("ij,jk->ik", [(0, 2), (2, 3)]),  # 0-sized
     ("i...->...", [(3, 2, 2)]), ("...ii->...i", [(2, 3, 3)]),  # ellipsis with sums and diagonals
+    ("abcdefg,h->hgfedcba", [(2, 1, 3, 2, 1, 2, 3), (2,)]),  # 8 axes, permuted (strided copies split)
 ]
 
 
@@ -366,3 +367,51 @@ def test_einsum_argument_errors():
         vt.einsum("ij")
     with pytest.raises(TypeError, match="einsum"):
         vt.einsum("ij", object())
+
+
+def _random_einsum(rng: np.random.Generator) -> tuple[str, list[np.ndarray]]:
+    """A random einsum call: 1 to 4 operands of up to 4 labels from 'abcdef' (repeats give diagonals), sizes 0 to 5
+    with some axes of size 1 that broadcast (or, in a diagonal, make the call invalid), an ellipsis in some operands,
+    implicit or explicit output."""
+    sizes = {label: int(rng.choice([0, 1, 2, 3, 4, 5], p=[0.05, 0.15, 0.3, 0.3, 0.1, 0.1])) for label in "abcdef"}
+    broadcast = tuple(int(n) for n in rng.integers(1, 4, rng.integers(1, 3)))
+    with_ellipsis = rng.random() < 0.25
+    texts, arrays = [], []
+    for _ in range(rng.choice([1, 2, 2, 3, 3, 4])):
+        term = "".join(rng.choice(list("abcdef"), rng.integers(0, 5)))
+        shape = [sizes[c] if rng.random() > 0.1 else 1 for c in term]
+        if with_ellipsis and rng.random() < 0.7:
+            cut, k = int(rng.integers(0, len(term) + 1)), int(rng.integers(0, len(broadcast) + 1))
+            term = term[:cut] + "..." + term[cut:]
+            shape[cut:cut] = [n if rng.random() > 0.3 else 1 for n in broadcast[len(broadcast) - k:]]
+        texts.append(term)
+        arrays.append(rng.uniform(-1, 1, shape))
+    subscripts = ",".join(texts)
+    if rng.random() < 0.5:
+        letters = sorted({c for c in subscripts if c.isalpha()})
+        output = "".join(rng.permutation([c for c in letters if rng.random() < 0.5]))
+        if "..." in subscripts:
+            output = "..." + output if rng.random() < 0.5 else output + "..."
+        subscripts += "->" + output
+    return subscripts, arrays
+
+
+def test_einsum_random_expressions_match_numpy():
+    """200 random expressions: each gives NumPy's result (either path), or raises ValueError where NumPy raises."""
+    rng = np.random.default_rng(2026)
+    compared = 0
+    for _ in range(200):
+        subscripts, arrays = _random_einsum(rng)
+        xs = [vt.asarray(a) for a in arrays]
+        try:
+            expected = np.einsum(subscripts, *arrays)
+        except ValueError:
+            with pytest.raises(ValueError, match="einsum"):
+                vt.einsum(subscripts, *xs)
+            continue
+        compared += 1
+        for optimize in (False, True):
+            got = vt.einsum(subscripts, *xs, optimize=optimize).numpy()
+            assert got.shape == np.shape(expected), (subscripts, [a.shape for a in arrays])
+            np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12, err_msg=subscripts)
+    assert compared > 150
