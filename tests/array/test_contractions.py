@@ -30,8 +30,11 @@ def values(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
 
 
 def operand(shape: tuple[int, ...], dtype: str, layout: str = "contig", seed: int = 0) -> tuple[np.ndarray, vt.Array]:
-    """A NumPy array and the same values on the GPU: contiguous, a transposed view (every axis reversed) or a
-    strided slice of a larger array."""
+    """A NumPy array and the same values on the GPU: contiguous, a transposed view (every axis reversed), a
+    strided slice of a larger array or a flipped view (negative strides)."""
+    if layout == "flipped":
+        a = values(shape, dtype, seed)
+        return np.flip(a), vt.flip(vt.asarray(a))
     if layout == "transposed":
         a = values(shape[::-1], dtype, seed)
         return a.T, vt.asarray(a).T
@@ -87,7 +90,7 @@ def test_tensordot_matches_numpy(shape1, shape2, axes, dtype):
     check(vt.linalg.tensordot(x, y, axes=axes), np.tensordot, a, b, axes=axes)
 
 
-@pytest.mark.parametrize("layout1", ["transposed", "strided"])
+@pytest.mark.parametrize("layout1", ["transposed", "strided", "flipped"])
 @pytest.mark.parametrize("layout2", ["contig", "transposed", "strided"])
 def test_tensordot_of_views(layout1, layout2):
     a, x = operand((5, 6, 7), "float32", layout1, seed=3)
@@ -283,7 +286,7 @@ def test_einsum_dtypes(dtype, subscripts, shapes):
                                                ("ijk,kj->i", [(3, 4, 5), (5, 4)]),
                                                ("ij,jk,kl->li", [(3, 4), (4, 5), (5, 2)])])
 def test_einsum_of_views(subscripts, shapes):
-    for layouts in (["transposed"] * len(shapes), ["strided"] * len(shapes)):
+    for layouts in (["transposed"] * len(shapes), ["strided"] * len(shapes), ["flipped"] * len(shapes)):
         arrays, xs = _einsum_operands(shapes, "float32", layouts)
         check(vt.einsum(subscripts, *xs), np.einsum, subscripts, *arrays)
 

@@ -75,7 +75,9 @@ def test_vector_norm_dtypes(dtype):
 
 def test_vector_norm_of_views_and_special_values():
     a, x = operand((6, 7), "float32", "strided", seed=3)
+    b, y = operand((6, 7), "float32", "flipped", seed=3)
     for ord in ORDS:
+        check_norm(L.vector_norm(y, axis=0, ord=ord), np.linalg.vector_norm, b, axis=0, ord=ord)
         check_norm(L.vector_norm(x, axis=1, ord=ord), np.linalg.vector_norm, a, axis=1, ord=ord)
     special = np.array([[1.0, np.nan, 2.0], [np.inf, 1.0, 0.0], [-np.inf, 0.0, 0.0], [0.0, 0.0, 0.0]], np.float32)
     for ord in ORDS:
@@ -198,7 +200,7 @@ OFFSETS = [0, 1, -1, 2, -3, 4, -6, 11, -(1 << 30)]
 
 
 @pytest.mark.parametrize("shape", DIAGONAL_SHAPES)
-@pytest.mark.parametrize("layout", ["contig", "transposed", "strided"])
+@pytest.mark.parametrize("layout", ["contig", "transposed", "strided", "flipped"])
 def test_diagonal_and_trace_match_numpy(shape, layout):
     a, x = operand(shape, "float32", layout, seed=9)
     for offset in OFFSETS:

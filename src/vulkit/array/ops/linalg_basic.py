@@ -39,7 +39,7 @@ def _norm_operand(x: Any, function: str) -> tuple[Array, DType]:
     kind = x.dtype.kind
     result = x.dtype.component if kind in "fc" else default_float(x._ctx)
     compute = dt.float32 if result is dt.float16 else result
-    if kind not in "c" and x.dtype is not compute:
+    if kind != "c" and x.dtype is not compute:
         x = x.astype(compute)
     return x, result
 
