@@ -3,8 +3,6 @@ shapes (0-sized, 1x1, primes, batches, broadcasting), non-contiguous views, spec
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 from array_helpers import FLOATS, INTS
@@ -17,22 +15,9 @@ HAS64 = "float64" in FLOATS
 NUMERIC = [*INTS, *FLOATS, *COMPLEX]
 
 
-def _factorization(name: str):
-    """vt's factorization ``name`` where the module exists (written beside this one), else None."""
-    try:
-        module = importlib.import_module("vulkit.array.ops.factorizations")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, name, None)
-
-
-HAS_SVDVALS = _factorization("svdvals") is not None
-HAS_INV = _factorization("inv") is not None
-
-
-def check_norm(got: vt.Array, function, a: np.ndarray, **kwargs) -> None:
+def check_norm(got: vt.Array, function, a: np.ndarray, rtol: float | None = None, **kwargs) -> None:
     """A norm against NumPy's: its dtype and shape (the default float for integers where the device has float64),
-    values computed in float64 (complex128) within the result type's accuracy."""
+    values computed in float64 (complex128) within the result type's accuracy (or ``rtol``)."""
     expected = np.asarray(function(a, **kwargs))
     result = got.numpy()
     if HAS64 or a.dtype.kind in "fc":
@@ -40,7 +25,7 @@ def check_norm(got: vt.Array, function, a: np.ndarray, **kwargs) -> None:
     assert result.shape == expected.shape, (result.shape, expected.shape)
     wide = a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
     reference = np.asarray(function(wide, **kwargs))
-    tol = {"float16": 2e-3, "float32": 1e-5, "float64": 1e-12}[result.dtype.name]
+    tol = rtol or {"float16": 2e-3, "float32": 1e-5, "float64": 1e-12}[result.dtype.name]
     np.testing.assert_allclose(result.astype(np.float64), reference, rtol=tol, atol=0, equal_nan=True)
 
 
@@ -134,21 +119,20 @@ def test_matrix_norm_dtypes(dtype):
 
 
 @pytest.mark.parametrize("ord", ["nuc", 2, -2])
-def test_matrix_norm_singular_value_orders(ord):
-    a, x = operand((2, 5, 3), "float32", seed=6)
-    if not HAS_SVDVALS:
-        with pytest.raises(NotImplementedError, match="svdvals"):
-            L.matrix_norm(x, ord=ord)
-        with pytest.raises(NotImplementedError, match="svdvals"):
-            L.norm(x[0], ord=ord)
-        return
+@pytest.mark.parametrize("shape", [(5, 3), (2, 3, 5), (1, 1), (4, 4), (3, 2, 2)])
+def test_matrix_norm_singular_value_orders(ord, shape):
+    """'nuc' and +-2 through vt.linalg.svdvals (one-sided Jacobi), against NumPy's LAPACK in float64."""
+    for dtype in [*REAL, *COMPLEX]:
+        a, x = operand(shape, dtype, "transposed", seed=6)
+        for keepdims in (False, True):
+            check_norm(L.matrix_norm(x, ord=ord, keepdims=keepdims), np.linalg.matrix_norm, a, ord=ord,
+                       keepdims=keepdims, rtol=2e-5 if dtype in ("float32", "complex64") else 1e-12)
+    a, x = operand((4, 2, 3), "float32", seed=7)
     for keepdims in (False, True):
-        check_norm(L.matrix_norm(x, ord=ord, keepdims=keepdims), np.linalg.matrix_norm, a, ord=ord,
-                   keepdims=keepdims)
-    check_norm(L.norm(x, ord=ord, axis=(2, 0)), np.linalg.norm, a, ord=ord, axis=(2, 0))
-    if COMPLEX:
-        c, z = operand((4, 3), COMPLEX[0], seed=7)
-        check_norm(L.matrix_norm(z, ord=ord), np.linalg.matrix_norm, c, ord=ord)
+        check_norm(L.norm(x, ord=ord, axis=(2, 0), keepdims=keepdims), np.linalg.norm, a, ord=ord, axis=(2, 0),
+                   keepdims=keepdims, rtol=2e-5)
+    a, x = operand((3, 4), "int16", seed=8)
+    check_norm(L.norm(x, ord=ord), np.linalg.norm, a, ord=ord, rtol=1e-12 if HAS64 else 2e-5)
 
 
 def test_matrix_norm_errors():
@@ -312,22 +296,23 @@ def test_matrix_power_returns_a_new_array():
     np.testing.assert_array_equal(x.numpy(), a)
 
 
-def test_matrix_power_negative():
+@pytest.mark.parametrize("dtype", [*REAL, *COMPLEX[:1], "int32"])
+def test_matrix_power_negative(dtype):
+    """n < 0: powers of vt.linalg.inv (integers give the default float, as NumPy's)."""
     rng = np.random.default_rng(20)
-    a = (rng.uniform(-1, 1, (2, 4, 4)) + 4 * np.eye(4)).astype(np.float64 if HAS64 else np.float32)
-    x = vt.asarray(a)
-    if not HAS_INV:
-        with pytest.raises(NotImplementedError, match="matrix_power: negative powers need vt.linalg.inv"):
-            L.matrix_power(x, -2)
-        return
+    a = (rng.integers(-2, 3, (2, 4, 4)) + 6 * np.eye(4)).astype(dtype)
     for n in (-1, -2, -5):
-        check(L.matrix_power(x, n), np.linalg.matrix_power, a, n)
+        got = L.matrix_power(vt.asarray(a), n)
+        expected = np.linalg.matrix_power(a, n)
+        assert got.dtype == expected.dtype or not HAS64
+        np.testing.assert_allclose(got.numpy(), expected, rtol=1e-5 if dtype in ("float32", "complex64") else 1e-12,
+                                   atol=1e-7)
 
 
 def test_matrix_power_errors():
-    with pytest.raises(np.linalg.LinAlgError, match="matrix_power: 1-dimensional"):
+    with pytest.raises(L.LinAlgError, match="matrix_power: 1-dimensional"):
         L.matrix_power(vt.ones(3), 2)
-    with pytest.raises(np.linalg.LinAlgError, match="matrix_power: the last 2 dimensions"):
+    with pytest.raises(L.LinAlgError, match="matrix_power: the last 2 dimensions"):
         L.matrix_power(vt.ones((3, 4)), 2)
     with pytest.raises(TypeError, match="matrix_power: exponent must be an integer"):
         L.matrix_power(vt.ones((3, 3)), 2.0)

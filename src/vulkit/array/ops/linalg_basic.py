@@ -25,10 +25,9 @@ from .contractions import outer as _outer
 from .creation import default_float, eye
 from .elementwise import abs as abs_
 from .elementwise import add, multiply, pow, sqrt, square, subtract
+from .linalg_common import LinAlgError
 from .manipulation import broadcast_to, expand_dims, moveaxis
 from .reductions import _array, count_nonzero, max, min, sum  # noqa: A004
-
-LinAlgError = np.linalg.LinAlgError  # a ValueError, as NumPy's
 
 
 # -- norms --------------------------------------------------------------------------------------------------
@@ -101,23 +100,9 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepd
     return _finish(_vector(x, axis, keepdims, p, "vector_norm"), result)
 
 
-def _factorization(name: str) -> Any:
-    """``factorizations.<name>`` (imported on first use: that module imports matmul), or None where this version of
-    vulkit lacks it."""
-    try:
-        from . import factorizations  # noqa: PLC0415
-    except ModuleNotFoundError as error:
-        if error.name != f"{__package__}.factorizations":
-            raise
-        return None
-    return getattr(factorizations, name, None)
+def _singular_values(x: Array) -> Array:
+    from .linalg_spectral import svdvals  # noqa: PLC0415 - the factorizations import matmul, which imports this layer
 
-
-def _singular_values(x: Array, function: str, ord: Any) -> Array:  # noqa: A002
-    svdvals = _factorization("svdvals")
-    if svdvals is None:
-        raise NotImplementedError(f"{function}: ord={ord!r} needs singular values (vt.linalg.svdvals), which this "
-                                  "version of vulkit lacks; ord 'fro', 1, -1, inf and -inf work")
     return svdvals(x)
 
 
@@ -128,7 +113,7 @@ def _matrix(x: Array, ord: Any, keepdims: bool, function: str) -> Array:  # noqa
             return _vector(x, (x.ndim - 2, x.ndim - 1), keepdims, 2.0, function)
         if ord != "nuc":
             raise ValueError(f"{function}: invalid norm order {ord!r} for matrices")
-        norm = sum(_singular_values(x, function, ord), axis=-1)
+        norm = sum(_singular_values(x), axis=-1)
     else:
         p = _order(ord, function, "matrices")
         if p in (1.0, -1.0, math.inf, -math.inf):
@@ -138,7 +123,7 @@ def _matrix(x: Array, ord: Any, keepdims: bool, function: str) -> Array:  # noqa
             return norm if keepdims else view(norm, norm.shape[:-2], norm.strides[:-2], norm._offset)
         if p not in (2.0, -2.0):
             raise ValueError(f"{function}: invalid norm order {ord!r} for matrices")
-        norm = _extreme(_singular_values(x, function, ord), -1, False, p > 0, function)
+        norm = _extreme(_singular_values(x), -1, False, p > 0, function)
     return expand_dims(norm, axis=(-2, -1)) if keepdims else norm
 
 
@@ -285,10 +270,8 @@ def matrix_power(x: Array, n: int, /) -> Array:
     if n == 0:
         return broadcast_to(eye(x.shape[-1], dtype=x.dtype, device=x.device), x.shape).copy()
     if n < 0:
-        inv = _factorization("inv")
-        if inv is None:
-            raise NotImplementedError("matrix_power: negative powers need vt.linalg.inv, which this version of vulkit "
-                                      "lacks")
+        from .factorizations import inv  # noqa: PLC0415
+
         x, n = inv(x), -n
     power, result = x, None
     while True:
