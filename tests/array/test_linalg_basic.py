@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from array_helpers import FLOATS, INTS
+from array_helpers import FLOATS, INTS, SUPPORTED
 from test_contractions import COMPLEX, REAL, check, operand, values
 
 import vulkit as vt
@@ -341,3 +341,23 @@ def test_namespace_lists_the_functions():
         assert name in L.__all__ and callable(getattr(L, name))
     for name in ("tensordot", "outer", "inner", "dot", "einsum", "kron"):
         assert name in vt.__all__ and callable(getattr(vt, name))
+
+
+@pytest.mark.skipif("uint16" not in SUPPORTED, reason="bfloat16 is stored in 16-bit words")
+def test_bfloat16_norms_cross_and_trace_compute_in_float32():
+    """bfloat16 keeps its dtype; results match float32 arithmetic on the same (bfloat16-exact) values, rounded once."""
+    rng = np.random.default_rng(24)
+    a = rng.integers(-8, 9, (3, 5, 3)).astype(np.float32) / 4  # exact in bfloat16
+    x = vt.asarray(a).astype(vt.bfloat16)
+
+    def close(got: vt.Array, expected: np.ndarray) -> None:
+        assert got.dtype == vt.bfloat16
+        np.testing.assert_allclose(got.astype(vt.float32).numpy(), expected, rtol=2 ** -8, atol=0)
+
+    for ord in (2, 1, np.inf, 0, 3):
+        close(L.vector_norm(x, axis=(0, 2), ord=ord), np.linalg.vector_norm(a, axis=(0, 2), ord=ord))
+    for ord in ("fro", 1, -np.inf):
+        close(L.matrix_norm(x, ord=ord), np.linalg.matrix_norm(a, ord=ord))
+    close(L.cross(x, x[:, ::-1]), np.linalg.cross(a, a[:, ::-1]))
+    close(L.trace(x[:, :3]), np.linalg.trace(a[:, :3]))
+    close(vt.einsum("ijk,ijk->ik", x, x), np.einsum("ijk,ijk->ik", a, a))

@@ -8,7 +8,7 @@ a multiply and a :func:`sum`; an axis summed in one operand only is summed by :f
 ``einsum`` takes diagonals (``'ii->i'``) as strided views.
 
 Operands are promoted to one dtype first (NumPy's rules); integers are exact (they wrap as NumPy's do), float16
-products accumulate in float32.
+and bfloat16 products accumulate in float32.
 """
 
 from __future__ import annotations
@@ -37,6 +37,11 @@ def _promoted(function: str, *operands: Any, dtype: Any = None) -> list[Array]:
     arrays = [_array(x, function) for x in operands]
     target = dt.result_type(*arrays) if dtype is None else dt.as_dtype(dtype)
     return [a if a.dtype is target else a.astype(target) for a in arrays]
+
+
+def wide_dtype(dtype: dt.DType) -> dt.DType:
+    """The dtype 16-bit floats (float16, bfloat16) are computed in: float32; other dtypes their own."""
+    return dt.float32 if dtype.kind == "f" and dtype.itemsize == 2 else dtype
 
 
 # -- the lowering: two labelled operands into one product ---------------------------------------------------
@@ -88,7 +93,7 @@ def _pair(a: Array, la: list[Label], b: Array, lb: list[Label], keep: set[Label]
         return multiply(_aligned(a, la, result), _aligned(b, lb, result)), result
     if not a_free and not b_free:  # dot products: a reduction (a matmul of 1x1 results would idle its tiles)
         order = batch + summed
-        wide = dt.float32 if a.dtype is dt.float16 else a.dtype  # float16 products summed in float32
+        wide = wide_dtype(a.dtype)
         product = multiply(_aligned(a, la, order).astype(wide, copy=False),
                            _aligned(b, lb, order).astype(wide, copy=False))
         dots, _ = _sum_out(product, order, set(summed))

@@ -2,9 +2,10 @@
 powers and the 1-D outer product (the array API 2025.12 linalg extension, with NumPy's ``np.linalg.norm``).
 
 Everything is composed of GPU operations (reductions, elementwise functions, views, matmul); nothing waits for
-the GPU. Norms of float16 arrays are computed in float32 and rounded once; integer and bool arrays give the default
-float dtype, complex arrays their parts' real dtype (as NumPy). As in NumPy, the 2-norm squares without rescaling,
-so it overflows to inf where the squares do (beyond about 1.8e19 in float32, 1.3e154 in float64).
+the GPU but ``inv`` (matrix_power with n < 0), which reads back whether a matrix was singular. Norms of float16 and
+bfloat16 arrays are computed in float32 and rounded once; integer and bool arrays give the default float dtype,
+complex arrays their parts' real dtype (as NumPy). As in NumPy, the 2-norm squares without rescaling, so it
+overflows to inf where the squares do (beyond about 1.8e19 in float32, 1.3e154 in float64).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .. import dtypes as dt
 from ..array import Array, make_array, view
 from ..dtypes import DType
 from ..layout import broadcast_shapes, normalize_axes, size_of
-from .contractions import _into, _promoted
+from .contractions import _into, _promoted, wide_dtype
 from .contractions import outer as _outer
 from .creation import default_float, eye
 from .elementwise import abs as abs_
@@ -32,12 +33,12 @@ from .reductions import _array, count_nonzero, max, min, sum  # noqa: A004
 
 # -- norms --------------------------------------------------------------------------------------------------
 def _norm_operand(x: Any, function: str) -> tuple[Array, DType]:
-    """x in the dtype its norm is computed in (float16 in float32; integers and bool in the default float), and the
-    norm's dtype."""
+    """x in the dtype its norm is computed in (16-bit floats in float32; integers and bool in the default float), and
+    the norm's dtype."""
     x = _array(x, function)
     kind = x.dtype.kind
     result = x.dtype.component if kind in "fc" else default_float(x._ctx)
-    compute = dt.float32 if result is dt.float16 else result
+    compute = wide_dtype(result)
     if kind != "c" and x.dtype is not compute:
         x = x.astype(compute)
     return x, result
@@ -227,7 +228,7 @@ def outer(x1: Array, x2: Array, /) -> Array:
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """The cross product of 3-element vectors along ``axis`` of x1 and x2, the other axes broadcast (array API /
-    NumPy ``linalg.cross``). float16 is computed in float32."""
+    NumPy ``linalg.cross``). float16 and bfloat16 are computed in float32."""
     a, b = _promoted("cross", x1, x2)
     dtype = a.dtype
     if dtype is dt.bool_:
@@ -238,7 +239,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         if x.shape[along] != 3:
             raise ValueError(f"cross: {name} must have size 3 along axis {axis} (3-element vectors), got shape "
                              f"{x.shape}")
-    compute = dt.float32 if dtype is dt.float16 else dtype
+    compute = wide_dtype(dtype)
     a, b = moveaxis(a.astype(compute, copy=False), axis, -1), moveaxis(b.astype(compute, copy=False), axis, -1)
     try:
         shape = broadcast_shapes(a.shape[:-1], b.shape[:-1])
