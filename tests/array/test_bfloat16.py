@@ -474,3 +474,30 @@ def test_torch_tensors():
                          (vt.asarray(a) / vt.asarray(b), a / b),
                          (vt.asarray(a) - vt.asarray(torch.arange(300, dtype=torch.int32)), a - torch.arange(300))):
         same(host(ours), theirs.float().numpy())  # correctly rounded in float32, then rounded once
+
+
+# -- matrix products -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("shapes", [((1, 1), (1, 1)), ((5, 7), (7, 3)), ((64, 300), (300, 33)), ((7,), (7, 4)),
+                                    ((2, 1, 4, 5), (3, 5, 6)), ((0, 3), (3, 4))], ids=str)
+def test_matmul_accumulates_in_float32(shapes):
+    """Within a rounding of the float64 product (float32 sums, rounded once to bfloat16)."""
+    rng = np.random.default_rng(11)
+    a, b = (bf(rng.standard_normal(s).astype(np.float32)) for s in shapes)
+    got = device(a) @ device(b)
+    assert got.dtype == vt.bfloat16
+    exact = np.matmul(a.astype(np.float64), b.astype(np.float64))
+    bound = np.matmul(np.abs(a).astype(np.float64), np.abs(b).astype(np.float64)) * 2.0 ** -20
+    np.testing.assert_array_less(np.abs(host(got) - exact), ULP * np.abs(exact) + bound + 1e-30)
+    assert (device(a) @ vt.asarray(b)).dtype == vt.float32  # with float32: float32, as PyTorch
+
+
+def test_gemm_into_a_view():
+    from vulkit.array.ops.matmul import gemm
+
+    rng = np.random.default_rng(12)
+    c, a, b = (bf(rng.standard_normal(s).astype(np.float32)) for s in ((10, 8), (5, 4), (5, 3)))
+    target = device(c)
+    gemm(device(a).mT, device(b), target[2:6, 1:4], alpha=-1.0, beta=0.5)  # a transposed view, into a submatrix
+    expected = c.copy()
+    expected[2:6, 1:4] = bf(-(a.T.astype(np.float64) @ b) + 0.5 * c[2:6, 1:4])
+    same(host(target), expected, ulps=1)
