@@ -15,10 +15,8 @@ import vulkit as vt  # noqa: E402
 from vulkit.array.kernels.matmul import Tile  # noqa: E402
 from vulkit.array.ops import matmul as mm  # noqa: E402
 
-TILES = [Tile(128, 128, 16, 8, 8), Tile(128, 128, 8, 8, 8), Tile(128, 64, 16, 8, 8), Tile(64, 128, 16, 8, 8),
-         Tile(128, 128, 32, 8, 8), Tile(128, 256, 16, 8, 16), Tile(256, 128, 16, 16, 8), Tile(64, 64, 16, 4, 4)]
-GRIDS = [(2, 2, 4, 4, 32), (2, 2, 4, 4, 16), (2, 4, 4, 2, 32), (4, 2, 2, 4, 32), (2, 2, 2, 4, 32), (2, 2, 4, 2, 32),
-         (4, 4, 2, 2, 32), (2, 2, 4, 4, 64)]
+TILES = [Tile(128, 128, 16, 8, 8), Tile(128, 128, 8, 8, 8), Tile(128, 64, 16, 8, 8), Tile(64, 128, 16, 8, 8)]
+GRIDS = [(2, 2, 4, 4, 32), (2, 2, 4, 4, 16), (2, 4, 4, 2, 32), (4, 4, 2, 2, 32)]
 
 
 def rate(f, n, iterations=10):
@@ -35,7 +33,7 @@ def main() -> None:
     torch.backends.cuda.matmul.allow_tf32 = False
     rng = np.random.default_rng(0)
     for dtype, settings, attr in ((np.float32, TILES, "_BIG"), (np.float16, GRIDS, "_COOP_GRID")):
-        for n in (4096, 1024):
+        for n in (4096,):
             a = rng.standard_normal((n, n)).astype(dtype)
             b = rng.standard_normal((n, n)).astype(dtype)
             x, y = vt.asarray(a), vt.asarray(b)
@@ -48,7 +46,7 @@ def main() -> None:
                 try:
                     warm_up_gpu(lambda: x @ y, seconds=0.2)
                     ok = check(a[:300, :200], b[:200, :130], x[:300, :200], y[:200, :130], 1e-2) and \
-                        check(a[:257].T[:, :100], b[:257, :64], x[:257].T[:, :100], y[:257, :64], 1e-2)
+                        check(a[:100, :257].T, b[:100, :64], x[:100, :257].T, y[:100, :64], 1e-2)
                     ours = rate(lambda: x @ y, n)
                     print(f"  {setting}: {ours:.1f} TFLOP/s ({ours / theirs:.2f}x) {'ok' if ok else 'WRONG'}",
                           flush=True)

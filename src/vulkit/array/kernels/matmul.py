@@ -25,6 +25,7 @@ from ..dtypes import DType, bool_, float16, float32, int8, int16, int32, require
 from .glsl import VEC4, buffer_block, convert, header, store
 
 GROUP_M = 8
+UNROLL = "GL_EXT_control_flow_attributes"  # [[unroll]]: arrays indexed in loops must stay in registers
 _FIELDS = ("uint M; uint N; uint K; uint tiles_m; uint tiles_n; uint total; uint pid0; uint nb2; "
            "int a_off; int a_rs; int a_cs; int a_b1; int a_b2; int b_off; int b_rs; int b_cs; int b_b1; int b_b2; "
            "int c_off; int c_rs; int c_b1; int c_b2; float alpha; float beta;")
@@ -191,7 +192,7 @@ class MatmulSpec:
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         d, acc, t = self.dtype, accumulator(self.dtype), self.tile
         v = VEC4[acc.compute]
-        lines = header((d, acc), self.addresses, float_controls, local_size=t.threads)
+        lines = header((d, acc), self.addresses, float_controls, local_size=t.threads, extensions=(UNROLL,))
         lines += buffer_lines(d, self.addresses)
         lines += [f"#define T {acc.compute}", f"#define V {v}",
                   f"const uint BM = {t.bm}u, BN = {t.bn}u, BK = {t.bk}u, GM = {t.tm // 4}u, GN = {t.tn // 4}u;",
@@ -213,8 +214,8 @@ class MatmulSpec:
                               VEC4[acc.compute] if self.dtype.storage != acc.compute or self.dtype is bool_ else "")
         lines.append(f"void store{name}(uint buf, uint kk, uint x, V v) {{")
         if run == "k":
-            lines += [f"  for (uint i = 0u; i < 4u; i++) {name}s[buf][(kk + i) * ({extent} / 4u) + (x >> 2)][x & 3u]"
-                      " = v[i];"]
+            lines += ["  [[unroll]] for (uint i = 0u; i < 4u; i++)",
+                      f"    {name}s[buf][(kk + i) * ({extent} / 4u) + (x >> 2)][x & 3u] = v[i];"]
         else:
             lines.append(f"  {name}s[buf][kk * ({extent} / 4u) + (x >> 2)] = v;")
         lines.append("}")
@@ -227,7 +228,7 @@ class MatmulSpec:
                 *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM"),
                 *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN")]
         body += [f"  V acc[{t.tm * t.tn // 4}];",
-                 f"  for (uint i = 0u; i < {t.tm * t.tn // 4}u; i++) acc[i] = V(0);",
+                 f"  [[unroll]] for (uint i = 0u; i < {t.tm * t.tn // 4}u; i++) acc[i] = V(0);",
                  "  uint ntiles = (p.K + BK - 1u) / BK;",
                  f"  V ra[{runs_a}], rb[{runs_b}];"]
         body += fetch_lines(runs_a, runs_b, "0u")
@@ -239,13 +240,15 @@ class MatmulSpec:
                  "    if (more) {"]
         body += ["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")]
         body += ["    }",
-                 "    for (uint kk = 0u; kk < BK; kk++) {",
+                 "    [[unroll]] for (uint kk = 0u; kk < BK; kk++) {",
                  "      V a[GM], b[GN];",
-                 "      for (uint g = 0u; g < GM; g++) a[g] = As[buf][kk * (BM / 4u) + g * (BM / GM / 4u) + ty];",
-                 "      for (uint h = 0u; h < GN; h++) b[h] = Bs[buf][kk * (BN / 4u) + h * (BN / GN / 4u) + tx];",
-                 "      for (uint g = 0u; g < GM; g++)",
-                 "        for (uint i = 0u; i < 4u; i++)",
-                 "          for (uint h = 0u; h < GN; h++) acc[(g * 4u + i) * GN + h] += a[g][i] * b[h];",
+                 "      [[unroll]] for (uint g = 0u; g < GM; g++)",
+                 "        a[g] = As[buf][kk * (BM / 4u) + g * (BM / GM / 4u) + ty];",
+                 "      [[unroll]] for (uint h = 0u; h < GN; h++)",
+                 "        b[h] = Bs[buf][kk * (BN / 4u) + h * (BN / GN / 4u) + tx];",
+                 "      [[unroll]] for (uint g = 0u; g < GM; g++)",
+                 "        [[unroll]] for (uint i = 0u; i < 4u; i++)",
+                 "          [[unroll]] for (uint h = 0u; h < GN; h++) acc[(g * 4u + i) * GN + h] += a[g][i] * b[h];",
                  "    }",
                  "    if (more) {"]
         body += ["  " + line for line in put_lines(runs_a, runs_b, "(buf ^ 1u)")]
@@ -257,11 +260,11 @@ class MatmulSpec:
     def _epilogue(self) -> list[str]:
         d, acc = self.dtype, accumulator(self.dtype)
         vstore = VEC4[d.storage]
-        lines = ["  for (uint g = 0u; g < GM; g++)",
-                 "    for (uint i = 0u; i < 4u; i++) {",
+        lines = ["  [[unroll]] for (uint g = 0u; g < GM; g++)",
+                 "    [[unroll]] for (uint i = 0u; i < 4u; i++) {",
                  "      uint row = m0 + g * (BM / GM) + ty * 4u + i;",
                  "      if (row >= p.M) continue;",
-                 "      for (uint h = 0u; h < GN; h++) {",
+                 "      [[unroll]] for (uint h = 0u; h < GN; h++) {",
                  "        uint col = n0 + h * (BN / GN) + tx * 4u;",
                  "        if (col >= p.N) continue;",
                  "        int at = cbase + int(row) * p.c_rs + int(col);",
@@ -277,7 +280,7 @@ class MatmulSpec:
             vec_value = f"{vstore}(v)"
         if self.c_vec:
             lines.append(f"        if (col + 3u < p.N) {{ Cv.d[at >> 2] = {vec_value}; continue; }}")
-        lines += [f"        for (uint j = 0u; j < 4u; j++) if (col + j < p.N) C.d[at + int(j)] = "
+        lines += [f"        [[unroll]] for (uint j = 0u; j < 4u; j++) if (col + j < p.N) C.d[at + int(j)] = "
                   f"{store('v[j]', d, acc)};",
                   "      }", "    }"]
         return lines

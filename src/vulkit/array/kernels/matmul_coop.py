@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 
 from ..dtypes import DType, float32, require_supported
 from .glsl import VEC4, convert, header, store
-from .matmul import _VALUES, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
+from .matmul import _VALUES, UNROLL, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
 
-EXTENSIONS = ("GL_KHR_cooperative_matrix", "GL_KHR_memory_scope_semantics", "GL_KHR_shader_subgroup_basic")
+EXTENSIONS = ("GL_KHR_cooperative_matrix", "GL_KHR_memory_scope_semantics", "GL_KHR_shader_subgroup_basic", UNROLL)
 FRAGMENT = 16  # the fragment shape M = N = K used (the one every vendor reports for float16)
 PAD = 8  # elements each shared row is padded by
 
@@ -104,10 +104,10 @@ class CoopMatmulSpec:
             lines += load_function(name, op, run == minor, vec, "S4", "S", lambda at, n=name: f"{n}.d[{at}]", "")
         # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded
         lines += ["void storeA(uint buf, uint kk, uint x, S4 v) {",
-                  "  for (uint i = 0u; i < 4u; i++) As[buf * A_STAGE + "
+                  "  [[unroll]] for (uint i = 0u; i < 4u; i++) As[buf * A_STAGE + "
                   + ("x * SA + kk + i" if self.a_run == "k" else "kk * SA + x + i") + "] = v[i];", "}",
                   "void storeB(uint buf, uint kk, uint x, S4 v) {",
-                  "  for (uint i = 0u; i < 4u; i++) Bs[buf * B_STAGE + "
+                  "  [[unroll]] for (uint i = 0u; i < 4u; i++) Bs[buf * B_STAGE + "
                   + ("kk * SB + x + i" if self.b_run == "n" else "x * SB + kk + i") + "] = v[i];", "}"]
         lines += self._main()
         return "\n".join(lines) + "\n"
@@ -125,7 +125,7 @@ class CoopMatmulSpec:
                 *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM"),
                 *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN"),
                 "  FRAG_C acc[FM * FN];",
-                "  for (uint i = 0u; i < FM * FN; i++) acc[i] = FRAG_C(0.0);",
+                "  [[unroll]] for (uint i = 0u; i < FM * FN; i++) acc[i] = FRAG_C(0.0);",
                 "  uint ntiles = (p.K + BK - 1u) / BK;",
                 f"  S4 ra[{runs_a}], rb[{runs_b}];",
                 *fetch_lines(runs_a, runs_b, "0u"), *put_lines(runs_a, runs_b, "0u"),
@@ -136,13 +136,15 @@ class CoopMatmulSpec:
                 "    if (more) {",
                 *["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")],
                 "    }",
-                "    for (uint ks = 0u; ks < BK; ks += F) {",
+                "    [[unroll]] for (uint ks = 0u; ks < BK; ks += F) {",
                 "      FRAG_A fa[FM];",
                 "      FRAG_B fb[FN];",
-                f"      for (uint i = 0u; i < FM; i++) coopMatLoad(fa[i], As, buf * A_STAGE + {a_at}, SA, {a_layout});",
-                f"      for (uint j = 0u; j < FN; j++) coopMatLoad(fb[j], Bs, buf * B_STAGE + {b_at}, SB, {b_layout});",
-                "      for (uint i = 0u; i < FM; i++)",
-                "        for (uint j = 0u; j < FN; j++)",
+                "      [[unroll]] for (uint i = 0u; i < FM; i++)",
+                f"        coopMatLoad(fa[i], As, buf * A_STAGE + {a_at}, SA, {a_layout});",
+                "      [[unroll]] for (uint j = 0u; j < FN; j++)",
+                f"        coopMatLoad(fb[j], Bs, buf * B_STAGE + {b_at}, SB, {b_layout});",
+                "      [[unroll]] for (uint i = 0u; i < FM; i++)",
+                "        [[unroll]] for (uint j = 0u; j < FN; j++)",
                 "          acc[i * FN + j] = coopMatMulAdd(fa[i], fb[j], acc[i * FN + j]);",
                 "    }",
                 "    if (more) {",
@@ -160,8 +162,8 @@ class CoopMatmulSpec:
         if self.epilogue:
             old = convert("C.d[at]", d, float32)
             value = f"p.alpha * v + (p.beta != 0.0 ? p.beta * {old} : 0.0)"
-        return ["  for (uint i = 0u; i < FM; i++)",
-                "    for (uint j = 0u; j < FN; j++) {",
+        return ["  [[unroll]] for (uint i = 0u; i < FM; i++)",
+                "    [[unroll]] for (uint j = 0u; j < FN; j++) {",
                 "      coopMatStore(acc[i * FN + j], Cs, sg * F * F, F, gl_CooperativeMatrixLayoutRowMajor);",
                 "      subgroupMemoryBarrierShared();",
                 "      subgroupBarrier();",
