@@ -1,0 +1,173 @@
+"""matmul, @ and gemm against NumPy: dtypes, shapes (1x1, 1-D operands, primes, empty, K = 0, sizes around the
+tiles), broadcast batches, transposed, sliced, flipped and broadcast views, out=, errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from array_helpers import FLOATS, INTS
+
+import vulkit as vt
+from vulkit.array.ops.matmul import gemm
+
+HAS64 = "float64" in FLOATS
+COMPLEX = ["complex64"] + (["complex128"] if HAS64 else [])
+
+
+def _values(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    if dtype == "bool":
+        return rng.random(shape) < 0.3
+    if dtype.startswith(("int", "uint")):
+        return rng.integers(-100 if dtype.startswith("int") else 0, 100, shape).astype(dtype)
+    values = rng.standard_normal(shape)
+    if dtype.startswith("complex"):
+        values = values + 1j * rng.standard_normal(shape)
+    return values.astype(dtype)
+
+
+def _check(got: vt.Array, a: np.ndarray, b: np.ndarray) -> None:
+    """Exact for integers and bool (wrapping as NumPy's); floats against the float64 product, to a bound that
+    grows with K as a float32 (float16: float32-accumulated) sum's error does."""
+    expected = np.matmul(a, b)
+    result = got.numpy()
+    assert result.dtype == expected.dtype and result.shape == expected.shape
+    if expected.dtype.kind in "biu":
+        np.testing.assert_array_equal(result, expected)
+        return
+    wide = np.matmul(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64),
+                     b.astype(np.complex128 if b.dtype.kind == "c" else np.float64))
+    k = a.shape[-1] if a.ndim else 1
+    eps = {2: 2.0 ** -10, 4: 2.0 ** -23, 8: 2.0 ** -52}[np.finfo(expected.dtype).dtype.itemsize]
+    scale = np.matmul(np.abs(a).astype(np.float64), np.abs(b).astype(np.float64))
+    bound = eps * (4 + 2 * np.sqrt(max(k, 1))) * np.maximum(scale, np.finfo(np.float64).tiny)
+    assert np.all(np.abs(result.astype(wide.dtype) - wide) <= bound + 2 * eps * np.abs(wide))
+
+
+SHAPES = [((1, 1), (1, 1)), ((3, 5), (5, 7)), ((1, 9), (9, 1)), ((7, 1), (1, 6)), ((31, 33), (33, 17)),
+          ((64, 64), (64, 64)), ((65, 63), (63, 129)), ((131, 257), (257, 67)), ((2, 0), (0, 3)), ((0, 4), (4, 5)),
+          ((3, 4), (4, 0))]
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize(("sa", "sb"), SHAPES)
+def test_float_shapes(dtype: str, sa: tuple[int, ...], sb: tuple[int, ...]) -> None:
+    a, b = _values(sa, dtype, 1), _values(sb, dtype, 2)
+    _check(vt.asarray(a) @ vt.asarray(b), a, b)
+
+
+@pytest.mark.parametrize("dtype", ["bool", *INTS, *COMPLEX])
+@pytest.mark.parametrize(("sa", "sb"), [((1, 1), (1, 1)), ((5, 3), (3, 7)), ((70, 33), (33, 66)), ((2, 0), (0, 3))])
+def test_other_dtypes(dtype: str, sa: tuple[int, ...], sb: tuple[int, ...]) -> None:
+    a, b = _values(sa, dtype, 3), _values(sb, dtype, 4)
+    _check(vt.matmul(vt.asarray(a), vt.asarray(b)), a, b)
+
+
+def test_integer_products_wrap() -> None:
+    a = np.full((3, 40), 100, np.int8)
+    b = np.full((40, 2), 3, np.int8)
+    _check(vt.asarray(a) @ vt.asarray(b), a, b)
+    c = np.full((2, 3), 2 ** 31 - 1, np.int32)
+    _check(vt.asarray(c) @ vt.asarray(c.T.copy()), c, c.T.copy())
+
+
+@pytest.mark.parametrize(("sa", "sb"), [((5,), (5,)), ((4,), (4, 3)), ((3, 4), (4,)), ((2, 3, 4), (4,)),
+                                        ((4,), (2, 4, 3)), ((1,), (1,)), ((0,), (0,))])
+def test_one_dimensional_operands(sa: tuple[int, ...], sb: tuple[int, ...]) -> None:
+    a, b = _values(sa, "float32", 5), _values(sb, "float32", 6)
+    _check(vt.asarray(a) @ vt.asarray(b), a, b)
+
+
+@pytest.mark.parametrize(("sa", "sb"), [((4, 3, 5), (4, 5, 2)), ((1, 3, 5), (6, 5, 2)), ((3, 5), (2, 5, 4)),
+                                        ((2, 1, 3, 5), (4, 5, 6)), ((2, 3, 1, 4, 5), (3, 2, 5, 3)),
+                                        ((0, 3, 4), (4, 2)), ((1000, 3, 3), (1000, 3, 1))])
+def test_batches_broadcast(sa: tuple[int, ...], sb: tuple[int, ...]) -> None:
+    a, b = _values(sa, "float32", 7), _values(sb, "float32", 8)
+    _check(vt.asarray(a) @ vt.asarray(b), a, b)
+
+
+def _views(x: np.ndarray, y: vt.Array) -> list[tuple[np.ndarray, vt.Array]]:
+    return [(x.T, y.mT), (x[::2, 1:], y[::2, 1:]), (x[::-1], y[::-1]), (x[:, ::-3], y[:, ::-3]),
+            (x.T[1:-1], y.mT[1:-1])]
+
+
+def test_views_read_in_place() -> None:
+    a, b = _values((40, 40), "float32", 9), _values((40, 40), "float32", 10)
+    x, y = vt.asarray(a), vt.asarray(b)
+    for va, vx in _views(a, x):
+        for vb, vy in _views(b, y):
+            if va.shape[1] == vb.shape[0]:
+                _check(vx @ vy, va, vb)
+    row = np.broadcast_to(a[:1], (40, 40))
+    _check(vt.broadcast_to(x[:1], (40, 40)) @ y, row, b)
+
+
+def test_out_and_inplace() -> None:
+    a, b = _values((6, 5), "float32", 11), _values((5, 6), "float32", 12)
+    out = vt.zeros((12, 6), dtype=vt.float32)
+    target = out[::2]
+    result = vt.matmul(vt.asarray(a), vt.asarray(b), out=target)
+    assert result is target
+    _check(result, a, b)
+    assert np.all(out.numpy()[1::2] == 0)
+    x = vt.asarray(_values((4, 4), "float32", 13))
+    expected = x.numpy() @ b[:4, :4]
+    x @= vt.asarray(b[:4, :4])
+    np.testing.assert_allclose(x.numpy(), expected, rtol=1e-5, atol=1e-5)
+    with pytest.raises(TypeError, match="matmul"):
+        ints = vt.asarray(np.ones((2, 2), np.int32))
+        ints @= vt.asarray(np.ones((2, 2), np.float32))
+    with pytest.raises(ValueError, match="out has shape"):
+        vt.matmul(vt.asarray(a), vt.asarray(b), out=vt.zeros((5, 5)))
+
+
+def test_mixed_dtypes_and_python_operands() -> None:
+    a, b = _values((3, 4), "int32", 14), _values((4, 2), "float32", 15)
+    _check(vt.asarray(a) @ vt.asarray(b), a, b)
+    c = _values((2, 4), "float32", 16)
+    _check(vt.matmul(vt.asarray(c), b.tolist()), c, np.asarray(b.tolist()))  # lists as NumPy reads them
+    _check(vt.matmul(c.tolist(), vt.asarray(b)), np.asarray(c.tolist()), b)
+
+
+@pytest.mark.parametrize(("sa", "sb", "match"), [((), (3,), "at least one dimension"),
+                                                 ((3,), (), "at least one dimension"),
+                                                 ((3, 4), (5, 2), "core dimensions"),
+                                                 ((2, 3, 4), (3, 4, 2), "batch shapes")])
+def test_errors(sa: tuple[int, ...], sb: tuple[int, ...], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        vt.matmul(vt.ones(sa), vt.ones(sb))
+
+
+def test_not_an_array() -> None:
+    with pytest.raises(TypeError, match="matmul"):
+        vt.matmul(vt.ones((2, 2)), "ab")
+    assert vt.ones((2, 2)).__matmul__(object()) is NotImplemented
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_gemm_updates_a_submatrix(dtype: str) -> None:
+    c = _values((50, 40), dtype, 16)
+    a, b = _values((20, 30), dtype, 17), _values((30, 25), dtype, 18)
+    x = vt.asarray(c)
+    gemm(vt.asarray(a), vt.asarray(b), x[5:25, 10:35], alpha=-1.0, beta=1.0)
+    expected = c.astype(np.float64)
+    expected[5:25, 10:35] -= a.astype(np.float64) @ b.astype(np.float64)
+    tol = 1e-2 if dtype == "float16" else 1e-5
+    np.testing.assert_allclose(x.numpy().astype(np.float64), expected, rtol=tol, atol=tol * 10)
+    gemm(vt.asarray(a), vt.asarray(b), x[:20, :25], alpha=2.0)  # beta 0: the old values are not read
+    np.testing.assert_allclose(x.numpy()[:20, :25].astype(np.float64), 2 * (a.astype(np.float64) @ b),
+                               rtol=tol, atol=tol * 10)
+
+
+def test_gemm_checks() -> None:
+    with pytest.raises(TypeError, match="one floating dtype"):
+        gemm(vt.ones((2, 2)), vt.ones((2, 2), dtype=vt.int32), vt.ones((2, 2)))
+    with pytest.raises(ValueError, match="do not give"):
+        gemm(vt.ones((2, 3)), vt.ones((3, 2)), vt.ones((3, 3)))
+
+
+def test_deterministic() -> None:
+    a, b = _values((300, 500), "float32", 19), _values((500, 200), "float32", 20)
+    x, y = vt.asarray(a), vt.asarray(b)
+    first = (x @ y).numpy()
+    assert np.array_equal(first, (x @ y).numpy())
