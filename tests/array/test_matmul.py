@@ -171,3 +171,21 @@ def test_deterministic() -> None:
     x, y = vt.asarray(a), vt.asarray(b)
     first = (x @ y).numpy()
     assert np.array_equal(first, (x @ y).numpy())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32", *[f for f in FLOATS if f != "float32"]])
+@pytest.mark.parametrize(("m", "k"), [(1, 1), (5, 7), (33, 130), (300, 1027), (8, 4099)])
+def test_matrix_vector(dtype: str, m: int, k: int) -> None:
+    a, x = _values((m, k), dtype, 21), _values((k,), dtype, 22)
+    va, vx = vt.asarray(a), vt.asarray(x)
+    _check(va @ vx, a, x)  # rows of A contiguous: the matrix-vector kernel
+    _check(vx @ va.mT, x, a.T)  # a row times a matrix whose columns are contiguous: the same kernel
+    _check(va[:, ::-1] @ vx[::-1], a[:, ::-1], x[::-1])  # no unit stride along the rows: the tiled kernel
+    _check(va[1:, 1:] @ vx[1:], a[1:, 1:], x[1:])  # unaligned rows: scalar loads
+
+
+def test_gemm_matrix_vector_epilogue() -> None:
+    a, x, y = _values((40, 30), "float32", 23), _values((30, 1), "float32", 24), _values((40, 1), "float32", 25)
+    out = vt.asarray(y)
+    gemm(vt.asarray(a), vt.asarray(x), out, alpha=0.5, beta=-2.0)
+    np.testing.assert_allclose(out.numpy(), 0.5 * (a @ x) - 2.0 * y, rtol=1e-5, atol=1e-5)

@@ -12,6 +12,7 @@ from ..array import Array, _new, make_array, view
 from ..dtypes import DType, bfloat16, float16, float32, float64, result_type
 from ..kernels.matmul import MatmulSpec, Tile
 from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
+from ..kernels.matvec import MatvecSpec
 from ..layout import broadcast_shapes
 from .planning import _addresses as needs_addresses
 
@@ -136,6 +137,8 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
     if c._strides[-1] != 1 and c._shape[-1] > 1:  # the kernel writes rows of contiguous columns
         _via_temporary(a, b, c, alpha, beta, epilogue)
         return
+    if c._size == c._shape[-2] * c._shape[-1] and _matrix_vector(a, b, c, alpha, beta, epilogue):
+        return
     batch = _batch_axes(a, b, c)
     if batch is None:  # more than two batch axes that do not merge: make the operands contiguous stacks
         shape = c._shape[:-2]
@@ -145,6 +148,35 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
             _via_temporary(a, b, c, alpha, beta, epilogue)
             return
     _launch(a, b, c, batch, alpha, beta, epilogue)
+
+
+def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
+    """One matrix-vector product where c is a column (a's rows contiguous) or a row (b's columns contiguous);
+    False where neither."""
+    (m, k), n = a._shape[-2:], c._shape[-1]
+    if n == 1 and a._strides[-1] == 1:
+        matrix, rows, row_stride = a, m, a._strides[-2]
+        vector, x_stride, y_stride = b, b._strides[-2], c._strides[-2]
+    elif m == 1 and b._strides[-2] == 1:
+        matrix, rows, row_stride = b, n, b._strides[-1]
+        vector, x_stride, y_stride = a, a._strides[-1], c._strides[-1]
+    else:
+        return False
+    for value in (row_stride, x_stride, y_stride, matrix._offset, vector._offset, c._offset):
+        if abs(value) > _INT_MAX:
+            return False
+    ctx = c._ctx
+    vec = matrix._offset % 4 == 0 and row_stride % 4 == 0 and x_stride == 1 and vector._offset % 4 == 0
+    addresses = needs_addresses(ctx, [matrix, vector, c])
+    kernel = ctx.kernels.get(MatvecSpec(c._dtype, vec, epilogue, addresses))
+    head = tuple(x._alloc._addr or x._alloc.address for x in (matrix, vector, c)) if addresses else ()
+    push = kernel.pack(*head, rows, k, matrix._offset, vector._offset, c._offset, row_stride, x_stride, y_stride,
+                       alpha, beta)
+    ctx.stream.dispatch(kernel.pipeline, () if addresses else (matrix._alloc, vector._alloc, c._alloc), push,
+                        groups=(min(-(-rows // kernel.groups_per), _GRID), 1, 1),
+                        reads=[matrix._alloc, vector._alloc] + ([c._alloc] if epilogue and beta else []),
+                        writes=[c._alloc])
+    return True
 
 
 def _via_temporary(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
