@@ -15,8 +15,8 @@ import vulkit as vt  # noqa: E402
 from vulkit.array.kernels.matmul import Tile  # noqa: E402
 from vulkit.array.ops import matmul as mm  # noqa: E402
 
-TILES = [Tile(128, 128, 16, 8, 8), Tile(128, 128, 8, 8, 8), Tile(128, 64, 16, 8, 8), Tile(64, 128, 16, 8, 8)]
-GRIDS = [(2, 2, 4, 4, 32), (2, 2, 4, 4, 16), (2, 4, 4, 2, 32), (4, 4, 2, 2, 32)]
+TILES = [Tile(128, 128, 8, 8, 8), Tile(128, 128, 16, 8, 8), Tile(64, 64, 16, 4, 4)]
+GRIDS = [(2, 2, 4, 4, 32), (2, 4, 4, 2, 32), (4, 4, 2, 2, 32), (2, 2, 4, 4, 16)]
 
 
 def rate(f, n, iterations=10):
