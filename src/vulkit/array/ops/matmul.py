@@ -16,7 +16,7 @@ from ..kernels.matvec import MatvecSpec
 from ..layout import broadcast_shapes
 from .planning import _addresses as needs_addresses
 
-_BIG = Tile(128, 128, 16, 8, 8)
+_BIG = Tile(128, 128, 8, 8, 8)
 _SMALL = Tile(64, 64, 16, 4, 4)
 _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thread of _BIG
 _COOP_GRID = (2, 2, 4, 4, 32)  # subgroups along M and N, fragments per subgroup along M and N, step along K
