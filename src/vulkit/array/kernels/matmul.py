@@ -169,6 +169,7 @@ class MatmulSpec:
     epilogue: bool
     addresses: bool = False
     groups_per: ClassVar[int] = 1
+    optimize: ClassVar[bool] = True  # unrolled register loops (see vulkit.shaders' optimize)
 
     @property
     def bm(self) -> int:

@@ -55,6 +55,7 @@ class CoopMatmulSpec:
     epilogue: bool
     addresses: bool = False
     groups_per: ClassVar[int] = 1
+    optimize: ClassVar[bool] = True  # unrolled register loops (see vulkit.shaders' optimize)
 
     @property
     def bm(self) -> int:
