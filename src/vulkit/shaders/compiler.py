@@ -513,7 +513,7 @@ def _optimize(spirv: bytes, target: str, name: str) -> bytes:
     with tempfile.TemporaryDirectory(prefix="vulkit-spv-") as folder:
         source, result = Path(folder) / "in.spv", Path(folder) / "out.spv"
         source.write_bytes(spirv)
-        env = "vulkan1.3" if target == "vulkan1.4" else target
+        env = "vulkan1.3" if target == "vulkan1.4" else target.replace("spirv", "spv")
         try:
             done = subprocess.run([tool, "-O", f"--target-env={env}", str(source), "-o", str(result)],
                                   capture_output=True, text=True, timeout=_TIMEOUT_S)
