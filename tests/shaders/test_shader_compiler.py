@@ -622,7 +622,8 @@ def test_in_process_is_used_when_the_library_is_there(in_process: None, monkeypa
     assert compile_source(DOUBLE, defines={"A": 1})[:4] == SPIRV_MAGIC
     assert compile_source(DOUBLE, target="spirv1.3", optimize=True)[:4] == SPIRV_MAGIC
     assert len(calls) == 2
-    assert recorder.commands == []
+    # no compiler executable; optimize adds SPIRV-Tools' optimizer where it is installed
+    assert [Path(command[0]).name for command in recorder.commands] in ([], ["spirv-opt"])
 
 
 def test_vulkan_1_4_goes_to_the_executable(in_process: None) -> None:
