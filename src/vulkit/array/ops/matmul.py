@@ -19,7 +19,7 @@ from .planning import _addresses as needs_addresses
 _BIG = Tile(128, 128, 8, 8, 8)
 _SMALL = Tile(64, 64, 16, 4, 4)
 _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thread of _BIG
-_COOP_GRID = (2, 2, 4, 4, 32)  # subgroups along M and N, fragments per subgroup along M and N, step along K
+_COOP_GRID = (2, 4, 4, 2, 32)  # subgroups along M and N, fragments per subgroup along M and N, step along K
 COOP_DTYPES = (float16,)
 _INT_MAX = (1 << 31) - 1
 _GRID = 65535
