@@ -17,6 +17,8 @@
   descriptors where the device has push descriptors (less host time per op on lavapipe and an H100, alike
   in bandwidth: docs/measured.md), addresses where it has not. Arrays too large for a descriptor take
   addresses either way.
+- ``VULKIT_AUTOTUNE``: ``0`` keeps matmul's built-in tile shapes, ``1`` times the candidates on every device
+  (CPU devices too). Unset: GPUs time them once per size class and keep the choice on disk.
 """
 
 from __future__ import annotations
@@ -67,13 +69,22 @@ def vulkan_library() -> str | None:
     return os.environ.get("VULKIT_VULKAN_LIBRARY") or None
 
 
-def buffer_addresses() -> bool | None:
-    """``VULKIT_BUFFER_ADDRESSES`` as a bool (1/on/true/yes or 0/off/false/no); None when unset."""
-    value = os.environ.get("VULKIT_BUFFER_ADDRESSES", "").strip().lower()
+def autotune() -> bool | None:
+    """``VULKIT_AUTOTUNE`` as a bool (1/on/true/yes or 0/off/false/no); None when unset."""
+    return _flag("VULKIT_AUTOTUNE")
+
+
+def _flag(name: str) -> bool | None:
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return None
     if value in ("1", "on", "true", "yes"):
         return True
     if value in ("0", "off", "false", "no"):
         return False
-    if value:
-        raise ValueError(f"VULKIT_BUFFER_ADDRESSES={value!r}: expected 1 or 0")
-    return None
+    raise ValueError(f"{name}={value!r}: expected 1 or 0")
+
+
+def buffer_addresses() -> bool | None:
+    """``VULKIT_BUFFER_ADDRESSES`` as a bool (1/on/true/yes or 0/off/false/no); None when unset."""
+    return _flag("VULKIT_BUFFER_ADDRESSES")

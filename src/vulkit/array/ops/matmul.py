@@ -14,6 +14,7 @@ from ..kernels.matmul import MatmulSpec, Tile
 from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
 from ..layout import broadcast_shapes
+from . import matmul_tuning
 from .planning import _addresses as needs_addresses
 
 _BIG = Tile(128, 128, 8, 8, 8)
@@ -253,30 +254,37 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs)
     c_vec = c._offset % 4 == 0 and crs % 4 == 0 and sc1 % 4 == 0 and sc2 % 4 == 0
     addresses = needs_addresses(ctx, [a, b, c])
-    spec: Any
-    if c._dtype in COOP_DTYPES and coop_available(ctx, c._dtype):
-        spec = CoopMatmulSpec(c._dtype, ctx.device.physical.subgroup_size, *_COOP_GRID, a_run, b_run, a_vec, b_vec,
-                              epilogue, addresses)
-    else:
-        spec = MatmulSpec(c._dtype, _tile(c._dtype, m, n), a_run, b_run, a_vec, b_vec, c_vec, epilogue, addresses)
-    kernel = ctx.kernels.get(spec)
-    tiles_m, tiles_n = -(-m // spec.bm), -(-n // spec.bn)
-    total = tiles_m * tiles_n * n1 * n2
-    if total > _INT_MAX * 2:
-        raise ValueError("matmul: too many tiles for one product")
     head = (a._alloc._addr or a._alloc.address, b._alloc._addr or b._alloc.address,
             c._alloc._addr or c._alloc.address) if addresses else ()
     resources = () if addresses else (a._alloc, b._alloc, c._alloc)
-    per_dispatch = _GRID * _GRID
-    for start in range(0, total, per_dispatch):
-        count = min(per_dispatch, total - start)
-        gx = min(count, _GRID)
-        push = kernel.pack(*head, m, n, k, tiles_m, tiles_n, total, start, n2,
-                           a._offset, ars, acs, sa1, sa2, b._offset, brs, bcs, sb1, sb2,
-                           c._offset, crs, sc1, sc2, alpha, beta)
-        ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(gx, -(-count // gx), 1),
-                            reads=[a._alloc, b._alloc] + ([c._alloc] if epilogue and beta else []),
-                            writes=[c._alloc])
+
+    def dispatch(spec: Any) -> None:
+        kernel = ctx.kernels.get(spec)
+        tiles_m, tiles_n = -(-m // spec.bm), -(-n // spec.bn)
+        total = tiles_m * tiles_n * n1 * n2
+        per_dispatch = _GRID * _GRID
+        for start in range(0, total, per_dispatch):
+            count = min(per_dispatch, total - start)
+            gx = min(count, _GRID)
+            push = kernel.pack(*head, m, n, k, tiles_m, tiles_n, total, start, n2,
+                               a._offset, ars, acs, sa1, sa2, b._offset, brs, bcs, sb1, sb2,
+                               c._offset, crs, sc1, sc2, alpha, beta)
+            ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(gx, -(-count // gx), 1),
+                                reads=[a._alloc, b._alloc] + ([c._alloc] if epilogue and beta else []),
+                                writes=[c._alloc])
+
+    dtype = c._dtype
+    if dtype in COOP_DTYPES and coop_available(ctx, dtype):
+        dispatch(CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *_COOP_GRID, a_run, b_run, a_vec, b_vec,
+                                epilogue, addresses))
+        return
+
+    def tiled(tile: Tile) -> MatmulSpec:
+        return MatmulSpec(dtype, tile, a_run, b_run, a_vec, b_vec, c_vec, epilogue, addresses)
+
+    # timing candidates writes c each time: only where c is not also read (beta = 0)
+    tuning = None if epilogue and beta else lambda tile: dispatch(tiled(tile))
+    dispatch(tiled(matmul_tuning.tile_for(ctx, dtype, n1 * n2, m, n, k, _tile(dtype, m, n), tuning)))
 
 
 def _complex_product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
