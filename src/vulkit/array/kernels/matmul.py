@@ -21,7 +21,20 @@ import struct
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..dtypes import DType, bool_, float16, float32, int8, int16, int32, require_supported, uint8, uint16, uint32
+from ..dtypes import (
+    DType,
+    bfloat16,
+    bool_,
+    float16,
+    float32,
+    int8,
+    int16,
+    int32,
+    require_supported,
+    uint8,
+    uint16,
+    uint32,
+)
 from .glsl import VEC4, buffer_block, convert, header, store
 
 GROUP_M = 8
@@ -33,15 +46,26 @@ _VALUES = "=8I5i5i4i2f"
 
 
 def accumulator(dtype: DType) -> DType:
-    """The dtype a product of ``dtype`` operands accumulates in: float32 for float16, 32-bit integers for narrower
-    ones (their sums wrap as NumPy's do once stored), unsigned 32-bit for bool (nonzero: True)."""
-    if dtype is float16:
+    """The dtype a product of ``dtype`` operands accumulates in: float32 for float16 and bfloat16, 32-bit integers
+    for narrower ones (their sums wrap as NumPy's do once stored), unsigned 32-bit for bool (nonzero: True)."""
+    if dtype in (float16, bfloat16):
         return float32
     if dtype is bool_ or dtype in (uint8, uint16):
         return uint32
     if dtype in (int8, int16):
         return int32
     return dtype
+
+
+BFLOAT16_VEC4 = "vec4 vt_from_bf16x4(u16vec4 v) { return uintBitsToFloat(uvec4(v) << 16); }"
+
+
+def _widen(dtype: DType) -> str:
+    """GLSL turning a stored vec4 of ``dtype`` into its accumulator's vec4 ('' where they are one type)."""
+    if dtype is bfloat16:
+        return "vt_from_bf16x4"
+    acc = accumulator(dtype)
+    return VEC4[acc.compute] if dtype.storage != acc.compute or dtype is bool_ else ""
 
 
 def load_function(name: str, op: str, along_columns: bool, vec: bool, value: str, component: str,
@@ -194,6 +218,8 @@ class MatmulSpec:
         d, acc, t = self.dtype, accumulator(self.dtype), self.tile
         v = VEC4[acc.compute]
         lines = header((d, acc), self.addresses, float_controls, local_size=t.threads, extensions=(UNROLL,))
+        if d is bfloat16:
+            lines.append(BFLOAT16_VEC4)
         lines += buffer_lines(d, self.addresses)
         lines += [f"#define T {acc.compute}", f"#define V {v}",
                   f"const uint BM = {t.bm}u, BN = {t.bn}u, BK = {t.bk}u, GM = {t.tm // 4}u, GN = {t.tn // 4}u;",
@@ -210,9 +236,8 @@ class MatmulSpec:
     def _loader(self, name: str, op: str, run: str, minor: str, extent: str, vec: bool) -> list[str]:
         """``load<name>`` (:func:`load_function`) and ``store<name>(buf, kk, x, v)``: the four values into the
         shared tile, laid out (k, row) for A and (k, column) for B."""
-        acc = accumulator(self.dtype)
         lines = load_function(name, op, run == minor, vec, "V", "T", lambda a: self._element(name, a),
-                              VEC4[acc.compute] if self.dtype.storage != acc.compute or self.dtype is bool_ else "")
+                              _widen(self.dtype))
         lines.append(f"void store{name}(uint buf, uint kk, uint x, V v) {{")
         if run == "k":
             lines += ["  [[unroll]] for (uint i = 0u; i < 4u; i++)",
@@ -275,6 +300,8 @@ class MatmulSpec:
             lines += [f"        v = T(p.alpha) * v + (p.beta != 0.0 ? T(p.beta) * V({old}) : V(0));"]
         if d is bool_:
             vec_value = "u8vec4(uvec4(notEqual(v, V(0))))"
+        elif d is bfloat16:
+            vec_value = "u16vec4(vt_to_bf16(v.x), vt_to_bf16(v.y), vt_to_bf16(v.z), vt_to_bf16(v.w))"
         elif d.storage == acc.compute:
             vec_value = "v"
         else:

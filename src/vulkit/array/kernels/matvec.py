@@ -12,9 +12,9 @@ import struct
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..dtypes import DType, require_supported
+from ..dtypes import DType, bfloat16, require_supported
 from .glsl import VEC4, buffer_block, convert, header, store
-from .matmul import accumulator
+from .matmul import BFLOAT16_VEC4, _widen, accumulator
 
 LANES = 32
 ROWS = 8
@@ -45,6 +45,8 @@ class MatvecSpec:
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         d, acc = self.dtype, accumulator(self.dtype)
         lines = header((d, acc), self.addresses, float_controls, local_size=LANES * ROWS)
+        if d is bfloat16:
+            lines.append(BFLOAT16_VEC4)
         for slot, name, access in ((0, "A", "readonly"), (1, "X", "readonly"), (2, "Y", "")):
             lines.append(buffer_block(slot, name, d.storage, access, self.addresses, d.itemsize))
             if self.vec and name != "Y":
@@ -68,10 +70,11 @@ class MatvecSpec:
         element_a, element_x = convert("A.d[base + k]", d, acc), convert("X.d[p.x_off + k * p.x_s]", d, acc)
         if self.vec:
             vector = VEC4[acc.compute]
+            widen = _widen(d) or vector
             lines += ["      int k4 = p.K >> 2;",
                       f"      for (int k = int(lane); k < k4; k += {LANES}) {{",
-                      f"        {vector} a = {vector}(Av.d[(base >> 2) + k]);",
-                      f"        {vector} x = {vector}(Xv.d[(p.x_off >> 2) + k]);",
+                      f"        {vector} a = {widen}(Av.d[(base >> 2) + k]);",
+                      f"        {vector} x = {widen}(Xv.d[(p.x_off >> 2) + k]);",
                       "        sum += a.x * x.x + a.y * x.y + a.z * x.z + a.w * x.w;",
                       "      }",
                       f"      for (int k = (k4 << 2) + int(lane); k < p.K; k += {LANES})",

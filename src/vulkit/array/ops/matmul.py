@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..array import Array, _new, make_array, view
-from ..dtypes import DType, bfloat16, float16, float32, float64, result_type
+from ..dtypes import DType, float16, float32, float64, result_type
 from ..kernels.matmul import MatmulSpec, Tile
 from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
@@ -117,13 +117,6 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
         return
     if c._dtype.kind == "c":
         _complex_product(a, b, c, alpha, beta, epilogue)
-        return
-    if c._dtype is bfloat16:  # NOTE: the kernels do not load bfloat16 words yet: float32 operands, one rounding
-        from .moving import _copy_into  # noqa: PLC0415
-
-        wide = _cast(c, float32) if epilogue and beta else make_array(c._ctx, c._shape, float32)
-        _product(_cast(a, float32), _cast(b, float32), wide, alpha, beta, epilogue)
-        _copy_into(c, wide)
         return
     if a._shape[-1] == 0:  # an empty sum: zeros, or beta * c
         from .moving import _copy_into  # noqa: PLC0415
