@@ -174,8 +174,25 @@ class Tile:
         return (self.bm // self.tm) * (self.bn // self.tn)
 
 
+class ProductKernel:
+    """What the matrix-product specs share: buffers A, B, C (bound, or by address) and the push constants above;
+    compiled with the optimiser, so that their register loops are unrolled."""
+
+    addresses: bool
+    groups_per: ClassVar[int] = 1
+    optimize: ClassVar[bool] = True
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else 3
+
+    @property
+    def push(self) -> struct.Struct:
+        return struct.Struct(("=QQQ" if self.addresses else "=") + _VALUES[1:])
+
+
 @dataclass(frozen=True)
-class MatmulSpec:
+class MatmulSpec(ProductKernel):
     """The tiled product of ``dtype`` matrices (a kernel spec: see :mod:`vulkit.runtime.kernels`).
 
     ``a_run``/``b_run``: the axis along which each thread reads four consecutive elements of A ("m" or "k") and
@@ -192,8 +209,6 @@ class MatmulSpec:
     c_vec: bool
     epilogue: bool
     addresses: bool = False
-    groups_per: ClassVar[int] = 1
-    optimize: ClassVar[bool] = True  # unrolled register loops (see vulkit.shaders' optimize)
 
     @property
     def bm(self) -> int:
@@ -202,14 +217,6 @@ class MatmulSpec:
     @property
     def bn(self) -> int:
         return self.tile.bn
-
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else 3
-
-    @property
-    def push(self) -> struct.Struct:
-        return struct.Struct(("=QQQ" if self.addresses else "=") + _VALUES[1:])
 
     def require(self, context: Any) -> None:
         require_supported(self.dtype, context.dtypes, context.device.physical.name)

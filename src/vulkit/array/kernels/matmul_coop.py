@@ -11,13 +11,12 @@ alpha, beta and the conversion to the stored type apply and partial tiles are cu
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..dtypes import DType, float32, require_supported
 from .glsl import VEC4, convert, header, store
-from .matmul import _VALUES, UNROLL, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
+from .matmul import UNROLL, ProductKernel, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
 
 EXTENSIONS = ("GL_KHR_cooperative_matrix", "GL_KHR_memory_scope_semantics", "GL_KHR_shader_subgroup_basic", UNROLL)
 FRAGMENT = 16  # the fragment shape M = N = K used (the one every vendor reports for float16)
@@ -36,7 +35,7 @@ def coop_available(context: Any, dtype: DType) -> bool:
 
 
 @dataclass(frozen=True)
-class CoopMatmulSpec:
+class CoopMatmulSpec(ProductKernel):
     """The cooperative-matrix product of ``dtype`` (float16) matrices; ``subgroup``: the device's subgroup size;
     ``sg_m`` x ``sg_n`` subgroups of ``fm`` x ``fn`` fragments each; ``bk``: the step along K; the rest as
     :class:`.matmul.MatmulSpec`. Bindings: A, B, C."""
@@ -54,8 +53,6 @@ class CoopMatmulSpec:
     b_vec: bool
     epilogue: bool
     addresses: bool = False
-    groups_per: ClassVar[int] = 1
-    optimize: ClassVar[bool] = True  # unrolled register loops (see vulkit.shaders' optimize)
 
     @property
     def bm(self) -> int:
@@ -68,14 +65,6 @@ class CoopMatmulSpec:
     @property
     def threads(self) -> int:
         return self.sg_m * self.sg_n * self.subgroup
-
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else 3
-
-    @property
-    def push(self) -> struct.Struct:
-        return struct.Struct(("=QQQ" if self.addresses else "=") + _VALUES[1:])
 
     def require(self, context: Any) -> None:
         require_supported(self.dtype, context.dtypes, context.device.physical.name)
