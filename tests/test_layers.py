@@ -22,13 +22,15 @@ ALLOWED = {
     "nn": BASE | {"array"},
     "special": BASE | {"array"},
     "linalg": BASE | {"array"},
+    "fft": BASE | {"array"},
+    "image": BASE | {"array", "kp", "interop", "runtime"},
     "random": BASE | {"array", "runtime"},
     "interop": BASE | {"array", "kp", "runtime"},
     "device": BASE | {"runtime", "interop"},
     "cli": BASE | {"hal", "shaders", "kp", "array", "runtime", "device", "__init__"},
     "__main__": {"cli"},
     "__init__": BASE | {"hal", "shaders", "runtime", "kp", "array", "nn", "random", "interop", "device", "special",
-                 "linalg"},
+                 "linalg", "fft", "image"},
 }
 
 

@@ -230,11 +230,16 @@ __all__ = [
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 
 def __getattr__(name: str) -> object:
-    """``vt.random`` and ``vt.nn`` load on first use."""
-    if name in ("random", "nn"):
+    """``vt.random``, ``vt.nn``, ``vt.fft`` and ``vt.image`` load on first use."""
+    if name in ("random", "nn", "fft", "image"):
         import importlib
 
-        module = importlib.import_module(f".{name}", __name__)
+        try:
+            module = importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module 'vulkit' has no attribute {name!r}") from None
         globals()[name] = module
         return module
     raise AttributeError(f"module 'vulkit' has no attribute {name!r}")
