@@ -189,3 +189,23 @@ def test_gemm_matrix_vector_epilogue() -> None:
     out = vt.asarray(y)
     gemm(vt.asarray(a), vt.asarray(x), out, alpha=0.5, beta=-2.0)
     np.testing.assert_allclose(out.numpy(), 0.5 * (a @ x) - 2.0 * y, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int8", "bool", "uint16", *[f for f in FLOATS if f != "float32"]])
+@pytest.mark.parametrize(("m", "k", "n"), [(1, 10, 300), (3, 100, 7), (8, 333, 1031), (2, 5, 9), (5, 2000, 64)])
+def test_skinny_products(dtype: str, m: int, k: int, n: int) -> None:
+    """At most 8 rows (B's rows contiguous) or 8 columns (A's columns contiguous): the skinny kernel, K in one
+    chunk or cut into chunks whose partial sums a reduction adds."""
+    a, b = _values((m, k), dtype, 26), _values((k, n), dtype, 27)
+    _check(vt.asarray(a) @ vt.asarray(b), a, b)
+    at, bt = np.ascontiguousarray(b.T), np.ascontiguousarray(a.T)  # (n, k) and (k, m), columns contiguous as views
+    _check(vt.asarray(at) @ vt.asarray(bt), at, bt)
+    _check(vt.asarray(a.T.copy()).mT @ vt.asarray(b), a, b)  # A's columns contiguous: its transposed product
+
+
+@pytest.mark.parametrize("k", [10, 500])
+def test_gemm_skinny_epilogue(k: int) -> None:
+    a, b, c = _values((3, k), "float32", 28), _values((k, 70), "float32", 29), _values((3, 70), "float32", 30)
+    out = vt.asarray(c)
+    gemm(vt.asarray(a), vt.asarray(b), out, alpha=-1.5, beta=0.5)
+    np.testing.assert_allclose(out.numpy(), -1.5 * (a.astype(np.float64) @ b) + 0.5 * c, rtol=1e-4, atol=1e-4)

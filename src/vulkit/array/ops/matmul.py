@@ -10,9 +10,11 @@ from typing import Any
 
 from ..array import Array, _new, make_array, view
 from ..dtypes import DType, float16, float32, float64, result_type
-from ..kernels.matmul import MatmulSpec, Tile
+from ..kernels.matmul import MatmulSpec, Tile, accumulator
 from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
+from ..kernels.skinny import ROWS as SKINNY_ROWS
+from ..kernels.skinny import SkinnySpec
 from ..layout import broadcast_shapes
 from . import matmul_tuning
 from .planning import _addresses as needs_addresses
@@ -23,6 +25,7 @@ _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thre
 _COOP_GRID = (2, 4, 4, 2, 32)  # subgroups along M and N, fragments per subgroup along M and N, step along K
 COOP_DTYPES = (float16,)
 _INT_MAX = (1 << 31) - 1
+_SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chunks to get them
 _GRID = 65535
 
 
@@ -131,7 +134,8 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
     if c._strides[-1] != 1 and c._shape[-1] > 1:  # the kernel writes rows of contiguous columns
         _via_temporary(a, b, c, alpha, beta, epilogue)
         return
-    if c._size == c._shape[-2] * c._shape[-1] and _matrix_vector(a, b, c, alpha, beta, epilogue):
+    if c._size == c._shape[-2] * c._shape[-1] and (_matrix_vector(a, b, c, alpha, beta, epilogue)
+                                                    or _skinny(a, b, c, alpha, beta, epilogue)):
         return
     batch = _batch_axes(a, b, c)
     if batch is None:  # more than two batch axes that do not merge: make the operands contiguous stacks
@@ -170,6 +174,54 @@ def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epil
                         groups=(min(-(-rows // kernel.groups_per), _GRID), 1, 1),
                         reads=[matrix._alloc, vector._alloc] + ([c._alloc] if epilogue and beta else []),
                         writes=[c._alloc])
+    return True
+
+
+def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
+    """A product with at most SKINNY_ROWS rows (B's rows contiguous) or columns (A's columns contiguous, the
+    transposed product), on its own kernel; False where neither."""
+    (m, k), n = a._shape[-2:], c._shape[-1]
+    (ars, acs), (brs, bcs), (crs, ccs) = a._strides[-2:], b._strides[-2:], c._strides[-2:]
+    if m <= SKINNY_ROWS and (bcs == 1 or n == 1):
+        rows, cols, a2, b2, c2 = m, n, (a, ars, acs), (b, brs), (crs, ccs)
+    elif n <= SKINNY_ROWS and (ars == 1 or m == 1):
+        rows, cols, a2, b2, c2 = n, m, (b, bcs, brs), (a, acs), (ccs, crs)
+    else:
+        return False
+    (x, xrs, xcs), (y, yrs), (zrs, zcs) = a2, b2, c2
+    if any(abs(v) > _INT_MAX for v in (xrs, xcs, yrs, zrs, zcs, x._offset, y._offset, c._offset)):
+        return False
+    ctx, dtype = c._ctx, c._dtype
+    groups = -(-cols // SkinnySpec.groups_per)
+    chunks = max(1, min(-(-k // 16), -(-_SKINNY_GROUPS // groups)))
+    chunk = -(-k // chunks)
+    chunks = -(-k // chunk)
+    vec = y._offset % 4 == 0 and yrs % 4 == 0
+    partial = make_array(ctx, (chunks, rows, cols), accumulator(dtype)) if chunks > 1 else None
+    operands = [x, y, c] + ([partial] if partial is not None else [])
+    addresses = needs_addresses(ctx, operands)
+    spec = SkinnySpec(dtype, rows, vec, partial is not None, epilogue and partial is None, addresses)
+    kernel = ctx.kernels.get(spec)
+    sums = partial if partial is not None else c
+    head = (*(o._alloc._addr or o._alloc.address for o in (x, y, c)), sums._alloc._addr or sums._alloc.address) \
+        if addresses else ()
+    push = kernel.pack(*head, rows, cols, k, chunk, x._offset, xrs, xcs, y._offset, yrs, c._offset, zrs, zcs,
+                       sums._offset, alpha, beta)
+    ctx.stream.dispatch(kernel.pipeline, () if addresses else (x._alloc, y._alloc, c._alloc, sums._alloc), push,
+                        groups=(groups, chunks, 1), reads=[x._alloc, y._alloc] + ([c._alloc] if epilogue else []),
+                        writes=[sums._alloc])
+    if partial is not None:
+        from .elementwise import add, multiply  # noqa: PLC0415
+        from .moving import _copy_into  # noqa: PLC0415
+        from .reductions import sum as _sum  # noqa: PLC0415
+
+        target = view(c, (rows, cols), (zrs, zcs), c._offset)
+        total = _sum(partial, axis=0, dtype=partial._dtype)
+        if epilogue:
+            total = multiply(total, alpha)
+            if beta:
+                total = add(total, multiply(_cast(target, total._dtype), beta))
+        _copy_into(target, total)
     return True
 
 
