@@ -32,6 +32,15 @@ STORAGE = {"S": None, "R": None, "U": "uint"}  # buffer element kinds: the scala
 _LN2 = "0.6931471805599453094"
 
 
+def small_norm(dtype: DType) -> float:
+    """The norm under which a column of a matrix scaled to max |a_ij| ~ 1 counts as zero in the SVD: its Gram
+    products underflow (sqrt(tiny) / eps), so Jacobi cannot orthogonalise it."""
+    import numpy as np
+
+    info = np.finfo(dtype.np)
+    return float(np.sqrt(info.tiny) / info.eps)
+
+
 @dataclass(frozen=True)
 class LASpec:
     """What every factorization kernel shares: the scalar dtype (float32, float64, complex64, complex128), whether
@@ -79,8 +88,10 @@ class LASpec:
         if d.kind == "c":
             lines.append("#define LA_COMPLEX")
         big = r.itemsize == 8
-        lines += [f"#define LA_EPS R({2.0 ** (-53 if big else -24)!r})", f"#define LA_TINY R({2.0 ** (-1022 if big else -126)!r})",
-                  f"#define LA_EMAX {1024 if big else 128}", f"#define LA_EMIN {-1074 if big else -149}"]
+        lines += [f"#define LA_EPS R({2.0 ** (-53 if big else -24)!r})",
+                  f"#define LA_TINY R({2.0 ** (-1022 if big else -126)!r})",
+                  f"#define LA_EMAX {1024 if big else 128}", f"#define LA_EMIN {-1074 if big else -149}",
+                  f"#define LA_SMALL R({small_norm(r)!r})"]
         if self.LOG:
             lines.append(mathlib.render(("vt_log",), r))
         lines.append('#include "vt_la_scalar.glsl"')
@@ -103,28 +114,37 @@ class LASpec:
         raise NotImplementedError
 
 
-# GLSL: the determinant (mode "det") or sign and log of its absolute value (mode "slogdet") from a running product
-# m * 2^e of the pivots and the parity of the row interchanges, stored at X[bt] (det) or X[bt, 0:2] (slogdet:
-# the log as a scalar with imaginary part 0).
-_DET_STORE = f"""
-void det_store(uint bt, S m, int e, bool odd, bool slog) {{
-  R sgn = odd ? R(-1) : R(1);
+# GLSL: determinants from the pivots d_j: the sign (real) or phase (complex) ph, and |product| kept as mag * 2^e
+# (mag in [1/2, 1)), as NumPy's slogdet accumulates them (a NaN pivot leaves a real sign alone); stored at X[bt]
+# (det: ph * |product|, 0 where a pivot is 0) or X[bt, 0:2] (slogdet: sign, and log |det| as a scalar).
+_DET = f"""
+void det_step(S d, inout S ph, inout R mag, inout int e) {{
+  R a = la_abs(d);
+#ifdef LA_COMPLEX
+  if (isnan(a)) ph = la_make(a, a);
+  else if (a > R(0) && !isinf(a)) ph = la_mul(ph, la_scale(d, R(1) / a));
+#else
+  if (d < R(0)) ph = -ph;
+#endif
+  mag *= a;
+  if (mag > R(0) && !isinf(mag) && !isnan(mag)) {{
+    int k;
+    mag = frexp(mag, k);
+    e += k;
+  }}
+}}
+void det_store(uint bt, S ph, R mag, int e, bool odd, bool slog) {{
+  ph = la_scale(ph, odd ? R(-1) : R(1));
   if (!slog) {{
-    S v;
-    if (la_abs1(m) == R(0) || e < LA_EMIN - 2) v = la_scale(m, R(0));
-    else if (e > LA_EMAX) v = la_scale(m, R(1) / R(0));
-    else v = la_ldexp(m, e);
-    b_X.d[IX_X(bt, 0u, 0u)] = la_scale(v, sgn);
+    R v;
+    if (mag == R(0) || e < LA_EMIN - 2) v = R(0);
+    else if (e > LA_EMAX) v = mag / R(0);
+    else v = ldexp(mag, e);
+    b_X.d[IX_X(bt, 0u, 0u)] = mag == R(0) ? la_s(R(0)) : la_scale(ph, v);
     return;
   }}
-  R a = la_abs(m);
-  S sign;
-  R logabs;
-  if (isnan(a)) {{ sign = la_s(a); logabs = a; }}
-  else if (a == R(0)) {{ sign = la_s(R(0)); logabs = R(-1) / R(0); }}
-  else {{ sign = la_scale(m, sgn / a); logabs = vt_log(a) + R(e) * R({_LN2}); }}
-  b_X.d[IX_X(bt, 0u, 0u)] = sign;
-  b_X.d[IX_X(bt, 0u, 1u)] = la_s(logabs);
+  b_X.d[IX_X(bt, 0u, 0u)] = mag == R(0) ? la_s(R(0)) : ph;
+  b_X.d[IX_X(bt, 0u, 1u)] = la_s(mag == R(0) ? R(-1) / R(0) : vt_log(mag) + R(e) * R({_LN2}));
 }}
 """
 
@@ -149,7 +169,7 @@ class TinySpec(LASpec):
 
     def body(self) -> list[str]:
         n, mode = self.n, self.mode
-        out = [f"#define N {n}", _DET_STORE if mode in ("det", "slogdet") else "",
+        out = [f"#define N {n}", _DET if mode in ("det", "slogdet") else "",
                "void main() {",
                "  for (uint bt = gl_GlobalInvocationID.x; bt < p.batch; bt += gl_NumWorkGroups.x * WG) {",
                "    S a[N][N];"]
@@ -195,10 +215,11 @@ class TinySpec(LASpec):
                 "      }",
                 "    }"]
         if mode in ("det", "slogdet"):
-            out += ["    S m = la_s(R(1));",
+            out += ["    S ph = la_s(R(1));",
+                    "    R mag = R(1);",
                     "    int e = 0;",
-                    "    for (int j = 0; j < N; ++j) m = la_renorm(la_mul(m, a[j][j]), e);",
-                    f"    det_store(bt, m, e, odd, {'true' if mode == 'slogdet' else 'false'});",
+                    "    for (int j = 0; j < N; ++j) det_step(a[j][j], ph, mag, e);",
+                    f"    det_store(bt, ph, mag, e, odd, {'true' if mode == 'slogdet' else 'false'});",
                     "  }", "}"]
             return out
         source = ("(perm[i] == int(c) ? la_s(R(1)) : la_s(R(0)))" if mode == "inv"
@@ -295,7 +316,7 @@ class LUSpec(LASpec):
         mode = self.mode
         det = mode in ("det", "slogdet")
         fill = {"solve": "b_B.d[IX_B(bt, i, j - n)]", "inv": "la_s(i == j - n ? R(1) : R(0))"}.get(mode, "la_s(R(0))")
-        out = [f"shared S sm[{self.cap}];", _REDUCE, _DET_STORE if det else "",
+        out = [f"shared S sm[{self.cap}];", _REDUCE, _DET if det else "",
                "#define M(i, j) sm[(i) * W + (j)]",
                "void main() {",
                "  uint tid = gl_LocalInvocationID.x;",
@@ -331,10 +352,11 @@ class LUSpec(LASpec):
                "    }"]
         if det:
             out += ["    if (tid == 0u) {",
-                    "      S m = la_s(R(1));",
+                    "      S ph = la_s(R(1));",
+                    "      R mag = R(1);",
                     "      int e = 0;",
-                    "      for (uint j = 0u; j < n; ++j) m = la_renorm(la_mul(m, M(j, j)), e);",
-                    f"      det_store(bt, m, e, odd, {'true' if mode == 'slogdet' else 'false'});",
+                    "      for (uint j = 0u; j < n; ++j) det_step(M(j, j), ph, mag, e);",
+                    f"      det_store(bt, ph, mag, e, odd, {'true' if mode == 'slogdet' else 'false'});",
                     "    }"]
         else:
             out += ["    if (singular && tid == 0u) b_F.d[0] = 1u;",
@@ -428,16 +450,17 @@ class DetSpec(LASpec):
     LOG = True
 
     def body(self) -> list[str]:
-        return [_DET_STORE,
+        return [_DET,
                 "void main() {",
                 "  for (uint bt = gl_GlobalInvocationID.x; bt < p.batch; bt += gl_NumWorkGroups.x * WG) {",
-                "    S m = la_s(R(1));",
+                "    S ph = la_s(R(1));",
+                "    R mag = R(1);",
                 "    int e = 0;",
                 "    bool odd = false;",
                 "    for (uint j = 0u; j < p.n; ++j) {",
-                "      m = la_renorm(la_mul(m, b_A.d[IX_A(bt, j, j)]), e);",
+                "      det_step(b_A.d[IX_A(bt, j, j)], ph, mag, e);",
                 "      if (b_P.d[bt * p.n + j] != j) odd = !odd;",
                 "    }",
-                f"    det_store(bt, m, e, odd, {'true' if self.slog else 'false'});",
+                f"    det_store(bt, ph, mag, e, odd, {'true' if self.slog else 'false'});",
                 "  }",
                 "}"]

@@ -1,7 +1,6 @@
 """Householder QR and the Jacobi eigenvalue and singular value kernels (see :mod:`.factorization` for the operand
-conventions): one workgroup per matrix, the matrices in shared memory of ``cap`` scalars where they fit (small
-arrays sized by ``nmax``), else (``cap`` = 0) in a work buffer W, any order but slower (every access goes through
-the device's caches).
+conventions): one workgroup per matrix, the matrices in shared memory of ``cap`` scalars (small arrays sized by
+``nmax``); larger matrices take the multi-dispatch kernels of :mod:`.factorization_sweep`.
 
 - :class:`QRSpec`: Householder QR with LAPACK's reflectors (``geqr2``/``larfg``: beta = -sign(Re alpha) * norm,
   so R's diagonal has LAPACK's signs), Q accumulated backwards from the identity (``ung2r``).
@@ -36,26 +35,28 @@ void la_rot(inout S x, inout S y, R c, R s, S w) {
   x = la_scale(a, c) - la_scale(la_mul(la_conj(w), b), s);
   y = la_scale(la_mul(w, a), s) + la_scale(b, c);
 }
-#define LA_BARRIER() { memoryBarrierBuffer(); memoryBarrierShared(); barrier(); }
+#define LA_BARRIER() { memoryBarrierShared(); barrier(); }
 """
+
+
+def pairing_glsl() -> str:
+    """GLSL ``la_pair`` (the round-robin ordering), ``la_before`` (ascending, NaN last), ``la_rot`` (a rotation of
+    two columns or rows)."""
+    return _COMMON
 
 
 @dataclass(frozen=True)
 class _WorkgroupSpec(LASpec):
-    """A one-workgroup-per-matrix kernel of ``wg`` invocations; ``cap`` > 0: the matrices in shared memory of that
-    many scalars (small arrays of ``nmax``), 0: in the work buffer W, shared through coherent memory."""
+    """A one-workgroup-per-matrix kernel of ``wg`` invocations, the matrices in shared memory of ``cap`` scalars
+    (small arrays of ``nmax``)."""
 
     wg: int = 64
-    cap: int = 0
-    nmax: int = 0
+    cap: int = 64
+    nmax: int = 1
 
     @property
     def local_size(self) -> int:
         return self.wg
-
-    @property
-    def COHERENT(self) -> bool:  # type: ignore[override]  # noqa: N802
-        return True
 
     def prelude(self) -> list[str]:
         return [reduce_glsl(), _COMMON]
@@ -64,24 +65,19 @@ class _WorkgroupSpec(LASpec):
 @dataclass(frozen=True)
 class QRSpec(_WorkgroupSpec):
     """Householder QR of A (m x n, k = min(m, n) reflectors): R (r x n, zero below the diagonal) and, with
-    ``vectors``, Q (m x q: the first q columns of H_1 ... H_k). Shared memory holds A then Q; W holds A (m rows of n)
-    then a row of the k taus."""
+    ``vectors``, Q (m x q: the first q columns of H_1 ... H_k). Shared memory holds A then Q."""
 
     vectors: bool = True
 
-    BUFFERS = (("A", "S", "readonly"), ("Q", "S", ""), ("Rm", "S", "writeonly"), ("W", "S", ""))
-    OPERANDS = ("A", "Q", "Rm", "W")
+    BUFFERS = (("A", "S", "readonly"), ("Q", "S", "writeonly"), ("Rm", "S", "writeonly"))
+    OPERANDS = ("A", "Q", "Rm")
     FIELDS = ("batch", "m", "n", "q", "r")
 
     def body(self) -> list[str]:
         out = self.prelude()
-        if self.cap:
-            out += [f"shared S sm[{self.cap}];", f"shared S tau_s[{self.nmax}];",
-                    "#define M(i, j) sm[(i) * n + (j)]", "#define TAU(j) tau_s[j]",
-                    "#define QM(i, j) sm[m * n + (i) * q + (j)]"]
-        else:
-            out += ["#define M(i, j) b_W.d[IX_W(bt, i, j)]", "#define TAU(j) b_W.d[IX_W(bt, m, j)]",
-                    "#define QM(i, j) b_Q.d[IX_Q(bt, i, j)]"]
+        out += [f"shared S sm[{self.cap}];", f"shared S tau_s[{self.nmax}];",
+                "#define M(i, j) sm[(i) * n + (j)]", "#define TAU(j) tau_s[j]",
+                "#define QM(i, j) sm[m * n + (i) * q + (j)]"]
         out += ["shared S scale_s;",
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x;",
@@ -95,7 +91,8 @@ class QRSpec(_WorkgroupSpec):
                 "      for (uint i = j + 1u + tid; i < m; i += WG) big = max(big, la_abs(M(i, j)));",
                 "      big = wg_max(big);",
                 "      R ss = R(0);",
-                "      if (big > R(0)) for (uint i = j + 1u + tid; i < m; i += WG) ss += la_abs2(la_scale(M(i, j), R(1) / big));",
+                "      if (big > R(0))",
+                "        for (uint i = j + 1u + tid; i < m; i += WG) ss += la_abs2(la_scale(M(i, j), R(1) / big));",
                 "      ss = wg_sum(ss);",
                 "      if (tid == 0u) {",
                 "        S alpha = M(j, j);",
@@ -146,25 +143,19 @@ class QRSpec(_WorkgroupSpec):
                     "      }",
                     "      LA_BARRIER();",
                     "    }"]
-            if self.cap:
-                out += ["    for (uint e = tid; e < m * q; e += WG) { uint i = e / q, c = e - i * q; "
-                        "b_Q.d[IX_Q(bt, i, c)] = QM(i, c); }"]
+            out += ["    for (uint e = tid; e < m * q; e += WG) { uint i = e / q, c = e - i * q; "
+                    "b_Q.d[IX_Q(bt, i, c)] = QM(i, c); }"]
         out += ["    LA_BARRIER();", "  }", "}"]
         return out
 
 
-def _params(cap: int, nmax: int, first_row: str) -> list[str]:
-    """GLSL macros of the per-pair rotation (PC, PS, PW), per-column value (VAL) and rank (RANK) arrays: shared
-    arrays of ``nmax`` where the matrices are in shared memory, else rows of W from ``first_row`` on."""
-    if cap:
-        pairs = (nmax + 1) // 2
-        return [f"shared S pc_s[{pairs}];", f"shared S ps_s[{pairs}];", f"shared S pw_s[{pairs}];",
-                f"shared S val_s[{nmax}];", f"shared S rank_s[{nmax}];",
-                "#define PC(t) pc_s[t]", "#define PS(t) ps_s[t]", "#define PW(t) pw_s[t]", "#define VAL(j) val_s[j]",
-                "#define RANK(j) rank_s[j]"]
-    return [f"#define PC(t) b_W.d[IX_W(bt, {first_row}, t)]", f"#define PS(t) b_W.d[IX_W(bt, {first_row} + 1u, t)]",
-            f"#define PW(t) b_W.d[IX_W(bt, {first_row} + 2u, t)]", f"#define VAL(j) b_W.d[IX_W(bt, {first_row} + 3u, j)]",
-            f"#define RANK(j) b_W.d[IX_W(bt, {first_row} + 4u, j)]"]
+def _params(nmax: int) -> list[str]:
+    """GLSL arrays of the per-pair rotation (PC, PS, PW), per-column value (VAL) and rank (RANK) of ``nmax`` columns."""
+    pairs = (nmax + 1) // 2
+    return [f"shared S pc_s[{pairs}];", f"shared S ps_s[{pairs}];", f"shared S pw_s[{pairs}];",
+            f"shared S val_s[{nmax}];", f"shared S rank_s[{nmax}];",
+            "#define PC(t) pc_s[t]", "#define PS(t) ps_s[t]", "#define PW(t) pw_s[t]", "#define VAL(j) val_s[j]",
+            "#define RANK(j) rank_s[j]"]
 
 
 # GLSL: the sweep loop around one round's rotations (ROUND_BODY: computes the pair t's rotation into c, s, w and
@@ -203,7 +194,11 @@ def _sweeps(two_sided: bool, vectors: bool, rows: str, cols: str, vrows: str) ->
             "          if (s == R(0)) continue;",
             "          R c = la_re(PC(t));",
             "          S w = PW(t);",
-            f"          if (i < {rows}) {{ S x = G(i, pp), y = G(i, qq); la_rot(x, y, c, s, w); G(i, pp) = x; G(i, qq) = y; }}"]
+            f"          if (i < {rows}) {{",
+            "            S x = G(i, pp), y = G(i, qq);",
+            "            la_rot(x, y, c, s, w);",
+            "            G(i, pp) = x; G(i, qq) = y;",
+            "          }"]
     if vectors:
         out.append(f"          if (i < {vrows}) {{ S x = V(i, pp), y = V(i, qq); la_rot(x, y, c, s, w); "
                    "V(i, pp) = x; V(i, qq) = y; }")
@@ -228,23 +223,20 @@ def _sweeps(two_sided: bool, vectors: bool, rows: str, cols: str, vrows: str) ->
 class EighSpec(_WorkgroupSpec):
     """Eigenvalues (ascending, to E) and with ``vectors`` eigenvectors (V's columns) of the Hermitian matrix whose
     ``lower`` (else upper) triangle A holds, by cyclic Jacobi of at most ``sweeps`` sweeps. Shared memory holds A
-    then V; W holds A (n rows of n), V (n rows), then rows of rotation parameters, eigenvalues and ranks."""
+    then V."""
 
     vectors: bool = True
     lower: bool = True
 
-    BUFFERS = (("A", "S", "readonly"), ("E", "R", "writeonly"), ("Vo", "S", "writeonly"), ("W", "S", ""))
-    OPERANDS = ("A", "E", "Vo", "W")
+    BUFFERS = (("A", "S", "readonly"), ("E", "R", "writeonly"), ("Vo", "S", "writeonly"))
+    OPERANDS = ("A", "E", "Vo")
     FIELDS = ("batch", "n", "sweeps")
 
     def body(self) -> list[str]:
         out = self.prelude()
-        if self.cap:
-            out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
-                    "#define V(i, j) sm[n * n + (i) * n + (j)]"]
-        else:
-            out += ["#define G(i, j) b_W.d[IX_W(bt, i, j)]", "#define V(i, j) b_W.d[IX_W(bt, n + (i), j)]"]
-        out += _params(self.cap, self.nmax, "2u * n")
+        out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
+                "#define V(i, j) sm[n * n + (i) * n + (j)]"]
+        out += _params(self.nmax)
         pick = "i >= j" if self.lower else "i <= j"
         out += ["shared bool rotated;",
                 "shared R floor_s;",
@@ -268,18 +260,23 @@ class EighSpec(_WorkgroupSpec):
                 "    LA_BARRIER();",
                 "    big = wg_max(big);",
                 "    R ss = R(0);",
-                "    if (big > R(0)) for (uint e = tid; e < n * n; e += WG) ss += la_abs2(la_scale(G(e / n, e % n), R(1) / big));",
+                "    if (big > R(0))",
+                "      for (uint e = tid; e < n * n; e += WG) ss += la_abs2(la_scale(G(e / n, e % n), R(1) / big));",
                 "    ss = wg_sum(ss);",
                 "    if (tid == 0u) floor_s = max(big * sqrt(ss) * LA_EPS * LA_EPS, LA_TINY);"]
         if self.vectors:
-            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = la_s(e / n == e % n ? R(1) : R(0));")
+            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = "
+                       "la_s(e / n == e % n ? R(1) : R(0));")
         out += _sweeps(True, self.vectors, "n", "n", "n")
         out += ["    for (uint j = tid; j < n; j += WG) VAL(j) = la_s(la_re(G(j, j)));",
                 "    LA_BARRIER();",
                 "    for (uint j = tid; j < n; j += WG) {",
                 "      R v = la_re(VAL(j));",
                 "      uint rank = 0u;",
-                "      for (uint l = 0u; l < n; ++l) { R u = la_re(VAL(l)); if (la_before(u, v) || (!la_before(v, u) && l < j)) ++rank; }",
+                "      for (uint l = 0u; l < n; ++l) {",
+                "        R u = la_re(VAL(l));",
+                "        if (la_before(u, v) || (!la_before(v, u) && l < j)) ++rank;",
+                "      }",
                 "      RANK(j) = la_s(R(rank));",
                 "      b_E.d[IX_E(bt, 0u, rank)] = v;",
                 "    }",
@@ -297,26 +294,22 @@ class EighSpec(_WorkgroupSpec):
 class SVDSpec(_WorkgroupSpec):
     """Singular values (descending, to Sv) and with ``vectors`` the factors G V = U S of the one-sided Jacobi method
     on G (m x n, m >= n): A's operand as given (a transposed view for wide matrices), conjugated where ``conj``.
-    Ug (m x n) gets the columns G_j / s_j (zero where s_j = 0), V (n x n) the rotations' product, both in the
-    singular values' order. Shared memory holds G then V; W holds G (m rows of n), V (n rows), then rows of rotation
-    parameters, values and ranks."""
+    Ug (m x n) gets the columns G_j / s_j (zero where s_j = 0, as where a column's norm is too small to orthogonalise
+    it: :func:`~.factorization.small_norm`), V (n x n) the rotations' product, both in the singular values' order.
+    Shared memory holds G then V."""
 
     vectors: bool = True
     conj: bool = False
 
-    BUFFERS = (("A", "S", "readonly"), ("Sv", "R", "writeonly"), ("Ug", "S", "writeonly"), ("Vo", "S", "writeonly"),
-               ("W", "S", ""))
-    OPERANDS = ("A", "Sv", "Ug", "Vo", "W")
+    BUFFERS = (("A", "S", "readonly"), ("Sv", "R", "writeonly"), ("Ug", "S", "writeonly"), ("Vo", "S", "writeonly"))
+    OPERANDS = ("A", "Sv", "Ug", "Vo")
     FIELDS = ("batch", "m", "n", "sweeps")
 
     def body(self) -> list[str]:
         out = self.prelude()
-        if self.cap:
-            out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
-                    "#define V(i, j) sm[m * n + (i) * n + (j)]"]
-        else:
-            out += ["#define G(i, j) b_W.d[IX_W(bt, i, j)]", "#define V(i, j) b_W.d[IX_W(bt, m + (i), j)]"]
-        out += _params(self.cap, self.nmax, "m + n")
+        out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
+                "#define V(i, j) sm[m * n + (i) * n + (j)]"]
+        out += _params(self.nmax)
         load = "la_conj(b_A.d[IX_A(bt, i, j)])" if self.conj else "b_A.d[IX_A(bt, i, j)]"
         out += ["shared bool rotated;",
                 "shared R tol_s;",
@@ -346,22 +339,29 @@ class SVDSpec(_WorkgroupSpec):
                 "    big = wg_max(big);",
                 "    int ex = 0;",
                 "    if (big > R(0) && !isinf(big)) frexp(big, ex);",
-                "    for (uint e = tid; e < m * n; e += WG) { uint i = e / n, j = e - i * n; G(i, j) = la_ldexp(G(i, j), -ex); }",
+                "    for (uint e = tid; e < m * n; e += WG) {",
+                "      uint i = e / n, j = e - i * n;",
+                "      G(i, j) = la_ldexp(G(i, j), -ex);",
+                "    }",
                 "    LA_BARRIER();",
                 "    if (tid == 0u) tol_s = sqrt(R(m)) * LA_EPS;"]
         if self.vectors:
-            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = la_s(e / n == e % n ? R(1) : R(0));")
+            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = "
+                       "la_s(e / n == e % n ? R(1) : R(0));")
         out += _sweeps(False, self.vectors, "m", "n", "n")
         out += ["    for (uint j = tid; j < n; j += WG) {",
                 "      R ss = R(0);",
                 "      for (uint i = 0u; i < m; ++i) ss += la_abs2(G(i, j));",
-                "      VAL(j) = la_s(sqrt(ss));",
+                "      VAL(j) = la_s(sqrt(ss) < LA_SMALL ? R(0) : sqrt(ss));",
                 "    }",
                 "    LA_BARRIER();",
                 "    for (uint j = tid; j < n; j += WG) {",
                 "      R v = la_re(VAL(j));",
                 "      uint rank = 0u;",
-                "      for (uint l = 0u; l < n; ++l) { R u = la_re(VAL(l)); if (la_before(v, u) || (!la_before(u, v) && l < j)) ++rank; }",
+                "      for (uint l = 0u; l < n; ++l) {",
+                "        R u = la_re(VAL(l));",
+                "        if (la_before(v, u) || (!la_before(u, v) && l < j)) ++rank;",
+                "      }",
                 "      RANK(j) = la_s(R(rank));",
                 "      b_Sv.d[IX_Sv(bt, 0u, rank)] = ldexp(v, ex);",
                 "    }",

@@ -146,23 +146,35 @@ def raised(word: Array) -> bool:
     return int(word.numpy()[0]) != 0
 
 
+class Launcher:
+    """The kernel of ``spec_type`` (with ``options``) bound to ``buffers`` (in the spec's BUFFERS order), recorded
+    again and again with new push constants: what the loops of the blocked and Jacobi algorithms repeat."""
+
+    def __init__(self, ctx: Any, spec_type: type[LASpec], dtype: DType, buffers: list[Array], **options: Any) -> None:
+        self.ctx = ctx
+        self.addresses = needs_addresses(ctx, buffers)
+        self.kernel = ctx.kernels.get(spec_type(dtype, self.addresses, **options))
+        allocations = [b._alloc for b in buffers]
+        self.prefix = [a._addr or a.address for a in allocations] if self.addresses else []
+        self.resources = () if self.addresses else tuple(allocations)
+        accesses = [access for _, _, access in spec_type.BUFFERS]
+        self.reads = [a for a, access in zip(allocations, accesses, strict=True) if access != "writeonly"]
+        self.writes = [a for a, access in zip(allocations, accesses, strict=True) if access != "readonly"]
+
+    def __call__(self, operands: list[tuple[int, ...]], fields: list[int], groups: int) -> None:
+        """Record one dispatch with the operands' (offset, batch, row, column strides) and the other push
+        constants, over ``groups`` workgroups (at most the device's limit: the kernels loop over the rest)."""
+        values = [v for quad in operands for v in quad]
+        push = self.kernel.pack(*self.prefix, *values, *fields)
+        self.ctx.stream.dispatch(self.kernel.pipeline, self.resources, push,
+                                 groups=(max(1, min(groups, self.ctx.max_groups)), 1, 1), reads=self.reads,
+                                 writes=self.writes)
+
+
 def launch(ctx: Any, spec_type: type[LASpec], dtype: DType, buffers: list[Array], operands: list[tuple[int, ...]],
            fields: list[int], groups: int, **options: Any) -> None:
-    """Record one dispatch of the kernel of ``spec_type`` (with ``options``) over ``buffers`` (in the spec's
-    BUFFERS order), with the operands' (offset, batch, row, column strides) and the other push constants."""
-    addresses = needs_addresses(ctx, buffers)
-    kernel = ctx.kernels.get(spec_type(dtype, addresses, **options))
-    values = [v for quad in operands for v in quad] + list(fields)
-    allocations = [b._alloc for b in buffers]
-    if addresses:
-        push = kernel.pack(*[a._addr or a.address for a in allocations], *values)
-        resources: tuple[Any, ...] = ()
-    else:
-        push, resources = kernel.pack(*values), tuple(allocations)
-    reads = [a for a, (_, _, access) in zip(allocations, spec_type.BUFFERS, strict=True) if access != "writeonly"]
-    writes = [a for a, (_, _, access) in zip(allocations, spec_type.BUFFERS, strict=True) if access != "readonly"]
-    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(max(1, min(groups, ctx.max_groups)), 1, 1),
-                        reads=reads, writes=writes)
+    """Record one dispatch of the kernel of ``spec_type`` (see :class:`Launcher`)."""
+    Launcher(ctx, spec_type, dtype, buffers, **options)(operands, fields, groups)
 
 
 def shared_limit(ctx: Any) -> int:

@@ -1,9 +1,10 @@
 """``vt.linalg``'s orthogonal factorizations and what is built on them: qr, eigh, eigvalsh, svd, svdvals, pinv,
 matrix_rank.
 
-Each runs one workgroup per matrix of the stack (:mod:`vulkit.array.kernels.factorization_jacobi`), the matrix in
-shared memory where it fits (orders up to about 64), else in a work buffer in device memory (any order; the work
-of a matrix then stays on one workgroup, so large orders are slow: O(n^3) per Jacobi sweep on one compute unit).
+Matrices of up to 64 rows and columns that fit a workgroup's shared memory take one workgroup each
+(:mod:`vulkit.array.kernels.factorization_jacobi`); larger ones one step of the algorithm per dispatch over the
+whole stack (:mod:`.linalg_large`: a Householder reflector, a round of Jacobi rotations), which is far from
+LAPACK's blocked algorithms in speed for orders in the thousands (O(n) dispatches, O(n^3) work per Jacobi sweep).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 
 from ..array import Array, make_array
 from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
+from . import linalg_large as large
 from .creation import eye, zeros
 from .elementwise import abs as _abs
-from .elementwise import conj, divide, greater, where
+from .elementwise import conj, divide, greater, isnan, where
 from .linalg_common import (
     EighResult,
     LinAlgError,
@@ -25,27 +27,40 @@ from .linalg_common import (
     launch,
     matrices,
     new,
-    real_dtype,
     pow2,
+    real_dtype,
     shared_limit,
     stack,
 )
 from .manipulation import broadcast_to, expand_dims, reshape
-from .reductions import _array, any as _any, max as _max, sum as _sum
+from .reductions import _array
+from .reductions import any as _any
+from .reductions import max as _max
+from .reductions import sum as _sum
 
-SWEEPS = 60  # the most Jacobi sweeps (quadratic convergence: 6 to 15 are usual)
+SWEEPS = 30  # the most Jacobi sweeps (quadratic convergence: 6 to 12 are usual)
 
 
-def _geometry(ctx: Any, scalars: int, nmax: int, itemsize: int, big: bool) -> tuple[int, int]:
-    """(workgroup size, shared capacity in scalars or 0 for the work buffer) of a one-workgroup kernel whose
-    matrices take ``scalars`` and small arrays 5 * ``nmax`` scalars."""
+SMALL = 64  # largest dimension the one-workgroup kernels take
+
+
+def _geometry(ctx: Any, m: int, n: int, scalars: int, itemsize: int) -> tuple[int, int]:
+    """(workgroup size, shared capacity in scalars) of the one-workgroup kernel for an m x n matrix whose matrices
+    take ``scalars``, (0, 0) where it does not fit (the large-matrix path)."""
+    if max(m, n) > SMALL:
+        return 0, 0
     cap = 64
     while cap < scalars:
         cap *= 2
-    wg = 64 if nmax <= 16 else 128
-    if (cap + 5 * nmax) * itemsize + wg * 12 + 256 <= shared_limit(ctx):
+    wg = 64 if max(m, n) <= 16 else 128 if max(m, n) <= 32 else 256
+    if (cap + 5 * pow2(n)) * itemsize + wg * 12 + 256 <= shared_limit(ctx):
         return wg, cap
-    return (256 if big else 128), 0
+    return 0, 0
+
+
+def _flat(a: Array) -> Array:
+    """The stack as a contiguous (count, m, n) array."""
+    return reshape(a, (batch_of(a._shape[:-2]), *a._shape[-2:])).copy()
 
 
 def _conj_t(x: Array) -> Array:
@@ -75,14 +90,15 @@ def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
         qm = broadcast_to(eye(m, q, dtype=dtype, device=a.device), qm._shape).copy()
         rm = zeros(rm._shape, dtype=dtype, device=a.device)
     elif count:
-        av, aq = stack(a, batch)
-        wg, cap = _geometry(ctx, m * n + (m * q if vectors else 0), kk, dtype.itemsize, max(m, n) > 256)
+        wg, cap = _geometry(ctx, m, n, m * n + (m * q if vectors else 0), dtype.itemsize)
         if cap:
-            w, wq = rm, rq
+            av, aq = stack(a, batch)
+            launch(ctx, QRSpec, dtype, [av, qm, rm], [aq, qq, rq], [count, m, n, q, rows], count,
+                   wg=wg, cap=cap, nmax=pow2(kk), vectors=vectors)
         else:
-            w, wq = new(ctx, (count, m + 1, n), dtype)
-        launch(ctx, QRSpec, dtype, [av, qm, rm, w], [aq, qq, rq, wq], [count, m, n, q, rows], count,
-               wg=wg, cap=cap, nmax=pow2(kk) if cap else 0, vectors=vectors)
+            qf, rf = large.qr(_flat(a), q, rows, vectors)
+            rm = reshape(rf, rm._shape)
+            qm = reshape(qf, qm._shape) if qf is not None else qm
     if not vectors:
         return finish(rm, rtype)
     return QRResult(finish(qm, rtype), finish(rm, rtype))
@@ -98,14 +114,15 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
     values, eq = new(ctx, (*batch, 1, n), real_dtype(dtype))
     vecs, vq = new(ctx, a._shape, dtype)
     if count and n:
-        av, aq = stack(a, batch)
-        wg, cap = _geometry(ctx, n * n * (2 if vectors else 1), n, dtype.itemsize, n > 256)
+        wg, cap = _geometry(ctx, n, n, n * n * (2 if vectors else 1), dtype.itemsize)
         if cap:
-            w, wq = vecs, vq
+            av, aq = stack(a, batch)
+            launch(ctx, EighSpec, dtype, [av, values, vecs], [aq, eq, vq], [count, n, SWEEPS], count, wg=wg,
+                   cap=cap, nmax=pow2(n), vectors=vectors, lower=uplo == "L")
         else:
-            w, wq = new(ctx, (count, 2 * n + 5, n), dtype)
-        launch(ctx, EighSpec, dtype, [av, values, vecs, w], [aq, eq, vq, wq], [count, n, SWEEPS], count, wg=wg,
-               cap=cap, nmax=pow2(n) if cap else 0, vectors=vectors, lower=uplo == "L")
+            vals, vs = large.eigh(_flat(a), uplo == "L", vectors)
+            values = vals
+            vecs = reshape(vs, a._shape) if vs is not None else vecs
     values = finish(reshape(values, (*batch, n)), real_dtype(rtype))
     return values, (finish(vecs, rtype) if vectors else None)
 
@@ -136,19 +153,22 @@ def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
     count = batch_of(batch)
     wide = m < n
     mm, nn = max(m, n), min(m, n)
+    wg, cap = _geometry(ctx, mm, nn, mm * nn + (nn * nn if vectors else 0), dtype.itemsize)
+    if not cap:
+        g = _flat(a)
+        s, u, v = large.svd(_conj_t(g) if wide else g, vectors)
+        shape = (*batch, nn)
+        if u is None or v is None:
+            return reshape(s, shape), a, a, wide
+        return reshape(s, shape), reshape(u, (*batch, mm, nn)), reshape(v, (*batch, nn, nn)), wide
     sv, sq = new(ctx, (*batch, 1, nn), real_dtype(dtype))
     ug, uq = new(ctx, (*batch, mm, nn), dtype)
     vo, vq = new(ctx, (*batch, nn, nn), dtype)
     av, aq = stack(a, batch)
     if wide:
         aq = (aq[0], aq[1], aq[3], aq[2])
-    wg, cap = _geometry(ctx, mm * nn + (nn * nn if vectors else 0), nn, dtype.itemsize, mm > 256)
-    if cap:
-        w, wq = vo, vq
-    else:
-        w, wq = new(ctx, (count, mm + nn + 5, nn), dtype)
-    launch(ctx, SVDSpec, dtype, [av, sv, ug, vo, w], [aq, sq, uq, vq, wq], [count, mm, nn, SWEEPS], count, wg=wg,
-           cap=cap, nmax=pow2(nn) if cap else 0, vectors=vectors, conj=wide and dtype.kind == "c")
+    launch(ctx, SVDSpec, dtype, [av, sv, ug, vo], [aq, sq, uq, vq], [count, mm, nn, SWEEPS], count, wg=wg,
+           cap=cap, nmax=pow2(nn), vectors=vectors, conj=wide and dtype.kind == "c")
     return reshape(sv, (*batch, nn)), ug, vo, wide
 
 
@@ -177,10 +197,15 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
     One-sided Jacobi (Hestenes) on the matrix or its conjugate transpose (one workgroup per matrix): singular values
     to a few ulps of the largest (small ones often to high relative accuracy, which LAPACK's ``gesdd`` lacks),
     singular vectors orthonormal to a few ulps times K; columns for zero singular values and the extra columns of
-    ``full_matrices`` complete the basis through a Householder QR."""
+    ``full_matrices`` complete the basis through a Householder QR. LinAlgError where a matrix holds NaN or
+    infinity, as NumPy's "SVD did not converge" (this reads a flag back: it waits for the GPU)."""
+    return _svd(x, full_matrices, compute_uv, hermitian, "svd")
+
+
+def _svd(x: Any, full_matrices: bool, compute_uv: bool, hermitian: bool, function: str) -> SVDResult | Array:
     if hermitian:
         return _svd_hermitian(x, full_matrices, compute_uv)
-    a, rtype = matrices(x, "svd", square=False)
+    a, rtype = matrices(x, function, square=False)
     ctx, dtype = a._ctx, a._dtype
     m, n = a._shape[-2:]
     batch = a._shape[:-2]
@@ -194,6 +219,8 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
         vh = broadcast_to(eye(vn, n, dtype=dtype, device=a.device), (*batch, vn, n)).copy()
         return SVDResult(finish(u, rtype), finish(s, real_dtype(rtype)), finish(vh, rtype))
     s, g, v, wide = _jacobi_svd(a, compute_uv)
+    if bool(_any(isnan(s))):
+        raise LinAlgError(f"{function}: SVD did not converge (the matrix holds NaN or infinity)")
     if not compute_uv:
         return finish(s, real_dtype(rtype))
     g = _complete(g, s, full_matrices)
@@ -203,9 +230,9 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
 
 def _svd_hermitian(x: Any, full_matrices: bool, compute_uv: bool) -> SVDResult | Array:
     """NumPy's ``svd(hermitian=True)``: from :func:`eigh`, the values' magnitudes sorted in descending order."""
-    from .sorting import argsort
-    from .gather import take_along_axis
     from .elementwise import multiply, sign
+    from .gather import take_along_axis
+    from .sorting import argsort
 
     values, vecs = eigh(x)
     s = _abs(values)
@@ -221,7 +248,7 @@ def _svd_hermitian(x: Any, full_matrices: bool, compute_uv: bool) -> SVDResult |
 
 def svdvals(x: Any, /) -> Array:
     """The singular values (descending) of each matrix of x (..., M, N): :func:`svd` without the vectors."""
-    out = svd(x, compute_uv=False)
+    out = _svd(x, False, False, False, "svdvals")
     assert isinstance(out, Array)
     return out
 
@@ -238,15 +265,15 @@ def _rtol(rtol: Any, m: int, n: int, dtype: Any) -> Any:
 def matrix_rank(x: Any, /, *, rtol: Any = None, tol: Any = None, hermitian: bool = False) -> Array:
     """The rank of each matrix of x (..., M, N): the number of singular values above rtol times the largest
     (``rtol`` default max(M, N) eps, as the array API and NumPy say; ``tol``: NumPy's absolute cutoff instead).
-    Singular values from :func:`svdvals` (:func:`eigvalsh` with ``hermitian``)."""
+    Singular values from :func:`svdvals` (:func:`eigvalsh` with ``hermitian``); arrays of fewer than two
+    dimensions have rank 1 unless all zero, as in NumPy."""
     a = _array(x, "matrix_rank")
-    if a.ndim < 2:
-        raise LinAlgError(f"matrix_rank: {a.ndim}-dimensional array given; the array must be at least "
-                          "two-dimensional (a stack of matrices)")
+    if a.ndim < 2:  # NumPy's: whether any element is nonzero
+        return _sum(_any(a != 0), dtype="int64")
     if rtol is not None and tol is not None:
         raise ValueError("matrix_rank: give rtol or tol, not both")
     m, n = a._shape[-2:]
-    s = _abs(eigvalsh(a)) if hermitian else svdvals(a)
+    s = _abs(eigvalsh(a)) if hermitian else _svd(a, False, False, False, "matrix_rank")
     if min(m, n) == 0:
         return zeros(a._shape[:-2], dtype="int64", device=a.device)
     if tol is not None:
@@ -260,14 +287,14 @@ def pinv(x: Any, /, *, rtol: Any = None, hermitian: bool = False) -> Array:
     """The Moore-Penrose pseudo-inverse of each matrix of x (..., M, N): V diag(1/S) U^H over the singular values
     above rtol times the largest (default max(M, N) eps, as the array API and NumPy say), from :func:`svd`
     (``hermitian``: from :func:`eigh`, as NumPy)."""
-    from .matmul import matmul
     from .elementwise import multiply
+    from .matmul import matmul
 
     a, rtype = matrices(x, "pinv", square=False)
     m, n = a._shape[-2:]
     if batch_of(a._shape[:-2]) == 0 or min(m, n) == 0:
         return finish(zeros((*a._shape[:-2], n, m), dtype=a._dtype, device=a.device), rtype)
-    u, s, vh = svd(a, full_matrices=False, hermitian=hermitian)
+    u, s, vh = _svd(a, False, True, hermitian, "pinv")
     cutoff = _max(s, axis=-1, keepdims=True) * _rtol(rtol, m, n, s._dtype)
     large = greater(s, cutoff)
     inverse = where(large, divide(1, where(large, s, 1)), 0).astype(s._dtype)

@@ -61,17 +61,4 @@ bool la_rotation(R a, R d, S g, R tol, R floor, out R c, out R s, out S w) {
   return true;
 }
 
-// The mantissa and exponent of a running product (for determinants without overflow): m scaled into [1/2, 1).
-S la_renorm(S m, inout int e) {
-#ifdef LA_COMPLEX
-  R big = max(abs(m.x), abs(m.y));
-#else
-  R big = abs(m);
-#endif
-  if (big == R(0) || isinf(big) || isnan(big)) return m;
-  int k;
-  frexp(big, k);
-  e += k;
-  return la_ldexp(m, -k);
-}
 #endif  // VT_LA_SCALAR_GLSL

@@ -1,0 +1,234 @@
+"""Kernels of the large-matrix QR, eigh and SVD paths (see :mod:`.factorization` for the operand conventions): one
+step of the algorithm per dispatch, spread over many workgroups, so that no invocation runs long (Mesa's lavapipe
+stops a shader's loops after 65535 iterations) and the device fills up.
+
+- :class:`HouseSpec`: one Householder reflector (LAPACK's ``larfg``) computed from column j and applied to the
+  columns right of it, or a reflector applied to Q's columns (forming Q backwards, as ``ung2r``): 32 columns per
+  workgroup, 8 lanes along the rows of each, dot products reduced in shared memory.
+- :class:`EighRoundSpec`: one round of the parallel (round-robin) two-sided Jacobi method: ``mode`` 0 computes the
+  n/2 rotations, 1 applies them (J^H A J by 2x2 blocks, one invocation each, and V J).
+- :class:`SVDRoundSpec`: one round of one-sided Jacobi: one workgroup per column pair (the Gram entries reduced
+  over the rows, then both columns of G and V rotated).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .factorization import LASpec, reduce_glsl
+from .factorization_jacobi import pairing_glsl
+
+COLUMNS = 32  # columns per workgroup of HouseSpec
+LANES = 8  # invocations along the rows per column
+
+
+@dataclass(frozen=True)
+class HouseSpec(LASpec):
+    """``mode`` 0: the reflector H_j = I - tau v v^H of column j (rows j..m-1) of A, written to V's column j (v_j = 1,
+    zero above) and T (tau at row 0, beta at row 1), and H_j^H applied to A's columns j+1 .. n-1 (column j itself
+    is left as it was: every workgroup reads it). ``mode`` 1: H_j (from V and T) applied to A's columns j .. n-1."""
+
+    mode: int = 0
+
+    BUFFERS = (("A", "S", ""), ("V", "S", ""), ("T", "S", ""))
+    OPERANDS = ("A", "V", "T")
+    FIELDS = ("batch", "m", "n", "j")
+
+    @property
+    def local_size(self) -> int:
+        return COLUMNS * LANES
+
+    def body(self) -> list[str]:
+        first = "j + 1u" if self.mode == 0 else "j"
+        out = [reduce_glsl(),
+               f"#define CW {COLUMNS}u",
+               f"#define RL {LANES}u",
+               "shared S part[RL][CW];",
+               "shared S fs[CW];",
+               "void main() {",
+               "  uint tid = gl_LocalInvocationID.x, col = tid % CW, lane = tid / CW;",
+               "  uint m = p.m, n = p.n, j = p.j;",
+               f"  uint first = {first}, blocks = max(1u, (n - first + CW - 1u) / CW);",
+               "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
+               "    uint bt = g / blocks, blk = g - bt * blocks;",
+               "    uint c = first + blk * CW + col;"]
+        if self.mode == 0:
+            out += ["    R big = R(0);",
+                    "    for (uint i = j + 1u + tid; i < m; i += WG) big = max(big, la_abs(b_A.d[IX_A(bt, i, j)]));",
+                    "    big = wg_max(big);",
+                    "    R ss = R(0);",
+                    "    if (big > R(0)) for (uint i = j + 1u + tid; i < m; i += WG)",
+                    "      ss += la_abs2(la_scale(b_A.d[IX_A(bt, i, j)], R(1) / big));",
+                    "    ss = wg_sum(ss);",
+                    "    S alpha = b_A.d[IX_A(bt, j, j)];",
+                    "    R ar = la_re(alpha), ai = la_im(alpha), xnorm = big * sqrt(ss);",
+                    "    S tau = la_s(R(0)), sc = la_s(R(0));",
+                    "    R beta = ar;",
+                    "    if (!(xnorm == R(0) && ai == R(0))) {",
+                    "      R w = max(max(abs(ar), abs(ai)), xnorm);",
+                    "      beta = w * sqrt((ar / w) * (ar / w) + (ai / w) * (ai / w) + (xnorm / w) * (xnorm / w));",
+                    "      if (ar >= R(0)) beta = -beta;",
+                    "      tau = la_make((beta - ar) / beta, -ai / beta);",
+                    "      sc = la_div(la_s(R(1)), alpha - la_s(beta));",
+                    "    }",
+                    "    if (blk == 0u) {",
+                    "      for (uint i = j + tid; i < m; i += WG)",
+                    "        b_V.d[IX_V(bt, i, j)] = i == j ? la_s(R(1)) : la_mul(b_A.d[IX_A(bt, i, j)], sc);",
+                    "      if (tid == 0u) { b_T.d[IX_T(bt, 0u, j)] = tau; b_T.d[IX_T(bt, 1u, j)] = la_s(beta); }",
+                    "    }",
+                    "    tau = la_conj(tau);",
+                    "#define VI(i) la_mul(b_A.d[IX_A(bt, i, j)], sc)"]
+        else:
+            out += ["    S tau = b_T.d[IX_T(bt, 0u, j)];",
+                    "#define VI(i) b_V.d[IX_V(bt, i, j)]"]
+        out += ["    if (la_abs1(tau) == R(0)) continue;",
+                "    S w = la_s(R(0));",
+                "    if (c < n) {",
+                "      if (lane == 0u) w = b_A.d[IX_A(bt, j, c)];",
+                "      for (uint i = j + 1u + lane; i < m; i += RL)",
+                "        w += la_mul(la_conj(VI(i)), b_A.d[IX_A(bt, i, c)]);",
+                "    }",
+                "    part[lane][col] = w;",
+                "    barrier();",
+                "    if (lane == 0u) {",
+                "      for (uint l = 1u; l < RL; ++l) w += part[l][col];",
+                "      fs[col] = la_mul(tau, w);",
+                "    }",
+                "    barrier();",
+                "    if (c < n) {",
+                "      S f = fs[col];",
+                "      if (lane == 0u) b_A.d[IX_A(bt, j, c)] -= f;",
+                "      for (uint i = j + 1u + lane; i < m; i += RL) b_A.d[IX_A(bt, i, c)] -= la_mul(VI(i), f);",
+                "    }",
+                "    barrier();",
+                "  }",
+                "}"]
+        return out
+
+
+@dataclass(frozen=True)
+class EighRoundSpec(LASpec):
+    """Round ``round`` of the parallel Jacobi method on Hermitian A (n x n, both triangles kept) and its
+    eigenvectors V. ``mode`` 0: one invocation per pair computes its rotation (c, s, w at rows 0-2 of P; tested
+    against eps sqrt(|a_pp a_qq|) and the floor at F) and sets the flag word where one rotates. ``mode`` 1: one
+    invocation per 2x2 block of A (the two pairs' rotations applied, the pair's own off-diagonal set to 0), then
+    one per (row, pair) of V."""
+
+    mode: int = 0
+
+    BUFFERS = (("A", "S", ""), ("V", "S", ""), ("P", "S", ""), ("F", "R", "readonly"), ("K", "U", ""))
+    OPERANDS = ("A", "V", "P")
+    FIELDS = ("batch", "n", "round")
+
+    def body(self) -> list[str]:
+        out = [pairing_glsl(),
+               "void main() {",
+               "  uint n = p.n, n2 = n + (n & 1u), np2 = n2 / 2u;"]
+        if self.mode == 0:
+            out += ["  for (uint g = gl_GlobalInvocationID.x; g < p.batch * np2; g += gl_NumWorkGroups.x * WG) {",
+                    "    uint bt = g / np2, t = g - bt * np2, pp, qq;",
+                    "    la_pair(p.round, t, n2, pp, qq);",
+                    "    R c = R(1), s = R(0);",
+                    "    S w = la_s(R(1));",
+                    "    if (qq < n && la_rotation(la_re(b_A.d[IX_A(bt, pp, pp)]), la_re(b_A.d[IX_A(bt, qq, qq)]),",
+                    "                              b_A.d[IX_A(bt, pp, qq)], LA_EPS, b_F.d[bt], c, s, w))",
+                    "      b_K.d[0] = 1u;",
+                    "    b_P.d[IX_P(bt, 0u, t)] = la_s(c);",
+                    "    b_P.d[IX_P(bt, 1u, t)] = la_s(s);",
+                    "    b_P.d[IX_P(bt, 2u, t)] = w;",
+                    "  }",
+                    "}"]
+            return out
+        out += ["  uint blocks = np2 * np2, per = blocks + np2 * n;",
+                "  for (uint g = gl_GlobalInvocationID.x; g < p.batch * per; g += gl_NumWorkGroups.x * WG) {",
+                "    uint bt = g / per, e = g - bt * per;",
+                "    if (e < blocks) {",
+                "      uint ti = e / np2, tj = e - ti * np2, pi, qi, pj, qj;",
+                "      la_pair(p.round, ti, n2, pi, qi);",
+                "      la_pair(p.round, tj, n2, pj, qj);",
+                "      R ci = la_re(b_P.d[IX_P(bt, 0u, ti)]), si = la_re(b_P.d[IX_P(bt, 1u, ti)]);",
+                "      R cj = la_re(b_P.d[IX_P(bt, 0u, tj)]), sj = la_re(b_P.d[IX_P(bt, 1u, tj)]);",
+                "      if (si == R(0) && sj == R(0)) continue;",
+                "      S wi = b_P.d[IX_P(bt, 2u, ti)], wj = b_P.d[IX_P(bt, 2u, tj)];",
+                "      bool vi = qi < n, vj = qj < n;",
+                "      S zero = la_s(R(0));",
+                "      S x00 = b_A.d[IX_A(bt, pi, pj)];",
+                "      S x01 = vj ? b_A.d[IX_A(bt, pi, qj)] : zero;",
+                "      S x10 = vi ? b_A.d[IX_A(bt, qi, pj)] : zero;",
+                "      S x11 = vi && vj ? b_A.d[IX_A(bt, qi, qj)] : zero;",
+                "      if (si != R(0)) {",
+                "        la_rot(x00, x10, ci, si, la_conj(wi));",
+                "        la_rot(x01, x11, ci, si, la_conj(wi));",
+                "      }",
+                "      if (sj != R(0)) { la_rot(x00, x01, cj, sj, wj); la_rot(x10, x11, cj, sj, wj); }",
+                "      if (ti == tj && si != R(0)) { x01 = zero; x10 = zero; }",
+                "      b_A.d[IX_A(bt, pi, pj)] = x00;",
+                "      if (vj) b_A.d[IX_A(bt, pi, qj)] = x01;",
+                "      if (vi) b_A.d[IX_A(bt, qi, pj)] = x10;",
+                "      if (vi && vj) b_A.d[IX_A(bt, qi, qj)] = x11;",
+                "    } else {",
+                "      e -= blocks;",
+                "      uint t = e / n, r = e - t * n, pp, qq;",
+                "      la_pair(p.round, t, n2, pp, qq);",
+                "      R s = la_re(b_P.d[IX_P(bt, 1u, t)]);",
+                "      if (s == R(0) || qq >= n) continue;",
+                "      S x = b_V.d[IX_V(bt, r, pp)], y = b_V.d[IX_V(bt, r, qq)];",
+                "      la_rot(x, y, la_re(b_P.d[IX_P(bt, 0u, t)]), s, b_P.d[IX_P(bt, 2u, t)]);",
+                "      b_V.d[IX_V(bt, r, pp)] = x;",
+                "      b_V.d[IX_V(bt, r, qq)] = y;",
+                "    }",
+                "  }",
+                "}"]
+        return out
+
+
+@dataclass(frozen=True)
+class SVDRoundSpec(LASpec):
+    """Round ``round`` of one-sided Jacobi on G (m x n) and V (n x n): one workgroup per (matrix, column pair)
+    reduces |g_p|^2, |g_q|^2 and g_p^H g_q over the rows, rotates where |g_p^H g_q| > sqrt(m) eps |g_p| |g_q|
+    (setting the flag word), both columns of G and of V."""
+
+    BUFFERS = (("G", "S", ""), ("V", "S", ""), ("K", "U", ""))
+    OPERANDS = ("G", "V")
+    FIELDS = ("batch", "m", "n", "round")
+
+    @property
+    def local_size(self) -> int:
+        return 64
+
+    def body(self) -> list[str]:
+        return [pairing_glsl(),
+                "shared R red4[4][WG];",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x, m = p.m, n = p.n, n2 = n + (n & 1u), np2 = n2 / 2u;",
+                "  for (uint g = gl_WorkGroupID.x; g < p.batch * np2; g += gl_NumWorkGroups.x) {",
+                "    uint bt = g / np2, t = g - bt * np2, pp, qq;",
+                "    la_pair(p.round, t, n2, pp, qq);",
+                "    if (qq >= n) continue;",
+                "    R a = R(0), d = R(0);",
+                "    S h = la_s(R(0));",
+                "    for (uint i = tid; i < m; i += WG) {",
+                "      S x = b_G.d[IX_G(bt, i, pp)], y = b_G.d[IX_G(bt, i, qq)];",
+                "      a += la_abs2(x); d += la_abs2(y); h += la_mul(la_conj(x), y);",
+                "    }",
+                "    red4[0][tid] = a; red4[1][tid] = d; red4[2][tid] = la_re(h); red4[3][tid] = la_im(h);",
+                "    barrier();",
+                "    for (uint s = WG / 2u; s > 0u; s >>= 1) {",
+                "      if (tid < s) for (uint k = 0u; k < 4u; ++k) red4[k][tid] += red4[k][tid + s];",
+                "      barrier();",
+                "    }",
+                "    a = red4[0][0]; d = red4[1][0];",
+                "    S gsum = la_make(red4[2][0], red4[3][0]);",
+                "    barrier();",
+                "    R c, s;",
+                "    S w;",
+                "    if (!la_rotation(a, d, gsum, sqrt(R(m)) * LA_EPS, LA_TINY, c, s, w)) continue;",
+                "    if (tid == 0u) b_K.d[0] = 1u;",
+                "    for (uint i = tid; i < max(m, n); i += WG) {",
+                "      if (i < m) { S x = b_G.d[IX_G(bt, i, pp)], y = b_G.d[IX_G(bt, i, qq)]; la_rot(x, y, c, s, w); "
+                "b_G.d[IX_G(bt, i, pp)] = x; b_G.d[IX_G(bt, i, qq)] = y; }",
+                "      if (i < n) { S x = b_V.d[IX_V(bt, i, pp)], y = b_V.d[IX_V(bt, i, qq)]; la_rot(x, y, c, s, w); "
+                "b_V.d[IX_V(bt, i, pp)] = x; b_V.d[IX_V(bt, i, qq)] = y; }",
+                "    }",
+                "  }",
+                "}"]
