@@ -1,5 +1,6 @@
 """Matrix products: square matmul in float32 (TF32 off everywhere) and float16, a batched product of small
-matrices and a matrix-vector product. TFLOP/s counts 2 M N K flops; GB/s the bytes of the matrix read."""
+matrices, a matrix-vector product and skinny products (1 and 8 rows times a matrix, as in a linear layer).
+TFLOP/s counts 2 M N K flops; GB/s the bytes of the matrix read."""
 
 from __future__ import annotations
 
@@ -44,7 +45,17 @@ def _matvec(m: int, n: int) -> Case:
     return Case(f"matrix-vector {m}x{n} float32", "GB/s", build, work=4.0 * m * n)
 
 
+def _skinny(m: int, k: int, n: int) -> Case:
+    def build(lib: Any) -> Any:
+        _no_tf32(lib)
+        x, w = lib.array(_values((m, k), "float32")), lib.array(_values((k, n), "float32"))
+        return lambda: x @ w
+
+    return Case(f"skinny {m}x{k} @ {k}x{n} float32", "GB/s", build, work=4.0 * k * n)
+
+
 def cases(cpu: bool) -> list[Case]:
     sizes = (256, 512) if cpu else (1024, 4096, 8192)
     return [*(_square(n, "float32") for n in sizes), *(_square(n, "float16") for n in sizes),
-            _batched(256 if cpu else 4096, 64), _matvec(*((1024, 512) if cpu else (8192, 4096)))]
+            _batched(256 if cpu else 4096, 64), _matvec(*((1024, 512) if cpu else (8192, 4096))),
+            *(_skinny(m, *((512, 1024) if cpu else (4096, 8192))) for m in (1, 8))]
