@@ -1,0 +1,79 @@
+"""GPU time per kernel of one operation: every dispatch the statement records is bracketed by timestamp events,
+and the times are summed per kernel spec (its class and stage). Shows where an operation's time goes (which pass
+of a sort, which part of a unique) without a vendor profiler.
+
+    python benchmarks/probes/probe_kernel_times.py "vt.sort(x)" \
+        --setup "x = vt.asarray(np.random.default_rng(0).random(1 << 24, dtype=np.float32))"
+
+Timestamps after each dispatch serialise the work a little: the total is an upper bound of the plain run's."""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+import vulkit as vt
+from vulkit.runtime import context
+from vulkit.runtime.events import Event
+
+
+def _name(spec: Any) -> str:
+    stage = getattr(spec, "stage", None)
+    return type(spec).__name__ + (f".{stage}" if stage else "")
+
+
+def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str, Any]) -> dict[str, float]:
+    """One run of ``statement`` with every dispatch bracketed by timestamp events: milliseconds by kernel."""
+    marks: list[tuple[str, Event, Event]] = []
+    original_dispatch, original_to = stream.dispatch, stream.dispatch_to
+
+    def timed(function: Any, pipeline: Any, *args: Any, **kwargs: Any) -> Any:
+        start, end = Event(enable_timing=True), Event(enable_timing=True)
+        start.record()
+        result = function(pipeline, *args, **kwargs)
+        end.record()
+        marks.append((names.get(id(pipeline), "?"), start, end))
+        return result
+
+    stream.dispatch = lambda pipeline, *a, **k: timed(original_dispatch, pipeline, *a, **k)
+    stream.dispatch_to = lambda pipeline, *a, **k: timed(original_to, pipeline, *a, **k)
+    try:
+        exec(statement, namespace)  # noqa: S102 - a probe runs what it is given
+    finally:
+        stream.dispatch, stream.dispatch_to = original_dispatch, original_to
+    vt.device.synchronize()
+    totals: dict[str, float] = defaultdict(float)
+    for name, start, end in marks:
+        totals[name] += start.elapsed_time(end)
+    return dict(totals)
+
+
+def profile(statement: str, namespace: dict[str, Any], rounds: int = 3) -> dict[str, float]:
+    """Milliseconds per kernel (the run of least total of ``rounds``), by spec name."""
+    ctx = context.current()
+    exec(statement, namespace)  # noqa: S102 - compiles the kernels, warms up
+    vt.device.synchronize()
+    names = {id(kernel.pipeline): _name(kernel.spec) for kernel in ctx.kernels}
+    runs = [_run(ctx.stream, names, statement, namespace) for _ in range(rounds)]
+    return min(runs, key=lambda run: sum(run.values()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("statement")
+    parser.add_argument("--setup", default="")
+    args = parser.parse_args()
+    namespace: dict[str, Any] = {"vt": vt, "np": np}
+    exec(args.setup, namespace)  # noqa: S102
+    times = profile(args.statement, namespace)
+    total = sum(times.values())
+    for name, ms in sorted(times.items(), key=lambda item: -item[1]):
+        print(f"{ms * 1e3:10.1f} µs  {100 * ms / total:5.1f} %  {name}")
+    print(f"{total * 1e3:10.1f} µs  total")
+
+
+if __name__ == "__main__":
+    main()
