@@ -1,68 +1,114 @@
 """Blocked factorizations of large matrices, in place on contiguous (batch, n, c) work arrays: right-looking LU
 with partial pivoting and Cholesky, and the blocked back substitution of solve. Each block step is a few
 dispatches over the whole stack (no host round trip, no loop over the stack's matrices): the panel or diagonal
-block's kernel, a triangular solve with it, and the trailing update as one ``gemm`` on submatrix views."""
+block's kernel, a triangular solve with it, and the trailing update as one ``gemm`` on submatrix views.
+
+LU takes blocks of ``tb`` (64) columns, each factored as two halves recursively down to the register panel's
+width (32 columns: :class:`~vulkit.array.kernels.factorization_blocked.PanelSpec`), so the trailing update is a
+rank-64 ``gemm`` (it reads and writes the trailing matrix once per 64 columns)."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from ..array import Array
+from ..array import Array, view
 from ..kernels.factorization import CholSpec
 from ..kernels.factorization_blocked import LaswpSpec, PanelSpec, TrsmSpec
 from .elementwise import conj
-from .linalg_common import launch, max_invocations, pow2, shared_limit
+from .linalg_common import Launcher, max_invocations, pow2, shared_limit
 
 
-def _quad(view: Array) -> tuple[int, int, int, int]:
+def _quad(x: Array) -> tuple[int, int, int, int]:
     """The operand of a (batch, rows, columns) view."""
-    return (view._offset, *view._strides)
+    return (x._offset, *x._strides)
+
+
+def _sub(w: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
+    """The view w[:, r0:r1, c0:c1] of a contiguous (batch, n, c) array (without the indexing machinery)."""
+    s0, s1, s2 = w._strides
+    return view(w, (w._shape[0], r1 - r0, c1 - c0), (s0, s1, s2), w._offset + r0 * s1 + c0 * s2)
 
 
 def block_sizes(ctx: Any, itemsize: int) -> tuple[int, int]:
-    """(the LU panel's width, the order of diagonal blocks in triangular solves and Cholesky): the panel's columns
-    are held in registers, a diagonal block in shared memory (half of it at most)."""
+    """(the LU panel kernel's width, the order of diagonal blocks in triangular solves, Cholesky and LU's blocks):
+    the panel's columns are held in registers, a diagonal block in shared memory (half of it at most)."""
     tb = 64
     while tb > 8 and tb * tb * itemsize > shared_limit(ctx) // 2:
         tb //= 2
     return min(tb, 32 if itemsize <= 4 else 16), tb
 
 
-def _trsm(ctx: Any, w: Array, t: Array, b: Array, tb: int, lower: bool, unit: bool, conj_b: bool = False) -> None:
-    """B := T^-1 B for views T (kb x kb) and B (kb x ncols) of the work array w."""
-    batch, kb, ncols = b._shape
-    launch(ctx, TrsmSpec, w._dtype, [w, w], [_quad(t), _quad(b)], [batch, kb, ncols],
-           batch * math.ceil(ncols / 64), nb=tb, lower=lower, unit=unit, conj=conj_b)
+class _Kernels:
+    """The prepared kernels of one factorization of w (created once, recorded at every step)."""
+
+    def __init__(self, w: Array, tb: int, *extra: Array) -> None:
+        self.w, self.tb, self.extra = w, tb, extra
+        self.cache: dict[Any, Launcher] = {}
+
+    def get(self, spec_type: Any, buffers: list[Array], **options: Any) -> Launcher:
+        key = (spec_type, tuple(options.items()))
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = Launcher(self.w._ctx, spec_type, self.w._dtype, buffers, **options)
+        return found
+
+    def trsm(self, t: Array, b: Array, lower: bool, unit: bool, conj_b: bool = False) -> None:
+        """B := T^-1 B for views T (kb x kb) and B (kb x ncols) of w."""
+        batch, kb, ncols = b._shape
+        if ncols:
+            launch = self.get(TrsmSpec, [self.w, self.w], nb=self.tb, lower=lower, unit=unit, conj=conj_b)
+            launch([_quad(t), _quad(b)], [batch, kb, ncols], batch * math.ceil(ncols / 64))
 
 
 def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:
     """LU with partial pivoting (LAPACK's pivots) of the first n columns of each (n x c) matrix of w, the row
     interchanges and the elimination also applied to the columns right of them (the right-hand sides of solve).
     ``pivots`` (batch, n, uint32) gets the row each row was exchanged with; an exact zero pivot sets ``word``.
-    The columns of L left of a panel do not get later interchanges (solve and det do not read them)."""
+    The columns of L left of a block do not get later blocks' interchanges (solve and det do not read them)."""
     from .matmul import gemm
 
     ctx = w._ctx
     batch, _, cols = w._shape
     nb, tb = block_sizes(ctx, w._dtype.itemsize)
+    kernels = _Kernels(w, tb)
     top = min(1024, max_invocations(ctx))
-    for k0 in range(0, n, nb):
-        kb, m = min(nb, n - k0), n - k0
-        wg = min(top, max(64, nb, pow2(m)))
-        rmax = pow2(math.ceil(m / wg))
-        launch(ctx, PanelSpec, w._dtype, [w, pivots, word], [_quad(w[:, k0:, k0:k0 + kb])], [batch, m, kb, n, k0],
-               batch, nb=nb, rmax=rmax, wg=wg)
-        rest = cols - k0 - kb
-        if rest == 0:
-            continue
-        right = w[:, k0:, k0 + kb:]
-        launch(ctx, LaswpSpec, w._dtype, [w, pivots], [_quad(right)], [batch, kb, rest, n, k0],
-               batch * math.ceil(rest / 64))
-        _trsm(ctx, w, w[:, k0:k0 + kb, k0:k0 + kb], w[:, k0:k0 + kb, k0 + kb:], tb, lower=True, unit=True)
-        if k0 + kb < n:
-            gemm(w[:, k0 + kb:, k0:k0 + kb], w[:, k0:k0 + kb, k0 + kb:], w[:, k0 + kb:, k0 + kb:],
-                 alpha=-1.0, beta=1.0)
+
+    def swap(k0: int, kb: int, c0: int, c1: int) -> None:
+        """The interchanges of pivots k0 .. k0 + kb - 1 applied to columns c0 .. c1 - 1 (rows from k0 on)."""
+        if c1 > c0:
+            launch = kernels.get(LaswpSpec, [w, pivots])
+            launch([_quad(_sub(w, k0, n, c0, c1))], [batch, kb, c1 - c0, n, k0], batch * math.ceil((c1 - c0) / 64))
+
+    def factor(k0: int, width: int) -> None:
+        """The columns k0 .. k0 + width - 1 (rows k0 ..), interchanges applied to the columns right of them up
+        to the block's end only (the caller applies them further)."""
+        if width <= nb:
+            m = n - k0
+            wg = min(top, max(64, nb, pow2(m)))
+            launch = kernels.get(PanelSpec, [w, pivots, word], nb=nb, rmax=pow2(math.ceil(m / wg)), wg=wg)
+            launch([_quad(_sub(w, k0, n, k0, k0 + width))], [batch, m, width, n, k0], batch)
+            return
+        left = width // 2
+        factor(k0, left)
+        swap(k0, left, k0 + left, k0 + width)
+        kernels.trsm(_sub(w, k0, k0 + left, k0, k0 + left), _sub(w, k0, k0 + left, k0 + left, k0 + width),
+                     lower=True, unit=True)
+        gemm(_sub(w, k0 + left, n, k0, k0 + left), _sub(w, k0, k0 + left, k0 + left, k0 + width),
+             _sub(w, k0 + left, n, k0 + left, k0 + width), alpha=-1.0, beta=1.0)
+        factor(k0 + left, width - left)
+        swap(k0 + left, width - left, k0, k0 + left)
+
+    for k0 in range(0, n, tb):
+        kb = min(tb, n - k0)
+        factor(k0, kb)
+        swap(k0, kb, k0 + kb, cols)
+        if k0 + kb < cols:
+            kernels.trsm(_sub(w, k0, k0 + kb, k0, k0 + kb), _sub(w, k0, k0 + kb, k0 + kb, cols), lower=True,
+                         unit=True)
+            if k0 + kb < n:
+                gemm(_sub(w, k0 + kb, n, k0, k0 + kb), _sub(w, k0, k0 + kb, k0 + kb, cols),
+                     _sub(w, k0 + kb, n, k0 + kb, cols), alpha=-1.0, beta=1.0)
 
 
 def back_substitute(w: Array, n: int) -> None:
@@ -70,13 +116,14 @@ def back_substitute(w: Array, n: int) -> None:
     bottom: a triangular solve with each diagonal block, then the rows above updated by one ``gemm``."""
     from .matmul import gemm
 
-    ctx = w._ctx
-    _, tb = block_sizes(ctx, w._dtype.itemsize)
+    cols = w._shape[2]
+    _, tb = block_sizes(w._ctx, w._dtype.itemsize)
+    kernels = _Kernels(w, tb)
     for i0 in reversed(range(0, n, tb)):
         i1 = min(i0 + tb, n)
-        _trsm(ctx, w, w[:, i0:i1, i0:i1], w[:, i0:i1, n:], tb, lower=False, unit=False)
+        kernels.trsm(_sub(w, i0, i1, i0, i1), _sub(w, i0, i1, n, cols), lower=False, unit=False)
         if i0:
-            gemm(w[:, :i0, i0:i1], w[:, i0:i1, n:], w[:, :i0, n:], alpha=-1.0, beta=1.0)
+            gemm(_sub(w, 0, i0, i0, i1), _sub(w, i0, i1, n, cols), _sub(w, 0, i0, n, cols), alpha=-1.0, beta=1.0)
 
 
 def potrf(w: Array, word: Array) -> None:
@@ -85,17 +132,17 @@ def potrf(w: Array, word: Array) -> None:
     solve with A21^H (a conjugated transposed view), A22 -= L21 L21^H by ``gemm``. A pivot <= 0 sets ``word``."""
     from .matmul import gemm
 
-    ctx = w._ctx
     batch, n, _ = w._shape
-    _, tb = block_sizes(ctx, w._dtype.itemsize)
+    _, tb = block_sizes(w._ctx, w._dtype.itemsize)
+    kernels = _Kernels(w, tb)
     complex_ = w._dtype.kind == "c"
+    diagonal = kernels.get(CholSpec, [w, w, word], cap=tb * tb, wg=256)
     for k0 in range(0, n, tb):
         k1 = min(k0 + tb, n)
-        diag = w[:, k0:k1, k0:k1]
-        launch(ctx, CholSpec, w._dtype, [w, w, word], [_quad(diag), _quad(diag)], [batch, k1 - k0], batch,
-               cap=tb * tb, wg=64)
+        diag = _sub(w, k0, k1, k0, k1)
+        diagonal([_quad(diag), _quad(diag)], [batch, k1 - k0], batch)
         if k1 == n:
             break
-        a21 = w[:, k1:, k0:k1]
-        _trsm(ctx, w, diag, a21.mT, tb, lower=True, unit=False, conj_b=complex_)
-        gemm(a21, conj(a21).mT if complex_ else a21.mT, w[:, k1:, k1:], alpha=-1.0, beta=1.0)
+        a21 = _sub(w, k1, n, k0, k1)
+        kernels.trsm(diag, a21.mT, lower=True, unit=False, conj_b=complex_)
+        gemm(a21, conj(a21).mT if complex_ else a21.mT, _sub(w, k1, n, k1, n), alpha=-1.0, beta=1.0)
