@@ -284,6 +284,10 @@ uint wg_argmax(R v, uint i, out R best) {
 """
 
 
+# GLSL: the workgroup as a TX x TY grid over a matrix's columns and rows (WG a power of two >= 32)
+_GRID = "#define TX (WG >= 256u ? 16u : 8u)\n#define TY (WG / TX)"
+
+
 def reduce_glsl() -> str:
     """The workgroup reductions (``wg_sum``, ``wg_max``, ``wg_argmax``) for kernels whose WG is a power of two."""
     return _REDUCE
@@ -318,8 +322,9 @@ class LUSpec(LASpec):
         fill = {"solve": "b_B.d[IX_B(bt, i, j - n)]", "inv": "la_s(i == j - n ? R(1) : R(0))"}.get(mode, "la_s(R(0))")
         out = [f"shared S sm[{self.cap}];", _REDUCE, _DET if det else "",
                "#define M(i, j) sm[(i) * W + (j)]",
+               _GRID,
                "void main() {",
-               "  uint tid = gl_LocalInvocationID.x;",
+               "  uint tid = gl_LocalInvocationID.x, tx = tid % TX, ty = tid / TX;",
                f"  uint n = p.n, k = {'n' if mode == 'inv' else 'p.k'}, W = n + k;",
                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
                "    for (uint e = tid; e < n * W; e += WG) {",
@@ -343,11 +348,8 @@ class LUSpec(LASpec):
                "      S d = M(j, j);",
                "      for (uint i = j + 1u + tid; i < n; i += WG) M(i, j) = la_div(M(i, j), d);",
                "      barrier();",
-               "      uint rows = n - j - 1u, cols = W - j - 1u;",
-               "      for (uint e = tid; e < rows * cols; e += WG) {",
-               "        uint i = e / cols, c = e - i * cols;",
-               "        M(j + 1u + i, j + 1u + c) -= la_mul(M(j + 1u + i, j), M(j, j + 1u + c));",
-               "      }",
+               "      for (uint i = j + 1u + ty; i < n; i += TY)",
+               "        for (uint c = j + 1u + tx; c < W; c += TX) M(i, c) -= la_mul(M(i, j), M(j, c));",
                "      barrier();",
                "    }"]
         if det:
@@ -365,10 +367,8 @@ class LUSpec(LASpec):
                     "      S d = M(j, j);",
                     "      for (uint c = n + tid; c < W; c += WG) M(j, c) = la_div(M(j, c), d);",
                     "      barrier();",
-                    "      for (uint e = tid; e < j * k; e += WG) {",
-                    "        uint i = e / k, c = n + e - i * k;",
-                    "        M(i, c) -= la_mul(M(i, j), M(j, c));",
-                    "      }",
+                    "      for (uint i = ty; i < j; i += TY)",
+                    "        for (uint c = n + tx; c < W; c += TX) M(i, c) -= la_mul(M(i, j), M(j, c));",
                     "      barrier();",
                     "    }",
                     "    for (uint e = tid; e < n * k; e += WG) {",
@@ -400,8 +400,9 @@ class CholSpec(LASpec):
         return [f"shared S sm[{self.cap}];",
                 "shared bool bad;",
                 "#define M(i, j) sm[(i) * n + (j)]",
+                _GRID,
                 "void main() {",
-                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint tid = gl_LocalInvocationID.x, tx = tid % TX, ty = tid / TX;",
                 "  uint n = p.n;",
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
                 "    for (uint e = tid; e < n * n; e += WG) {",
@@ -418,11 +419,8 @@ class CholSpec(LASpec):
                 "      for (uint i = j + 1u + tid; i < n; i += WG) M(i, j) = la_scale(M(i, j), inv);",
                 "      barrier();",
                 "      if (tid == 0u) M(j, j) = la_s(l);",
-                "      uint m = n - j - 1u;",
-                "      for (uint e = tid; e < m * m; e += WG) {",
-                "        uint i = e / m, c = e - i * m;",
-                "        if (c <= i) M(j + 1u + i, j + 1u + c) -= la_mul(M(j + 1u + i, j), la_conj(M(j + 1u + c, j)));",
-                "      }",
+                "      for (uint i = j + 1u + ty; i < n; i += TY)",
+                "        for (uint c = j + 1u + tx; c <= i; c += TX) M(i, c) -= la_mul(M(i, j), la_conj(M(c, j)));",
                 "      barrier();",
                 "    }",
                 "    if (tid == 0u && bad) b_F.d[0] = 1u;",
