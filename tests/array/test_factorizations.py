@@ -333,6 +333,28 @@ def test_eigh_of_a_graded_matrix_keeps_small_eigenvalues():
     np.testing.assert_allclose(w, want, rtol=1e-8)
 
 
+def test_eigh_of_nan_matrices_is_nan_as_numpy():
+    stack = np.stack([np.diag([2.0, 1.0]), np.full((2, 2), np.nan)])
+    w, v = LA.eigh(vt.asarray(stack))
+    np.testing.assert_array_equal(w.numpy()[0], [1.0, 2.0])
+    assert np.isnan(w.numpy()[1]).all() and np.isnan(v.numpy()[1]).all()
+    assert not np.isnan(v.numpy()[0]).any()
+
+
+def test_ill_conditioned_cholesky_and_svd():
+    """Hilbert matrices: Cholesky's backward error stays at rounding level; singular values within eps of the
+    largest of NumPy's (LAPACK's absolute accuracy)."""
+    for n in (8, 12, 70):
+        i = np.arange(n)
+        h = 1.0 / (i[:, None] + i[None, :] + 1.0)
+        if n <= 12:
+            lower = LA.cholesky(vt.asarray(h)).numpy()
+            _close(lower @ lower.T, h, _tol("float64", n))
+        s = LA.svdvals(vt.asarray(h)).numpy()
+        _close(s, np.linalg.svd(h, compute_uv=False), _tol("float64", n))
+        _close(LA.eigvalsh(vt.asarray(h)).numpy(), np.linalg.eigvalsh(h), _tol("float64", n))
+
+
 # -- svd, svdvals -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("n", SIZES)

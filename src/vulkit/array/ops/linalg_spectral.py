@@ -16,7 +16,7 @@ from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
 from . import linalg_large as large
 from .creation import eye, zeros
 from .elementwise import abs as _abs
-from .elementwise import conj, divide, greater, isnan, where
+from .elementwise import conj, divide, greater, isfinite, isnan, where
 from .linalg_common import (
     EighResult,
     LinAlgError,
@@ -34,6 +34,7 @@ from .linalg_common import (
 )
 from .manipulation import broadcast_to, expand_dims, reshape
 from .reductions import _array
+from .reductions import all as _all
 from .reductions import any as _any
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -123,7 +124,10 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
             vals, vs = large.eigh(_flat(a), uplo == "L", vectors)
             values = vals
             vecs = reshape(vs, a._shape) if vs is not None else vecs
-    values = finish(reshape(values, (*batch, n)), real_dtype(rtype))
+    values = reshape(values, (*batch, n))
+    if vectors and count and n:  # NumPy's eigenvectors of a matrix with a NaN eigenvalue are NaN
+        vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
+    values = finish(values, real_dtype(rtype))
     return values, (finish(vecs, rtype) if vectors else None)
 
 
@@ -219,7 +223,7 @@ def _svd(x: Any, full_matrices: bool, compute_uv: bool, hermitian: bool, functio
         vh = broadcast_to(eye(vn, n, dtype=dtype, device=a.device), (*batch, vn, n)).copy()
         return SVDResult(finish(u, rtype), finish(s, real_dtype(rtype)), finish(vh, rtype))
     s, g, v, wide = _jacobi_svd(a, compute_uv)
-    if bool(_any(isnan(s))):
+    if not bool(_all(isfinite(s))):
         raise LinAlgError(f"{function}: SVD did not converge (the matrix holds NaN or infinity)")
     if not compute_uv:
         return finish(s, real_dtype(rtype))
