@@ -1,0 +1,116 @@
+"""Running the image kernels: separable passes over host tables (:mod:`._geo_tables`), and projective warps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..array import dtypes as dt
+from ..array.array import Array, make_array, upload
+from ..array.kernels.glsl import WORKGROUP, division_magic
+from ..array.kernels.image_resample import ResampleSpec, compute_dtype
+from ..array.kernels.image_resample_warp import WarpSpec
+from ..array.ops.planning import _addresses
+
+Table = tuple[np.ndarray, np.ndarray]  # (indices (M, K) int32, weights (M, K) float64)
+_LIMIT = 1 << 32
+
+
+def _groups(ctx: Any, n: int) -> int:
+    return max(1, min(-(-n // WORKGROUP), ctx.max_groups))
+
+
+def _magic(d: int) -> tuple[int, int]:
+    return division_magic(d) if d > 1 else (0, 0)
+
+
+def device_table(ctx: Any, tag: Any, table: Table | Any, weight: dt.DType) -> tuple[Array, Array, int]:
+    """The table on the device (indices int32, weights of ``weight``: int32 for Pillow's fixed point), kept in the
+    context's plan cache under ``tag`` (``table``: the table, or a function making it, called on a miss)."""
+    key = ("vt.image.table", tag, weight.name)
+    found = ctx.plans.get(key)
+    if found is None:
+        idx, w = table() if callable(table) else table
+        if weight is dt.int32:
+            from ._geo_tables import fixed_point
+            w = fixed_point(w)
+        found = (upload(ctx, np.ascontiguousarray(idx, dtype=np.int32).ravel()),
+                 upload(ctx, np.ascontiguousarray(w, dtype=weight.np).ravel()), idx.shape[1])
+        ctx.plans.remember(key, found)
+    return found
+
+
+def resample_pass(x: Array, outer: int, length: int, inner: int, size: int, table: tuple[Array, Array, int],
+                  out_dtype: dt.DType, fixed: bool, cval: float = 0.0) -> Array:
+    """One pass of the separable kernel over the contiguous ``x`` seen as (outer, length, inner): a flat array of
+    outer x size x inner results."""
+    ctx = x._ctx
+    n = outer * size * inner
+    if n >= _LIMIT or x._size >= _LIMIT:
+        raise ValueError(f"image too large: {max(n, x._size)} elements (at most 2^32 - 1 per pass)")
+    out = make_array(ctx, (n,), out_dtype)
+    if n == 0:
+        return out
+    idx, w, k = table
+    addresses = _addresses(ctx, [x, out, idx, w])
+    kernel = ctx.kernels.get(ResampleSpec(x._dtype, out_dtype, fixed, addresses))
+    values = (outer, size, inner, length, k, x._offset, 0, *_magic(inner), *_magic(size), cval)
+    arrays = (x, out, idx, w)
+    if addresses:
+        push = kernel.pack(*[a._alloc._addr or a._alloc.address for a in arrays], *values)
+        resources: tuple[Any, ...] = ()
+    else:
+        push, resources = kernel.pack(*values), tuple(a._alloc for a in arrays)
+    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(_groups(ctx, n), 1, 1),
+                        reads=[x._alloc, idx._alloc, w._alloc], writes=[out._alloc])
+    return out
+
+
+def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, Table | Any] | None,
+              out_h: int, out_w: int, out_dtype: dt.DType, fixed: bool = False, cval: float = 0.0) -> Array:
+    """The contiguous N x H x W x C image ``x`` resampled along its columns (``cols``: (tag, table), None to leave
+    W as it is) and then its rows (``rows``), as Pillow does: N x out_h x out_w x C of ``out_dtype``. ``fixed``:
+    Pillow's 8-bit arithmetic (uint8 between the passes); else the passes sum in float32 (float64 for float64)
+    and keep that between them."""
+    n, h, w, c = x.shape
+    ctx = x._ctx
+    between = dt.uint8 if fixed else compute_dtype(x._dtype)
+    weight = dt.int32 if fixed else compute_dtype(x._dtype)
+    current = x
+    if cols is not None:
+        table = device_table(ctx, cols[0], cols[1], weight)
+        current = resample_pass(current, n * h, w, c, out_w, table, out_dtype if rows is None else between, fixed,
+                                cval)
+    if rows is not None:
+        table = device_table(ctx, rows[0], rows[1], weight)
+        current = resample_pass(current, n, h, out_w * c, out_h, table, out_dtype, fixed, cval)
+    if cols is None and rows is None:
+        current = x.astype(out_dtype)
+    return current.reshape((n, out_h, out_w, c))
+
+
+def warp(x: Array, matrix: np.ndarray, out_h: int, out_w: int, order: int, mode: int, cval: float,
+         out_dtype: dt.DType) -> Array:
+    """The contiguous N x H x W x C ``x`` sampled at ``matrix`` @ (column, row, 1) of each output pixel (the output
+    to input map)."""
+    ctx = x._ctx
+    n, h, w, c = x.shape
+    total = n * out_h * out_w
+    if total * c >= _LIMIT or x._size >= _LIMIT:
+        raise ValueError(f"image too large: {max(total * c, x._size)} elements (at most 2^32 - 1)")
+    out = make_array(ctx, (n, out_h, out_w, c), out_dtype)
+    if total == 0 or c == 0:
+        return out
+    projective = not np.array_equal(matrix[2], [0.0, 0.0, 1.0])
+    addresses = _addresses(ctx, [x, out])
+    kernel = ctx.kernels.get(WarpSpec(x._dtype, out_dtype, order, mode, projective, addresses))
+    values = (n, h, w, c, out_h, out_w, x._offset, 0, *[float(v) for v in matrix.ravel()], float(cval))
+    if addresses:
+        push = kernel.pack(x._alloc._addr or x._alloc.address, out._alloc._addr or out._alloc.address, *values)
+        resources: tuple[Any, ...] = ()
+    else:
+        push, resources = kernel.pack(*values), (x._alloc, out._alloc)
+    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(_groups(ctx, total), 1, 1),
+                        reads=[x._alloc], writes=[out._alloc])
+    return out
