@@ -55,7 +55,7 @@ def resample_pass(x: Array, outer: int, length: int, inner: int, size: int, tabl
     idx, w, k = table
     addresses = _addresses(ctx, [x, out, idx, w])
     kernel = ctx.kernels.get(ResampleSpec(x._dtype, out_dtype, fixed, addresses))
-    values = (outer, size, inner, length, k, x._offset, 0, *_magic(inner), *_magic(size), cval)
+    values = (cval, outer, size, inner, length, k, x._offset, 0, *_magic(inner), *_magic(size))
     arrays = (x, out, idx, w)
     if addresses:
         push = kernel.pack(*[a._alloc._addr or a._alloc.address for a in arrays], *values)

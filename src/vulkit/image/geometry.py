@@ -231,7 +231,10 @@ def rotate(image: Any, angle: float, resize: bool = False, center: Any = None, *
 def _pyramid(image: Any, factor: float, sigma: float | None, mode: str, cval: float, preserve_range: bool,
              up: bool, function: str) -> Array:
     x = as_image(image, function)
-    check_choice(mode, tables.MODES, "mode", function)
+    check_choice(mode, ("reflect", "constant", "wrap"), "mode", function)
+    # scikit-image hands the mode's name to scipy.ndimage's Gaussian as it is ('reflect' is half-sample symmetric
+    # there) and translates it for the resampling ('reflect': whole-sample); 'edge' and 'symmetric' fail there
+    smooth_mode = "symmetric" if mode == "reflect" else mode
     if not isinstance(factor, numbers.Real) or not factor > 1:
         raise ValueError(f"{function}: the scale factor must be greater than 1, got {factor!r}")
     factor = float(factor)
@@ -251,8 +254,8 @@ def _pyramid(image: Any, factor: float, sigma: float | None, mode: str, cval: fl
     def axis(n_in: int, n_out: int) -> tuple[Any, Any]:
         def build() -> tables.Table:
             if up:  # resize, then smooth (pyramid_expand)
-                return tables.compose(tables.gaussian(n_out, sigma, mode), tables.linear(n_in, n_out, mode))
-            return tables.compose(tables.linear(n_in, n_out, mode), tables.gaussian(n_in, sigma, mode))
+                return tables.compose(tables.gaussian(n_out, sigma, smooth_mode), tables.linear(n_in, n_out, mode))
+            return tables.compose(tables.linear(n_in, n_out, mode), tables.gaussian(n_in, sigma, smooth_mode))
         return ("pyramid", up, n_in, n_out, sigma, mode), build
 
     out = separable(src, axis(lay.h, out_h), axis(lay.w, out_w), out_h, out_w, out_dtype, cval=cval)
@@ -265,7 +268,8 @@ def pyramid_down(image: Any, downscale: float = 2, sigma: float | None = None, *
                  cval: float = 0.0, preserve_range: bool = False) -> Array:
     """One level down a Gaussian pyramid, as ``skimage.transform.pyramid_reduce``: smoothed with a Gaussian of
     ``sigma`` (default 2 * downscale / 6, truncated at 4 sigma), then resampled linearly to ceil(H / downscale) x
-    ceil(W / downscale). ``mode``: numpy.pad's boundary names ('reflect' default; 'constant' with ``cval``). Floats
+    ceil(W / downscale). ``mode``: 'reflect' (default), 'constant' (``cval``) or 'wrap', with scikit-image's meanings
+    (its Gaussian reads 'reflect' as scipy.ndimage does, half-sample symmetric; its resampling as numpy.pad does). Floats
     result (float32; float64 for float64), integers scaled to [0, 1] unless ``preserve_range``."""
     return _pyramid(image, downscale, sigma, mode, cval, preserve_range, False, "pyramid_down")
 

@@ -72,8 +72,8 @@ class BuffersSpec:
 class ResampleSpec(BuffersSpec):
     """One pass (see the module): ``in_dtype`` into ``out_dtype``; ``fixed``: Pillow's 8-bit fixed point (both
     uint8). Bindings: input, output, tap indices (int), tap weights (int for ``fixed``, else the compute type).
-    Push constants: outer, M, inner, L, K, input offset, output offset (elements), the magic numbers dividing by
-    inner and by M, then cval (float32; float64 for float64)."""
+    Push constants: cval (float32; float64 for float64: first, where it is aligned), outer, M, inner, L, K, input
+    offset, output offset (elements), the magic numbers dividing by inner and by M."""
 
     in_dtype: DType
     out_dtype: DType
@@ -88,7 +88,7 @@ class ResampleSpec(BuffersSpec):
 
     @property
     def push(self) -> struct.Struct:
-        return self.struct("IIIIIIIIIII" + ("d" if self.compute is float64 else "f"))
+        return self.struct(("d" if self.compute is float64 else "f") + "IIIIIIIIIII")
 
     def require(self, context: Any) -> None:
         for d in (self.in_dtype, self.out_dtype, self.compute):
@@ -103,9 +103,9 @@ class ResampleSpec(BuffersSpec):
                   buffer_block(2, "tidx", "int", "readonly restrict", self.addresses),
                   buffer_block(3, "tw", weight, "readonly restrict", self.addresses, 8 if weight == "double" else 4)]
         fields, names = self.refs()
-        lines.append("layout(push_constant) uniform Push { " + fields + " uint outer; uint M; uint inner; uint L; "
-                     f"uint K; uint in_off; uint out_off; uint mg_i; uint sh_i; uint mg_m; uint sh_m; "
-                     f"{comp.compute} cval; }} p;")
+        lines.append("layout(push_constant) uniform Push { " + fields + f" {comp.compute} cval; uint outer; uint M; "
+                     "uint inner; uint L; uint K; uint in_off; uint out_off; uint mg_i; uint sh_i; uint mg_m; "
+                     "uint sh_m; } p;")
         lines += ["uint vt_div(uint n, uint d, uint mg, uint sh) {",
                   "  if (d == 1u) return n;",
                   "  uint hi, lo; umulExtended(n, mg, hi, lo);",
