@@ -269,8 +269,8 @@ def pyramid_down(image: Any, downscale: float = 2, sigma: float | None = None, *
     """One level down a Gaussian pyramid, as ``skimage.transform.pyramid_reduce``: smoothed with a Gaussian of
     ``sigma`` (default 2 * downscale / 6, truncated at 4 sigma), then resampled linearly to ceil(H / downscale) x
     ceil(W / downscale). ``mode``: 'reflect' (default), 'constant' (``cval``) or 'wrap', with scikit-image's meanings
-    (its Gaussian reads 'reflect' as scipy.ndimage does, half-sample symmetric; its resampling as numpy.pad does). Floats
-    result (float32; float64 for float64), integers scaled to [0, 1] unless ``preserve_range``."""
+    (its Gaussian reads 'reflect' as scipy.ndimage does, half-sample symmetric; its resampling as numpy.pad does).
+    Floats result (float32; float64 for float64), integers scaled to [0, 1] unless ``preserve_range``."""
     return _pyramid(image, downscale, sigma, mode, cval, preserve_range, False, "pyramid_down")
 
 

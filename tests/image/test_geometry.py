@@ -1,0 +1,220 @@
+"""vt.image geometry against Pillow (resize) and scikit-image (warps, rotate, pyramids)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image
+from skimage import transform as sk
+
+import vulkit as vt
+from vulkit.image import geometry as G
+
+PIL_FILTERS = {"nearest": Image.NEAREST, "bilinear": Image.BILINEAR, "bicubic": Image.BICUBIC, "area": Image.BOX,
+               "lanczos": Image.LANCZOS, "hamming": Image.HAMMING}
+SIZES = [((37, 53), (17, 29)), ((17, 29), (40, 61)), ((1, 1), (3, 4)), ((5, 7), (5, 3)), ((31, 1), (2, 9)),
+         ((64, 64), (32, 32)), ((13, 11), (13, 11))]
+rng = np.random.default_rng(1234)
+
+
+def pil_resize(img: np.ndarray, size: tuple[int, int], name: str) -> np.ndarray:
+    """Pillow's resize, channel by channel (uint8 as 'L' images, others as float 'F' images in float64 output)."""
+    h, w = size
+    if img.ndim == 3:
+        return np.stack([pil_resize(img[..., c], size, name) for c in range(img.shape[2])], axis=-1)
+    mode = "L" if img.dtype == np.uint8 else "F"
+    src = img if img.dtype == np.uint8 else img.astype(np.float32)
+    return np.asarray(Image.fromarray(src, mode=mode).resize((w, h), PIL_FILTERS[name]))
+
+
+@pytest.mark.parametrize("name", list(PIL_FILTERS))
+@pytest.mark.parametrize(("shape", "size"), SIZES)
+def test_resize_uint8_rgb_equals_pillow(name, shape, size):
+    img = rng.integers(0, 256, (*shape, 3), dtype=np.uint8)
+    ref = np.asarray(Image.fromarray(img).resize(size[::-1], PIL_FILTERS[name]))
+    got = G.resize(img, size, name)
+    assert got.dtype == vt.uint8 and got.shape == (*size, 3)
+    np.testing.assert_array_equal(got.numpy(), ref)
+
+
+@pytest.mark.parametrize("name", list(PIL_FILTERS))
+@pytest.mark.parametrize(("shape", "size"), SIZES[:4])
+def test_resize_float32_matches_pillow_float_images(name, shape, size):
+    img = rng.standard_normal(shape).astype(np.float32)
+    got = G.resize(vt.asarray(img), size, name)
+    assert got.dtype == vt.float32
+    np.testing.assert_allclose(got.numpy(), pil_resize(img, size, name), rtol=1e-5, atol=2e-6)
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "float16", "float64"])
+@pytest.mark.parametrize("name", ["bilinear", "lanczos", "area"])
+def test_resize_other_dtypes(dtype, name):
+    top = 65535 if dtype == "uint16" else 1
+    img = (rng.random((19, 23, 2)) * top).astype(dtype)
+    ref = pil_resize(img.astype(np.float64), (11, 30), name).astype(np.float64)
+    got = G.resize(img, (11, 30), name).numpy()
+    assert got.dtype == np.dtype(dtype)
+    if dtype == "uint16":  # Pillow's float result rounded half up and clamped (Pillow's float images run in double)
+        assert np.abs(got.astype(np.int64) - np.clip(np.floor(ref + 0.5), 0, 65535)).max() <= 1
+    elif dtype == "float16":
+        np.testing.assert_allclose(got.astype(np.float64), ref, rtol=2e-3, atol=2e-3)
+    else:
+        np.testing.assert_allclose(got, ref, rtol=1e-6, atol=1e-6)  # Pillow's float images are float32
+
+
+def test_resize_batches_views_and_antialias():
+    batch = rng.integers(0, 256, (3, 20, 30, 4), dtype=np.uint8)
+    got = G.resize(batch, (7, 12), "bicubic").numpy()
+    for k in range(3):
+        np.testing.assert_array_equal(got[k], pil_resize(batch[k], (7, 12), "bicubic"))
+    # a non-contiguous view (every other column, flipped rows)
+    x = vt.asarray(batch[0])[::-1, ::2]
+    np.testing.assert_array_equal(G.resize(x, (9, 5), "lanczos").numpy(),
+                                  pil_resize(batch[0][::-1, ::2], (9, 5), "lanczos"))
+    # without antialiasing a 4x bilinear downscale reads two pixels per output (torchvision antialias=False)
+    img = rng.random((8, 8)).astype(np.float32)
+    got = G.resize(img, (2, 2), "bilinear", antialias=False).numpy()
+    np.testing.assert_allclose(got, 0.25 * (img[1::4, 1::4] + img[2::4, 1::4] + img[1::4, 2::4] + img[2::4, 2::4]),
+                               rtol=1e-6)
+
+
+def test_resize_nan_and_empty():
+    img = np.ones((6, 6), np.float32)
+    img[2, 3] = np.nan
+    got = G.resize(img, (3, 3), "bilinear").numpy()
+    assert np.isnan(got[1, 1]) and np.isfinite(got[0, 0])
+    assert G.resize(np.zeros((0, 4), np.float32), (0, 2)).shape == (0, 2)
+
+
+def test_resize_errors():
+    with pytest.raises(ValueError, match="resize: interpolation"):
+        G.resize(np.zeros((4, 4), np.uint8), (2, 2), "spline")
+    with pytest.raises(TypeError, match="resize: images of dtype int64"):
+        G.resize(np.zeros((4, 4), np.int64), (2, 2))
+    with pytest.raises(ValueError, match="resize: output_shape"):
+        G.resize(np.zeros((4, 4), np.uint8), (2, 2, 2))
+    with pytest.raises(ValueError, match="resize: expected an image"):
+        G.resize(np.zeros(4, np.uint8), (2, 2))
+    with pytest.raises(ValueError, match="non-negative"):
+        G.resize(np.zeros((4, 4), np.uint8), (-1, 2))
+    with pytest.raises(ValueError, match="empty"):
+        G.resize(np.zeros((0, 4), np.uint8), (2, 2))
+
+
+ORDERS = {"nearest": 0, "bilinear": 1, "bicubic": 3}
+MODES = ["constant", "edge", "symmetric", "reflect", "wrap"]
+
+
+@pytest.mark.parametrize("interpolation", list(ORDERS))
+@pytest.mark.parametrize("mode", MODES)
+def test_warp_perspective_matches_skimage(interpolation, mode):
+    img = rng.random((23, 31, 3))
+    m = np.array([[1.1, 0.2, -3.3], [-0.1, 0.9, 2.7], [0.001, -0.002, 1.0]])  # output -> input
+    ref = sk.warp(img, m, output_shape=(29, 19), order=ORDERS[interpolation], mode=mode, cval=0.5,
+                  preserve_range=True)
+    got = G.warp_perspective(img, m, (29, 19), inverse_map=True, interpolation=interpolation, mode=mode, cval=0.5)
+    np.testing.assert_allclose(got.numpy(), ref, atol=1e-12)
+    # the forward map (OpenCV's default) is the inverse of the same
+    fwd = G.warp_perspective(img.astype(np.float32), np.linalg.inv(m), (29, 19), interpolation=interpolation,
+                             mode=mode, cval=0.5)
+    np.testing.assert_allclose(fwd.numpy(), ref, atol=2e-5 if interpolation != "nearest" else 0)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "uint16", "float16", "float32"])
+def test_warp_affine_dtypes(dtype):
+    top = {"uint8": 255, "uint16": 65535}.get(dtype, 1)
+    img = (rng.random((17, 21)) * top).astype(dtype)
+    fwd = np.array([[0.8, -0.3, 4.2], [0.35, 0.9, -1.6]])  # input -> output, as cv2.warpAffine takes it
+    inv = np.linalg.inv(np.vstack([fwd, [0, 0, 1]]))
+    ref = sk.warp(img.astype(np.float64), inv, order=1, preserve_range=True)
+    got = G.warp_affine(img, fwd).numpy()
+    assert got.dtype == np.dtype(dtype)
+    if dtype in ("uint8", "uint16"):
+        assert np.abs(got.astype(np.int64) - np.floor(ref + 0.5)).max() <= 1
+    else:
+        np.testing.assert_allclose(got.astype(np.float64), ref, rtol=2e-3 if dtype == "float16" else 1e-5,
+                                   atol=2e-3 if dtype == "float16" else 1e-5)
+
+
+@pytest.mark.parametrize("angle", [0, 33.3, -127.1, 90])
+@pytest.mark.parametrize("resize", [False, True])
+@pytest.mark.parametrize("interpolation", ["bilinear", "bicubic"])
+def test_rotate_matches_skimage(angle, resize, interpolation):
+    img = rng.random((20, 27, 2)).astype(np.float32)
+    for mode in ("constant", "edge", "reflect"):
+        ref = sk.rotate(img, angle, resize=resize, order=ORDERS[interpolation], mode=mode, cval=0.25,
+                        preserve_range=True)
+        got = G.rotate(img, angle, resize=resize, interpolation=interpolation, mode=mode, cval=0.25).numpy()
+        assert got.shape == ref.shape
+        np.testing.assert_allclose(got, ref, atol=2e-5)
+
+
+def test_rotate_nearest_and_center_and_batch():
+    img = rng.random((15, 18)).astype(np.float32)
+    ref = sk.rotate(img, 37.1, order=0, center=(4.3, 6.1), preserve_range=True)
+    got = G.rotate(img, 37.1, center=(4.3, 6.1), interpolation="nearest").numpy()
+    # nearest may round a coordinate within float32 rounding of .5 the other way: nearly all pixels agree
+    assert (got == ref).mean() > 0.99
+    batch = rng.random((2, 9, 11, 3))
+    got = G.rotate(batch, 45, resize=True).numpy()
+    for k in range(2):
+        np.testing.assert_allclose(got[k], sk.rotate(batch[k], 45, resize=True, preserve_range=True), atol=1e-12)
+
+
+def test_warp_errors():
+    img = np.zeros((4, 4), np.float32)
+    with pytest.raises(ValueError, match="warp_affine: the matrix must be 2x3 or 3x3"):
+        G.warp_affine(img, np.eye(2))
+    with pytest.raises(ValueError, match="warp_affine: the matrix is singular"):
+        G.warp_affine(img, np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="warp_perspective: mode"):
+        G.warp_perspective(img, np.eye(3), mode="mirror")
+    with pytest.raises(ValueError, match="warp_affine: the matrix's last row"):
+        G.warp_affine(img, [[1, 0, 0], [0, 1, 0], [0.1, 0, 1]])
+    with pytest.raises(ValueError, match="rotate: angle"):
+        G.rotate(img, float("nan"))
+    with pytest.raises(ValueError, match="must be finite"):
+        G.warp_affine(img, [[1, 0, np.inf], [0, 1, 0]])
+
+
+@pytest.mark.parametrize("mode", ["reflect", "constant", "wrap"])
+@pytest.mark.parametrize("shape", [(23, 31), (16, 16, 3), (1, 5), (7, 1, 2)])
+def test_pyramids_match_skimage(mode, shape):
+    img = rng.random(shape)
+    axis = -1 if len(shape) == 3 else None
+    for factor in (2, 3):
+        down = sk.pyramid_reduce(img, factor, mode=mode, cval=0.3, channel_axis=axis)
+        np.testing.assert_allclose(G.pyramid_down(img, factor, mode=mode, cval=0.3).numpy(), down, atol=1e-12)
+        up = sk.pyramid_expand(img, factor, mode=mode, cval=0.3, channel_axis=axis)
+        np.testing.assert_allclose(G.pyramid_up(img, factor, mode=mode, cval=0.3).numpy(), up, atol=1e-12)
+
+
+def test_pyramids_uint8_and_float32():
+    img = rng.integers(0, 256, (21, 30, 3), dtype=np.uint8)
+    got = G.pyramid_down(img)
+    assert got.dtype == vt.float32
+    np.testing.assert_allclose(got.numpy(), sk.pyramid_reduce(img, channel_axis=-1), atol=2e-6)
+    kept = G.pyramid_up(img, preserve_range=True).numpy()
+    np.testing.assert_allclose(kept, sk.pyramid_expand(img, channel_axis=-1, preserve_range=True), rtol=1e-5,
+                               atol=1e-3)
+    with pytest.raises(ValueError, match="pyramid_down: the scale factor"):
+        G.pyramid_down(img, 1)
+    with pytest.raises(ValueError, match="pyramid_up: mode"):
+        G.pyramid_up(img, mode="edge")
+
+
+def test_flip_and_crop_are_views():
+    img = rng.integers(0, 256, (2, 6, 7, 3), dtype=np.uint8)
+    x = vt.asarray(img)
+    np.testing.assert_array_equal(G.flip(x).numpy(), img[:, :, ::-1])
+    np.testing.assert_array_equal(G.flip(x, "vertical").numpy(), img[:, ::-1])
+    np.testing.assert_array_equal(G.flip(img[0], "both").numpy(), img[0, ::-1, ::-1])
+    np.testing.assert_array_equal(G.crop(x, 1, 2, 4, 3).numpy(), img[:, 1:5, 2:5])
+    np.testing.assert_array_equal(G.crop(img[0, ..., 0], 5, 6, 1, 1).numpy(), img[0, 5:6, 6:7, 0])
+    assert G.crop(x, 0, 0, 0, 7).shape == (2, 0, 7, 3)
+    with pytest.raises(ValueError, match="crop: the region"):
+        G.crop(x, 3, 0, 4, 1)
+    with pytest.raises(ValueError, match="flip: direction"):
+        G.flip(x, "diagonal")
+    with pytest.raises(TypeError, match="crop: expected an image"):
+        G.crop(object(), 0, 0, 1, 1)
