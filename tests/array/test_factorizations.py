@@ -101,6 +101,23 @@ def test_solve_blocked_and_vector_rhs(n):
     _close(LA.solve(vt.asarray(a[0]), vt.asarray(many)).numpy(), np.linalg.solve(a[0], many), _tol("float64", n))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_blocked_lu_with_narrow_panels(monkeypatch, dtype):
+    """Panels of 8 and 16 columns (what a GPU takes for tall panels, here forced by 64-invocation workgroups): the
+    64-column blocks are factored recursively, row interchanges carried through every level."""
+    from vulkit.array.ops import linalg_blocked
+
+    monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: 64)
+    n = 150
+    a = _rand((2, n, n), dtype, 30)
+    b = _rand((2, n, 3), dtype, 31)
+    _check_systems(a, b, LA.solve(vt.asarray(a), vt.asarray(b)).numpy(), dtype)
+    sign, logabs = np.linalg.slogdet(a.astype(_wide(dtype)))
+    got = LA.slogdet(vt.asarray(a))
+    _close(got.sign.numpy(), sign, _tol(dtype, n))
+    _close(got.logabsdet.numpy(), logabs, _tol(dtype, n) * n)
+
+
 def test_solve_broadcasts_batch_dimensions():
     a = _well((3, 1, 4, 4), "float64", 7)
     b = _rand((2, 4, 5), "float64", 8)
@@ -116,7 +133,7 @@ def test_solve_broadcasts_batch_dimensions():
 def _check_systems(a: np.ndarray, b: np.ndarray, x: np.ndarray, dtype: str) -> None:
     """Each system's backward error at rounding level, its forward error within its condition number."""
     n = a.shape[-1]
-    wide = a.astype("float64")
+    wide = a.astype(_wide(dtype))
     residual = np.abs(wide @ x - b).max(axis=(-2, -1))
     size = np.abs(wide).max(axis=(-2, -1)) * np.abs(x).max(axis=(-2, -1))
     assert np.all(residual <= _tol(dtype, n) * size)

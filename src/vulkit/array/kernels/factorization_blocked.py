@@ -129,16 +129,26 @@ class PanelSpec(LASpec):
 class TrsmSpec(LASpec):
     """X = T^-1 B in place for a triangular T of order kb <= ``nb`` (``lower`` or upper, ``unit`` diagonal or
     not) and B of kb rows and ``ncols`` columns: T in shared memory, one invocation per column of B (held in
-    registers). ``conj``: B is read and written conjugated (solving with B^H through a transposed view)."""
+    registers). ``conj``: B is read and written conjugated (solving with B^H through a transposed view).
+    ``swap``: first the row interchanges of pivots ``pk`` .. ``pk`` + kb - 1 of ``I`` (absolute rows; B's row 0 is
+    row ``pk``) applied to B's columns over all their rows, as LAPACK's ``laswp`` before ``trsm``."""
 
     nb: int = 32
     lower: bool = True
     unit: bool = False
     conj: bool = False
+    swap: bool = False
 
-    BUFFERS = (("T", "S", "readonly"), ("B", "S", ""))
     OPERANDS = ("T", "B")
-    FIELDS = ("batch", "kb", "ncols")
+
+    @property
+    def BUFFERS(self) -> tuple[tuple[str, str, str], ...]:  # type: ignore[override]  # noqa: N802
+        pivots = (("I", "U", "readonly"),) if self.swap else ()
+        return (("T", "S", "readonly"), ("B", "S", ""), *pivots)
+
+    @property
+    def FIELDS(self) -> tuple[str, ...]:  # type: ignore[override]  # noqa: N802
+        return ("batch", "kb", "ncols", "pn", "pk")
 
     def body(self) -> list[str]:
         load = "la_conj(b_B.d[IX_B(bt, i, col)])" if self.conj else "b_B.d[IX_B(bt, i, col)]"
@@ -175,6 +185,7 @@ class TrsmSpec(LASpec):
                 "    }",
                 "    barrier();",
                 "    if (col < p.ncols) {",
+                *(_SWAP if self.swap else []),
                 "      S x[NB];",
                 f"      for (uint i = 0u; i < kb; ++i) x[i] = {load};",
                 *solve,
@@ -183,6 +194,16 @@ class TrsmSpec(LASpec):
                 "    barrier();",
                 "  }",
                 "}"]
+
+
+_SWAP = ["      for (uint j = 0u; j < kb; ++j) {",
+         "        uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk;",
+         "        if (r != j) {",
+         "          S t = b_B.d[IX_B(bt, j, col)];",
+         "          b_B.d[IX_B(bt, j, col)] = b_B.d[IX_B(bt, r, col)];",
+         "          b_B.d[IX_B(bt, r, col)] = t;",
+         "        }",
+         "      }"]
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,11 @@ with partial pivoting and Cholesky, and the blocked back substitution of solve. 
 dispatches over the whole stack (no host round trip, no loop over the stack's matrices): the panel or diagonal
 block's kernel, a triangular solve with it, and the trailing update as one ``gemm`` on submatrix views.
 
-LU takes blocks of ``tb`` (64) columns, each factored as two halves recursively down to the register panel's
-width (32 columns: :class:`~vulkit.array.kernels.factorization_blocked.PanelSpec`), so the trailing update is a
-rank-64 ``gemm`` (it reads and writes the trailing matrix once per 64 columns)."""
+LU takes blocks of ``tb`` (64) columns, each factored as two halves recursively down to the width of the register
+panel (:class:`~vulkit.array.kernels.factorization_blocked.PanelSpec`: 8 to 32 columns, as many as about 64
+registers per invocation hold for the panel's height), so the trailing update is a rank-64 ``gemm`` (it reads and
+writes the trailing matrix once per 64 columns). Row interchanges are applied by the triangular solve that follows
+them (one dispatch)."""
 
 from __future__ import annotations
 
@@ -30,13 +32,23 @@ def _sub(w: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
     return view(w, (w._shape[0], r1 - r0, c1 - c0), (s0, s1, s2), w._offset + r0 * s1 + c0 * s2)
 
 
-def block_sizes(ctx: Any, itemsize: int) -> tuple[int, int]:
-    """(the LU panel kernel's width, the order of diagonal blocks in triangular solves, Cholesky and LU's blocks):
-    the panel's columns are held in registers, a diagonal block in shared memory (half of it at most)."""
+def block_sizes(ctx: Any, itemsize: int) -> int:
+    """The order of diagonal blocks in triangular solves, Cholesky and LU's blocks: one in shared memory (half of it
+    at most)."""
     tb = 64
     while tb > 8 and tb * tb * itemsize > shared_limit(ctx) // 2:
         tb //= 2
-    return min(tb, 32 if itemsize <= 4 else 16), tb
+    return tb
+
+
+def panel_geometry(ctx: Any, m: int, itemsize: int, tb: int) -> tuple[int, int, int]:
+    """(invocations, rows per invocation, columns) of the LU panel kernel for m rows: each invocation holds its
+    rows of the panel in registers, about 64 words (the most a 1024-invocation workgroup gets on NVIDIA's GPUs
+    without spilling much), at least 8 columns."""
+    wg = min(1024, max_invocations(ctx), max(64, pow2(m)))
+    rmax = pow2(math.ceil(m / wg))
+    nb = max(8, min(32, tb, 64 // (rmax * max(1, itemsize // 4))))
+    return wg, rmax, nb
 
 
 class _Kernels:
@@ -53,12 +65,16 @@ class _Kernels:
             found = self.cache[key] = Launcher(self.w._ctx, spec_type, self.w._dtype, buffers, **options)
         return found
 
-    def trsm(self, t: Array, b: Array, lower: bool, unit: bool, conj_b: bool = False) -> None:
-        """B := T^-1 B for views T (kb x kb) and B (kb x ncols) of w."""
+    def trsm(self, t: Array, b: Array, lower: bool, unit: bool, conj_b: bool = False, pivots: Array | None = None,
+             pn: int = 0, pk: int = 0) -> None:
+        """B := T^-1 B for views T (kb x kb) and B (kb x ncols, its columns reaching further down) of w; with
+        ``pivots``, after B's rows were exchanged as pivots pk .. pk + kb - 1 say (``pn`` per matrix)."""
         batch, kb, ncols = b._shape
         if ncols:
-            launch = self.get(TrsmSpec, [self.w, self.w], nb=self.tb, lower=lower, unit=unit, conj=conj_b)
-            launch([_quad(t), _quad(b)], [batch, kb, ncols], batch * math.ceil(ncols / 64))
+            buffers = [self.w, self.w] + ([pivots] if pivots is not None else [])
+            launch = self.get(TrsmSpec, buffers, nb=self.tb, lower=lower, unit=unit, conj=conj_b,
+                              swap=pivots is not None)
+            launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / 64))
 
 
 def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:
@@ -70,42 +86,40 @@ def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:
 
     ctx = w._ctx
     batch, _, cols = w._shape
-    nb, tb = block_sizes(ctx, w._dtype.itemsize)
+    itemsize = w._dtype.itemsize
+    tb = block_sizes(ctx, itemsize)
     kernels = _Kernels(w, tb)
-    top = min(1024, max_invocations(ctx))
 
-    def swap(k0: int, kb: int, c0: int, c1: int) -> None:
-        """The interchanges of pivots k0 .. k0 + kb - 1 applied to columns c0 .. c1 - 1 (rows from k0 on)."""
-        if c1 > c0:
-            launch = kernels.get(LaswpSpec, [w, pivots])
-            launch([_quad(_sub(w, k0, n, c0, c1))], [batch, kb, c1 - c0, n, k0], batch * math.ceil((c1 - c0) / 64))
+    def solve_top(k0: int, kb: int, c0: int, c1: int) -> None:
+        """Columns c0 .. c1 - 1: the interchanges of pivots k0 .. k0 + kb - 1, then rows k0 .. k0 + kb - 1 := L11^-1
+        times them."""
+        kernels.trsm(_sub(w, k0, k0 + kb, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), lower=True, unit=True,
+                     pivots=pivots, pn=n, pk=k0)
 
     def factor(k0: int, width: int) -> None:
         """The columns k0 .. k0 + width - 1 (rows k0 ..), interchanges applied to the columns right of them up
         to the block's end only (the caller applies them further)."""
+        m = n - k0
+        wg, rmax, nb = panel_geometry(ctx, m, itemsize, tb)
         if width <= nb:
-            m = n - k0
-            wg = min(top, max(64, nb, pow2(m)))
-            launch = kernels.get(PanelSpec, [w, pivots, word], nb=nb, rmax=pow2(math.ceil(m / wg)), wg=wg)
+            launch = kernels.get(PanelSpec, [w, pivots, word], nb=nb, rmax=rmax, wg=wg)
             launch([_quad(_sub(w, k0, n, k0, k0 + width))], [batch, m, width, n, k0], batch)
             return
         left = width // 2
         factor(k0, left)
-        swap(k0, left, k0 + left, k0 + width)
-        kernels.trsm(_sub(w, k0, k0 + left, k0, k0 + left), _sub(w, k0, k0 + left, k0 + left, k0 + width),
-                     lower=True, unit=True)
+        solve_top(k0, left, k0 + left, k0 + width)
         gemm(_sub(w, k0 + left, n, k0, k0 + left), _sub(w, k0, k0 + left, k0 + left, k0 + width),
              _sub(w, k0 + left, n, k0 + left, k0 + width), alpha=-1.0, beta=1.0)
         factor(k0 + left, width - left)
-        swap(k0 + left, width - left, k0, k0 + left)
+        swap = kernels.get(LaswpSpec, [w, pivots])
+        swap([_quad(_sub(w, k0 + left, n, k0, k0 + left))], [batch, width - left, left, n, k0 + left],
+             batch * math.ceil(left / 64))
 
     for k0 in range(0, n, tb):
         kb = min(tb, n - k0)
         factor(k0, kb)
-        swap(k0, kb, k0 + kb, cols)
         if k0 + kb < cols:
-            kernels.trsm(_sub(w, k0, k0 + kb, k0, k0 + kb), _sub(w, k0, k0 + kb, k0 + kb, cols), lower=True,
-                         unit=True)
+            solve_top(k0, kb, k0 + kb, cols)
             if k0 + kb < n:
                 gemm(_sub(w, k0 + kb, n, k0, k0 + kb), _sub(w, k0, k0 + kb, k0 + kb, cols),
                      _sub(w, k0 + kb, n, k0 + kb, cols), alpha=-1.0, beta=1.0)
@@ -117,7 +131,7 @@ def back_substitute(w: Array, n: int) -> None:
     from .matmul import gemm
 
     cols = w._shape[2]
-    _, tb = block_sizes(w._ctx, w._dtype.itemsize)
+    tb = block_sizes(w._ctx, w._dtype.itemsize)
     kernels = _Kernels(w, tb)
     for i0 in reversed(range(0, n, tb)):
         i1 = min(i0 + tb, n)
@@ -133,7 +147,7 @@ def potrf(w: Array, word: Array) -> None:
     from .matmul import gemm
 
     batch, n, _ = w._shape
-    _, tb = block_sizes(w._ctx, w._dtype.itemsize)
+    tb = block_sizes(w._ctx, w._dtype.itemsize)
     kernels = _Kernels(w, tb)
     complex_ = w._dtype.kind == "c"
     diagonal = kernels.get(CholSpec, [w, w, word], cap=tb * tb, wg=256)

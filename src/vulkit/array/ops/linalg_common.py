@@ -157,7 +157,7 @@ class Launcher:
         allocations = [b._alloc for b in buffers]
         self.prefix = [a._addr or a.address for a in allocations] if self.addresses else []
         self.resources = () if self.addresses else tuple(allocations)
-        accesses = [access for _, _, access in spec_type.BUFFERS]
+        accesses = [access for _, _, access in self.kernel.spec.BUFFERS]
         self.reads = [a for a, access in zip(allocations, accesses, strict=True) if access != "writeonly"]
         self.writes = [a for a, access in zip(allocations, accesses, strict=True) if access != "readonly"]
 
