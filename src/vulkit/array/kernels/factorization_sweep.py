@@ -3,8 +3,10 @@ step of the algorithm per dispatch, spread over many workgroups, so that no invo
 stops a shader's loops after 65535 iterations) and the device fills up.
 
 - :class:`HouseSpec`: one Householder reflector (LAPACK's ``larfg``) computed from column j and applied to the
-  columns right of it, or a reflector applied to Q's columns (forming Q backwards, as ``ung2r``): 32 columns per
-  workgroup, 8 lanes along the rows of each, dot products reduced in shared memory.
+  columns right of it in its panel, or a reflector applied to Q's columns (forming Q backwards, as ``ung2r``): 32
+  columns per workgroup, 8 lanes along the rows of each, dot products reduced in shared memory.
+- :class:`LarftSpec`: the triangular factor T of a panel's reflectors (compact WY: H_1 ... H_k = I - V T V^H),
+  which ``gemm`` then applies to the rest of the matrix.
 - :class:`EighRoundSpec`: one round of the parallel (round-robin) two-sided Jacobi method: ``mode`` 0 computes the
   n/2 rotations, 1 applies them (J^H A J by 2x2 blocks, one invocation each, and V J).
 - :class:`SVDRoundSpec`: one round of one-sided Jacobi: one workgroup per column pair (the Gram entries reduced
@@ -104,6 +106,50 @@ class HouseSpec(LASpec):
                 "  }",
                 "}"]
         return out
+
+
+@dataclass(frozen=True)
+class LarftSpec(LASpec):
+    """The triangular factor T (kb x kb, kb <= ``nb``) of a block of reflectors, H_1 ... H_kb = I - V T V^H
+    (LAPACK's ``larft``, forward and columnwise): T_ii = tau_i, T[:i, i] = -tau_i T[:i, :i] G[:i, i] from the Gram
+    matrix G = V^H V and the taus (row 0 of U); one workgroup per matrix, in shared memory."""
+
+    nb: int = 32
+
+    BUFFERS = (("G", "S", "readonly"), ("U", "S", "readonly"), ("T", "S", "writeonly"))
+    OPERANDS = ("G", "U", "T")
+    FIELDS = ("batch", "kb")
+
+    def body(self) -> list[str]:
+        return [f"#define NB {self.nb}u",
+                "shared S ts[NB * NB];",
+                "shared S gs[NB * NB];",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x, kb = p.kb;",
+                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
+                "    for (uint e = tid; e < kb * kb; e += WG) {",
+                "      uint i = e / kb, j = e - i * kb;",
+                "      gs[i * NB + j] = b_G.d[IX_G(bt, i, j)];",
+                "      ts[i * NB + j] = la_s(R(0));",
+                "    }",
+                "    barrier();",
+                "    for (uint i = 0u; i < kb; ++i) {",
+                "      S tau = b_U.d[IX_U(bt, 0u, i)];",
+                "      for (uint r = tid; r < i; r += WG) {",
+                "        S v = la_s(R(0));",
+                "        for (uint c = r; c < i; ++c) v += la_mul(ts[r * NB + c], gs[c * NB + i]);",
+                "        ts[r * NB + i] = -la_mul(tau, v);",
+                "      }",
+                "      if (tid == 0u) ts[i * NB + i] = tau;",
+                "      barrier();",
+                "    }",
+                "    for (uint e = tid; e < kb * kb; e += WG) {",
+                "      uint i = e / kb, j = e - i * kb;",
+                "      b_T.d[IX_T(bt, i, j)] = ts[i * NB + j];",
+                "    }",
+                "    barrier();",
+                "  }",
+                "}"]
 
 
 @dataclass(frozen=True)

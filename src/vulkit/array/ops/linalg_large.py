@@ -1,8 +1,9 @@
 """QR, eigh and SVD of matrices too large for one workgroup's shared memory: one step per dispatch over the whole
 stack (:mod:`vulkit.array.kernels.factorization_sweep`), in place on contiguous (batch, m, n) work arrays.
 
-- QR: Householder, one reflector per dispatch (column j's reflector computed by every workgroup and applied to
-  32 columns each), Q formed backwards from the identity: 2 min(m, n) dispatches.
+- QR: blocked Householder (compact WY): within a panel of 32 columns one reflector per dispatch (computed by
+  every workgroup, applied to 32 of the panel's columns each), then the panel's T (LAPACK's ``larft``) and the
+  rest of the matrix updated by three ``gemm``; Q formed backwards from the identity, three ``gemm`` a panel.
 - eigh: the parallel two-sided Jacobi method, two dispatches per round (rotations, then J^H A J and V J), n - 1
   rounds a sweep; after each sweep one flag is read back, until no pair rotates.
 - SVD: one-sided Jacobi on R of a QR (tall matrices) or on the matrix, one dispatch per round; singular values are
@@ -18,7 +19,7 @@ import numpy as np
 
 from ..array import Array, make_array, view
 from ..kernels.factorization import small_norm
-from ..kernels.factorization_sweep import COLUMNS, EighRoundSpec, HouseSpec, SVDRoundSpec
+from ..kernels.factorization_sweep import COLUMNS, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, multiply, sqrt, where
@@ -43,38 +44,70 @@ def diagonal_view(x: Array) -> Array:
     return view(x, (batch, min(m, n)), (x._strides[0], x._strides[1] + x._strides[2]), x._offset)
 
 
-def householder(w: Array) -> tuple[Array, Array]:
-    """Householder QR in place of the stack w (batch, m, n): afterwards its strict upper triangle is R's; returns V
-    (batch, m, k: the reflectors, unit diagonal, zero above) and T (batch, 2, k: taus, then R's diagonal)."""
+PANEL = 32  # columns of a QR panel: its reflectors are applied one by one within it, then as I - V T V^H
+
+
+def _sub(x: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
+    """The view x[:, r0:r1, c0:c1] of a (batch, rows, columns) array."""
+    s0, s1, s2 = x._strides
+    return view(x, (x._shape[0], r1 - r0, c1 - c0), (s0, s1, s2), x._offset + r0 * s1 + c0 * s2)
+
+
+def _h(x: Array) -> Array:
+    """The conjugate transpose of a stack (a view for real dtypes)."""
+    return conj(x).mT if x._dtype.kind == "c" else x.mT
+
+
+def householder(w: Array) -> tuple[Array, Array, list[tuple[int, int, Array]]]:
+    """Blocked Householder QR in place of the stack w (batch, m, n): afterwards its strict upper triangle is R's.
+    Returns V (batch, m, k: the reflectors, unit diagonal, zero above), U (batch, 2, k: taus, then R's diagonal)
+    and each panel's (first column, last column + 1, T)."""
+    from .matmul import gemm, matmul
+
     ctx, dtype = w._ctx, w._dtype
     batch, m, n = w._shape
     k = min(m, n)
     v = zeros((batch, m, k), dtype=dtype, device=_device(w))
-    t = make_array(ctx, (batch, 2, k), dtype)
-    step = Launcher(ctx, HouseSpec, dtype, [w, v, t], mode=0)
-    for j in range(k):
-        step([_quad(w), _quad(v), _quad(t)], [batch, m, n, j], batch * max(1, math.ceil((n - j - 1) / COLUMNS)))
-    return v, t
+    u = make_array(ctx, (batch, 2, k), dtype)
+    step = Launcher(ctx, HouseSpec, dtype, [w, v, u], mode=0)
+    panels = []
+    for p0 in range(0, k, PANEL):
+        p1 = min(p0 + PANEL, k)
+        for j in range(p0, p1):
+            step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j], batch * max(1, math.ceil((p1 - j - 1) / COLUMNS)))
+        vp = _sub(v, p0, m, p0, p1)
+        gram = matmul(_h(vp), vp)
+        t = make_array(ctx, (batch, p1 - p0, p1 - p0), dtype)
+        Launcher(ctx, LarftSpec, dtype, [gram, u, t], nb=PANEL)(
+            [_quad(gram), _quad(_sub(u, 0, 1, p0, p1)), _quad(t)], [batch, p1 - p0], batch)
+        panels.append((p0, p1, t))
+        if p1 < n:  # the rest of the matrix times H^H = I - V T^H V^H
+            rest = _sub(w, p0, m, p1, n)
+            gemm(vp, matmul(_h(t), matmul(_h(vp), rest)), rest, alpha=-1.0, beta=1.0)
+    return v, u, panels
 
 
-def form_q(v: Array, t: Array, q: int) -> Array:
-    """The first q columns of H_1 ... H_k for the reflectors of :func:`householder` (batch, m, q)."""
-    ctx, dtype = v._ctx, v._dtype
-    batch, m, k = v._shape
-    out = broadcast_to(eye(m, q, dtype=dtype, device=_device(v)), (batch, m, q)).copy()
-    step = Launcher(ctx, HouseSpec, dtype, [out, v, t], mode=1)
-    for j in reversed(range(k)):
-        step([_quad(out), _quad(v), _quad(t)], [batch, m, q, j], batch * max(1, math.ceil((q - j) / COLUMNS)))
+def form_q(v: Array, panels: list[tuple[int, int, Array]], q: int) -> Array:
+    """The first q columns of H_1 ... H_k for the reflectors of :func:`householder` (batch, m, q), applied
+    panel by panel from the last, each as I - V T V^H by ``gemm``."""
+    from .matmul import gemm, matmul
+
+    batch, m, _ = v._shape
+    out = broadcast_to(eye(m, q, dtype=v._dtype, device=_device(v)), (batch, m, q)).copy()
+    for p0, p1, t in reversed(panels):
+        vp = _sub(v, p0, m, p0, p1)
+        block = _sub(out, p0, m, p0, q)
+        gemm(vp, matmul(t, matmul(_h(vp), block)), block, alpha=-1.0, beta=1.0)
     return out
 
 
 def qr(a: Array, q: int, rows: int, vectors: bool) -> tuple[Array | None, Array]:
     """(Q (batch, m, q) or None, R (batch, rows, n)) of the stack a (batch, m, n), which is left as it was."""
     w = a.copy()
-    v, t = householder(w)
+    v, u, panels = householder(w)
     r = triu(w[:, :rows, :], k=1)
-    diagonal_view(r)[...] = t[:, 1, :rows]
-    return (form_q(v, t, q) if vectors else None), r
+    diagonal_view(r)[...] = u[:, 1, :rows]
+    return (form_q(v, panels, q) if vectors else None), r
 
 
 def _device(x: Array) -> Any:
