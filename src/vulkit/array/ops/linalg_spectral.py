@@ -2,9 +2,12 @@
 matrix_rank.
 
 Matrices of up to 64 rows and columns that fit a workgroup's shared memory take one workgroup each
-(:mod:`vulkit.array.kernels.factorization_jacobi`); larger ones one step of the algorithm per dispatch over the
-whole stack (:mod:`.linalg_large`: a Householder reflector, a round of Jacobi rotations), which is far from
-LAPACK's blocked algorithms in speed for orders in the thousands (O(n) dispatches, O(n^3) work per Jacobi sweep).
+(:mod:`vulkit.array.kernels.factorization_jacobi`); larger ones :mod:`.linalg_large`: blocked Householder QR
+(compact WY, ``gemm`` updates), and Jacobi one round of rotations per dispatch over the whole stack. The Jacobi
+methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) dispatches and read a flag back after each sweep: for
+orders in the thousands they are much slower than LAPACK's reductions to tridiagonal or bidiagonal form.
+svd, svdvals, pinv and matrix_rank read a flag back (NaN or infinity raise LinAlgError, as in NumPy), so they wait
+for the GPU.
 """
 
 from __future__ import annotations
@@ -73,8 +76,9 @@ def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
     """The QR factorization of each matrix of x (..., M, N), K = min(M, N): ``mode`` ``"reduced"`` gives Q (..., M, K)
     and R (..., K, N), ``"complete"`` Q (..., M, M) and R (..., M, N), ``"r"`` (NumPy's) only R (..., K, N).
 
-    Householder QR with LAPACK's reflectors (``geqrf``, then ``orgqr``/``ungqr`` for Q), so R's diagonal has NumPy's
-    signs and Q, R agree with NumPy to rounding (backward error a few ulps times max(M, N))."""
+    Householder QR with LAPACK's reflectors (``geqrf``, then ``orgqr``/``ungqr`` for Q; blocked with compact WY
+    updates by ``gemm`` beyond 64 rows or columns), so R's diagonal has NumPy's signs and Q, R agree with NumPy to
+    rounding (backward error a few ulps times max(M, N))."""
     if mode not in ("reduced", "complete", "r"):
         raise ValueError(f"qr: mode must be 'reduced', 'complete' or 'r', got {mode!r}")
     a, rtype = matrices(x, "qr", square=False)
@@ -135,9 +139,10 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
     """Eigenvalues (ascending) and orthonormal eigenvectors (columns) of each Hermitian (real symmetric) matrix of x
     (..., M, M), read from its lower (``UPLO="L"``, NumPy's default) or upper triangle.
 
-    The cyclic Jacobi method (parallel ordering, on one workgroup per matrix): eigenvalues within a few ulps of
-    ||A|| of NumPy's (LAPACK ``syevd``), small ones often more accurate; eigenvectors orthonormal to a few ulps times
-    M, each unique up to its sign (phase), as LAPACK's are."""
+    The cyclic Jacobi method in the parallel (round-robin) ordering: one workgroup per matrix up to 64x64, else one
+    round per dispatch (see the module docstring). Eigenvalues within a few ulps of ||A|| of NumPy's (LAPACK
+    ``syevd``), small ones often more accurate; eigenvectors orthonormal to a few ulps times M, each unique up to
+    its sign (phase), as LAPACK's are."""
     values, vecs = _eigh(x, UPLO, True, "eigh")
     assert vecs is not None
     return EighResult(values, vecs)
