@@ -1,0 +1,472 @@
+"""FFT kernels: one Stockham pass of a mixed-radix FFT per dispatch, over tiles of columns in shared memory.
+
+A transform of length N along an axis sees its operand as lines (o, ·, c): ``O`` outer lines of ``N`` elements
+strided by the axis's stride, ``C`` inner lines beside each other. N = R_1 ... R_P is cut into passes; pass p
+(``Ns`` = R_1 ... R_{p-1}) is Stockham's autosorting step with radix R = R_p:
+
+    for every column j < J = N / R:   v_i = x[j + i J] · W_{Ns R}^{i (j mod Ns)}   (i < R)
+                                      V = DFT_R(v)
+                                      y[(j / Ns) Ns R + j mod Ns + k Ns] = V_k     (k < R)
+
+A workgroup takes ``tile`` adjacent columns (j, c) (or lines, when the whole transform is one pass), reads them
+coalesced, and computes their DFT_R in registers and shared memory with the same autosort over its own radices
+(16, 8, 4, 2, 3, 9, 5, 7, 11, 13: straight-line codelets with exact constants), each stage's butterflies one per
+thread, reading the first stage from and writing the last stage to global memory directly. Twiddles come from
+tables the host computed in float64 (``W_R^m`` per radix R; ``W_N^m`` for the passes as a product of two tables);
+tables hold the forward (e^{-2 pi i m / N}) values and inverse kernels conjugate them.
+
+Loads and stores take the variants the real and Bluestein transforms need: real input, real pairs read as one
+complex number (real FFTs of even length as complex FFTs of half the length), Hermitian input (the spectrum
+mirrored), the c2r pre-processing of the even-length trick, zero padding, a table multiplied in (chirps and
+the chirp's spectrum), cropping, scaling, real output, real pairs written from a complex number, and the r2c
+post-processing (``r2c``: fused where the whole line is in the workgroup; :class:`RealPostSpec` otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..dtypes import DType, require_supported
+from .glsl import buffer_block, header
+
+LOADS = ("complex", "real", "pairs", "hermitian", "c2r")
+STORES = ("complex", "real", "pairs", "r2c")
+# (push field, struct code) after the buffer addresses; "S" is the scale, float or double
+_FIELDS = (("Q", "I"), ("nc", "I"), ("nn", "I"), ("nl", "I"), ("Ns", "I"), ("lobits", "I"),
+           ("in_off", "I"), ("is_o", "I"), ("is_c", "I"), ("is_n", "I"), ("nv", "I"),
+           ("out_off", "I"), ("os_o", "I"), ("os_c", "I"), ("os_k", "I"), ("nout", "I"),
+           ("tin", "I"), ("tout", "I"), ("tint", "I"), ("tlo", "I"), ("thi", "I"))
+
+
+def _literal(value: float, double: bool) -> str:
+    text = repr(float(value))
+    if "e" not in text and "." not in text:
+        text += ".0"
+    return text + ("lf" if double else "")
+
+
+class _Codelet:
+    """Straight-line GLSL of small DFTs over complex variables (``C``: vec2 or dvec2)."""
+
+    def __init__(self, double: bool) -> None:
+        self.double = double
+        self.lines: list[str] = []
+        self.count = 0
+
+    def let(self, expr: str) -> str:
+        name = f"t{self.count}"
+        self.count += 1
+        self.lines.append(f"C {name} = {expr};")
+        return name
+
+    def lit(self, value: float) -> str:
+        return _literal(value, self.double)
+
+    def rotate(self, x: str, e: int, r: int, sign: int) -> str:
+        """x · e^{sign 2 pi i e / r}, exact for the multiples of pi/4."""
+        e %= r
+        if e == 0:
+            return x
+        if (4 * e) % r == 0:
+            quarter = (4 * e // r) * (1 if sign > 0 else 3) % 4  # multiply by i^quarter
+            return {1: f"C(-{x}.y, {x}.x)", 2: f"(-{x})", 3: f"C({x}.y, -{x}.x)"}[quarter]
+        angle = sign * 2 * math.pi * e / r
+        c, s = math.cos(angle), math.sin(angle)
+        if (8 * e) % r == 0:  # odd multiples of pi/4: h (±1 ± i), h = sqrt(1/2)
+            h = self.lit(math.sqrt(0.5))
+            re = f"{'' if c > 0 else '-'}{x}.x {'-' if s > 0 else '+'} {x}.y"
+            im = f"{'' if s > 0 else '-'}{x}.x {'+' if c > 0 else '-'} {x}.y"
+            return f"({h} * C({re}, {im}))"
+        cl, sl = self.lit(c), self.lit(s)
+        return f"C({x}.x * {cl} - {x}.y * {sl}, {x}.x * {sl} + {x}.y * {cl})"
+
+    def dft(self, xs: list[str], sign: int) -> list[str]:
+        """Names holding DFT(xs) (sign -1: forward)."""
+        r = len(xs)
+        if r == 1:
+            return list(xs)
+        if r == 2:
+            return [self.let(f"{xs[0]} + {xs[1]}"), self.let(f"{xs[0]} - {xs[1]}")]
+        if r == 4:
+            a, b = self.let(f"{xs[0]} + {xs[2]}"), self.let(f"{xs[0]} - {xs[2]}")
+            c, d = self.let(f"{xs[1]} + {xs[3]}"), self.let(f"{xs[1]} - {xs[3]}")
+            d = self.let(self.rotate(d, 1, 4, sign))
+            return [self.let(f"{a} + {c}"), self.let(f"{b} + {d}"), self.let(f"{a} - {c}"), self.let(f"{b} - {d}")]
+        factor = next((f for f in (4, 3, 2) if r % f == 0 and r != f), None)
+        if factor is None:
+            return self._prime(xs, sign)
+        # r = r1 r2, n = r2 n1 + n2, k = k1 + r1 k2
+        r1, r2 = factor, r // factor
+        inner = [self.dft([xs[r2 * n1 + n2] for n1 in range(r1)], sign) for n2 in range(r2)]
+        rotated = [[self.let(self.rotate(inner[n2][k1], n2 * k1, r, sign)) if n2 * k1 % r else inner[n2][k1]
+                    for k1 in range(r1)] for n2 in range(r2)]
+        out = [""] * r
+        for k1 in range(r1):
+            ys = self.dft([rotated[n2][k1] for n2 in range(r2)], sign)
+            for k2 in range(r2):
+                out[k1 + r1 * k2] = ys[k2]
+        return out
+
+    def _prime(self, xs: list[str], sign: int) -> list[str]:
+        """An odd prime length: the pairs x_k ± x_{p-k} and their cosine and sine sums."""
+        p = len(xs)
+        h = (p - 1) // 2
+        sums = [self.let(f"{xs[k]} + {xs[p - k]}") for k in range(1, h + 1)]
+        diffs = [self.let(f"{xs[k]} - {xs[p - k]}") for k in range(1, h + 1)]
+        out = [""] * p
+        out[0] = self.let(" + ".join([xs[0], *sums]))
+        for m in range(1, h + 1):
+            re = " + ".join([xs[0]] + [f"{self.lit(math.cos(2 * math.pi * k * m / p))} * {sums[k - 1]}"
+                                       for k in range(1, h + 1)])
+            im = " + ".join(f"{self.lit(math.sin(2 * math.pi * k * m / p))} * {diffs[k - 1]}"
+                            for k in range(1, h + 1))
+            a, b = self.let(re), self.let(im)
+            b = self.let(self.rotate(b, 1, 4, sign))  # sign i · b
+            out[m], out[p - m] = self.let(f"{a} + {b}"), self.let(f"{a} - {b}")
+        return out
+
+
+def codelet(r: int, sign: int, names: list[str], double: bool) -> list[str]:
+    """GLSL lines replacing the complex variables ``names`` by their DFT (in a block of its own)."""
+    gen = _Codelet(double)
+    out = gen.dft(list(names), sign)
+    if r == 1:
+        return []
+    return ["{", *gen.lines, *[f"{n} = {o};" for n, o in zip(names, out, strict=True)], "}"]
+
+
+def _cmul_lines(sign: int) -> list[str]:
+    conj = "C(t.x, -t.y)" if sign > 0 else "t"
+    return ["C cmul(C a, C b) { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }",
+            f"C twiddle(C t) {{ return {conj}; }}",
+            "C times_i(C a) { return C(-a.y, a.x); }"]
+
+
+def _push_struct(addresses: bool, double: bool) -> tuple[struct.Struct, list[str]]:
+    """The push constants: the three addresses (input, table, output), the scale, then _FIELDS."""
+    code = "=" + ("QQQ" if addresses else "") + ("d" if double else "f") + "".join(c for _, c in _FIELDS)
+    fields = (["R0 r0;", "R1 r1;", "R2 r2;"] if addresses else []) + [("double" if double else "float") + " S;"]
+    fields += [f"uint {name};" for name, _ in _FIELDS]
+    return struct.Struct(code), fields
+
+
+def _buffers(lines: list[str], in_type: str, in_size: int, dtype: DType, out_type: str, out_size: int,
+             addresses: bool) -> None:
+    lines.append(buffer_block(0, "inp", in_type, "readonly", addresses, in_size))
+    lines.append(buffer_block(1, "tab", dtype.storage, "readonly", addresses, dtype.itemsize))
+    lines.append(buffer_block(2, "outp", out_type, "writeonly", addresses, out_size))
+    lines += (["#define INP p.r0", "#define TAB p.r1", "#define OUT p.r2"] if addresses else
+              ["#define INP inp", "#define TAB tab", "#define OUT outp"])
+
+
+@dataclass(frozen=True)
+class FFTPassSpec:
+    """One pass of radix R = prod(radices) (see the module's docstring) of complex ``dtype``.
+
+    ``tile`` columns per workgroup of ``threads``; ``load_rows``/``store_rows``: consecutive threads take
+    consecutive elements of a column (its elements are adjacent in memory) rather than consecutive columns.
+    ``single``: the whole transform (N = R, no pass twiddles). ``load``/``store``: see LOADS, STORES;
+    ``bounded``: elements past ``nv`` read as zero; ``table_in``/``table_out``: multiply by the table at
+    ``tin + n`` / ``tout + k``; ``crop``: store only k < ``nout``; ``scale``: multiply by ``S``; ``pad``: shared
+    memory padded against bank conflicts. Bindings: input, table, output."""
+
+    dtype: DType
+    radices: tuple[int, ...]
+    tile: int
+    threads: int
+    sign: int
+    load_rows: bool
+    store_rows: bool
+    single: bool
+    load: str = "complex"
+    bounded: bool = False
+    table_in: bool = False
+    store: str = "complex"
+    crop: bool = False
+    table_out: bool = False
+    scale: bool = False
+    pad: bool = False
+    addresses: bool = False
+    bindings: ClassVar[int] = 3
+    groups_per: ClassVar[int] = 1
+
+    @property
+    def R(self) -> int:  # noqa: N802 - the radix's usual name
+        return math.prod(self.radices)
+
+    @property
+    def push(self) -> struct.Struct:
+        return _push_struct(self.addresses, self.dtype.component.itemsize == 8)[0]
+
+    @property
+    def stages(self) -> tuple[int, ...]:
+        """The radices of the stages, with an exchange through shared memory (radix 1) where the only stage
+        would load and store with different thread mappings."""
+        if len(self.radices) == 1 and self.load_rows != self.store_rows and self.store != "r2c":
+            return (*self.radices, 1)
+        return self.radices
+
+    @property
+    def uses_shared(self) -> bool:
+        return len(self.stages) > 1 or self.store == "r2c"
+
+    @property
+    def shared_layout_rows(self) -> bool:
+        """Shared memory as [column][element] (else [element][column])."""
+        return self.tile == 1 or (self.load_rows and self.store_rows)
+
+    @property
+    def shared_elements(self) -> int:
+        size = self.tile * self.R
+        return size + (size >> self._pad_shift) + 1 if self.pad else size
+
+    @property
+    def _pad_shift(self) -> int:
+        return 4 if self.dtype.itemsize == 8 else 3
+
+    def require(self, context: Any) -> None:
+        require_supported(self.dtype, context.dtypes, context.device.physical.name)
+
+    # -- source ------------------------------------------------------------------------------------------
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        d = self.dtype
+        double = d.component.itemsize == 8
+        real = d.component
+        in_type = real.storage if self.load in ("real", "pairs") else d.storage
+        out_type = real.storage if self.store in ("real", "pairs") else d.storage
+        lines = header((d,), self.addresses, float_controls, self.threads)
+        lines += [f"#define C {d.storage}", f"#define F {real.storage}"]
+        _buffers(lines, in_type, 8 if in_type == "double" else 4 if in_type == "float" else d.itemsize, d,
+                 out_type, 8 if out_type == "double" else 4 if out_type == "float" else d.itemsize, self.addresses)
+        _, fields = _push_struct(self.addresses, double)
+        lines.append("layout(push_constant) uniform Push { " + " ".join(fields) + " } p;")
+        lines += _cmul_lines(self.sign)
+        stages = self.stages
+        if self.uses_shared:
+            lines.append(f"shared C sh[{self.shared_elements}];")
+        lines += self._main(stages, double)
+        return "\n".join(lines) + "\n"
+
+    def _sh(self, b: str, i: str) -> str:
+        x = f"({b}) * {self.R}u + ({i})" if self.shared_layout_rows else f"({i}) * {self.tile}u + ({b})"
+        return f"sh[{x} + (({x}) >> {self._pad_shift})]" if self.pad else f"sh[{x}]"
+
+    def _column(self, b: str, tag: str, load: bool) -> list[str]:
+        """Lines decomposing column q0 + b into the line (o, c) and j, with ``base`` its element offset."""
+        off, so, sc = ("p.in_off", "p.is_o", "p.is_c") if load else ("p.out_off", "p.os_o", "p.os_c")
+        lines = [f"uint q{tag} = q0 + ({b});",
+                 f"uint c{tag} = q{tag} % p.nc;", f"uint l{tag} = q{tag} / p.nc;"]
+        if self.single:
+            lines.append(f"uint o{tag} = l{tag};")
+        else:
+            lines += [f"uint j{tag} = l{tag} % J;", f"uint o{tag} = l{tag} / J;"]
+        lines.append(f"uint base{tag} = {off} + o{tag} * {so} + c{tag} * {sc};")
+        return lines
+
+    def _load_value(self, tag: str, i: str) -> list[str]:
+        """Lines setting ``v`` to element i of the column of ``tag`` (its natural index n)."""
+        n = f"n{tag}"
+        lines = [f"uint {n} = {i};" if self.single else f"uint {n} = j{tag} + ({i}) * J;", "C v = C(0);"]
+        at = f"base{tag} + {{}} * p.is_n"
+        ok = f"q{tag} < p.Q" + (f" && {n} < p.nv" if self.bounded and self.load not in ("hermitian", "c2r") else "")
+        if self.load == "complex":
+            lines.append(f"if ({ok}) v = INP.d[{at.format(n)}];")
+        elif self.load == "real":
+            lines.append(f"if ({ok}) v = C(INP.d[{at.format(n)}], 0);")
+        elif self.load == "pairs":
+            even, odd = f"(2u * {n})", f"(2u * {n} + 1u)"
+            lines += [f"if (q{tag} < p.Q{f' && {even} < p.nv' if self.bounded else ''}) "
+                      f"v.x = INP.d[{at.format(even)}];",
+                      f"if (q{tag} < p.Q{f' && {odd} < p.nv' if self.bounded else ''}) "
+                      f"v.y = INP.d[{at.format(odd)}];"]
+        elif self.load == "hermitian":
+            lines += [f"uint m{tag} = {n} <= p.nl / 2u ? {n} : p.nl - {n};",
+                      f"if (q{tag} < p.Q && {n} < p.nl && m{tag} < p.nv) v = INP.d[{at.format('m' + tag)}];",
+                      f"if ({n} > p.nl / 2u) v.y = -v.y;"]
+        else:  # c2r: Z'_n = (A + conj B) + i w^n (A - conj B), A = X[n], B = X[H - n], H = N
+            lines += ["C w = C(0);",
+                      f"if (q{tag} < p.Q && {n} < p.nv) v = INP.d[{at.format(n)}];",
+                      f"if (q{tag} < p.Q && p.nn - {n} < p.nv) w = INP.d[{at.format('(p.nn - ' + n + ')')}];",
+                      f"if ({n} == 0u) {{ v.y = F(0); w.y = F(0); }}",
+                      "w.y = -w.y;",
+                      f"v = (v + w) + times_i(cmul(twiddle(TAB.d[p.tin + {n}]), v - w));"]
+        if self.table_in:
+            lines.append(f"if ({n} < p.nl) v = cmul(v, TAB.d[p.tin + {n}]);")
+        return lines
+
+    def _store(self, tag: str, k: str, value: str) -> list[str]:
+        """Lines storing ``value`` as element k (natural index) of the column of ``tag``."""
+        lines = [f"{{ C v = {value};"]
+        if self.scale:
+            lines.append("v *= p.S;")
+        if self.table_out:
+            lines.append(f"v = cmul(v, TAB.d[p.tout + {k}]);")
+        cond = f"q{tag} < p.Q" + (f" && {k} < p.nout" if self.crop else "")
+        at = f"base{tag} + {{}} * p.os_k"
+        if self.store in ("complex", "r2c"):
+            lines.append(f"if ({cond}) OUT.d[{at.format(k)}] = v;")
+        elif self.store == "real":
+            lines.append(f"if ({cond}) OUT.d[{at.format(k)}] = v.x;")
+        else:
+            lines.append(f"if ({cond}) {{ OUT.d[{at.format('(2u * ' + k + ')')}] = v.x; "
+                         f"OUT.d[{at.format('(2u * ' + k + ' + 1u)')}] = v.y; }}")
+        lines.append("}")
+        return lines
+
+    def _main(self, stages: tuple[int, ...], double: bool) -> list[str]:
+        R, B = self.R, self.tile
+        body = ["void main() {", "uint tid = gl_LocalInvocationID.x;",
+                f"uint ntiles = (p.Q + {B - 1}u) / {B}u;"]
+        if not self.single:
+            body += [f"uint J = p.nn / {R}u;", f"uint tstride = p.nn / (p.Ns * {R}u);",
+                     "uint lomask = (1u << p.lobits) - 1u;"]
+        body += ["for (uint tile = gl_WorkGroupID.x; tile < ntiles; tile += gl_NumWorkGroups.x) {",
+                 f"uint q0 = tile * {B}u;"]
+        ns = 1
+        for s, r in enumerate(stages):
+            body += self._stage(s, r, ns, len(stages))
+            ns *= r
+        if self.store == "r2c":
+            body += self._r2c_epilogue()
+        if self.uses_shared:
+            body.append("barrier();")
+        body += ["}", "}"]
+        return body
+
+    def _mapping(self, s: int, count: int) -> bool:
+        """Whether stage s maps consecutive threads to consecutive elements of a column (rows)."""
+        if s == 0:
+            return self.load_rows
+        if s == count - 1 and self.store != "r2c":
+            return self.store_rows
+        return self.shared_layout_rows
+
+    def _stage(self, s: int, r: int, ns: int, count: int) -> list[str]:
+        R, B, T = self.R, self.tile, self.threads
+        first, last = s == 0, s == count - 1 and self.store != "r2c"
+        width = R // r  # butterflies per column
+        nb = B * width
+        slots = -(-nb // T)
+        rows = self._mapping(s, count)
+        lines = [f"{{ // stage {s}: radix {r}, Ns {ns}"]
+        names = [[f"a{t}_{k}" for k in range(r)] for t in range(slots)]
+        lines += [f"C {n} = C(0);" for row in names for n in row]
+
+        def where(t: int) -> list[str]:
+            u = f"(tid + {t * T}u)"
+            if rows:
+                return [f"uint b = {u} / {width}u;", f"uint jj = {u} % {width}u;"]
+            return [f"uint b = {u} % {B}u;", f"uint jj = {u} / {B}u;"]
+
+        def guard(t: int) -> str:
+            return f"if (tid + {t * T}u < {nb}u) " if (t + 1) * T > nb else ""
+
+        for t in range(slots):
+            lines += [guard(t) + "{", *where(t)]
+            if first:
+                lines += self._column("b", "", True)
+                if not self.single:
+                    lines.append("uint jm = j % p.Ns;")
+            for k in range(r):
+                i = f"jj + {k * width}u"
+                if first:
+                    lines += ["{", *self._load_value("", i)]
+                    if not self.single:
+                        m = f"({i}) * jm * tstride"
+                        lines.append(f"if (p.Ns > 1u) {{ uint m = {m}; "
+                                     "v = cmul(v, twiddle(cmul(TAB.d[p.tlo + (m & lomask)], "
+                                     "TAB.d[p.thi + (m >> p.lobits)]))); }")
+                    lines += [f"{names[t][k]} = v;", "}"]
+                else:
+                    lines.append(f"{names[t][k]} = {self._sh('b', i)};")
+                    if ns > 1 and k > 0:
+                        idx = f"{k}u * (jj % {ns}u) * {R // (ns * r)}u"
+                        lines.append(f"{names[t][k]} = cmul({names[t][k]}, twiddle(TAB.d[p.tint + {idx}]));")
+            lines.append("}")
+        if not first:
+            lines.append("barrier();")
+        for t in range(slots):
+            lines += [guard(t) + "{", *where(t)]
+            lines += codelet(r, self.sign, names[t], self.dtype.component.itemsize == 8)
+            if last:
+                lines += self._column("b", "", False)
+            for k in range(r):
+                idx = f"(jj / {ns}u) * {ns * r}u + jj % {ns}u + {k * ns}u"
+                if last:
+                    if self.single:
+                        lines += ["{", f"uint kk = {idx};", *self._store("", "kk", names[t][k]), "}"]
+                    else:
+                        lines += ["{", f"uint kk = (j / p.Ns) * p.Ns * {R}u + j % p.Ns + ({idx}) * p.Ns;",
+                                  *self._store("", "kk", names[t][k]), "}"]
+                else:
+                    lines.append(f"{self._sh('b', idx)} = {names[t][k]};")
+            lines.append("}")
+        if not last:
+            lines.append("barrier();")
+        lines.append("}")
+        return lines
+
+    def _r2c_epilogue(self) -> list[str]:
+        """X_k = ((Z_k + conj Z_{H-k}) - i w^k (Z_k - conj Z_{H-k})) / 2 for k <= H = R, from shared memory."""
+        R, B, T = self.R, self.tile, self.threads
+        total = B * (R + 1)
+        if self.store_rows:
+            where = [f"uint b = e / {R + 1}u;", f"uint k = e % {R + 1}u;"]
+        else:
+            where = [f"uint b = e % {B}u;", f"uint k = e / {B}u;"]
+        return [f"for (uint e = tid; e < {total}u; e += {T}u) {{", *where,
+                *self._column("b", "", False),
+                f"C z = {self._sh('b', f'k % {R}u')};",
+                f"C y = {self._sh('b', f'({R}u - k) % {R}u')};",
+                "y.y = -y.y;",
+                *self._store("", "k", "F(0.5) * ((z + y) - times_i(cmul(twiddle(TAB.d[p.tout + k]), z - y)))"),
+                "}"]
+
+
+@dataclass(frozen=True)
+class RealPostSpec:
+    """The r2c post-processing of the even-length trick as a kernel of its own (after a multi-pass FFT of
+    length H): X_k (k <= H) from Z_k and Z_{H-k}; Z contiguous (O, H, C), X at the output's strides.
+    Bindings: Z, table, X. Push constants as :class:`FFTPassSpec`'s (Q = O C, N = H)."""
+
+    dtype: DType
+    sign: int
+    scale: bool
+    addresses: bool = False
+    bindings: ClassVar[int] = 3
+    groups_per: ClassVar[int] = 256
+    threads: ClassVar[int] = 256
+
+    @property
+    def push(self) -> struct.Struct:
+        return _push_struct(self.addresses, self.dtype.component.itemsize == 8)[0]
+
+    def require(self, context: Any) -> None:
+        require_supported(self.dtype, context.dtypes, context.device.physical.name)
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        d = self.dtype
+        double = d.component.itemsize == 8
+        lines = header((d,), self.addresses, float_controls, self.threads)
+        lines += [f"#define C {d.storage}", f"#define F {d.component.storage}"]
+        _buffers(lines, d.storage, d.itemsize, d, d.storage, d.itemsize, self.addresses)
+        _, fields = _push_struct(self.addresses, double)
+        lines.append("layout(push_constant) uniform Push { " + " ".join(fields) + " } p;")
+        lines += _cmul_lines(self.sign)
+        scale = "v *= p.S;" if self.scale else ""
+        lines += ["void main() {",
+                  "uint H = p.nn, K = p.nn + 1u, total = p.Q * K;",
+                  f"for (uint e = gl_GlobalInvocationID.x; e < total; e += gl_NumWorkGroups.x * {self.threads}u) {{",
+                  "uint c = e % p.nc, t = e / p.nc, k = t % K, o = t / K;",
+                  "uint zb = p.in_off + o * H * p.nc + c;",
+                  "C z = INP.d[zb + (k % H) * p.nc];",
+                  "C y = INP.d[zb + ((H - k) % H) * p.nc];",
+                  "y.y = -y.y;",
+                  "C v = F(0.5) * ((z + y) - times_i(cmul(twiddle(TAB.d[p.tout + k]), z - y)));",
+                  scale,
+                  "OUT.d[p.out_off + o * p.os_o + c * p.os_c + k * p.os_k] = v;",
+                  "}", "}"]
+        return "\n".join(lines) + "\n"

@@ -1,0 +1,447 @@
+"""Fast Fourier transforms along an axis on the GPU: plans (passes, twiddle tables) and their dispatches.
+
+A transform of length N runs as one or more Stockham passes (:mod:`vulkit.array.kernels.fft`): one
+workgroup-resident pass where the line fits the device's shared memory, else two or three passes whose radices
+each fit it with a tile of columns wide enough for coalesced reads (32 bytes). Lengths with a prime factor
+above 13 use Bluestein's algorithm: the chirp-multiplied input is convolved with the chirp through a
+power-of-two FFT and its inverse (the chirp's spectrum computed once on the host, in float64). Real transforms
+of even length run as complex transforms of half the length on pairs of reals, with the r2c post-processing
+fused into a one-pass kernel (a kernel of its own after several passes) and the c2r pre-processing fused into
+the first pass's loads; odd lengths run as complex transforms of real or Hermitian-mirrored input.
+
+Twiddles are computed on the host in extended precision (quadrant reduction, long double where the platform
+has it), rounded once to the transform's precision, and uploaded once per plan; plans are kept in the device
+context's plan cache by (kind, length, dtype, direction).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import dtypes as dt
+from ..array import Array, Device, make_array, upload, view
+from ..dtypes import DType
+from ..kernels.fft import FFTPassSpec, RealPostSpec
+from ..launch import record
+from ..layout import normalize_axes
+from .creation import default_float, zeros
+from .planning import _addresses as needs_addresses
+
+SMOOTH = (2, 3, 5, 7, 11, 13)  # the primes the codelets take; lengths with others go through Bluestein
+COALESCE_BYTES = 32  # the width of a coalesced read (a memory sector): the narrowest tile of columns
+TILE_ELEMENTS = 4096  # the elements a workgroup aims to hold (complex64; half for complex128)
+MAX_ELEMENTS = 1 << 32
+NORMS = ("backward", "ortho", "forward")
+
+
+# -- host-side numbers -------------------------------------------------------------------------------------
+def _primes(n: int) -> list[int]:
+    out, p = [], 2
+    while p * p <= n:
+        while n % p == 0:
+            out.append(p)
+            n //= p
+        p += 1
+    if n > 1:
+        out.append(n)
+    return out
+
+
+def smooth(n: int) -> bool:
+    """Whether n factors into the codelets' primes (2, 3, 5, 7, 11, 13)."""
+    return all(p in SMOOTH for p in _primes(n))
+
+
+def radices(r: int) -> tuple[int, ...]:
+    """The stages of a DFT of length r in one workgroup: the power of two in balanced radices of at most 16,
+    threes in pairs (9), then 5, 7, 11, 13."""
+    ps = _primes(r)
+    twos = ps.count(2)
+    out: list[int] = []
+    if twos:
+        stages = -(-twos // 4)
+        out += [1 << (twos // stages + (1 if i < twos % stages else 0)) for i in range(stages)]
+    threes = ps.count(3)
+    out += [9] * (threes // 2) + [3] * (threes % 2)
+    out += [p for p in ps if p > 3]
+    return tuple(sorted(out, reverse=True)) or (1,)
+
+
+_LONG = np.finfo(np.longdouble).eps < np.finfo(np.float64).eps
+_TWO_PI = np.longdouble("6.283185307179586476925286766559005768") if _LONG else 2 * math.pi
+
+
+def unit_roots(n: int, m: np.ndarray) -> np.ndarray:
+    """exp(-2 pi i m / n) in complex128, each rounded once from extended precision: m reduced exactly to the
+    nearest quarter turn, the rest (within an eighth) evaluated in long double where the platform has it."""
+    m = np.asarray(m, dtype=np.int64) % n
+    quarter = (4 * m + n // 2) // n  # nearest quarter turn (0..4)
+    rest = 4 * m - quarter * n  # in [-n/2, n/2]: angle = 2 pi rest / (4 n)
+    angle = rest.astype(np.longdouble if _LONG else np.float64) * (_TWO_PI / (4 * n))
+    c, s = np.cos(angle).astype(np.float64), np.sin(angle).astype(np.float64)
+    # e^{-i(q pi/2 + a)} = (-i)^q e^{-ia}
+    q = quarter % 4
+    re = np.select([q == 0, q == 1, q == 2, q == 3], [c, -s, -c, s])
+    im = np.select([q == 0, q == 1, q == 2, q == 3], [-s, -c, s, c])
+    return re + 1j * im
+
+
+# -- plans --------------------------------------------------------------------------------------------------
+def _bins(primes: list[int], count: int, limit: int) -> list[int] | None:
+    """The primes shared into ``count`` factors of at most ``limit`` each, balanced; None where they do not fit."""
+    bins = [1] * count
+    for p in sorted(primes, reverse=True):
+        best = min(range(count), key=lambda i: bins[i])
+        if bins[best] * p > limit:
+            return None
+        bins[best] *= p
+    return sorted(bins, reverse=True)
+
+
+def passes_for(n: int, cap: int, min_tile: int, columns: bool) -> list[int]:
+    """The radices of the passes of a smooth length n: one where a line (or, for ``columns``, a tile of
+    ``min_tile`` lines) fits ``cap`` elements of shared memory, else as few as fit with ``min_tile`` columns."""
+    if n <= cap and (not columns or n * min_tile <= cap):
+        return [n]
+    limit = max(cap // min_tile, 16)
+    primes = _primes(n)
+    count = 2
+    while (found := _bins(primes, count, limit)) is None:
+        count += 1
+    return found
+
+
+@dataclass
+class Plan:
+    """What a transform of one length, dtype and direction keeps: its FFT length and passes (for rows and for
+    columns), the table of twiddles (and chirps) uploaded once, and their offsets in it."""
+
+    kind: str  # "c2c", "bluestein", "real" (the even-length real trick)
+    n: int  # the logical length
+    size: int  # the FFT length the passes compute (n, the Bluestein length, or n / 2)
+    dtype: DType
+    sign: int
+    passes: dict[bool, list[int]]  # by columns
+    table: Array
+    offsets: dict[Any, int]
+    lobits: int
+
+
+def _device_caps(ctx: Any, dtype: DType) -> tuple[int, int, int]:
+    """(shared-memory capacity in elements, narrowest coalesced tile, elements a workgroup aims at)."""
+    shared = int(ctx.device.limits["max_compute_shared_memory_size"])
+    return shared // dtype.itemsize, max(1, COALESCE_BYTES // dtype.itemsize), TILE_ELEMENTS * 8 // dtype.itemsize
+
+
+def get_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
+    """The plan of a transform (cached in ``ctx.plans``)."""
+    key = ("fft", kind, n, dtype, sign)
+    plan = ctx.plans.get(key)
+    if plan is None:
+        plan = _make_plan(ctx, kind, n, dtype, sign)
+        ctx.plans.remember(key, plan)
+    return plan
+
+
+def _make_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
+    size = {"c2c": n, "real": n // 2, "bluestein": 1 << (2 * n - 2).bit_length()}[kind]
+    cap, min_tile, _ = _device_caps(ctx, dtype)
+    passes = {columns: passes_for(size, cap, min_tile, columns) for columns in (False, True)}
+    chunks: list[np.ndarray] = []
+    offsets: dict[Any, int] = {}
+
+    def add(name: Any, values: np.ndarray) -> None:
+        offsets[name] = sum(len(c) for c in chunks)
+        chunks.append(values)
+
+    for r in sorted({r for ps in passes.values() for r in ps}):
+        add(("int", r), unit_roots(r, np.arange(r)))
+    lobits = 0
+    if any(len(ps) > 1 for ps in passes.values()):
+        lobits = (size.bit_length() + 1) // 2
+        add("lo", unit_roots(size, np.arange(1 << lobits)))
+        add("hi", unit_roots(size, np.arange(-(-size >> lobits)) << lobits))
+    if kind == "real":
+        add("rc", unit_roots(n, np.arange(size + 1)))
+    elif kind == "bluestein":
+        k = np.arange(n, dtype=np.int64)
+        chirp = unit_roots(2 * n, (k * k) % (2 * n))  # e^{-i pi k^2 / n}
+        if sign > 0:
+            chirp = np.conj(chirp)
+        b = np.zeros(size, np.complex128)
+        b[:n] = np.conj(chirp)
+        b[size - n + 1:] = np.conj(chirp[1:])[::-1]
+        add("chirp", chirp)
+        add("bhat", np.fft.fft(b) / size)
+    table = upload(ctx, np.concatenate(chunks).astype(dtype.np))
+    return Plan(kind, n, size, dtype, sign, passes, table, offsets, lobits)
+
+
+# -- one transform along one axis -----------------------------------------------------------------------------
+@dataclass
+class Side:
+    """One end of a pass: an array's memory as lines (o, ., c) with element strides (so, sc, sn)."""
+
+    array: Array
+    off: int
+    so: int
+    sc: int
+    sn: int
+
+
+@dataclass
+class Load:
+    mode: str = "complex"
+    nv: int = 0  # elements available (reals for "pairs")
+    bounded: bool = False
+    table: int | None = None  # offset of a table multiplied in
+    twiddles: int = 0  # offset of the real trick's twiddles (mode "c2r")
+
+
+@dataclass
+class Store:
+    mode: str = "complex"
+    nout: int = 0
+    crop: bool = False
+    table: int | None = None
+    scale: float | None = None
+    twiddles: int = 0  # offset of the real trick's twiddles (mode "r2c")
+
+
+def _u32(value: int) -> int:
+    return value & 0xFFFFFFFF
+
+
+def _pow2_floor(x: int) -> int:
+    return 1 << (max(x, 1).bit_length() - 1)
+
+
+def _pow2_ceil(x: int) -> int:
+    return 1 << (max(x, 1) - 1).bit_length()
+
+
+def _columns(src: Side, dst: Side, c_count: int) -> bool:
+    """Whether a one-pass transform would read or write across lines (tiles of columns) rather than along them."""
+    return c_count > 1 or src.sn != 1 or dst.sn != 1
+
+
+def run_passes(ctx: Any, plan: Plan, sign: int, src: Side, dst: Side, lines: tuple[int, int], load: Load,
+               store: Store, logical: int) -> None:
+    """Record the passes of ``plan``'s FFT (of ``plan.size``, sign ``sign``) from ``src`` to ``dst`` over
+    ``lines`` = (O, C), the first pass loading as ``load`` says, the last storing as ``store`` says."""
+    o_count, c_count = lines
+    n = plan.size
+    radix_list = plan.passes[_columns(src, dst, c_count)]
+    count = len(radix_list)
+    temps = [make_array(ctx, (o_count * n * c_count,), plan.dtype) for _ in range(min(count - 1, 2))]
+    ns = 1
+    for p, r in enumerate(radix_list):
+        first, last = p == 0, p == count - 1
+        here = src if first else Side(temps[(p - 1) % 2], 0, n * c_count, 1, c_count)
+        there = dst if last else Side(temps[p % 2], 0, n * c_count, 1, c_count)
+        _dispatch_pass(ctx, plan, sign, r, ns, count == 1, here, there, lines,
+                       load if first else Load(), store if last else Store(), logical)
+        ns *= r
+
+
+def _dispatch_pass(ctx: Any, plan: Plan, sign: int, r: int, ns: int, single: bool, src: Side, dst: Side,
+                   lines: tuple[int, int], load: Load, store: Store, logical: int) -> None:
+    o_count, c_count = lines
+    n = plan.size
+    j_count = n // r
+    q = o_count * j_count * c_count
+    cap, min_tile, target = _device_caps(ctx, plan.dtype)
+    q_in = src.sc if c_count > 1 else (src.so if single else src.sn)
+    load_rows = single and src.sn == 1 and q_in != 1
+    if single:
+        q_out = dst.sc if c_count > 1 else dst.so
+        store_rows = dst.sn == 1 and q_out != 1
+    else:
+        store_rows = ns == 1 and dst.sn == 1 and c_count == 1
+    if load_rows and store_rows:
+        tile = min(_pow2_floor(max(1, target // r)), _pow2_floor(cap // r))
+    else:
+        tile = _pow2_floor(min(cap // r, max(min_tile, target // r)))
+    tile = max(1, min(tile, _pow2_ceil(q)))
+    if tile == 1:
+        load_rows = store_rows = True
+    stages = radices(r)
+    threads = min(256, max(32, -(-(tile * r // max(stages)) // 32) * 32))
+    size = tile * r
+    pad = size + (size >> (4 if plan.dtype.itemsize == 8 else 3)) + 1 <= cap
+    arrays = [src.array, plan.table, dst.array]
+    addresses = needs_addresses(ctx, arrays)
+    spec = FFTPassSpec(plan.dtype, stages, tile, threads, sign, load_rows, store_rows, single,
+                       load.mode, load.bounded, load.table is not None, store.mode, store.crop,
+                       store.table is not None, store.scale is not None, pad, addresses)
+    kernel = ctx.kernels.get(spec)
+    offsets = plan.offsets
+    values = (1.0 if store.scale is None else store.scale, q, c_count, n, logical, ns, plan.lobits,
+              src.off, _u32(src.so), _u32(src.sc), _u32(src.sn), load.nv,
+              dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), store.nout,
+              load.twiddles if load.table is None else load.table,
+              store.twiddles if store.table is None else store.table, offsets[("int", r)], offsets.get("lo", 0), offsets.get("hi", 0))
+    groups = min(-(-q // tile), ctx.max_groups)
+    record(ctx.stream, kernel, [src.array._alloc, plan.table._alloc], dst.array._alloc, values, groups,
+           (0, 0, 0) if addresses else None)
+
+
+def _dispatch_post(ctx: Any, plan: Plan, sign: int, src: Array, dst: Side, lines: tuple[int, int],
+                   scale: float | None) -> None:
+    """The r2c post-processing from Z (contiguous (O, H, C)) to X."""
+    o_count, c_count = lines
+    addresses = needs_addresses(ctx, [src, plan.table, dst.array])
+    kernel = ctx.kernels.get(RealPostSpec(plan.dtype, sign, scale is not None, addresses))
+    h = plan.size
+    q = o_count * c_count
+    values = (1.0 if scale is None else scale, q, c_count, h, plan.n, 1, 0, 0, 0, 0, 0, 0,
+              dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), h + 1, 0, plan.offsets["rc"], 0, 0, 0)
+    groups = min(-(-(q * (h + 1)) // RealPostSpec.groups_per), ctx.max_groups)
+    record(ctx.stream, kernel, [src._alloc, plan.table._alloc], dst.array._alloc, values, groups,
+           (0, 0, 0) if addresses else None)
+
+
+def _merge(dims: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """(size, stride) of dims (outer to inner) that are one strided dimension, else None."""
+    dims = [(s, st) for s, st in dims if s != 1]
+    if not dims:
+        return 1, 1
+    size, stride = dims[-1]
+    for s, st in reversed(dims[:-1]):
+        if st != stride * size:
+            return None
+        size *= s
+    return size, stride
+
+
+def _side(x: Array, axis: int) -> tuple[Side, int, int] | None:
+    """x as lines (O, axis, C): the Side and (O, C), or None where its other axes do not merge."""
+    shape, strides = x._shape, x._strides
+    outer = _merge(list(zip(shape[:axis], strides[:axis], strict=True)))
+    inner = _merge(list(zip(shape[axis + 1:], strides[axis + 1:], strict=True)))
+    if outer is None or inner is None:
+        return None
+    return Side(x, x._offset, outer[1], inner[1], strides[axis]), outer[0], inner[0]
+
+
+def _scale(norm: str, n: int, forward: bool) -> float | None:
+    if norm == "ortho":
+        return 1 / math.sqrt(n)
+    if (norm == "forward") == forward:
+        return 1 / n
+    return None
+
+
+def complex_of(dtype: DType, ctx: Any) -> DType:
+    """The complex dtype a transform of ``dtype`` computes in (NumPy's pocketfft: float16 and float32 in
+    complex64, integers and booleans in the default float's)."""
+    if dtype.kind == "c":
+        return dtype
+    if dtype in (dt.float16, dt.float32, dt.bfloat16):
+        return dt.complex64
+    if dtype is dt.float64:
+        return dt.complex128
+    return dt.complex128 if default_float(ctx) is dt.float64 else dt.complex64
+
+
+def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forward: bool, function: str) -> Array:
+    """The 1-D transform of x along ``axis`` (already normalized) of logical length ``n``: ``kind`` "c2c"
+    (complex result of n), "r2c" (real input, n // 2 + 1 results), "c2r" (input n // 2 + 1, n real results);
+    ``sign`` -1 for e^{-2 pi i ...}; ``forward``: how ``norm`` scales."""
+    ctx = x._ctx
+    cdtype = complex_of(x._dtype, ctx)
+    real = cdtype.component
+    if kind == "r2c" and x._dtype.kind == "c":
+        raise TypeError(f"{function}: x must be real, got {x._dtype}")
+    # the input: complex (or, where the kernel takes it, real) of the transform's precision
+    if kind == "c2r" or x._dtype.kind == "c":
+        if x._dtype is not cdtype:
+            x = x.astype(cdtype)
+    elif x._dtype is not real:
+        x = x.astype(real)
+    needed = n // 2 + 1 if kind == "c2r" else n
+    have = x._shape[axis]
+    if have > needed:
+        key = tuple(slice(0, needed) if d == axis else slice(None) for d in range(x.ndim))
+        x = x[key]
+        have = needed
+    out_len = n // 2 + 1 if kind == "r2c" else n
+    out_shape = tuple(out_len if d == axis else s for d, s in enumerate(x._shape))
+    out = make_array(ctx, out_shape, real if kind == "c2r" else cdtype)
+    if out._size == 0:
+        return out
+    if max(out._size, x._size) * 2 >= MAX_ELEMENTS:
+        raise ValueError(f"{function}: arrays of 2^31 elements or more are not supported")
+    found = _side(x, axis)
+    if found is None:
+        x = x.copy()
+        found = _side(x, axis)
+    assert found is not None
+    src, o_count, c_count = found
+    dst, _, _ = _side(out, axis)  # type: ignore[misc]
+    lines = (o_count, c_count)
+    scale = _scale(norm, n, forward)
+    if have == 0:  # nothing but zero padding
+        return zeros(out_shape, dtype=out._dtype, device=Device(ctx.index))
+    if kind == "c2c":
+        mode = "complex" if x._dtype.kind == "c" else "real"
+        _complex(ctx, src, dst, lines, n, cdtype, sign, Load(mode, have, have < n), Store(scale=scale))
+    elif kind == "r2c":
+        if n % 2 == 0 and smooth(n // 2):
+            plan = get_plan(ctx, "real", n, cdtype, sign)
+            load = Load("pairs", have, have < n)
+            if len(plan.passes[_columns(src, dst, c_count)]) == 1:
+                run_passes(ctx, plan, sign, src, dst, lines, load,
+                           Store("r2c", n // 2 + 1, scale=scale, twiddles=plan.offsets["rc"]), n // 2)
+            else:
+                z = make_array(ctx, (o_count * (n // 2) * c_count,), cdtype)
+                zside = Side(z, 0, (n // 2) * c_count, 1, c_count)
+                run_passes(ctx, plan, sign, src, zside, lines, load, Store(), n // 2)
+                _dispatch_post(ctx, plan, sign, z, dst, lines, scale)
+        else:
+            _complex(ctx, src, dst, lines, n, cdtype, sign, Load("real", have, have < n),
+                     Store(nout=n // 2 + 1, crop=True, scale=scale))
+    else:  # c2r
+        if n % 2 == 0 and smooth(n // 2):
+            plan = get_plan(ctx, "real", n, cdtype, sign)
+            run_passes(ctx, plan, sign, src, dst, lines, Load("c2r", have, True, twiddles=plan.offsets["rc"]),
+                       Store("pairs", scale=scale), n // 2)
+        else:
+            _complex(ctx, src, dst, lines, n, cdtype, sign, Load("hermitian", have, True),
+                     Store("real", scale=scale))
+    return out
+
+
+def _complex(ctx: Any, src: Side, dst: Side, lines: tuple[int, int], n: int, cdtype: DType, sign: int,
+             load: Load, store: Store) -> None:
+    """A complex transform of length n (mixed radix, or Bluestein where n has a prime factor above 13)."""
+    if smooth(n):
+        plan = get_plan(ctx, "c2c", n, cdtype, sign)
+        run_passes(ctx, plan, sign, src, dst, lines, load, store, n)
+        return
+    plan = get_plan(ctx, "bluestein", n, cdtype, sign)
+    o_count, c_count = lines
+    m = plan.size
+    a = make_array(ctx, (o_count * m * c_count,), cdtype)
+    aside = Side(a, 0, m * c_count, 1, c_count)
+    chirp = plan.offsets["chirp"]
+    first = Load(load.mode, load.nv, True, chirp)
+    run_passes(ctx, plan, -1, src, aside, lines, first, Store(table=plan.offsets["bhat"]), n)
+    last = Store(store.mode, store.nout if store.crop else n, True, chirp, store.scale)
+    run_passes(ctx, plan, 1, aside, dst, lines, Load(), last, n)
+
+
+def axis_of(x: Array, axis: Any, function: str) -> int:
+    """``axis`` of x normalized (NumPy's AxisError, an IndexError, out of range; TypeError for a non-integer)."""
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"{function}: axis must be an integer, got {type(axis).__name__}")
+    return normalize_axes(int(axis), x.ndim, function)[0]
+
+
+def view_of(x: Array) -> Array:
+    """A plain view of x (the namespace returns it where nothing is transformed)."""
+    return view(x, x._shape, x._strides, x._offset)
