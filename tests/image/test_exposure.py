@@ -123,3 +123,23 @@ def test_threshold_otsu_matches_skimage(dtype):
         E.threshold_otsu(np.zeros((0, 3), np.uint8))
     with pytest.raises(ValueError, match="threshold_otsu: nbins"):
         E.threshold_otsu(img, nbins=0)
+
+
+@pytest.mark.parametrize(("dtype", "shape"), [("uint8", (37, 45)), ("float32", (64, 50)), ("uint16", (33, 17)),
+                                              ("float64", (8, 9)), ("uint8", (20, 24, 3))])
+@pytest.mark.parametrize("kwargs", [{}, {"kernel_size": 9, "clip_limit": 0.03},
+                                    {"kernel_size": (5, 7), "nbins": 64, "clip_limit": 0}])
+def test_equalize_adapthist_matches_skimage(dtype, shape, kwargs):
+    img = _image(dtype, shape) if dtype != "uint16" else rng.integers(0, 60000, shape, dtype=np.uint16)
+    got = E.equalize_adapthist(img, **kwargs)
+    assert got.dtype == (vt.float64 if dtype == "float64" else vt.float32)
+    np.testing.assert_allclose(got.numpy(), sk.equalize_adapthist(img, **kwargs), atol=5e-7, rtol=0)
+
+
+def test_equalize_adapthist_errors():
+    with pytest.raises(ValueError, match="equalize_adapthist: expected an H x W"):
+        E.equalize_adapthist(np.zeros((2, 3, 4, 3), np.uint8))
+    with pytest.raises(ValueError, match="equalize_adapthist: Incorrect value of `kernel_size`"):
+        E.equalize_adapthist(np.zeros((8, 8), np.uint8), kernel_size=(1, 2, 3))
+    with pytest.raises(ValueError, match="equalize_adapthist: the image is empty"):
+        E.equalize_adapthist(np.zeros((0, 8), np.uint8))

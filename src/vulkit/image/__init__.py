@@ -8,5 +8,13 @@ from __future__ import annotations
 # -- filters and morphology (filters.py, morphology.py) -------------------------------------------------------
 
 # -- geometry, colour, histograms and tone, input and output (geometry.py, color.py, exposure.py, io.py) -------
+from .color import *  # noqa: F403 - color.__all__
+from .color import __all__ as _COLOR
+from .exposure import *  # noqa: F403 - exposure.__all__
+from .exposure import __all__ as _EXPOSURE
+from .geometry import *  # noqa: F403 - geometry.__all__
+from .geometry import __all__ as _GEOMETRY
+from .io import *  # noqa: F403 - io.__all__
+from .io import __all__ as _IO
 
-__all__: list[str] = []
+__all__: list[str] = [*_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO]

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..array import dtypes as dt
 from ..array.array import Array, upload
-from ..array.ops.elementwise import clip, floor, where
+from ..array.ops.elementwise import clip, floor, round, where
 from ..array.ops.gather import take
 from ..array.ops.histogram import _accumulate
 from ..array.ops.histogram import histogram as _np_histogram
@@ -27,7 +27,7 @@ from ..array.ops.reductions import min as _min
 from ..array.ops.scans import cumsum
 from ._geo_common import IMAGE_DTYPES, as_image, float_dtype
 
-__all__ = ["adjust_gamma", "equalize_hist", "histogram", "rescale_intensity", "threshold_otsu"]
+__all__ = ["adjust_gamma", "equalize_adapthist", "equalize_hist", "histogram", "rescale_intensity", "threshold_otsu"]
 
 # scikit-image's DTYPE_RANGE, with its extra names
 DTYPE_RANGE: dict[str, tuple[float, float]] = {
@@ -259,3 +259,134 @@ def threshold_otsu(image: Any, nbins: int = 256) -> float:
     mean2 = (np.cumsum((counts_h * centers_h)[::-1]) / weight2[::-1])[::-1]
     variance12 = weight1[:-1] * weight2[1:] * (mean1[:-1] - mean2[1:]) ** 2
     return float(centers_h[np.argmax(variance12)])
+
+
+# -- CLAHE ------------------------------------------------------------------------------------------------------------
+_GRAY = 2 ** 14  # scikit-image's NR_OF_GRAY
+
+
+def _clip_histogram(hist: np.ndarray, clip_limit: int) -> np.ndarray:
+    """scikit-image's ``clip_histogram`` of one tile's histogram (the excess spread over the bins below the limit)."""
+    excess_mask = hist > clip_limit
+    excess = hist[excess_mask]
+    n_excess = excess.sum() - excess.size * clip_limit
+    hist[excess_mask] = clip_limit
+    bin_incr = n_excess // hist.size
+    upper = clip_limit - bin_incr
+    low_mask = hist < upper
+    n_excess -= hist[low_mask].size * bin_incr
+    hist[low_mask] += bin_incr
+    mid_mask = np.logical_and(hist >= upper, hist < clip_limit)
+    mid = hist[mid_mask]
+    n_excess += mid.sum() - mid.size * clip_limit
+    hist[mid_mask] = clip_limit
+    while n_excess > 0:
+        prev_n_excess = n_excess
+        for index in range(hist.size):
+            under_mask = hist < clip_limit
+            step_size = max(1, np.count_nonzero(under_mask) // n_excess)
+            under_mask = under_mask[index::step_size]
+            hist[index::step_size][under_mask] += 1
+            n_excess -= np.count_nonzero(under_mask)
+            if n_excess <= 0:
+                break
+        if prev_n_excess == n_excess:
+            break
+    return hist
+
+
+def _axis_plan(size: int, k: int) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """(pad before, histogram tiles, each pixel's block, each pixel's fraction of the way through its block) along
+    one axis, as scikit-image's ``_clahe`` pads and cuts it."""
+    before = k // 2
+    after = (k - size % k) % k + int(np.ceil(k / 2.0))
+    tiles = (size + before + after) // k - 1
+    padded = np.arange(size) + before
+    return before, tiles, padded // k, (padded % k) / k
+
+
+def equalize_adapthist(image: Any, kernel_size: Any = None, clip_limit: float = 0.01, nbins: int = 256) -> Array:
+    """Contrast Limited Adaptive Histogram Equalization, as ``skimage.exposure.equalize_adapthist``: 2-D images (RGB
+    images through the value channel of HSV). The image is scaled to 14 bits, cut into ``kernel_size`` tiles (default
+    1/8 of each side) whose histograms are clipped at ``clip_limit`` and equalised, and each pixel interpolated
+    bilinearly between the four nearest tiles' mappings; the result is stretched to [0, 1] (float32; float64 for
+    float64). The histograms are counted on the GPU, clipped on the host (scikit-image's redistribution loop, a few
+    hundred numbers per tile), and the mapping of every pixel runs on the GPU."""
+    x = as_image(image, "equalize_adapthist")
+    if x.ndim == 3 and x.shape[-1] == 3:
+        from .color import hsv2rgb, rgb2hsv
+        hsv = rgb2hsv(x)
+        value = equalize_adapthist(hsv[..., 2], kernel_size, clip_limit, nbins)
+        hsv[..., 2] = value
+        return hsv2rgb(hsv)
+    if x.ndim != 2:
+        raise ValueError(f"equalize_adapthist: expected an H x W or H x W x 3 image, got shape {x.shape}")
+    if x._size == 0:
+        raise ValueError("equalize_adapthist: the image is empty")
+    nbins = _check(nbins, "image", "equalize_adapthist")
+    if kernel_size is None:
+        ks = [max(s // 8, 1) for s in x.shape]
+    elif isinstance(kernel_size, numbers.Number):
+        ks = [int(kernel_size)] * 2
+    else:
+        ks = [int(k) for k in kernel_size]
+        if len(ks) != 2:
+            raise ValueError(f"equalize_adapthist: Incorrect value of `kernel_size`: {kernel_size}")
+    if min(ks) < 1:
+        raise ValueError(f"equalize_adapthist: kernel_size must be positive, got {kernel_size}")
+    res = float_dtype(x.dtype)
+    ctx = x._ctx
+    # img_as_uint, then rescale_intensity to 0..2^14 - 1 and round (scikit-image's preparation)
+    if x.dtype.kind == "u":
+        as16 = x.astype(dt.uint32) * (65535 // int(np.iinfo(x.dtype.np).max)) if x.dtype is dt.uint8 else x
+    else:
+        as16 = round(clip(x.astype(_work_float(x)), 0.0, 1.0) * 65535.0)
+    scaled = rescale_intensity(as16.astype(_work_float(x)), out_range=(0, _GRAY - 1))
+    gray = round(scaled).astype(dt.int32)
+    bins = gray // (1 + _GRAY // nbins)  # the bin of every pixel
+    (h, w), (k0, k1) = x.shape, ks
+    pad0, tiles0, block0, frac0 = _axis_plan(h, k0)
+    pad1, tiles1, block1, frac1 = _axis_plan(w, k1)
+    padded = _pad(bins, ((pad0, (tiles0 + 1) * k0 + k0 - pad0 - h), (pad1, (tiles1 + 1) * k1 + k1 - pad1 - w)))
+    hist = _tile_histograms(padded, k0, k1, tiles0, tiles1, nbins)
+    elements = k0 * k1
+    clim = int(np.clip(clip_limit * elements, 1, None)) if clip_limit > 0.0 else elements
+    for t in range(hist.shape[0]):
+        _clip_histogram(hist[t], clim)
+    mapped = np.cumsum(hist, axis=-1).astype(float) * ((_GRAY - 1) / elements)
+    mapped = np.minimum(mapped, _GRAY - 1).astype(int).reshape(tiles0, tiles1, nbins)
+    maps = upload(ctx, np.pad(mapped, ((1, 1), (1, 1), (0, 0)), mode="edge").astype(np.int32).ravel())
+    width = (tiles1 + 2) * nbins
+    rows = upload(ctx, block0.astype(np.int32).reshape(-1, 1) * width)
+    cols = upload(ctx, block1.astype(np.int32).reshape(1, -1) * nbins)
+    weights = [(upload(ctx, 1.0 - frac0.reshape(-1, 1)), upload(ctx, frac0.reshape(-1, 1))),
+               (upload(ctx, 1.0 - frac1.reshape(1, -1)), upload(ctx, frac1.reshape(1, -1)))]
+    base = rows + cols + bins
+    result = None
+    for er in (0, 1):  # scikit-image's order of the four corners, each term rounded to float32 and summed so
+        for ec in (0, 1):
+            value = take(maps, base + (er * width + ec * nbins), mode="clip").astype(dt.float64)
+            term = (value * (weights[0][er] * weights[1][ec])).astype(dt.float32)
+            result = term if result is None else result + term
+    out = result.astype(dt.uint16).astype(res)
+    return rescale_intensity(out)
+
+
+def _work_float(x: Array) -> dt.DType:
+    return dt.float64 if "float64" in x._ctx.dtypes else float_dtype(x.dtype)
+
+
+def _pad(x: Array, widths: tuple[tuple[int, int], tuple[int, int]]) -> Array:
+    from ..array.ops.moving import pad
+    return pad(x, widths, mode="reflect")
+
+
+def _tile_histograms(padded: Array, k0: int, k1: int, tiles0: int, tiles1: int, nbins: int) -> np.ndarray:
+    """The (tiles, nbins) int64 histograms of the k0 x k1 tiles from (k0 // 2, k1 // 2) on, counted on the GPU as one
+    bincount of (tile, bin) keys, read back."""
+    region = padded[k0 // 2:k0 // 2 + tiles0 * k0, k1 // 2:k1 // 2 + tiles1 * k1]
+    tile_rows = upload(padded._ctx, (np.arange(tiles0 * k0, dtype=np.int32) // k0 * tiles1 * nbins).reshape(-1, 1))
+    tile_cols = upload(padded._ctx, (np.arange(tiles1 * k1, dtype=np.int32) // k1 * nbins).reshape(1, -1))
+    keys = (region + tile_rows + tile_cols).astype(dt.uint32)
+    counts = _accumulate(_flat(keys), tiles0 * tiles1 * nbins, None, None, None)
+    return counts.numpy().reshape(tiles0 * tiles1, nbins)
