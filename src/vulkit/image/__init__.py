@@ -7,6 +7,8 @@ from __future__ import annotations
 
 # -- filters and morphology (filters.py, morphology.py) -------------------------------------------------------
 
+# isort: split
+
 # -- geometry, colour, histograms and tone, input and output (geometry.py, color.py, exposure.py, io.py) -------
 from .color import *  # noqa: F403 - color.__all__
 from .color import __all__ as _COLOR
