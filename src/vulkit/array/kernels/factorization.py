@@ -28,7 +28,6 @@ from ..dtypes import DType, require_supported
 from . import mathlib
 from .glsl import buffer_block, header
 
-STORAGE = {"S": None, "R": None, "U": "uint"}  # buffer element kinds: the scalar, its real type, uint words
 _LN2 = "0.6931471805599453094"
 
 
@@ -56,7 +55,6 @@ class LASpec:
     OPERANDS: ClassVar[tuple[str, ...]] = ()
     FIELDS: ClassVar[tuple[str, ...]] = ()
     LOG: ClassVar[bool] = False  # includes the math library's vt_log
-    COHERENT: ClassVar[bool] = False  # buffers shared by a workgroup's invocations within the kernel
 
     @property
     def local_size(self) -> int:
@@ -97,9 +95,8 @@ class LASpec:
         lines.append('#include "vt_la_scalar.glsl"')
         element = {"S": d.storage, "R": r.storage, "U": "uint"}
         for slot, (name, kind, access) in enumerate(self.BUFFERS):
-            qualifiers = f"coherent {access}".strip() if self.COHERENT and kind != "U" else access
             size = 4 if kind == "U" else (d.itemsize if kind == "S" else r.itemsize)
-            lines.append(buffer_block(slot, f"b_{name}", element[kind], qualifiers, self.addresses, size))
+            lines.append(buffer_block(slot, f"b_{name}", element[kind], access, self.addresses, size))
             if self.addresses:
                 lines.append(f"#define b_{name} p.r{slot}")
         refs = "".join(f"R{slot} r{slot}; " for slot in range(len(self.BUFFERS))) if self.addresses else ""
