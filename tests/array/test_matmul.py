@@ -119,6 +119,10 @@ def test_out_and_inplace() -> None:
         ints @= vt.asarray(np.ones((2, 2), np.float32))
     with pytest.raises(ValueError, match="out has shape"):
         vt.matmul(vt.asarray(a), vt.asarray(b), out=vt.zeros((5, 5)))
+    with pytest.raises(TypeError, match="same-kind"):
+        vt.matmul(vt.asarray(a), vt.asarray(b), out=vt.zeros((6, 6), dtype=vt.int32))
+    wide = vt.zeros((6, 6), dtype=vt.float64) if "float64" in FLOATS else vt.zeros((6, 6), dtype=vt.complex64)
+    _check(vt.matmul(vt.asarray(a), vt.asarray(b), out=wide).astype(vt.float32), a, b)
 
 
 def test_mixed_dtypes_and_python_operands() -> None:

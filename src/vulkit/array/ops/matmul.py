@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..array import Array, _new, make_array, view
-from ..dtypes import DType, float16, float32, float64, result_type
+from ..dtypes import DType, float16, float32, float64, result_type, same_kind
 from ..kernels.matmul import MatmulSpec, Tile, accumulator
 from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
@@ -45,6 +45,8 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     shape, a2, b2 = _as_matrices(a, b)
     if out is not None:
         _check_out(out, shape, "matmul")
+        if not same_kind(dtype, out._dtype):
+            raise TypeError(f"matmul: cannot write a {dtype} product into a {out.dtype} out (same-kind casting)")
     batch = broadcast_shapes(a2._shape[:-2], b2._shape[:-2])
     result = make_array(a._ctx, batch + (a2._shape[-2], b2._shape[-1]), dtype)
     _product(_cast(a2, dtype), _cast(b2, dtype), result, 1.0, 0.0, False)
