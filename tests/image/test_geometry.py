@@ -218,3 +218,26 @@ def test_flip_and_crop_are_views():
         G.flip(x, "diagonal")
     with pytest.raises(TypeError, match="crop: expected an image"):
         G.crop(object(), 0, 0, 1, 1)
+
+
+@pytest.mark.parametrize("addresses", [False, True])
+def test_kernels_with_and_without_buffer_addresses(addresses):
+    """The resampling and warp kernels reach their buffers through descriptors or through buffer addresses alike."""
+    from vulkit.runtime import context
+    ctx = context.current()
+    if addresses and not ctx.device.features.get("buffer_device_address"):
+        pytest.skip("the device has no buffer device addresses")
+    before = ctx.buffer_addresses
+    ctx.set_buffer_addresses(addresses)
+    try:
+        img = rng.integers(0, 256, (19, 23, 3), dtype=np.uint8)
+        np.testing.assert_array_equal(G.resize(img, (7, 31), "lanczos").numpy(), pil_resize(img, (7, 31), "lanczos"))
+        f = rng.random((12, 14))
+        np.testing.assert_allclose(G.pyramid_down(f, mode="constant", cval=0.5).numpy(),
+                                   sk.pyramid_reduce(f, mode="constant", cval=0.5), atol=1e-12)
+        for order, name in ((0, "nearest"), (3, "bicubic")):
+            ref = sk.rotate(f, 21.7, order=order, mode="wrap", preserve_range=True)
+            got = G.rotate(f, 21.7, interpolation=name, mode="wrap").numpy()
+            assert (np.abs(got - ref) < 1e-9).mean() > (0.99 if order == 0 else 1 - 1e-12)
+    finally:
+        ctx.set_buffer_addresses(before)

@@ -78,6 +78,7 @@ class WarpSpec(BuffersSpec):
         lines += [f"#define MODE {self.mode}", _FOLD]
         value = convert("inp.d[base + uint(yy * int(p.W) + xx) * p.C]", src, comp)
         lines += [f"{c} vt_px(uint base, int y, int x) {{",
+                  *(["  R0 inp = p.r0;"] if self.addresses else []),
                   "  if (MODE == 0 && (y < 0 || y >= int(p.H) || x < 0 || x >= int(p.W))) return p.cval;",
                   "  int yy = vt_fold(y, int(p.H)), xx = vt_fold(x, int(p.W));",
                   f"  return {value};",
