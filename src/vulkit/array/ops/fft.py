@@ -284,7 +284,8 @@ def _dispatch_pass(ctx: Any, plan: Plan, sign: int, r: int, ns: int, single: boo
               src.off, _u32(src.so), _u32(src.sc), _u32(src.sn), load.nv,
               dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), store.nout,
               load.twiddles if load.table is None else load.table,
-              store.twiddles if store.table is None else store.table, offsets[("int", r)], offsets.get("lo", 0), offsets.get("hi", 0))
+              store.twiddles if store.table is None else store.table,
+              offsets[("int", r)], offsets.get("lo", 0), offsets.get("hi", 0))
     groups = min(-(-q // tile), ctx.max_groups)
     record(ctx.stream, kernel, [src.array._alloc, plan.table._alloc], dst.array._alloc, values, groups,
            (0, 0, 0) if addresses else None)
@@ -357,6 +358,8 @@ def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forw
     real = cdtype.component
     if kind == "r2c" and x._dtype.kind == "c":
         raise TypeError(f"{function}: x must be real, got {x._dtype}")
+    if kind == "c2r" and x._dtype in (dt.float16, dt.bfloat16):  # NumPy gives float16 back
+        return transform(x.astype(cdtype), axis, n, kind, sign, norm, forward, function).astype(x._dtype)
     # the input: complex (or, where the kernel takes it, real) of the transform's precision
     if kind == "c2r" or x._dtype.kind == "c":
         if x._dtype is not cdtype:
