@@ -6,6 +6,10 @@ float16 or float32, as vulkit arrays, NumPy arrays or Pillow images."""
 from __future__ import annotations
 
 # -- filters and morphology (filters.py, morphology.py) -------------------------------------------------------
+from .filters import *  # noqa: F403 - filters.__all__
+from .filters import __all__ as _FILTERS
+from .morphology import *  # noqa: F403 - morphology.__all__
+from .morphology import __all__ as _MORPHOLOGY
 
 # isort: split
 
@@ -19,4 +23,4 @@ from .geometry import __all__ as _GEOMETRY
 from .io import *  # noqa: F403 - io.__all__
 from .io import __all__ as _IO
 
-__all__: list[str] = [*_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO]
+__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO]

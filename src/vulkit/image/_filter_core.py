@@ -1,0 +1,283 @@
+"""What the filters and morphology of ``vt.image`` share: reading their arguments as scipy.ndimage does (images,
+axes, per-axis values, modes, origins, outputs) and :func:`window`, which runs one pass of the window-filter
+kernels (:mod:`vulkit.array.kernels.image_filter`) over any one or two axes of an array.
+
+Image layouts: an H x W array is one grey image, H x W x C one image of C channels, N x H x W x C a batch. The
+filters act on the two spatial axes (H and W) only, each channel and image on its own, as scikit-image's
+``channel_axis=-1``; an explicit ``axes=`` (scipy.ndimage's) picks other axes."""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..array import dtypes as dt
+from ..array.array import Array, _new, make_array, upload
+from ..array.dtypes import DType
+from ..array.kernels.image_filter import MODES, NETWORK_MAX, WindowSpec, compute_dtype
+from ..array.launch import record
+from ..array.ops.planning import _addresses
+
+FILTER_DTYPES = ("uint8", "int8", "uint16", "int16", "float16", "float32", "float64")
+_ALIASES = {"grid-mirror": "reflect", "grid-constant": "constant", "grid-wrap": "wrap"}
+_THREADS = 256
+_TABLES = "image_filter_table"
+
+
+class WindowTooLarge(ValueError):
+    """A window whose tile does not fit the device's shared memory (callers split it)."""
+
+
+def as_image(value: Any, function: str, dtypes: Sequence[str] = FILTER_DTYPES) -> Array:
+    """``value`` (a vulkit array, a NumPy array, anything NumPy reads: a Pillow image) as a vulkit array of one of
+    ``dtypes``."""
+    if not isinstance(value, Array):
+        import vulkit as vt
+
+        try:
+            value = vt.asarray(np.asarray(value))
+        except TypeError as error:
+            raise TypeError(f"{function}: {error}") from None
+    if value._dtype.name not in dtypes:
+        raise TypeError(f"{function}: {value._dtype.name} images are not supported (supported: {', '.join(dtypes)}"
+                        "; convert int32 and wider integers to float64 first)")
+    return value
+
+
+def spatial_axes(ndim: int, function: str) -> tuple[int, ...]:
+    """The spatial axes of an image of ``ndim`` dimensions: H x W, H x W x C, N x H x W x C (and a 1-D signal's
+    axis)."""
+    if ndim == 1:
+        return (0,)
+    if ndim == 2 or ndim == 3:
+        return (0, 1)
+    if ndim == 4:
+        return (1, 2)
+    raise ValueError(f"{function}: expected an H x W, H x W x C or N x H x W x C image, got {ndim} dimensions "
+                     "(give axes= for other layouts)")
+
+
+def resolve_axes(ndim: int, axes: Any, function: str) -> tuple[int, ...]:
+    """``axes`` (None: the spatial axes) as distinct non-negative axes, in increasing order."""
+    if axes is None:
+        return spatial_axes(ndim, function)
+    if isinstance(axes, int | np.integer):
+        axes = (axes,)
+    out = []
+    for a in axes:
+        a = operator.index(a)
+        if not -ndim <= a < ndim:
+            raise ValueError(f"{function}: axis {a} is out of bounds for an array of {ndim} dimensions")
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{function}: axes must be unique, got {tuple(axes)}")
+    return tuple(out)
+
+
+def per_axis(value: Any, n: int, name: str, function: str, ndim: int | None = None,
+             axes: tuple[int, ...] | None = None) -> list[Any]:
+    """``value`` repeated for ``n`` axes, or its ``n`` items; a sequence of ``ndim`` items (one per array axis, as
+    scipy.ndimage takes them) gives the items of ``axes``."""
+    if isinstance(value, str) or not isinstance(value, Sequence | np.ndarray):
+        return [value] * n
+    items = list(value)
+    if len(items) == n:
+        return items
+    if ndim is not None and axes is not None and len(items) == ndim:
+        return [items[a] for a in axes]
+    raise ValueError(f"{function}: {name} must be one value or {n} values (one per axis), got {len(items)}")
+
+
+def mode_name(mode: Any, function: str) -> str:
+    """A boundary mode of scipy.ndimage's filters (the grid- names as the filters read them)."""
+    if not isinstance(mode, str):
+        raise TypeError(f"{function}: mode must be a string, got {type(mode).__name__}")
+    name = _ALIASES.get(mode, mode)
+    if name not in MODES:
+        raise ValueError(f"{function}: boundary mode {mode!r} is not supported (use one of "
+                         f"{', '.join([*MODES, *_ALIASES])})")
+    return name
+
+
+def origin_before(size: int, origin: Any, function: str) -> int:
+    """Window elements before the anchor for scipy's ``origin`` (0: the centre, size // 2)."""
+    origin = operator.index(origin)
+    before = size // 2 + origin
+    if not 0 <= before < size:
+        raise ValueError(f"{function}: invalid origin {origin} for a window of {size} "
+                         f"(it must lie in [{-(size // 2)}, {(size - 1) // 2}])")
+    return before
+
+
+def output_dtype(x: Array, output: Any, function: str) -> DType:
+    """The result's dtype: the input's (scipy's default), ``output``'s if it is a dtype or an array."""
+    if output is None:
+        return x._dtype
+    if isinstance(output, Array):
+        if output._shape != x._shape:
+            raise ValueError(f"{function}: output has shape {output._shape}, expected {x._shape}")
+        return output._dtype
+    if isinstance(output, np.ndarray):
+        raise TypeError(f"{function}: output must be a dtype or a vulkit array (results stay on the GPU), "
+                        "not a NumPy array")
+    try:
+        dtype = dt.as_dtype(output)
+    except TypeError as error:
+        raise TypeError(f"{function}: {error}") from None
+    if dtype.name not in FILTER_DTYPES:
+        raise TypeError(f"{function}: output dtype {dtype.name} is not supported")
+    return dtype
+
+
+def finish(result: Array, output: Any) -> Array:
+    """``result``, written into ``output`` where that is an array."""
+    if isinstance(output, Array):
+        output[...] = result
+        return output
+    return result
+
+
+def pass_dtype(dtype: DType) -> DType:
+    """The dtype kept between passes whose output is ``dtype``: scipy.ndimage keeps the output's, float16 keeps
+    float32 (scipy has no float16)."""
+    return dt.float32 if dtype is dt.float16 else dtype
+
+
+def reinterpret(x: Array, dtype: DType) -> Array:
+    """x's memory seen as ``dtype`` of the same size (bool as uint8 and back)."""
+    assert x._dtype.itemsize == dtype.itemsize
+    return _new(x._ctx, x._alloc, x._shape, x._strides, x._offset, dtype, x._contig, x._size)
+
+
+def contiguous(x: Array) -> Array:
+    return x if x._contig else x.copy()
+
+
+def _pow2(n: int) -> int:
+    return 1 << max(0, math.ceil(math.log2(max(n, 1))))
+
+
+def _table(ctx: Any, values: np.ndarray, compute: DType) -> Array:
+    """A device copy of ``values`` in ``compute``, kept per device for the next call with the same values."""
+    host = np.ascontiguousarray(values, dtype=compute.np).reshape(-1)
+    key = (_TABLES, compute, host.tobytes())
+    found = ctx.plans.get(key)
+    if found is None:
+        found = upload(ctx, host)
+        ctx.plans.remember(key, found)
+    return found
+
+
+def _choose(op: str, kh: int, kw: int, oy: int, ox: int, step: int, rows: int, x_len: int, compute: DType,
+            table: int, n_taps: int, budget: int) -> tuple[tuple[int, int], tuple[int, int], bool]:
+    """(threads, outputs per thread, lanes) of a tile that fits ``budget`` bytes of shared memory."""
+    lanes = kw == 1 and op != "bilateral" and not (op == "rank" and n_taps > NETWORK_MAX)
+    if op == "bilateral":
+        per_x, txt = step, 16
+    elif lanes:
+        per_x, txt = 1, min(16, _pow2(-(-x_len // 4)))
+    elif op == "rank" and n_taps > NETWORK_MAX:
+        per_x, txt = 1, min(16, _pow2(x_len))
+    elif kh == 1:
+        per_x, txt = 4, min(_THREADS, _pow2(-(-x_len // 4)))
+    else:
+        per_x, txt = 4, min(16, _pow2(-(-x_len // 4)))
+    per_y = 4 if lanes and kh > 1 and rows >= 64 else 1
+    tht = min(_THREADS // txt, _pow2(-(-rows // per_y)))
+    while True:
+        spec_shape = _shared_shape(kh, kw, ox, step, tht * per_y, txt * per_x * (4 if lanes else 1), lanes)
+        size = WindowSpec.shared_bytes(compute, spec_shape, lanes, table)
+        if size <= budget:
+            return (tht, txt), (per_y, per_x), lanes
+        if per_y > 1:
+            per_y //= 2
+        elif txt > 1 and (txt >= tht or tht == 1):
+            txt //= 2
+        elif tht > 1:
+            tht //= 2
+        else:
+            raise WindowTooLarge(f"a {kh} x {kw} window does not fit the device's shared memory")
+
+
+def _shared_shape(kh: int, kw: int, ox: int, step: int, th: int, tx: int, lanes: bool) -> tuple[int, int]:
+    if lanes:
+        return th + kh - 1, tx // 4
+    lo, hi = -ox * step, (kw - 1 - ox) * step + 1
+    return th + kh - 1, -(-(tx - 1 + hi) // 4) * 4 - (lo // 4) * 4
+
+
+def _prod(values: Sequence[int]) -> int:
+    return math.prod(values)
+
+
+def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, int], before: tuple[int, int],
+           modes: tuple[str, str], cval: float, out_dtype: DType, function: str, *, table: np.ndarray | None = None,
+           mask: np.ndarray | None = None, fixed: Sequence[float] | None = None, rank: int = 0,
+           structure: bool = False, bilateral: tuple[float, float, int] | None = None) -> Array:
+    """One pass of a window filter over axes ``ay`` (window rows, ``size[0]`` of them) and ``ax`` (window columns,
+    ``size[1]``) of x, ay < ax; None for an axis the window does not span (its size 1). ``before``: window rows
+    and columns before the output's own; ``modes``: the boundary modes along ay and ax; ``table``: correlate's
+    weights, the structure, or the bilateral's look-up tables (spatial, then colour); ``mask``: the taps used
+    (default: all, or the nonzero weights); ``bilateral``: (colour scale, shift, last colour bin)."""
+    kh, kw = size
+    oy, ox = before
+    ctx = x._ctx
+    out = make_array(ctx, x._shape, out_dtype)
+    if x._size == 0:
+        return out
+    if x._size >= 1 << 31:
+        raise ValueError(f"{function}: arrays of 2^31 elements or more are not supported")
+    x = contiguous(x)
+    shape = x._shape
+    compute = compute_dtype(x._dtype)
+    if mask is None:
+        mask = (np.asarray(table) != 0) if op == "correlate" and table is not None else np.ones(kh * kw, bool)
+    mask = tuple(bool(m) for m in np.asarray(mask).reshape(-1))
+    if fixed is not None:
+        mask = tuple(bool(m and f != 0) for m, f in zip(mask, fixed, strict=True))
+    if ay is not None and ax is not None:
+        b1, rows, m = _prod(shape[:ay]), shape[ay], _prod(shape[ay + 1:ax])
+        w, c = shape[ax], _prod(shape[ax + 1:])
+        mode_y, mode_x = modes
+    else:
+        axis, k, o = (ay, kh, oy) if ay is not None else (ax, kw, ox)
+        inner = _prod(shape[axis + 1:])
+        mode_y = mode_x = modes[0] if ay is not None else modes[1]
+        if inner < 16 and inner * (k - 1) <= 2048:  # along the rows of the flattened (outer, L * inner)
+            kh, kw, oy, ox = 1, k, 0, o
+            b1, rows, m, w, c = 1, _prod(shape[:axis]), 1, shape[axis], inner
+        else:  # down the columns of (outer, L, inner)
+            kh, kw, oy, ox = k, 1, o, 0
+            b1, rows, m, w, c = _prod(shape[:axis]), shape[axis], 1, inner, 1
+    x_len = w * c
+    n_taps = sum(mask)
+    limit = ctx.device.limits["max_compute_shared_memory_size"]
+    budget = min(limit, 32768) * 3 // 4
+    table_n = kh * kw if (op == "correlate" and fixed is None) or structure or op == "bilateral" else 0
+    threads, per, lanes = _choose(op, kh, kw, oy, ox, c, rows, x_len, compute, table_n, n_taps, budget)
+    th, tx = threads[0] * per[0], threads[1] * per[1] * (4 if lanes else 1)
+    vec = x_len % 4 == 0 and x._offset % 4 == 0 and tx % 4 == 0
+    dev_table = _table(ctx, table, compute) if table_n else None
+    arrays = [x, *([dev_table] if dev_table is not None else []), out]
+    addresses = _addresses(ctx, arrays)
+    spec = WindowSpec(op, x._dtype, out_dtype, compute, kh, kw, oy, ox, c, threads, per, lanes, vec, mask,
+                      tuple(float(f) for f in fixed) if fixed is not None else None, rank, structure, addresses)
+    kernel = ctx.kernels.get(spec)
+    tiles_x, tiles_y = -(-x_len // tx), -(-rows // th)
+    batches = b1 * m
+    ntiles = tiles_x * tiles_y * batches
+    floats: tuple[float, ...] = (float(cval),)
+    extra: tuple[int, ...] = ()
+    if bilateral is not None:
+        scale, shift, maxbin = bilateral
+        floats, extra = (float(cval), float(scale), float(shift)), (int(maxbin),)
+    values = (*floats, *extra, batches, m, rows * m * x_len, x_len, m * x_len, rows, x_len, w, tiles_x, tiles_y,
+              x._offset, 0, dev_table._offset if dev_table is not None else 0, MODES[mode_y], MODES[mode_x])
+    inputs = [x._alloc, *([dev_table._alloc] if dev_table is not None else [])]
+    starts = [0] * (len(inputs) + 1) if addresses else None
+    record(ctx.stream, kernel, inputs, out._alloc, values, min(ntiles, ctx.max_groups), starts)
+    return out
