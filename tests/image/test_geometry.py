@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import PIL
 import pytest
 from PIL import Image
 from skimage import transform as sk
@@ -60,6 +61,22 @@ def test_resize_other_dtypes(dtype, name):
         np.testing.assert_allclose(got.astype(np.float64), ref, rtol=2e-3, atol=2e-3)
     else:
         np.testing.assert_allclose(got, ref, rtol=1e-6, atol=1e-6)  # Pillow's float images are float32
+
+
+def test_resize_uint8_random_sizes_equal_pillow():
+    """Sizes both ways, every filter; the order of the passes as Pillow 13 chooses it (rows first where the height
+    shrinks by more than twice as many pixels as the width: older Pillow always starts with the columns)."""
+    pillow13 = int(PIL.__version__.split(".")[0]) >= 13
+    local = np.random.default_rng(77)
+    for trial in range(36):
+        h, w = (int(v) for v in local.integers(1, 40, 2))
+        oh, ow = (int(v) for v in local.integers(1, 60, 2))
+        if not pillow13 and h - oh > 0 and h - oh > 2 * (w - ow):
+            continue
+        name = list(PIL_FILTERS)[trial % len(PIL_FILTERS)]
+        img = local.integers(0, 256, (h, w, 3), dtype=np.uint8)
+        ref = np.asarray(Image.fromarray(img).resize((ow, oh), PIL_FILTERS[name]))
+        np.testing.assert_array_equal(G.resize(img, (oh, ow), name).numpy(), ref, err_msg=f"{(h, w, oh, ow, name)}")
 
 
 def test_resize_batches_views_and_antialias():

@@ -68,25 +68,32 @@ def resample_pass(x: Array, outer: int, length: int, inner: int, size: int, tabl
 
 
 def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, Table | Any] | None,
-              out_h: int, out_w: int, out_dtype: dt.DType, fixed: bool = False, cval: float = 0.0) -> Array:
+              out_h: int, out_w: int, out_dtype: dt.DType, fixed: bool = False, cval: float = 0.0,
+              rows_first: bool = False) -> Array:
     """The contiguous N x H x W x C image ``x`` resampled along its columns (``cols``: (tag, table), None to leave
-    W as it is) and then its rows (``rows``), as Pillow does: N x out_h x out_w x C of ``out_dtype``. ``fixed``:
-    Pillow's 8-bit arithmetic (uint8 between the passes); else the passes sum in float32 (float64 for float64)
-    and keep that between them."""
+    W as it is) and its rows (``rows``), columns first unless ``rows_first``: N x out_h x out_w x C of
+    ``out_dtype``. ``fixed``: Pillow's 8-bit arithmetic (uint8 between the passes); else the passes sum in float32
+    (float64 for float64) and keep that between them."""
     n, h, w, c = x.shape
     ctx = x._ctx
     between = dt.uint8 if fixed else compute_dtype(x._dtype)
     weight = dt.int32 if fixed else compute_dtype(x._dtype)
     current = x
+    if cols is None and rows is None:
+        return x.astype(out_dtype)
+    rows_done = False
+    if rows is not None and (rows_first or cols is None):
+        table = device_table(ctx, rows[0], rows[1], weight)
+        current = resample_pass(current, n, h, w * c, out_h, table, out_dtype if cols is None else between, fixed,
+                                cval)
+        h, rows_done = out_h, True
     if cols is not None:
         table = device_table(ctx, cols[0], cols[1], weight)
-        current = resample_pass(current, n * h, w, c, out_w, table, out_dtype if rows is None else between, fixed,
-                                cval)
-    if rows is not None:
+        last = rows is None or rows_done
+        current = resample_pass(current, n * h, w, c, out_w, table, out_dtype if last else between, fixed, cval)
+    if rows is not None and not rows_done:
         table = device_table(ctx, rows[0], rows[1], weight)
         current = resample_pass(current, n, h, out_w * c, out_h, table, out_dtype, fixed, cval)
-    if cols is None and rows is None:
-        current = x.astype(out_dtype)
     return current.reshape((n, out_h, out_w, c))
 
 

@@ -63,9 +63,12 @@ def pillow(in_size: int, out_size: int, name: str, antialias: bool = True) -> tu
     with filter ``name``; ``antialias`` False keeps the filter's support when downscaling (torchvision's
     ``antialias=False``)."""
     if name == "nearest":
-        # Pillow samples the pixel under each output centre: floor((j + 0.5) * scale)
+        # Pillow samples the pixel under each output centre, (j + 0.5) * scale, reached by adding the scale to
+        # scale / 2 again and again in double (ImagingScaleAffine), then truncated
         scale = in_size / out_size
-        idx = np.minimum(np.floor((np.arange(out_size) + 0.5) * scale), in_size - 1).astype(np.int32)
+        steps = np.full(out_size, scale)
+        steps[0] = scale * 0.5
+        idx = np.minimum(np.trunc(np.cumsum(steps)), in_size - 1).astype(np.int32)
         return idx[:, None], np.ones((out_size, 1))
     filt, support = FILTERS[name]
     scale = in_size / out_size

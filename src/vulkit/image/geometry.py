@@ -3,10 +3,12 @@
 Images are H x W, H x W x C or N x H x W x C batches (the last axis holds the channels), of uint8, uint16, float16,
 float32 or float64; vulkit arrays, NumPy arrays or Pillow images. Results are vulkit arrays.
 
-- :func:`resize` is Pillow's ``Image.resize`` (``libImaging/Resample.c``): separable passes, columns then rows,
-  with the filter widened by the scale when downscaling (antialiasing; torchvision's ``antialias=True`` ports the
-  same code). uint8 images run Pillow's 8-bit fixed-point arithmetic and equal Pillow's results bit for bit; other
-  dtypes sum in float32 (float64 for float64) as Pillow's float images do in double.
+- :func:`resize` is Pillow's ``Image.resize`` (``libImaging/Resample.c``): separable passes, columns then rows
+  (rows first where the height shrinks by more than twice as many pixels as the width, as Pillow 13 chooses; Pillow
+  12 and older always start with the columns, so their uint8 results may differ by the rounding between the passes
+  there), with the filter widened by the scale when downscaling (antialiasing; torchvision's ``antialias=True``
+  ports the same code). uint8 images run Pillow's 8-bit fixed-point arithmetic and equal Pillow's results bit for
+  bit; other dtypes sum in float32 (float64 for float64) as Pillow's float images do in double.
 - :func:`warp_affine`, :func:`warp_perspective` and :func:`rotate` sample as ``skimage.transform.warp`` does
   (nearest, bilinear, bicubic Catmull-Rom; boundary modes constant, edge, symmetric, reflect, wrap; pixel centres
   at integer coordinates, x the column and y the row). Their matrices follow OpenCV's ``warpAffine`` and
@@ -87,7 +89,10 @@ def resize(image: Any, output_shape: Any, interpolation: str = "bilinear", *, an
         return ("pillow", n_in, n_out, interpolation, antialias), \
             lambda: tables.pillow(n_in, n_out, interpolation, antialias)
 
-    out = separable(src, axis(lay.h, out_h), axis(lay.w, out_w), out_h, out_w, x.dtype, fixed=x.dtype is dt.uint8)
+    # Pillow 13 runs the vertical pass first where the height shrinks by more than twice as many pixels as the width
+    rows_first = lay.h - out_h > 0 and lay.h - out_h > (lay.w - out_w) * 2
+    out = separable(src, axis(lay.h, out_h), axis(lay.w, out_w), out_h, out_w, x.dtype, fixed=x.dtype is dt.uint8,
+                    rows_first=rows_first)
     return out.reshape(lay.shape(out_h, out_w))
 
 
