@@ -22,7 +22,7 @@ ALLOWED = {
     "nn": BASE | {"array"},
     "special": BASE | {"array"},
     "linalg": BASE | {"array"},
-    "fft": BASE | {"array"},
+    "fft": BASE | {"array", "runtime"},
     "image": BASE | {"array", "kp", "interop", "runtime"},
     "random": BASE | {"array", "runtime"},
     "interop": BASE | {"array", "kp", "runtime"},
