@@ -647,14 +647,16 @@ def bilateral_filter(image: Any, win_size: int | None = None, sigma_color: float
     grid = np.arange(-win_size // 2, win_size // 2 + 1)
     rr, cc = np.meshgrid(grid, grid, indexing="ij")
     spatial = np.exp(-0.5 * (np.hypot(rr, cc) ** 2 / float(sigma_spatial) ** 2), dtype=lut_dtype).ravel()
-    spatial = spatial[: win_size * win_size]  # scikit-image indexes its table by kr * win_size + kc
+    half = (win_size - 1) // 2
+    size = 2 * half + 1  # an even win_size reaches half pixels each way, as scikit-image's loops
+    taps = np.add.outer(np.arange(size) * win_size, np.arange(size))  # its table indexed by kr * win_size + kc
+    spatial = spatial[taps.reshape(-1)]
     shift = min_value if min_value < 0 else 0.0
     scale = (bins // dims) / (max_value - shift)  # NOTE: scikit-image divides the integers bins // dims
     table = np.concatenate([spatial, color_lut])
-    half = (win_size - 1) // 2
     axes = (0, 1)
     try:
-        return window(fimg, "bilateral", axes[0], axes[1], (win_size, win_size), (half, half),
+        return window(fimg, "bilateral", axes[0], axes[1], (size, size), (half, half),
                       (modes[mode], modes[mode]), float(cval), compute, function, table=table,
                       bilateral=(scale, shift, bins - 1))
     except WindowTooLarge:

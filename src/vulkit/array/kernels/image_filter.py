@@ -378,22 +378,27 @@ class WindowSpec:
                 elif op == "mean":
                     lines.append(f"  {r} += v;")
                 else:
-                    value = f"(v {'-' if op == 'min' else '+'} tw[{a * self.kw + b}u])" if self.structure else "v"
-                    if (i, j) in started:
-                        lines.append(f"  {r} = {self._select(r, self._as_input(value, tv))};")
-                    else:
-                        lines.append(f"  {r} = {value};")
+                    first = (i, j) not in started
+                    value = self._cell("v", f"tw[{a * self.kw + b}u]", first, tv)
+                    lines.append(f"  {r} = {value if first else self._select(r, value)};")
                     started.add((i, j))
             lines.append("}")
         if op == "mean":
             lines += self._mean(t, outs)
         return lines
 
-    def _as_input(self, value: str, tv: str) -> str:
-        """A structure's x - s (x + s) past the footprint's first cell, cast to the input's dtype and back as scipy
-        does (its first cell stays a double: scipy.ndimage's ``CASE_MIN_OR_MAX_POINT``)."""
-        if not self.structure or self.in_dtype is self.compute:
-            return value
+    def _cell(self, v: str, s: str, first: bool, tv: str) -> str:
+        """A footprint cell's candidate: its value ``v``, with a structure ``s`` v - s (min) or v + s (max). As
+        scipy.ndimage's ``CASE_MIN_OR_MAX_POINT``: the first cell's is exact (a double), the others are sums in the
+        input's type, the structure value first cast to it (integers: truncated, and the sum wraps)."""
+        if not self.structure:
+            return v
+        signed = f"-{s}" if self.op == "min" else s
+        if first or self.in_dtype is self.compute:
+            return f"({v} + {signed})"
+        if self.in_dtype.kind in "iu":
+            signed = f"trunc({signed})"
+        value = f"({v} + {signed})"
         if self.lanes:
             parts = [c_store(f"{value}.{c}", self.in_dtype, self.compute) for c in "xyzw"]
             return f"{tv}({', '.join(f'{self.compute.compute}({p})' for p in parts)})"
@@ -434,9 +439,8 @@ class WindowSpec:
         else:
             a0, b0 = self.taps[0]
             for i, j in outs:
-                value = self._value(i + a0, j + b0 * self.step, cols)
-                if self.structure:
-                    value = f"({value} {'-' if op == 'min' else '+'} tw[{a0 * self.kw + b0}u])"
+                value = self._cell(self._value(i + a0, j + b0 * self.step, cols), f"tw[{a0 * self.kw + b0}u]", True,
+                                   tv)
                 lines.append(f"r{i}_{j} = {value};")
         lines += [f"for (uint a = 0u; a < {self.kh}u; a++) {{",
                   f"  for (uint b = 0u; b < {self.kw}u; b++) {{",
@@ -456,9 +460,7 @@ class WindowSpec:
             elif op == "mean":
                 lines.append(f"    {r} += {v};")
             else:
-                if self.structure:
-                    v = self._as_input(f"({v} {'-' if op == 'min' else '+'} tw[k])", tv)
-                lines.append(f"    {r} = {self._select(r, v)};")
+                lines.append(f"    {r} = {self._select(r, self._cell(v, 'tw[k]', False, tv))};")
         lines += ["  }", "}"]
         if op == "mean":
             lines += self._mean(t, outs)
