@@ -120,7 +120,7 @@ def test_long_transform_along_a_middle_axis() -> None:
     _check("irfft", x[:, :4097], 8192, axis=1)
 
 
-@pytest.mark.parametrize("make", ["transposed", "strided", "reversed", "sliced", "broadcast"])
+@pytest.mark.parametrize("make", ["transposed", "strided", "reversed", "sliced", "odd offset", "broadcast"])
 def test_views(make: str) -> None:
     base = _values((12, 20), "complex64", seed=6)
     views = {
@@ -128,6 +128,7 @@ def test_views(make: str) -> None:
         "strided": lambda a: a[::2, ::3],
         "reversed": lambda a: a[::-1, ::-1],
         "sliced": lambda a: a[3:9, 2:18],
+        "odd offset": lambda a: a[1:, 1:17],  # real pairs not aligned: read one real at a time
     }
     if make == "broadcast":
         g = vt.broadcast_to(vt.asarray(base[0]), (4, 20))

@@ -160,6 +160,13 @@ def _buffers(lines: list[str], in_type: str, in_size: int, dtype: DType, out_typ
     lines.append(buffer_block(2, "outp", out_type, "writeonly", addresses, out_size))
     lines += (["#define INP p.r0", "#define TAB p.r1", "#define OUT p.r2"] if addresses else
               ["#define INP inp", "#define TAB tab", "#define OUT outp"])
+    # real buffers also seen as complex numbers (pairs of reals at unit stride)
+    if in_type != dtype.storage:
+        lines.append(buffer_block(0, "inpv", dtype.storage, "readonly", addresses, dtype.itemsize, "V"))
+        lines.append("#define INPV V0(p.r0)" if addresses else "#define INPV inpv")
+    if out_type != dtype.storage:
+        lines.append(buffer_block(2, "outpv", dtype.storage, "writeonly", addresses, dtype.itemsize, "W"))
+        lines.append("#define OUTV W2(p.r2)" if addresses else "#define OUTV outpv")
 
 
 @dataclass(frozen=True)
@@ -171,7 +178,8 @@ class FFTPassSpec:
     ``single``: the whole transform (N = R, no pass twiddles). ``load``/``store``: see LOADS, STORES;
     ``bounded``: elements past ``nv`` read as zero; ``table_in``/``table_out``: multiply by the table at
     ``tin + n`` / ``tout + k``; ``crop``: store only k < ``nout``; ``scale``: multiply by ``S``; ``pad``: shared
-    memory padded against bank conflicts. Bindings: input, table, output."""
+    memory padded against bank conflicts; ``vector_pairs``: real pairs at unit stride and even offsets, moved as
+    one complex number. Bindings: input, table, output."""
 
     dtype: DType
     radices: tuple[int, ...]
@@ -189,6 +197,7 @@ class FFTPassSpec:
     table_out: bool = False
     scale: bool = False
     pad: bool = False
+    vector_pairs: bool = False
     addresses: bool = False
     bindings: ClassVar[int] = 3
     groups_per: ClassVar[int] = 1
@@ -276,6 +285,11 @@ class FFTPassSpec:
             lines.append(f"if ({ok}) v = INP.d[{at.format(n)}];")
         elif self.load == "real":
             lines.append(f"if ({ok}) v = C(INP.d[{at.format(n)}], 0);")
+        elif self.load == "pairs" and self.vector_pairs:
+            whole = f" && 2u * {n} + 1u < p.nv" if self.bounded else ""
+            lines.append(f"if (q{tag} < p.Q{whole}) v = INPV.d[(base{tag} >> 1) + {n}];")
+            if self.bounded:
+                lines.append(f"else if (q{tag} < p.Q && 2u * {n} < p.nv) v.x = INP.d[base{tag} + 2u * {n}];")
         elif self.load == "pairs":
             even, odd = f"(2u * {n})", f"(2u * {n} + 1u)"
             lines += [f"if (q{tag} < p.Q{f' && {even} < p.nv' if self.bounded else ''}) "
@@ -310,6 +324,8 @@ class FFTPassSpec:
             lines.append(f"if ({cond}) OUT.d[{at.format(k)}] = v;")
         elif self.store == "real":
             lines.append(f"if ({cond}) OUT.d[{at.format(k)}] = v.x;")
+        elif self.vector_pairs:
+            lines.append(f"if ({cond}) OUTV.d[(base{tag} >> 1) + {k}] = v;")
         else:
             lines.append(f"if ({cond}) {{ OUT.d[{at.format('(2u * ' + k + ')')}] = v.x; "
                          f"OUT.d[{at.format('(2u * ' + k + ' + 1u)')}] = v.y; }}")
@@ -410,20 +426,20 @@ class FFTPassSpec:
         return lines
 
     def _r2c_epilogue(self) -> list[str]:
-        """X_k = ((Z_k + conj Z_{H-k}) - i w^k (Z_k - conj Z_{H-k})) / 2 for k <= H = R, from shared memory."""
+        """X_k = ((Z_k + conj Z_{H-k}) - i w^k (Z_k - conj Z_{H-k})) / 2 for k <= H = R, from shared memory: a
+        column at a time along rows, else each thread on one column (threads a multiple of the tile)."""
         R, B, T = self.R, self.tile, self.threads
-        total = B * (R + 1)
+        value = "F(0.5) * ((z + y) - times_i(cmul(twiddle(TAB.d[p.tout + k]), z - y)))"
+        pair = [f"C z = {self._sh('b', f'k % {R}u')};", f"C y = {self._sh('b', f'({R}u - k) % {R}u')};",
+                "y.y = -y.y;", *self._store("", "k", value)]
         if self.store_rows:
-            where = [f"uint b = e / {R + 1}u;", f"uint k = e % {R + 1}u;"]
-        else:
-            where = [f"uint b = e % {B}u;", f"uint k = e / {B}u;"]
-        return [f"for (uint e = tid; e < {total}u; e += {T}u) {{", *where,
-                *self._column("b", "", False),
-                f"C z = {self._sh('b', f'k % {R}u')};",
-                f"C y = {self._sh('b', f'({R}u - k) % {R}u')};",
-                "y.y = -y.y;",
-                *self._store("", "k", "F(0.5) * ((z + y) - times_i(cmul(twiddle(TAB.d[p.tout + k]), z - y)))"),
-                "}"]
+            lines = []
+            for b in range(B):
+                lines += ["{", f"uint b = {b}u;", *self._column("b", "", False),
+                          f"for (uint k = tid; k <= {R}u; k += {T}u) {{", *pair, "}", "}"]
+            return lines
+        return ["{", f"uint b = tid % {B}u;", *self._column("b", "", False),
+                f"for (uint k = tid / {B}u; k <= {R}u; k += {T // B}u) {{", *pair, "}", "}"]
 
 
 @dataclass(frozen=True)

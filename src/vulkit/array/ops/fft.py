@@ -35,6 +35,7 @@ SMOOTH = (2, 3, 5, 7, 11, 13)  # the primes the codelets take; lengths with othe
 COALESCE_BYTES = 32  # the width of a coalesced read (a memory sector): the narrowest tile of columns
 TILE_ELEMENTS = 4096  # the elements a workgroup aims to hold (complex64; half for complex128)
 MAX_ELEMENTS = 1 << 32
+MAX_THREADS = 256
 NORMS = ("backward", "ortho", "forward")
 
 
@@ -266,18 +267,23 @@ def _dispatch_pass(ctx: Any, plan: Plan, sign: int, r: int, ns: int, single: boo
         tile = min(_pow2_floor(max(1, target // r)), _pow2_floor(cap // r))
     else:
         tile = _pow2_floor(min(cap // r, max(min_tile, target // r)))
-    tile = max(1, min(tile, _pow2_ceil(q)))
+    tile = max(1, min(tile, _pow2_ceil(q), MAX_THREADS))
     if tile == 1:
         load_rows = store_rows = True
     stages = radices(r)
-    threads = min(256, max(32, -(-(tile * r // max(stages)) // 32) * 32))
+    # a power of two, so that a tile's columns divide the threads (each thread on one column)
+    threads = min(MAX_THREADS, max(32, _pow2_ceil(-(-tile * r // max(stages)))))
     size = tile * r
     pad = size + (size >> (4 if plan.dtype.itemsize == 8 else 3)) + 1 <= cap
     arrays = [src.array, plan.table, dst.array]
     addresses = needs_addresses(ctx, arrays)
+    # pairs of reals moved as one complex number: unit stride, every line starting at an even element
+    side = src if load.mode == "pairs" else dst if store.mode == "pairs" else None
+    vector = side is not None and side.sn == 1 and all(
+        v % 2 == 0 for v in (side.off, side.so if o_count > 1 else 0, side.sc if c_count > 1 else 0))
     spec = FFTPassSpec(plan.dtype, stages, tile, threads, sign, load_rows, store_rows, single,
                        load.mode, load.bounded, load.table is not None, store.mode, store.crop,
-                       store.table is not None, store.scale is not None, pad, addresses)
+                       store.table is not None, store.scale is not None, pad, vector, addresses)
     kernel = ctx.kernels.get(spec)
     offsets = plan.offsets
     values = (1.0 if store.scale is None else store.scale, q, c_count, n, logical, ns, plan.lobits,
