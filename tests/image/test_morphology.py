@@ -11,7 +11,10 @@ from scipy import ndimage as ndi
 import vulkit as vt
 
 MODES = ["reflect", "mirror", "nearest", "wrap", "constant"]
-DTYPES = [d for d in ("uint8", "int8", "uint16", "int16", "float16", "float32", "float64") if has_dtype(d)]
+# every filter over the issue's dtypes; the other integer widths and float64 in the slow sweep (each dtype compiles
+# its own kernels: about 0.3 s each on lavapipe)
+DTYPES = [d if d in ("uint8", "uint16", "float16", "float32") else pytest.param(d, marks=pytest.mark.slow)
+          for d in ("uint8", "int8", "uint16", "int16", "float16", "float32", "float64") if has_dtype(d)]
 FOOTPRINT = np.array([[0, 1, 0, 0], [1, 1, 1, 0], [0, 1, 1, 1]], bool)
 
 
@@ -77,13 +80,13 @@ def test_grey_inputs_views_axes():
 
 
 def test_footprint_larger_than_shared_memory():
-    """A footprint whose tile does not fit shared memory is split into blocks whose extremes are combined."""
-    image = sample_image("uint8", (30, 33))
-    footprint = np.random.default_rng(1).random((95, 91)) > 0.3
+    """A footprint whose tile does not fit shared memory is split into blocks whose extremes are combined; its shape
+    travels in a table (footprints of one size share a kernel)."""
+    image = sample_image("uint8", (12, 14))
+    footprint = np.random.default_rng(1).random((80, 80)) > 0.3
     for mode in ("reflect", "constant"):
         assert_filtered(vt.image.grey_erosion(image, footprint=footprint, mode=mode, cval=7),
                         ndi.grey_erosion(image, footprint=footprint, mode=mode, cval=7), exact=True)
-    assert_filtered(vt.image.grey_dilation(image, size=(97, 3)), ndi.grey_dilation(image, size=(97, 3)), exact=True)
 
 
 # -- binary --------------------------------------------------------------------------------------------------------

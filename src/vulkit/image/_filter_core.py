@@ -26,6 +26,7 @@ FILTER_DTYPES = ("uint8", "int8", "uint16", "int16", "float16", "float32", "floa
 _ALIASES = {"grid-mirror": "reflect", "grid-constant": "constant", "grid-wrap": "wrap"}
 _THREADS = 256
 _TABLES = "image_filter_table"
+DYNAMIC_MASK = 256  # min/max footprints of more cells than this read their shape from a table (no kernel per shape)
 
 
 class WindowTooLarge(ValueError):
@@ -239,6 +240,11 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     mask = tuple(bool(m) for m in np.asarray(mask).reshape(-1))
     if fixed is not None:
         mask = tuple(bool(m and f != 0) for m, f in zip(mask, fixed, strict=True))
+    dynamic = op in ("min", "max") and kh * kw > DYNAMIC_MASK and not all(mask)
+    if dynamic:  # the footprint's flags travel in the table (after the structure): one kernel per window size
+        flags = np.asarray(mask, dtype=np.float64)
+        table = flags if not structure else np.concatenate([np.asarray(table, np.float64).reshape(-1), flags])
+        mask = (True,) * (kh * kw)
     if ay is not None and ax is not None:
         b1, rows, m = _prod(shape[:ay]), shape[ay], _prod(shape[ay + 1:ax])
         w, c = shape[ax], _prod(shape[ax + 1:])
@@ -257,7 +263,8 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     n_taps = sum(mask)
     limit = ctx.device.limits["max_compute_shared_memory_size"]
     budget = min(limit, 32768) * 3 // 4
-    table_n = kh * kw if (op == "correlate" and fixed is None) or structure or op == "bilateral" else 0
+    table_n = kh * kw if (op == "correlate" and fixed is None) or structure or op == "bilateral" or dynamic else 0
+    table_n *= 1 + (structure and dynamic)
     threads, per, lanes = _choose(op, kh, kw, oy, ox, c, rows, x_len, compute, table_n, n_taps, budget)
     th, tx = threads[0] * per[0], threads[1] * per[1] * (4 if lanes else 1)
     vec = x_len % 4 == 0 and x._offset % 4 == 0 and tx % 4 == 0
@@ -265,7 +272,8 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     arrays = [x, *([dev_table] if dev_table is not None else []), out]
     addresses = _addresses(ctx, arrays)
     spec = WindowSpec(op, x._dtype, out_dtype, compute, kh, kw, oy, ox, c, threads, per, lanes, vec, mask,
-                      tuple(float(f) for f in fixed) if fixed is not None else None, rank, structure, addresses)
+                      tuple(float(f) for f in fixed) if fixed is not None else None, rank, structure, dynamic,
+                      addresses)
     kernel = ctx.kernels.get(spec)
     tiles_x, tiles_y = -(-x_len // tx), -(-rows // th)
     batches = b1 * m

@@ -143,13 +143,15 @@ class WindowSpec:
     fixed: tuple[float, ...] | None = None
     rank: int = 0
     structure: bool = False
+    dynamic_mask: bool = False
     addresses: bool = False
     groups_per = 1
 
     @property
     def table(self) -> bool:
         """Whether the kernel reads a table buffer."""
-        return (self.op == "correlate" and self.fixed is None) or self.structure or self.op == "bilateral"
+        return (self.op == "correlate" and self.fixed is None) or self.structure or self.op == "bilateral" or \
+            self.dynamic_mask
 
     @property
     def bindings(self) -> int:
@@ -202,7 +204,7 @@ class WindowSpec:
     @property
     def shared_table(self) -> int:
         """Table values held in shared memory (the weights, the structure or the spatial look-up table)."""
-        return self.kh * self.kw if self.table else 0
+        return self.kh * self.kw * (1 + (self.structure and self.dynamic_mask)) if self.table else 0
 
     @property
     def taps(self) -> list[tuple[int, int]]:
@@ -214,7 +216,8 @@ class WindowSpec:
         t = self.compute.compute
         tv = VEC4[t] if self.lanes else t
         dtypes = (self.in_dtype, self.out_dtype, self.compute, *([int64] if self.addresses else []))
-        lines = header(dtypes, self.addresses, float_controls, local_size=self.local_size)
+        lines = header(dtypes, self.addresses, float_controls, local_size=self.local_size,
+                       extensions=("GL_EXT_control_flow_attributes",))
         buffers = Buffers(self.addresses)
         buffers.add("inp", self.in_dtype.storage, self.in_dtype.itemsize, "readonly", self.vec)
         if self.table:
@@ -228,7 +231,11 @@ class WindowSpec:
                      "uint t_off; uint mode_y; uint mode_x; } p;")
         lines.append(MAP)
         sh_rows, sh_cols = self.shared_shape
-        lines.append(f"shared {tv} sh[{sh_rows * sh_cols}];")
+        words = sh_rows * sh_cols if self.lanes else sh_rows * sh_cols // 4
+        # NOTE: vec4 words also where values are scalars: a thread reads its window's consecutive values four at a
+        # time (128-bit shared loads, free of bank conflicts where scalar reads with a stride of 4 had four-way ones)
+        lines.append(f"shared {VEC4[t]} sh[{words}];")
+        lines.append("#define SHE(e) sh[(e) >> 2][(e) & 3u]")
         if self.shared_table:
             lines.append(f"shared {t} tw[{self.shared_table}];")
         lines += self._main(t, tv)
@@ -267,21 +274,45 @@ class WindowSpec:
         if self.lanes:
             body += ["    uint ox0 = x0 + tx * 4u;", f"    uint sb = ty * {self.per[0] * sh_cols}u + tx;"]
         else:
-            lo, _ = self.span
             body += [f"    uint ox0 = x0 + tx * {self.per[1]}u;",
-                     f"    uint sb = ty * {self.per[0] * sh_cols}u + tx * {self.per[1]}u + {lo - _floor4(lo)}u;"]
+                     f"    uint sb = ty * {self.per[0] * sh_cols}u + tx * {self.per[1]}u + {self._skew}u;"]
+            if self.aligned:
+                body.append(f"    uint sw = (ty * {self.per[0] * sh_cols}u + tx * {self.per[1]}u) >> 2;")
         body += ["    " + line for line in self._compute(t, tv, sh_cols)]
         body += ["  }", "}"]
         return body
 
+    @property
+    def _skew(self) -> int:
+        """Where a thread's first window value sits past its 4-aligned shared element (non-lanes)."""
+        lo, _ = self.span
+        return lo - _floor4(lo)
+
+    @property
+    def aligned(self) -> bool:
+        """Whether each thread's window starts in a known lane of a vec4 word (its outputs a multiple of 4)."""
+        return not self.lanes and self.per[1] % 4 == 0
+
+    def _loop(self, n: int, body: list[str]) -> list[str]:
+        """``body`` for i = tid, tid + local size, ... < n: a loop of constant trip count, unrolled, so that a
+        thread's loads are all in flight before its first store to shared memory."""
+        ls = self.local_size
+        trips = -(-n // ls)
+        guard = n % ls != 0
+        # NOTE: small workgroups over large tiles (tiny images, huge windows) loop instead: an unrolled body per
+        # trip made lavapipe's LLVM take seconds a kernel
+        attribute = "[[unroll]]" if trips <= 8 else "[[dont_unroll]]"
+        lines = [f"    {attribute} for (uint k = 0u; k < {trips}u; k++) {{", f"      uint i = tid + k * {ls}u;"]
+        if guard:
+            lines.append(f"      if (i >= {n}u) break;")
+        return lines + body + ["    }"]
+
     def _loader(self, t: str, tv: str, sh_rows: int, sh_cols: int) -> list[str]:
         n = sh_rows * sh_cols
-        ls = self.local_size
         row_map = "vt_map(r0 + int(row), int(p.R), p.mode_y)"
         if self.lanes:
             scalar = [f"          if (x + {k}u < p.X) v.{'xyzw'[k]} = {self._load(f'at + {k}u')};" for k in range(4)]
-            lines = [f"    for (uint i = tid; i < {n}u; i += {ls}u) {{",
-                     f"      uint row = i / {sh_cols}u, c4 = i - row * {sh_cols}u;",
+            lines = [f"      uint row = i / {sh_cols}u, c4 = i - row * {sh_cols}u;",
                      f"      int rr = {row_map};",
                      "      uint x = x0 + 4u * c4;",
                      f"      {tv} v = {tv}(cval);",
@@ -292,45 +323,49 @@ class WindowSpec:
                           *scalar, "        }"]
             else:
                 lines += [s[2:] for s in scalar]
-            lines += ["      }", "      sh[i] = v;", "    }"]
-            return lines
+            lines += ["      }", "      sh[i] = v;"]
+            return self._loop(n, lines)
         lo, _ = self.span
         step = self.step
         lines = [f"    int s0 = int(x0) + {_floor4(lo)};"]
-        scalar_loop = [f"      for (uint i = tid; i < {n}u; i += {ls}u) {{",
-                       f"        uint row = i / {sh_cols}u, col = i - row * {sh_cols}u;",
-                       f"        int rr = {row_map};",
-                       "        int pos = s0 + int(col);"]
+        scalar = [f"      uint row = i / {sh_cols}u, col = i - row * {sh_cols}u;",
+                  f"      int rr = {row_map};",
+                  "      int pos = s0 + int(col);"]
         if step == 1:
-            scalar_loop.append("        int w = pos, c = 0;")
+            scalar.append("      int w = pos, c = 0;")
         else:
-            scalar_loop += [f"        int w = pos >= 0 ? pos / {step} : -1 - (-1 - pos) / {step};",
-                            f"        int c = pos - w * {step};"]
-        scalar_loop += ["        int ww = vt_map(w, int(p.W), p.mode_x);",
-                        f"        sh[i] = (rr < 0 || ww < 0) ? cval : "
-                        f"{self._load(f'p.in_off + base + uint(rr) * p.RS + uint(ww * {step} + c)')};",
-                        "      }"]
+            scalar += [f"      int w = pos >= 0 ? pos / {step} : -1 - (-1 - pos) / {step};",
+                       f"      int c = pos - w * {step};"]
+        scalar += ["      int ww = vt_map(w, int(p.W), p.mode_x);",
+                   "      SHE(i) = (rr < 0 || ww < 0) ? cval : "
+                   f"{self._load(f'p.in_off + base + uint(rr) * p.RS + uint(ww * {step} + c)')};"]
         if not self.vec:
-            return lines + ["    {", *scalar_loop, "    }"]
-        n4 = n // 4
+            return lines + self._loop(n, scalar)
         c4 = sh_cols // 4
         shift = " - p.shift" if self.op == "bilateral" else ""
-        lines += [f"    if (s0 >= 0 && s0 + {sh_cols} <= int(p.X)) {{",
-                  f"      for (uint i = tid; i < {n4}u; i += {ls}u) {{",
-                  f"        uint row = i / {c4}u, c4 = i - row * {c4}u;",
-                  f"        int rr = {row_map};",
-                  f"        {VEC4[t]} v = rr < 0 ? {VEC4[t]}(cval) : "
-                  f"{VEC4[t]}(INPV(((p.in_off + base + uint(rr) * p.RS + uint(s0)) >> 2) + c4)){shift};",
-                  "        uint at = row * " f"{sh_cols}u + 4u * c4;",
-                  "        sh[at] = v.x; sh[at + 1u] = v.y; sh[at + 2u] = v.z; sh[at + 3u] = v.w;",
-                  "      }",
-                  "    } else {", *scalar_loop, "    }"]
-        return lines
+        vector = [f"      uint row = i / {c4}u, c4 = i - row * {c4}u;",
+                  f"      int rr = {row_map};",
+                  f"      sh[i] = rr < 0 ? {VEC4[t]}(cval) : "
+                  f"{VEC4[t]}(INPV(((p.in_off + base + uint(rr) * p.RS + uint(s0)) >> 2) + c4)){shift};"]
+        return lines + [f"    if (s0 >= 0 && s0 + {sh_cols} <= int(p.X)) {{", *self._loop(n // 4, vector),
+                        "    } else {", *self._loop(n, scalar), "    }"]
 
     # -- the combine step -------------------------------------------------------------------------------------------
-    def _value(self, ra: int, o: int, cols: int) -> str:
-        """Shared memory of the thread's window row ``ra`` (0 .. per[0] + kh - 2), column offset ``o``."""
-        return f"sh[sb + {ra * cols + o}u]"
+    def _value(self, ra: int, o: int, cols: int, fetched: dict[tuple[int, int], str] | None = None,
+               lines: list[str] | None = None) -> str:
+        """The shared value of the thread's window row ``ra`` (0 .. per[0] + kh - 2), column offset ``o``: with
+        aligned windows a lane of a vec4 word, whose load is appended to ``lines`` the first time (``fetched``)."""
+        if self.lanes:
+            return f"sh[sb + {ra * cols + o}u]"
+        if not self.aligned or fetched is None or lines is None:
+            return f"SHE(sb + {ra * cols + o}u)"
+        element = ra * cols + self._skew + o
+        word = (ra, element // 4 - ra * cols // 4)
+        name = fetched.get(word)
+        if name is None:
+            name = fetched[word] = f"w{ra}_{word[1]}"
+            lines.append(f"{VEC4[self.compute.compute]} {name} = sh[sw + {element // 4}u];")
+        return f"{name}.{'xyzw'[element % 4]}"
 
     def _contributions(self) -> dict[tuple[int, int], list[tuple[int, int, int, int]]]:
         """Per shared (row, column offset) the (output row i, output column j, tap row a, tap column b) using it,
@@ -350,7 +385,7 @@ class WindowSpec:
         outs = [(i, j) for i in range(ph) for j in range(1 if self.lanes else px)]
         if self.op == "bilateral":
             return self._bilateral(t, cols)
-        big = len(self.taps) * len(outs) > UNROLL_MAX
+        big = self.dynamic_mask or len(self.taps) * len(outs) > UNROLL_MAX
         if self.op == "rank":
             lines = self._rank(tv, cols, outs)
         elif big:
@@ -369,8 +404,9 @@ class WindowSpec:
         summing = op in ("correlate", "mean")
         lines = [f"{tv} r{i}_{j}{f' = {tv}(0)' if summing else ''};" for i, j in outs]
         started: set[tuple[int, int]] = set()
+        fetched: dict[tuple[int, int], str] = {}
         for (ra, o), uses in self._contributions().items():
-            lines.append(f"{{ {tv} v = {self._value(ra, o, cols)};")
+            lines.append(f"{{ {tv} v = {self._value(ra, o, cols, fetched, lines)};")
             for i, j, a, b in uses:
                 r = f"r{i}_{j}"
                 if op == "correlate":
@@ -429,39 +465,36 @@ class WindowSpec:
         return lines
 
     def _looped(self, t: str, tv: str, cols: int, outs: list[tuple[int, int]]) -> list[str]:
-        """Large windows: a loop over the taps (zero weights and taps outside the footprint skipped at run time)."""
+        """Large windows: a loop over the taps, skipping zero weights and cells outside the footprint at run time
+        (``dynamic_mask``: the footprint's flags follow the structure in the table, so that footprints of one size
+        share a kernel)."""
         op = self.op
-        full = all(self.mask)
-        lines = [] if full else self._mask_function()
-        lines += [f"{tv} r{i}_{j};" for i, j in outs]
-        if op in ("correlate", "mean"):
-            lines += [f"r{i}_{j} = {tv}(0);" for i, j in outs]
-        else:
-            a0, b0 = self.taps[0]
-            for i, j in outs:
-                value = self._cell(self._value(i + a0, j + b0 * self.step, cols), f"tw[{a0 * self.kw + b0}u]", True,
-                                   tv)
-                lines.append(f"r{i}_{j} = {value};")
-        lines += [f"for (uint a = 0u; a < {self.kh}u; a++) {{",
-                  f"  for (uint b = 0u; b < {self.kw}u; b++) {{",
+        n = self.kh * self.kw
+        lines = [] if all(self.mask) or self.dynamic_mask else self._mask_function()
+        lines += [f"{tv} r{i}_{j} = {tv}(0);" for i, j in outs]
+        lines += ["bool first = true;",
+                  f"[[dont_unroll]] for (uint a = 0u; a < {self.kh}u; a++) {{",
+                  f"  [[dont_unroll]] for (uint b = 0u; b < {self.kw}u; b++) {{",
                   f"    uint k = a * {self.kw}u + b;"]
-        if not full:
+        if self.dynamic_mask:
+            lines.append(f"    if (tw[{n if self.structure else 0}u + k] == {t}(0)) continue;")
+        elif not all(self.mask):
             lines.append("    if (!vt_in_mask(k)) continue;")
-        if op in ("min", "max"):
-            a0, b0 = self.taps[0]
-            lines.append(f"    if (k == {a0 * self.kw + b0}u) continue;")
         if op == "correlate":
             lines += [f"    {t} wk = tw[k];", f"    if (wk == {t}(0)) continue;"]
         for i, j in outs:
-            v = f"sh[sb + (a + {i}u) * {cols}u + b * {self.step}u + {j}u]"
+            v = (f"sh[sb + (a + {i}u) * {cols}u]" if self.lanes else
+                 f"SHE(sb + (a + {i}u) * {cols}u + b * {self.step}u + {j}u)")
             r = f"r{i}_{j}"
             if op == "correlate":
                 lines.append(f"    {r} += wk * {v};")
             elif op == "mean":
                 lines.append(f"    {r} += {v};")
             else:
-                lines.append(f"    {r} = {self._select(r, self._cell(v, 'tw[k]', False, tv))};")
-        lines += ["  }", "}"]
+                lines += [f"    {{ {tv} v = {v};",
+                          f"      {r} = first ? {self._cell('v', 'tw[k]', True, tv)} : "
+                          f"{self._select(r, self._cell('v', 'tw[k]', False, tv))}; }}"]
+        lines += ["    first = false;", "  }", "}"]
         if op == "mean":
             lines += self._mean(t, outs)
         return lines
@@ -481,10 +514,13 @@ class WindowSpec:
         lines = [f"{tv} r{i}_{j};" for i, j in outs]
         if n <= NETWORK_MAX:
             network = selection_network(n, k)
+            fetched: dict[tuple[int, int], str] = {}
             for i, j in outs:
+                loads: list[str] = []
+                values = [self._value(i + a, j + b * self.step, cols, fetched, loads) for a, b in self.taps]
+                lines += loads
                 lines.append("{")
-                lines += [f"  {tv} v{q} = {self._value(i + a, j + b * self.step, cols)};"
-                          for q, (a, b) in enumerate(self.taps)]
+                lines += [f"  {tv} v{q} = {value};" for q, value in enumerate(values)]
                 for x, y, need in network:
                     if need == "both":
                         lines.append(f"  {{ {tv} lo = min(v{x}, v{y}); v{y} = max(v{x}, v{y}); v{x} = lo; }}")
@@ -501,7 +537,7 @@ class WindowSpec:
         for i, j in outs:
             lines += ["{",
                       f"  {t} v[{n}];",
-                      f"  for (uint q = 0u; q < {n}u; q++) v[q] = sh[sb + {i * cols + j}u + vt_off[q]];",
+                      f"  for (uint q = 0u; q < {n}u; q++) v[q] = SHE(sb + {i * cols + j}u + vt_off[q]);",
                       f"  int lo = 0, hi = {n - 1};",
                       "  while (lo < hi) {",
                       f"    {t} pivot = v[(lo + hi) >> 1];",
@@ -523,7 +559,7 @@ class WindowSpec:
         the channels; the result is the weighted mean, plus ``shift``."""
         c = self.step
         centre = self.oy * cols + self.ox * c
-        lines = [f"{t} cen{q} = sh[sb + {centre + q}u];" for q in range(c)]
+        lines = [f"{t} cen{q} = SHE(sb + {centre + q}u);" for q in range(c)]
         lines += [f"{t} tot{q} = {t}(0);" for q in range(c)]
         lines += [f"{t} totw = {t}(0);",
                   f"for (uint a = 0u; a < {self.kh}u; a++) {{",
@@ -531,7 +567,7 @@ class WindowSpec:
                   f"    uint at = sb + a * {cols}u + b * {c}u;",
                   f"    {t} d = {t}(0);"]
         for q in range(c):
-            lines += [f"    {t} v{q} = sh[at + {q}u];", f"    {t} e{q} = cen{q} - v{q};", f"    d += e{q} * e{q};"]
+            lines += [f"    {t} v{q} = SHE(at + {q}u);", f"    {t} e{q} = cen{q} - v{q};", f"    d += e{q} * e{q};"]
         lines += ["    d = sqrt(d);",
                   "    uint bin = min(uint(d * p.scale), p.maxbin);",
                   f"    {t} wgt = tw[a * {self.kw}u + b] * TABS(p.t_off + {self.kh * self.kw}u + bin);"]
