@@ -408,8 +408,8 @@ def median_filter(input: Any, size: Any = None, footprint: Any = None, output: A
     """scipy.ndimage's ``median_filter``: the value of rank n // 2 (the upper median for even n) of the n True cells
     of ``footprint`` (or a window of ``size`` per axis) around each pixel. Up to 64 values per window (3 x 3, 5 x 5,
     7 x 7 ...) go through a selection network in registers (Batcher's odd-even merge sort pruned to the comparators
-    the median depends on: 25 values in ~110 min/max), more through quickselect. Exact for every dtype (NaN
-    gives unspecified results, as scipy's)."""
+    the median depends on: 9 values in 24 compare-exchanges, 25 in 113), more through quickselect. Exact for every
+    dtype (NaN gives unspecified results, as scipy's)."""
     return _rank_api("median_filter", input, None, size, footprint, output, mode, cval, origin, axes)
 
 

@@ -327,28 +327,34 @@ class WindowSpec:
             return self._loop(n, lines)
         lo, _ = self.span
         step = self.step
-        lines = [f"    int s0 = int(x0) + {_floor4(lo)};"]
-        scalar = [f"      uint row = i / {sh_cols}u, col = i - row * {sh_cols}u;",
-                  f"      int rr = {row_map};",
-                  "      int pos = s0 + int(col);"]
-        if step == 1:
-            scalar.append("      int w = pos, c = 0;")
-        else:
-            scalar += [f"      int w = pos >= 0 ? pos / {step} : -1 - (-1 - pos) / {step};",
-                       f"      int c = pos - w * {step};"]
-        scalar += ["      int ww = vt_map(w, int(p.W), p.mode_x);",
-                   "      SHE(i) = (rr < 0 || ww < 0) ? cval : "
-                   f"{self._load(f'p.in_off + base + uint(rr) * p.RS + uint(ww * {step} + c)')};"]
-        if not self.vec:
-            return lines + self._loop(n, scalar)
         c4 = sh_cols // 4
-        shift = " - p.shift" if self.op == "bilateral" else ""
-        vector = [f"      uint row = i / {c4}u, c4 = i - row * {c4}u;",
-                  f"      int rr = {row_map};",
-                  f"      sh[i] = rr < 0 ? {VEC4[t]}(cval) : "
-                  f"{VEC4[t]}(INPV(((p.in_off + base + uint(rr) * p.RS + uint(s0)) >> 2) + c4)){shift};"]
-        return lines + [f"    if (s0 >= 0 && s0 + {sh_cols} <= int(p.X)) {{", *self._loop(n // 4, vector),
-                        "    } else {", *self._loop(n, scalar), "    }"]
+        vec4 = VEC4[t]
+        # a word of four values at a time: one vec4 load where the word lies inside its row (and the row exists),
+        # else four values each through the column map (the halo at the image's left and right edges)
+        lines = [f"      uint row = i / {c4}u, c4 = i - row * {c4}u;",
+                 f"      int rr = {row_map};",
+                 f"      int pos = int(x0) + {_floor4(lo)} + int(4u * c4);",
+                 "      uint line = p.in_off + base + uint(max(rr, 0)) * p.RS;",
+                 f"      {vec4} v;"]
+        if self.vec:
+            shift = " - p.shift" if self.op == "bilateral" else ""
+            lines += ["      if (rr >= 0 && pos >= 0 && pos + 3 < int(p.X)) {",
+                      f"        v = {vec4}(INPV((line + uint(pos)) >> 2)){shift};",
+                      "      } else {"]
+        else:
+            lines.append("      {")
+        lines.append("        [[unroll]] for (int q = 0; q < 4; q++) {")
+        if step == 1:
+            lines.append("          int w = pos + q, c = 0;")
+        else:
+            lines += [f"          int w = pos + q >= 0 ? (pos + q) / {step} : -1 - (-1 - pos - q) / {step};",
+                      f"          int c = pos + q - w * {step};"]
+        lines += ["          int ww = vt_map(w, int(p.W), p.mode_x);",
+                  f"          v[q] = (rr < 0 || ww < 0) ? cval : {self._load(f'line + uint(ww * {step} + c)')};",
+                  "        }",
+                  "      }",
+                  "      sh[i] = v;"]
+        return self._loop(sh_rows * c4, lines)
 
     # -- the combine step -------------------------------------------------------------------------------------------
     def _value(self, ra: int, o: int, cols: int, fetched: dict[tuple[int, int], str] | None = None,
