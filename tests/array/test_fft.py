@@ -64,8 +64,13 @@ def _check(name: str, x: np.ndarray, size: int, /, **kwargs: object) -> vt.Array
 
 
 # -- complex transforms -------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("dtype", COMPLEX)
-@pytest.mark.parametrize("n", LENGTHS)
+# complex128 over every length in the slow sweep only (lavapipe takes a while to compile each length's kernels)
+WIDE_LENGTHS = {1, 3, 17, 64, 97, 1000, 4096, 4097, 65536}
+LENGTH_CASES = [pytest.param(n, d, marks=pytest.mark.slow) if d == "complex128" and n not in WIDE_LENGTHS else (n, d)
+                for d in COMPLEX for n in LENGTHS]
+
+
+@pytest.mark.parametrize(("n", "dtype"), LENGTH_CASES)
 def test_fft_ifft_lengths(n: int, dtype: str) -> None:
     x = _values((2, n), dtype, seed=n)
     _check("fft", x, n)
@@ -143,6 +148,21 @@ def test_views(make: str) -> None:
         _close(vt.fft.irfft(g, axis=axis), np.fft.irfft(_wide(x), axis=axis), 2 * n, np.dtype("float32"))
 
 
+def test_views_whose_other_axes_do_not_merge() -> None:
+    """Lines that are not one strided block are copied once."""
+    base = _values((6, 10, 8), "complex64", seed=19)
+    x = base[:, ::2, 1:]
+    for axis in (0, 1, 2):
+        _close(vt.fft.fft(vt.asarray(base)[:, ::2, 1:], axis=axis), np.fft.fft(_wide(x), axis=axis),
+               x.shape[axis], np.dtype("complex64"))
+
+
+def test_too_large() -> None:
+    x = vt.broadcast_to(vt.asarray(np.ones(1, np.complex64)), (1 << 31,))
+    with pytest.raises(ValueError, match="fft: transforms over 2\\^32 elements"):
+        vt.fft.fft(x)
+
+
 @pytest.mark.parametrize("n", [1, 6, 16, 17, 31, 40])
 def test_padding_and_cropping(n: int) -> None:
     x = _values((3, 20), "complex64", seed=n)
@@ -172,8 +192,12 @@ def test_empty_batches() -> None:
 REAL_LENGTHS = [1, 2, 3, 4, 8, 10, 17, 30, 64, 97, 100, 243, 1000, 4096, 8192, 8194, 65536]
 
 
-@pytest.mark.parametrize("dtype", REAL)
-@pytest.mark.parametrize("n", REAL_LENGTHS)
+# float64 over the longest lengths only in the slow sweep (their kernels take a while to compile on lavapipe)
+REAL_CASES = [pytest.param(n, d, marks=pytest.mark.slow) if d == "float64" and n not in (3, 8, 97, 1000) else (n, d)
+              for d in REAL for n in REAL_LENGTHS]
+
+
+@pytest.mark.parametrize(("n", "dtype"), REAL_CASES)
 def test_real_transforms(n: int, dtype: str) -> None:
     r = _values((3, n), dtype, seed=n)
     cdtype = "complex64" if dtype == "float32" else "complex128"
@@ -230,11 +254,14 @@ def test_rfft_of_complex_input_raises() -> None:
 
 
 # -- n-dimensional transforms -------------------------------------------------------------------------------------
+FFTN_KWARGS = [{}, {"axes": (0, 2)}, {"axes": (-1, 0)}, {"s": (5, 16), "axes": (0, 2)}, {"s": (-1, 7), "axes": (1, 2)},
+               {"axes": (1,)}, {"axes": (0, 0)}, {"s": (9, 4, 3)}]
+FFTN_CASES = [pytest.param(k, d, marks=pytest.mark.slow) if d == "complex128" and k else (k, d)
+              for d in COMPLEX for k in FFTN_KWARGS]
+
+
 @pytest.mark.filterwarnings("ignore:`axes` should not be `None`:DeprecationWarning")  # NumPy's, for s without axes
-@pytest.mark.parametrize("dtype", COMPLEX)
-@pytest.mark.parametrize("kwargs", [{}, {"axes": (0, 2)}, {"axes": (-1, 0)}, {"s": (5, 16), "axes": (0, 2)},
-                                    {"s": (-1, 7), "axes": (1, 2)}, {"axes": (1,)}, {"axes": (0, 0)},
-                                    {"s": (9, 4, 3)}])
+@pytest.mark.parametrize(("kwargs", "dtype"), FFTN_CASES)
 def test_fftn(kwargs: dict, dtype: str) -> None:
     x = _values((8, 12, 10), dtype, seed=11)
     n = 8 * 12 * 10
@@ -322,6 +349,8 @@ def test_errors() -> None:
     with pytest.raises(IndexError):
         vt.fft.fftn(x, axes=(0, 2))
     with pytest.raises(IndexError):
+        vt.fft.fftn(x, s=(2, 3, 4))  # s names more axes than x has
+    with pytest.raises(IndexError):
         vt.fft.fftshift(x, axes=3)
     with pytest.raises(TypeError, match="fft: expected an array"):
         vt.fft.fft("abc")
@@ -337,6 +366,8 @@ def test_plans_are_cached() -> None:
         vt.fft.fft(x)
     assert (len(ctx.plans), len(ctx.kernels)) == (plans, kernels)
     assert ctx.plans.get(("fft", "c2c", 100, vt.complex64, -1)) is not None
+    vt.fft.ifft(x)  # the inverse shares the plan: it runs forward on conjugates
+    assert (len(ctx.plans), len(ctx.kernels)) == (plans, kernels)
 
 
 def test_unit_roots_are_rounded_once() -> None:

@@ -38,7 +38,10 @@ STORES = ("complex", "real", "pairs", "r2c")
 _FIELDS = (("Q", "I"), ("nc", "I"), ("nn", "I"), ("nl", "I"), ("Ns", "I"), ("lobits", "I"),
            ("in_off", "I"), ("is_o", "I"), ("is_c", "I"), ("is_n", "I"), ("nv", "I"),
            ("out_off", "I"), ("os_o", "I"), ("os_c", "I"), ("os_k", "I"), ("nout", "I"),
-           ("tin", "I"), ("tout", "I"), ("tint", "I"), ("tlo", "I"), ("thi", "I"))
+           ("tin", "I"), ("tout", "I"), ("tint", "I"), ("tlo", "I"), ("thi", "I"), ("flags", "I"))
+# flags: conjugate the loaded values (inverse transforms run forward on conjugates), conjugate the stored ones,
+# multiply the loaded / stored values by the table at tin + n / tout + k
+LOAD_CONJ, STORE_CONJ, LOAD_TABLE, STORE_TABLE = 1, 2, 4, 8
 
 
 def _literal(value: float, double: bool) -> str:
@@ -138,11 +141,14 @@ def codelet(r: int, sign: int, names: list[str], double: bool) -> list[str]:
     return ["{", *gen.lines, *[f"{n} = {o};" for n, o in zip(names, out, strict=True)], "}"]
 
 
-def _cmul_lines(sign: int) -> list[str]:
-    conj = "C(t.x, -t.y)" if sign > 0 else "t"
+def _helpers() -> list[str]:
     return ["C cmul(C a, C b) { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }",
-            f"C twiddle(C t) {{ return {conj}; }}",
-            "C times_i(C a) { return C(-a.y, a.x); }"]
+            "C times_i(C a) { return C(-a.y, a.x); }",
+            "C conj_if(C a, bool c) { return c ? C(a.x, -a.y) : a; }",
+            f"#define LOAD_CONJ ((p.flags & {LOAD_CONJ}u) != 0u)",
+            f"#define STORE_CONJ ((p.flags & {STORE_CONJ}u) != 0u)",
+            f"#define LOAD_TABLE ((p.flags & {LOAD_TABLE}u) != 0u)",
+            f"#define STORE_TABLE ((p.flags & {STORE_TABLE}u) != 0u)"]
 
 
 def _push_struct(addresses: bool, double: bool) -> tuple[struct.Struct, list[str]]:
@@ -171,31 +177,25 @@ def _buffers(lines: list[str], in_type: str, in_size: int, dtype: DType, out_typ
 
 @dataclass(frozen=True)
 class FFTPassSpec:
-    """One pass of radix R = prod(radices) (see the module's docstring) of complex ``dtype``.
+    """One forward pass of radix R = prod(radices) (see the module's docstring) of complex ``dtype``.
 
     ``tile`` columns per workgroup of ``threads``; ``load_rows``/``store_rows``: consecutive threads take
     consecutive elements of a column (its elements are adjacent in memory) rather than consecutive columns.
-    ``single``: the whole transform (N = R, no pass twiddles). ``load``/``store``: see LOADS, STORES;
-    ``bounded``: elements past ``nv`` read as zero; ``table_in``/``table_out``: multiply by the table at
-    ``tin + n`` / ``tout + k``; ``crop``: store only k < ``nout``; ``scale``: multiply by ``S``; ``pad``: shared
-    memory padded against bank conflicts; ``vector_pairs``: real pairs at unit stride and even offsets, moved as
-    one complex number. Bindings: input, table, output."""
+    ``single``: the whole transform (N = R, no pass twiddles). ``load``/``store``: see LOADS, STORES; ``pad``:
+    shared memory padded against bank conflicts; ``vector_pairs``: real pairs at unit stride and even offsets,
+    moved as one complex number. At run time (push constants): elements past ``nv`` read as zero, only k <
+    ``nout`` are stored, stores are scaled by ``S``, and ``flags`` conjugate and multiply by tables (inverse
+    transforms are forward transforms of conjugates, conjugated). Bindings: input, table, output."""
 
     dtype: DType
     radices: tuple[int, ...]
     tile: int
     threads: int
-    sign: int
     load_rows: bool
     store_rows: bool
     single: bool
     load: str = "complex"
-    bounded: bool = False
-    table_in: bool = False
     store: str = "complex"
-    crop: bool = False
-    table_out: bool = False
-    scale: bool = False
     pad: bool = False
     vector_pairs: bool = False
     addresses: bool = False
@@ -252,7 +252,7 @@ class FFTPassSpec:
                  out_type, 8 if out_type == "double" else 4 if out_type == "float" else d.itemsize, self.addresses)
         _, fields = _push_struct(self.addresses, double)
         lines.append("layout(push_constant) uniform Push { " + " ".join(fields) + " } p;")
-        lines += _cmul_lines(self.sign)
+        lines += _helpers()
         stages = self.stages
         if self.uses_shared:
             lines.append(f"shared C sh[{self.shared_elements}];")
@@ -280,22 +280,18 @@ class FFTPassSpec:
         n = f"n{tag}"
         lines = [f"uint {n} = {i};" if self.single else f"uint {n} = j{tag} + ({i}) * J;", "C v = C(0);"]
         at = f"base{tag} + {{}} * p.is_n"
-        ok = f"q{tag} < p.Q" + (f" && {n} < p.nv" if self.bounded and self.load not in ("hermitian", "c2r") else "")
+        ok = f"q{tag} < p.Q && {n} < p.nv"
         if self.load == "complex":
             lines.append(f"if ({ok}) v = INP.d[{at.format(n)}];")
         elif self.load == "real":
             lines.append(f"if ({ok}) v = C(INP.d[{at.format(n)}], 0);")
         elif self.load == "pairs" and self.vector_pairs:
-            whole = f" && 2u * {n} + 1u < p.nv" if self.bounded else ""
-            lines.append(f"if (q{tag} < p.Q{whole}) v = INPV.d[(base{tag} >> 1) + {n}];")
-            if self.bounded:
-                lines.append(f"else if (q{tag} < p.Q && 2u * {n} < p.nv) v.x = INP.d[base{tag} + 2u * {n}];")
+            lines += [f"if (q{tag} < p.Q && 2u * {n} + 1u < p.nv) v = INPV.d[(base{tag} >> 1) + {n}];",
+                      f"else if (q{tag} < p.Q && 2u * {n} < p.nv) v.x = INP.d[base{tag} + 2u * {n}];"]
         elif self.load == "pairs":
             even, odd = f"(2u * {n})", f"(2u * {n} + 1u)"
-            lines += [f"if (q{tag} < p.Q{f' && {even} < p.nv' if self.bounded else ''}) "
-                      f"v.x = INP.d[{at.format(even)}];",
-                      f"if (q{tag} < p.Q{f' && {odd} < p.nv' if self.bounded else ''}) "
-                      f"v.y = INP.d[{at.format(odd)}];"]
+            lines += [f"if (q{tag} < p.Q && {even} < p.nv) v.x = INP.d[{at.format(even)}];",
+                      f"if (q{tag} < p.Q && {odd} < p.nv) v.y = INP.d[{at.format(odd)}];"]
         elif self.load == "hermitian":
             lines += [f"uint m{tag} = {n} <= p.nl / 2u ? {n} : p.nl - {n};",
                       f"if (q{tag} < p.Q && {n} < p.nl && m{tag} < p.nv) v = INP.d[{at.format('m' + tag)}];",
@@ -306,19 +302,19 @@ class FFTPassSpec:
                       f"if (q{tag} < p.Q && p.nn - {n} < p.nv) w = INP.d[{at.format('(p.nn - ' + n + ')')}];",
                       f"if ({n} == 0u) {{ v.y = F(0); w.y = F(0); }}",
                       "w.y = -w.y;",
-                      f"v = (v + w) + times_i(cmul(twiddle(TAB.d[p.tin + {n}]), v - w));"]
-        if self.table_in:
-            lines.append(f"if ({n} < p.nl) v = cmul(v, TAB.d[p.tin + {n}]);")
+                      f"v = (v + w) + times_i(cmul(conj_if(TAB.d[p.tin + {n}], LOAD_CONJ), v - w));"]
+        lines += [f"if (LOAD_TABLE && {n} < p.nl) v = cmul(v, TAB.d[p.tin + {n}]);", "v = conj_if(v, LOAD_CONJ);"]
         return lines
 
     def _store(self, tag: str, k: str, value: str) -> list[str]:
         """Lines storing ``value`` as element k (natural index) of the column of ``tag``."""
         lines = [f"{{ C v = {value};"]
-        if self.scale:
+        if self.store != "r2c":  # the r2c post-processing conjugates what it reads
+            lines += ["v = conj_if(v, STORE_CONJ);", "v *= p.S;",
+                      f"if (STORE_TABLE) v = cmul(v, TAB.d[p.tout + {k}]);"]
+        else:
             lines.append("v *= p.S;")
-        if self.table_out:
-            lines.append(f"v = cmul(v, TAB.d[p.tout + {k}]);")
-        cond = f"q{tag} < p.Q" + (f" && {k} < p.nout" if self.crop else "")
+        cond = f"q{tag} < p.Q && {k} < p.nout"
         at = f"base{tag} + {{}} * p.os_k"
         if self.store in ("complex", "r2c"):
             lines.append(f"if ({cond}) OUT.d[{at.format(k)}] = v;")
@@ -393,20 +389,20 @@ class FFTPassSpec:
                     if not self.single:
                         m = f"({i}) * jm * tstride"
                         lines.append(f"if (p.Ns > 1u) {{ uint m = {m}; "
-                                     "v = cmul(v, twiddle(cmul(TAB.d[p.tlo + (m & lomask)], "
-                                     "TAB.d[p.thi + (m >> p.lobits)]))); }")
+                                     "v = cmul(v, cmul(TAB.d[p.tlo + (m & lomask)], "
+                                     "TAB.d[p.thi + (m >> p.lobits)])); }")
                     lines += [f"{names[t][k]} = v;", "}"]
                 else:
                     lines.append(f"{names[t][k]} = {self._sh('b', i)};")
                     if ns > 1 and k > 0:
                         idx = f"{k}u * (jj % {ns}u) * {R // (ns * r)}u"
-                        lines.append(f"{names[t][k]} = cmul({names[t][k]}, twiddle(TAB.d[p.tint + {idx}]));")
+                        lines.append(f"{names[t][k]} = cmul({names[t][k]}, TAB.d[p.tint + {idx}]);")
             lines.append("}")
         if not first:
             lines.append("barrier();")
         for t in range(slots):
             lines += [guard(t) + "{", *where(t)]
-            lines += codelet(r, self.sign, names[t], self.dtype.component.itemsize == 8)
+            lines += codelet(r, -1, names[t], self.dtype.component.itemsize == 8)
             if last:
                 lines += self._column("b", "", False)
             for k in range(r):
@@ -429,15 +425,12 @@ class FFTPassSpec:
         """X_k = ((Z_k + conj Z_{H-k}) - i w^k (Z_k - conj Z_{H-k})) / 2 for k <= H = R, from shared memory: a
         column at a time along rows, else each thread on one column (threads a multiple of the tile)."""
         R, B, T = self.R, self.tile, self.threads
-        value = "F(0.5) * ((z + y) - times_i(cmul(twiddle(TAB.d[p.tout + k]), z - y)))"
-        pair = [f"C z = {self._sh('b', f'k % {R}u')};", f"C y = {self._sh('b', f'({R}u - k) % {R}u')};",
-                "y.y = -y.y;", *self._store("", "k", value)]
+        value = "F(0.5) * ((z + y) - times_i(cmul(conj_if(TAB.d[p.tout + k], STORE_CONJ), z - y)))"
+        pair = [f"C z = conj_if({self._sh('b', f'k % {R}u')}, STORE_CONJ);",
+                f"C y = conj_if({self._sh('b', f'({R}u - k) % {R}u')}, !STORE_CONJ);", *self._store("", "k", value)]
         if self.store_rows:
-            lines = []
-            for b in range(B):
-                lines += ["{", f"uint b = {b}u;", *self._column("b", "", False),
-                          f"for (uint k = tid; k <= {R}u; k += {T}u) {{", *pair, "}", "}"]
-            return lines
+            return [f"for (uint b = 0u; b < {B}u; b++) {{", *self._column("b", "", False),
+                    f"for (uint k = tid; k <= {R}u; k += {T}u) {{", *pair, "}", "}"]
         return ["{", f"uint b = tid % {B}u;", *self._column("b", "", False),
                 f"for (uint k = tid / {B}u; k <= {R}u; k += {T // B}u) {{", *pair, "}", "}"]
 
@@ -446,11 +439,10 @@ class FFTPassSpec:
 class RealPostSpec:
     """The r2c post-processing of the even-length trick as a kernel of its own (after a multi-pass FFT of
     length H): X_k (k <= H) from Z_k and Z_{H-k}; Z contiguous (O, H, C), X at the output's strides.
-    Bindings: Z, table, X. Push constants as :class:`FFTPassSpec`'s (Q = O C, N = H)."""
+    Bindings: Z, table, X. Push constants as :class:`FFTPassSpec`'s (Q = O C, N = H; STORE_CONJ: the inverse
+    direction's twiddles)."""
 
     dtype: DType
-    sign: int
-    scale: bool
     addresses: bool = False
     bindings: ClassVar[int] = 3
     groups_per: ClassVar[int] = 256
@@ -471,8 +463,7 @@ class RealPostSpec:
         _buffers(lines, d.storage, d.itemsize, d, d.storage, d.itemsize, self.addresses)
         _, fields = _push_struct(self.addresses, double)
         lines.append("layout(push_constant) uniform Push { " + " ".join(fields) + " } p;")
-        lines += _cmul_lines(self.sign)
-        scale = "v *= p.S;" if self.scale else ""
+        lines += _helpers()
         lines += ["void main() {",
                   "uint H = p.nn, K = p.nn + 1u, total = p.Q * K;",
                   f"for (uint e = gl_GlobalInvocationID.x; e < total; e += gl_NumWorkGroups.x * {self.threads}u) {{",
@@ -481,8 +472,8 @@ class RealPostSpec:
                   "C z = INP.d[zb + (k % H) * p.nc];",
                   "C y = INP.d[zb + ((H - k) % H) * p.nc];",
                   "y.y = -y.y;",
-                  "C v = F(0.5) * ((z + y) - times_i(cmul(twiddle(TAB.d[p.tout + k]), z - y)));",
-                  scale,
+                  "C v = F(0.5) * ((z + y) - times_i(cmul(conj_if(TAB.d[p.tout + k], STORE_CONJ), z - y)));",
+                  "v *= p.S;",
                   "OUT.d[p.out_off + o * p.os_o + c * p.os_c + k * p.os_k] = v;",
                   "}", "}"]
         return "\n".join(lines) + "\n"

@@ -16,6 +16,7 @@ context's plan cache by (kind, length, dtype, direction).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +26,7 @@ import numpy as np
 from .. import dtypes as dt
 from ..array import Array, Device, make_array, upload, view
 from ..dtypes import DType
-from ..kernels.fft import FFTPassSpec, RealPostSpec
+from ..kernels.fft import LOAD_CONJ, LOAD_TABLE, STORE_CONJ, STORE_TABLE, FFTPassSpec, RealPostSpec
 from ..launch import record
 from ..layout import normalize_axes
 from .creation import default_float, zeros
@@ -40,7 +41,8 @@ NORMS = ("backward", "ortho", "forward")
 
 
 # -- host-side numbers -------------------------------------------------------------------------------------
-def _primes(n: int) -> list[int]:
+@functools.lru_cache(maxsize=1024)
+def _primes(n: int) -> tuple[int, ...]:
     out, p = [], 2
     while p * p <= n:
         while n % p == 0:
@@ -49,14 +51,16 @@ def _primes(n: int) -> list[int]:
         p += 1
     if n > 1:
         out.append(n)
-    return out
+    return tuple(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def smooth(n: int) -> bool:
     """Whether n factors into the codelets' primes (2, 3, 5, 7, 11, 13)."""
     return all(p in SMOOTH for p in _primes(n))
 
 
+@functools.lru_cache(maxsize=1024)
 def radices(r: int) -> tuple[int, ...]:
     """The stages of a DFT of length r in one workgroup: the power of two in balanced radices of at most 16,
     threes in pairs (9), then 5, 7, 11, 13."""
@@ -92,7 +96,7 @@ def unit_roots(n: int, m: np.ndarray) -> np.ndarray:
 
 
 # -- plans --------------------------------------------------------------------------------------------------
-def _bins(primes: list[int], count: int, limit: int) -> list[int] | None:
+def _bins(primes: tuple[int, ...], count: int, limit: int) -> list[int] | None:
     """The primes shared into ``count`` factors of at most ``limit`` each, balanced; None where they do not fit."""
     bins = [1] * count
     for p in sorted(primes, reverse=True):
@@ -139,7 +143,10 @@ def _device_caps(ctx: Any, dtype: DType) -> tuple[int, int, int]:
 
 
 def get_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
-    """The plan of a transform (cached in ``ctx.plans``)."""
+    """The plan of a transform (cached in ``ctx.plans``; only Bluestein's chirps depend on the direction: the
+    kernels run inverse transforms as forward transforms of conjugates)."""
+    if kind != "bluestein":
+        sign = -1
     key = ("fft", kind, n, dtype, sign)
     plan = ctx.plans.get(key)
     if plan is None:
@@ -197,8 +204,7 @@ class Side:
 @dataclass
 class Load:
     mode: str = "complex"
-    nv: int = 0  # elements available (reals for "pairs")
-    bounded: bool = False
+    nv: int | None = None  # elements available (reals for "pairs"; None: all); those past them read as zero
     table: int | None = None  # offset of a table multiplied in
     twiddles: int = 0  # offset of the real trick's twiddles (mode "c2r")
 
@@ -206,8 +212,7 @@ class Load:
 @dataclass
 class Store:
     mode: str = "complex"
-    nout: int = 0
-    crop: bool = False
+    nout: int | None = None  # elements stored (None: all)
     table: int | None = None
     scale: float | None = None
     twiddles: int = 0  # offset of the real trick's twiddles (mode "r2c")
@@ -233,7 +238,8 @@ def _columns(src: Side, dst: Side, c_count: int) -> bool:
 def run_passes(ctx: Any, plan: Plan, sign: int, src: Side, dst: Side, lines: tuple[int, int], load: Load,
                store: Store, logical: int) -> None:
     """Record the passes of ``plan``'s FFT (of ``plan.size``, sign ``sign``) from ``src`` to ``dst`` over
-    ``lines`` = (O, C), the first pass loading as ``load`` says, the last storing as ``store`` says."""
+    ``lines`` = (O, C), the first pass loading as ``load`` says, the last storing as ``store`` says. An inverse
+    transform (sign 1) conjugates what the first pass loads and what the last stores."""
     o_count, c_count = lines
     n = plan.size
     radix_list = plan.passes[_columns(src, dst, c_count)]
@@ -244,12 +250,13 @@ def run_passes(ctx: Any, plan: Plan, sign: int, src: Side, dst: Side, lines: tup
         first, last = p == 0, p == count - 1
         here = src if first else Side(temps[(p - 1) % 2], 0, n * c_count, 1, c_count)
         there = dst if last else Side(temps[p % 2], 0, n * c_count, 1, c_count)
-        _dispatch_pass(ctx, plan, sign, r, ns, count == 1, here, there, lines,
+        flags = (LOAD_CONJ if sign > 0 and first else 0) | (STORE_CONJ if sign > 0 and last else 0)
+        _dispatch_pass(ctx, plan, flags, r, ns, count == 1, here, there, lines,
                        load if first else Load(), store if last else Store(), logical)
         ns *= r
 
 
-def _dispatch_pass(ctx: Any, plan: Plan, sign: int, r: int, ns: int, single: bool, src: Side, dst: Side,
+def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bool, src: Side, dst: Side,
                    lines: tuple[int, int], load: Load, store: Store, logical: int) -> None:
     o_count, c_count = lines
     n = plan.size
@@ -281,17 +288,17 @@ def _dispatch_pass(ctx: Any, plan: Plan, sign: int, r: int, ns: int, single: boo
     side = src if load.mode == "pairs" else dst if store.mode == "pairs" else None
     vector = side is not None and side.sn == 1 and all(
         v % 2 == 0 for v in (side.off, side.so if o_count > 1 else 0, side.sc if c_count > 1 else 0))
-    spec = FFTPassSpec(plan.dtype, stages, tile, threads, sign, load_rows, store_rows, single,
-                       load.mode, load.bounded, load.table is not None, store.mode, store.crop,
-                       store.table is not None, store.scale is not None, pad, vector, addresses)
+    spec = FFTPassSpec(plan.dtype, stages, tile, threads, load_rows, store_rows, single, load.mode, store.mode,
+                       pad, vector, addresses)
+    flags |= (LOAD_TABLE if load.table is not None else 0) | (STORE_TABLE if store.table is not None else 0)
     kernel = ctx.kernels.get(spec)
     offsets = plan.offsets
     values = (1.0 if store.scale is None else store.scale, q, c_count, n, logical, ns, plan.lobits,
-              src.off, _u32(src.so), _u32(src.sc), _u32(src.sn), load.nv,
-              dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), store.nout,
+              src.off, _u32(src.so), _u32(src.sc), _u32(src.sn), n if load.nv is None else load.nv,
+              dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), n if store.nout is None else store.nout,
               load.twiddles if load.table is None else load.table,
               store.twiddles if store.table is None else store.table,
-              offsets[("int", r)], offsets.get("lo", 0), offsets.get("hi", 0))
+              offsets[("int", r)], offsets.get("lo", 0), offsets.get("hi", 0), flags)
     groups = min(-(-q // tile), ctx.max_groups)
     record(ctx.stream, kernel, [src.array._alloc, plan.table._alloc], dst.array._alloc, values, groups,
            (0, 0, 0) if addresses else None)
@@ -302,11 +309,12 @@ def _dispatch_post(ctx: Any, plan: Plan, sign: int, src: Array, dst: Side, lines
     """The r2c post-processing from Z (contiguous (O, H, C)) to X."""
     o_count, c_count = lines
     addresses = needs_addresses(ctx, [src, plan.table, dst.array])
-    kernel = ctx.kernels.get(RealPostSpec(plan.dtype, sign, scale is not None, addresses))
+    kernel = ctx.kernels.get(RealPostSpec(plan.dtype, addresses))
     h = plan.size
     q = o_count * c_count
     values = (1.0 if scale is None else scale, q, c_count, h, plan.n, 1, 0, 0, 0, 0, 0, 0,
-              dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), h + 1, 0, plan.offsets["rc"], 0, 0, 0)
+              dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), h + 1, 0, plan.offsets["rc"], 0, 0, 0,
+              STORE_CONJ if sign > 0 else 0)
     groups = min(-(-(q * (h + 1)) // RealPostSpec.groups_per), ctx.max_groups)
     record(ctx.stream, kernel, [src._alloc, plan.table._alloc], dst.array._alloc, values, groups,
            (0, 0, 0) if addresses else None)
@@ -380,11 +388,10 @@ def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forw
         have = needed
     out_len = n // 2 + 1 if kind == "r2c" else n
     out_shape = tuple(out_len if d == axis else s for d, s in enumerate(x._shape))
+    _check_size(max(math.prod(out_shape), x._size) * 2, function)
     out = make_array(ctx, out_shape, real if kind == "c2r" else cdtype)
     if out._size == 0:
         return out
-    if max(out._size, x._size) * 2 >= MAX_ELEMENTS:
-        raise ValueError(f"{function}: arrays of 2^31 elements or more are not supported")
     found = _side(x, axis)
     if found is None:
         x = x.copy()
@@ -398,11 +405,12 @@ def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forw
         return zeros(out_shape, dtype=out._dtype, device=Device(ctx.index))
     if kind == "c2c":
         mode = "complex" if x._dtype.kind == "c" else "real"
-        _complex(ctx, src, dst, lines, n, cdtype, sign, Load(mode, have, have < n), Store(scale=scale))
+        _complex(ctx, src, dst, lines, n, cdtype, sign, Load(mode, have), Store(scale=scale),
+                 function)
     elif kind == "r2c":
         if n % 2 == 0 and smooth(n // 2):
             plan = get_plan(ctx, "real", n, cdtype, sign)
-            load = Load("pairs", have, have < n)
+            load = Load("pairs", have)
             if len(plan.passes[_columns(src, dst, c_count)]) == 1:
                 run_passes(ctx, plan, sign, src, dst, lines, load,
                            Store("r2c", n // 2 + 1, scale=scale, twiddles=plan.offsets["rc"]), n // 2)
@@ -412,21 +420,28 @@ def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forw
                 run_passes(ctx, plan, sign, src, zside, lines, load, Store(), n // 2)
                 _dispatch_post(ctx, plan, sign, z, dst, lines, scale)
         else:
-            _complex(ctx, src, dst, lines, n, cdtype, sign, Load("real", have, have < n),
-                     Store(nout=n // 2 + 1, crop=True, scale=scale))
+            _complex(ctx, src, dst, lines, n, cdtype, sign, Load("real", have),
+                     Store(nout=n // 2 + 1, scale=scale), function)
     else:  # c2r
         if n % 2 == 0 and smooth(n // 2):
             plan = get_plan(ctx, "real", n, cdtype, sign)
-            run_passes(ctx, plan, sign, src, dst, lines, Load("c2r", have, True, twiddles=plan.offsets["rc"]),
+            run_passes(ctx, plan, sign, src, dst, lines, Load("c2r", have, twiddles=plan.offsets["rc"]),
                        Store("pairs", scale=scale), n // 2)
         else:
-            _complex(ctx, src, dst, lines, n, cdtype, sign, Load("hermitian", have, True),
-                     Store("real", scale=scale))
+            _complex(ctx, src, dst, lines, n, cdtype, sign, Load("hermitian", have),
+                     Store("real", scale=scale), function)
     return out
 
 
+def _check_size(elements: int, function: str) -> None:
+    """The kernels index with 32-bit integers."""
+    if elements >= MAX_ELEMENTS:
+        raise ValueError(f"{function}: transforms over 2^32 elements or more (here {elements:,}, with the "
+                         "work space) are not supported")
+
+
 def _complex(ctx: Any, src: Side, dst: Side, lines: tuple[int, int], n: int, cdtype: DType, sign: int,
-             load: Load, store: Store) -> None:
+             load: Load, store: Store, function: str) -> None:
     """A complex transform of length n (mixed radix, or Bluestein where n has a prime factor above 13)."""
     if smooth(n):
         plan = get_plan(ctx, "c2c", n, cdtype, sign)
@@ -435,12 +450,13 @@ def _complex(ctx: Any, src: Side, dst: Side, lines: tuple[int, int], n: int, cdt
     plan = get_plan(ctx, "bluestein", n, cdtype, sign)
     o_count, c_count = lines
     m = plan.size
+    _check_size(o_count * m * c_count, function)
     a = make_array(ctx, (o_count * m * c_count,), cdtype)
     aside = Side(a, 0, m * c_count, 1, c_count)
     chirp = plan.offsets["chirp"]
-    first = Load(load.mode, load.nv, True, chirp)
+    first = Load(load.mode, n if load.nv is None else load.nv, chirp)
     run_passes(ctx, plan, -1, src, aside, lines, first, Store(table=plan.offsets["bhat"]), n)
-    last = Store(store.mode, store.nout if store.crop else n, True, chirp, store.scale)
+    last = Store(store.mode, n if store.nout is None else store.nout, chirp, store.scale)
     run_passes(ctx, plan, 1, aside, dst, lines, Load(), last, n)
 
 
