@@ -330,6 +330,14 @@ def test_bilateral_filter(case):
         assert_filtered(vt.image.bilateral_filter(image, mode=mode, cval=0.25, **kwargs), expected, rtol=1e-5)
 
 
+def test_empty_images():
+    empty = np.zeros((0, 5), np.float32)
+    for function in (lambda e: vt.image.median_filter(e, 3), vt.image.sobel, vt.image.laplace, vt.image.unsharp_mask,
+                     vt.image.bilateral_filter, lambda e: vt.image.correlate(e, np.ones((7, 7)))):
+        result = function(empty)
+        assert result.shape == (0, 5) and result.dtype == vt.float32
+
+
 def test_bilateral_batches_and_constant_images():
     images = np.random.default_rng(2).integers(0, 256, (2, 11, 12, 3)).astype(np.uint8)
     expected = np.stack([skr.denoise_bilateral(im, channel_axis=-1) for im in images]).astype(np.float32)
@@ -369,3 +377,26 @@ def test_errors_name_the_function():
         warnings.simplefilter("error")
         with pytest.raises(UserWarning, match="ignoring size"):
             vt.image.median_filter(image, size=3, footprint=np.ones((3, 3)))
+
+
+def test_buffer_addresses():
+    """The window kernels that reach their arrays through buffer addresses (arrays past maxStorageBufferRange)
+    agree with the bound ones."""
+    from vulkit.runtime import context
+
+    ctx = context.current()
+    if not ctx.device.features.get("buffer_device_address"):
+        pytest.skip("the device has no buffer device addresses")
+    before = ctx.buffer_addresses
+    ctx.set_buffer_addresses(True)
+    try:
+        image = sample_image("uint8", (19, 21, 3))
+        assert_filtered(vt.image.gaussian_filter(image, 1.5), _per_channel(ndi.gaussian_filter, image, 1.5))
+        assert_filtered(vt.image.median_filter(image, 3), _per_channel(ndi.median_filter, image, 3), exact=True)
+        footprint = np.array([[1, 0, 1], [0, 1, 1]], bool)
+        assert_filtered(vt.image.grey_dilation(image, structure=footprint * 2.0),
+                        _per_channel(ndi.grey_dilation, image, structure=footprint * 2.0), exact=True)
+        expected = skr.denoise_bilateral(image, channel_axis=-1).astype(np.float32)
+        assert_filtered(vt.image.bilateral_filter(image, channel_axis=-1), expected, rtol=1e-5)
+    finally:
+        ctx.set_buffer_addresses(before)

@@ -590,7 +590,7 @@ def unsharp_mask(image: Any, radius: Any = 1.0, amount: float = 1.0, preserve_ra
     result = fimg + (fimg - blurred) * float(amount)
     if preserve_range:
         return result
-    low = vt.where(vt.min(fimg) < 0, -1.0, 0.0) if x._dtype.kind != "u" else 0.0
+    low = vt.where(vt.any(fimg < 0), -1.0, 0.0) if x._dtype.kind != "u" else 0.0  # no sync: a device scalar
     return vt.clip(result, low, 1.0)
 
 
@@ -632,6 +632,8 @@ def bilateral_filter(image: Any, win_size: int | None = None, sigma_color: float
                          for i in range(x._shape[0])])
     dims = x._shape[2] if x.ndim == 3 else 1
     fimg = contiguous_float(x)
+    if x._size == 0:
+        return fimg.copy() if fimg is x else fimg
     stats = vt.stack([vt.min(x).astype(dt.float64), vt.max(x).astype(dt.float64),
                       vt.std(fimg).astype(dt.float64)]).numpy()
     min_value, max_value, std = (float(v) for v in stats)
