@@ -247,6 +247,21 @@ def test_input_types_as_numpy(dtype: str) -> None:
         _close(got, wide, 24, expected.dtype)
 
 
+def test_nan_and_infinity() -> None:
+    """A NaN spreads over its line as in NumPy; an infinity too in complex transforms (the even-length real trick
+    subtracts infinities: NaN there, where NumPy keeps them)."""
+    x = np.zeros((3, 8), np.complex64)
+    x[0, 1], x[1] = np.nan, np.arange(8)
+    x[2, 0] = np.inf
+    for name in ("fft", "ifft"):
+        got = getattr(vt.fft, name)(vt.asarray(x)).numpy()
+        expected = getattr(np.fft, name)(x)
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
+        np.testing.assert_array_equal(np.isinf(got), np.isinf(expected))
+    got = vt.fft.rfft(vt.asarray(x.real[:2].copy())).numpy()
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(np.fft.rfft(x.real[:2])))
+
+
 def test_rfft_of_complex_input_raises() -> None:
     for name in ("rfft", "ihfft", "rfftn"):
         with pytest.raises(TypeError, match=name):
