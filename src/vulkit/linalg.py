@@ -26,13 +26,15 @@ from .array.ops.manipulation import matrix_transpose
 # -- factorizations and solvers (array/ops/factorizations.py) -----------------------------------------------
 # isort: split
 from .array.ops.factorizations import cholesky, det, inv, slogdet, solve
-from .array.ops.linalg_common import EighResult, LinAlgError, QRResult, SlogdetResult, SVDResult
+from .array.ops.linalg_common import EighResult, EigResult, LinAlgError, QRResult, SlogdetResult, SVDResult
+from .array.ops.linalg_eig import eig, eigvals
 from .array.ops.linalg_spectral import eigh, eigvalsh, matrix_rank, pinv, qr, svd, svdvals
 
 __all__ = [
     "matmul", "vecdot",
     "cross", "diagonal", "matrix_norm", "matrix_power", "matrix_transpose", "norm", "outer", "tensordot", "trace",
     "vector_norm",
-    "LinAlgError", "EighResult", "QRResult", "SVDResult", "SlogdetResult",
-    "cholesky", "det", "eigh", "eigvalsh", "inv", "matrix_rank", "pinv", "qr", "slogdet", "solve", "svd", "svdvals",
+    "LinAlgError", "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult",
+    "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_rank", "pinv", "qr", "slogdet", "solve",
+    "svd", "svdvals",
 ]

@@ -44,6 +44,13 @@ class EighResult(NamedTuple):
     eigenvectors: Array
 
 
+class EigResult(NamedTuple):
+    """``eig``'s result: the (complex) eigenvalues and the eigenvectors as columns (unit 2-norm)."""
+
+    eigenvalues: Array
+    eigenvectors: Array
+
+
 class SVDResult(NamedTuple):
     """``svd``'s result: U, the singular values S (descending) and Vh, with A = U diag(S) Vh."""
 
