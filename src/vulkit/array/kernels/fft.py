@@ -12,8 +12,10 @@ A workgroup takes ``tile`` adjacent columns (j, c) (or lines, when the whole tra
 coalesced, and computes their DFT_R in registers and shared memory with the same autosort over its own radices
 (16, 8, 4, 2, 3, 9, 5, 7, 11, 13: straight-line codelets with exact constants), each stage's butterflies one per
 thread, reading the first stage from and writing the last stage to global memory directly. Twiddles come from
-tables the host computed in float64 (``W_R^m`` per radix R; ``W_N^m`` for the passes as a product of two tables);
-tables hold the forward (e^{-2 pi i m / N}) values and inverse kernels conjugate them.
+tables the host rounded once from extended precision (``W_R^m`` per radix R; ``W_N^m`` for the passes as a
+product of two tables). Kernels compute forward transforms (e^{-2 pi i m / N}) only: an inverse transform is the
+conjugate of the forward transform of the conjugate, so its first pass conjugates what it loads and its last pass
+what it stores (push-constant flags, like the zero padding, cropping, scaling and table products).
 
 Loads and stores take the variants the real and Bluestein transforms need: real input, real pairs read as one
 complex number (real FFTs of even length as complex FFTs of half the length), Hermitian input (the spectrum
@@ -201,6 +203,10 @@ class FFTPassSpec:
     addresses: bool = False
     bindings: ClassVar[int] = 3
     groups_per: ClassVar[int] = 1
+
+    def __post_init__(self) -> None:
+        if self.load not in LOADS or self.store not in STORES:
+            raise ValueError(f"FFTPassSpec: unknown load {self.load!r} or store {self.store!r}")
 
     @property
     def R(self) -> int:  # noqa: N802 - the radix's usual name

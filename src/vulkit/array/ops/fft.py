@@ -16,6 +16,7 @@ context's plan cache by (kind, length, dtype, direction).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -280,8 +281,6 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
     stages = radices(r)
     # a power of two, so that a tile's columns divide the threads (each thread on one column)
     threads = min(MAX_THREADS, max(32, _pow2_ceil(-(-tile * r // max(stages)))))
-    size = tile * r
-    pad = size + (size >> (4 if plan.dtype.itemsize == 8 else 3)) + 1 <= cap
     arrays = [src.array, plan.table, dst.array]
     addresses = needs_addresses(ctx, arrays)
     # pairs of reals moved as one complex number: unit stride, every line starting at an even element
@@ -289,7 +288,9 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
     vector = side is not None and side.sn == 1 and all(
         v % 2 == 0 for v in (side.off, side.so if o_count > 1 else 0, side.sc if c_count > 1 else 0))
     spec = FFTPassSpec(plan.dtype, stages, tile, threads, load_rows, store_rows, single, load.mode, store.mode,
-                       pad, vector, addresses)
+                       True, vector, addresses)
+    if spec.shared_elements > cap:  # no room for the padding against bank conflicts
+        spec = dataclasses.replace(spec, pad=False)
     flags |= (LOAD_TABLE if load.table is not None else 0) | (STORE_TABLE if store.table is not None else 0)
     kernel = ctx.kernels.get(spec)
     offsets = plan.offsets
