@@ -37,7 +37,7 @@ SMOOTH = (2, 3, 5, 7, 11, 13)  # the primes the codelets take; lengths with othe
 COALESCE_BYTES = 32  # the width of a coalesced read (a memory sector): the narrowest tile of columns
 TILE_ELEMENTS = 4096  # the elements a workgroup aims to hold (complex64; half for complex128)
 MAX_ELEMENTS = 1 << 32
-MAX_THREADS = 256
+MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
 NORMS = ("backward", "ortho", "forward")
 
 
@@ -275,12 +275,13 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
         tile = min(_pow2_floor(max(1, target // r)), _pow2_floor(cap // r))
     else:
         tile = _pow2_floor(min(cap // r, max(min_tile, target // r)))
-    tile = max(1, min(tile, _pow2_ceil(q), MAX_THREADS))
+    most = min(MAX_THREADS, _pow2_floor(int(ctx.device.limits["max_compute_workgroup_invocations"])))
+    tile = max(1, min(tile, _pow2_ceil(q), most))
     if tile == 1:
         load_rows = store_rows = True
     stages = radices(r)
     # a power of two, so that a tile's columns divide the threads (each thread on one column)
-    threads = min(MAX_THREADS, max(32, _pow2_ceil(-(-tile * r // max(stages)))))
+    threads = min(most, max(32, _pow2_ceil(-(-tile * r // max(stages)))))
     arrays = [src.array, plan.table, dst.array]
     addresses = needs_addresses(ctx, arrays)
     # pairs of reals moved as one complex number: unit stride, every line starting at an even element
