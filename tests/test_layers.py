@@ -23,7 +23,7 @@ ALLOWED = {
     "special": BASE | {"array"},
     "linalg": BASE | {"array"},
     "fft": BASE | {"array", "runtime"},
-    "image": BASE | {"array", "kp", "interop", "runtime"},
+    "image": BASE | {"array", "kp", "interop", "runtime", "fft"},
     "random": BASE | {"array", "runtime"},
     "interop": BASE | {"array", "kp", "runtime"},
     "device": BASE | {"runtime", "interop"},

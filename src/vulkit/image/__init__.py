@@ -13,7 +13,7 @@ from .morphology import __all__ as _MORPHOLOGY
 
 # isort: split
 
-# -- geometry, colour, histograms and tone, input and output (geometry.py, color.py, exposure.py, io.py) -------
+# -- geometry, colour, histograms and tone, input and output, FFT convolution (geometry, color, exposure, io, spectral)
 from .color import *  # noqa: F403 - color.__all__
 from .color import __all__ as _COLOR
 from .exposure import *  # noqa: F403 - exposure.__all__
@@ -22,5 +22,6 @@ from .geometry import *  # noqa: F403 - geometry.__all__
 from .geometry import __all__ as _GEOMETRY
 from .io import *  # noqa: F403 - io.__all__
 from .io import __all__ as _IO
+from .spectral import fftconvolve
 
-__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO]
+__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO, "fftconvolve"]
