@@ -70,6 +70,25 @@ def _geometry(ctx: Any, n: int, dtype: DType) -> tuple[int, int]:
     return min(wg, max_invocations(ctx)), 0
 
 
+def _budget(ctx: Any, n: int, wg: int, function: str) -> int:
+    """The loop iterations a dispatch of the Schur kernel may start units within."""
+    if not _cpu(ctx):
+        return GPU_BUDGET
+    budget = LIMIT - schur_unit_cost(n, wg)
+    if budget < LIMIT // 4:
+        raise ValueError(f"{function}: matrices of order {n} are too large for this device (a CPU device stops long "
+                         "shader loops)")
+    return budget
+
+
+def _rows(ctx: Any, n: int, groups: int) -> int:
+    """Rows of the eigenvectors one dispatch of the back substitution computes (all of them on a GPU)."""
+    if not _cpu(ctx):
+        return n
+    per = -(-groups // ctx.max_groups)  # columns an invocation takes
+    return max(1, (LIMIT // per - 3 * n - 32) // (2 * n + 4))
+
+
 def _host(ctx: Any, values: np.ndarray, dtype: DType) -> Array:
     return upload(ctx, np.ascontiguousarray(values, dtype=dtype.np))
 
@@ -94,12 +113,7 @@ def _schur(w: Array, z: Array | None, function: str) -> Array:
     state = zeros((count, STATE), dtype=uint32, device=w.device)
     word = zeros((2,), dtype=uint32, device=w.device)
     wg, cap = _geometry(ctx, n, dtype)
-    budget = GPU_BUDGET
-    if _cpu(ctx):
-        budget = LIMIT - schur_unit_cost(n, wg)
-        if budget < LIMIT // 4:
-            raise ValueError(f"{function}: matrices of order {n} are too large for this device (a CPU device stops "
-                             "long shader loops)")
+    budget = _budget(ctx, n, wg, function)
     zz = z if z is not None else w
     step = Launcher(ctx, SchurSpec, dtype, [w, zz, values, state, word], wg=wg, cap=cap, vectors=z is not None)
     operands = [(w._offset, n * n, n, 1), (zz._offset, n * n, n, 1), (2 * values._offset, 2 * n, 0, 1)]
@@ -131,10 +145,7 @@ def _eigenvectors(w: Array, zt: Array, values: Array) -> Array:
             [(w._offset, n * n, n, 1), (zt._offset, n * n, n, 1), quad, quad], [count, n], -(-count * n * n // 64))
     x = make_array(ctx, (count, n, n), ctype)
     groups = -(-count * n // 64)
-    rows = n
-    if _cpu(ctx):
-        per = -(-groups // ctx.max_groups)  # columns an invocation takes
-        rows = max(1, (LIMIT // per - 3 * n - 32) // (2 * n + 4))
+    rows = _rows(ctx, n, groups)
     back = Launcher(ctx, EigvecSpec, ctype, [tc, x])
     top = n
     while True:
