@@ -78,6 +78,16 @@ def test_gaussian_per_axis_arguments():
     assert_filtered(vt.image.gaussian_filter(image, 0), image, exact=True)
 
 
+def test_gaussian_fused_and_two_pass_paths():
+    """Two axes run as one kernel (both passes over a 2-D tile); windows whose 2-D tile does not fit shared memory
+    run as two kernels. Both keep scipy's first-pass output dtype (uint8 here) in between."""
+    image = sample_image("uint8", (45, 38))
+    for sigma in (1.2, (11.0, 0.7), 13.0):
+        for mode in ("mirror", "constant"):
+            assert_filtered(vt.image.gaussian_filter(image, sigma, mode=mode, cval=9),
+                            ndi.gaussian_filter(image, sigma, mode=mode, cval=9))
+
+
 def test_gaussian_scipy_axes_and_per_array_axis_sigma():
     """axes= picks axes; a sigma per array axis (as scipy takes it) filters the channel axis too."""
     image = sample_image("float32", (11, 13, 4))

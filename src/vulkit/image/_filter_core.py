@@ -174,9 +174,11 @@ def _table(ctx: Any, values: np.ndarray, compute: DType) -> Array:
 
 
 def _choose(op: str, kh: int, kw: int, oy: int, ox: int, step: int, rows: int, x_len: int, compute: DType,
-            table: int, n_taps: int, budget: int) -> tuple[tuple[int, int], tuple[int, int], bool]:
-    """(threads, outputs per thread, lanes) of a tile that fits ``budget`` bytes of shared memory."""
-    lanes = kw == 1 and op != "bilateral" and not (op == "rank" and n_taps > NETWORK_MAX)
+            table: int, n_taps: int, budget: int, separable: bool = False) \
+        -> tuple[tuple[int, int], tuple[int, int], bool]:
+    """(threads, outputs per thread, lanes) of a tile that fits ``budget`` bytes of shared memory (``separable``:
+    with the vertical pass's tile as well)."""
+    lanes = kw == 1 and op != "bilateral" and not (op == "rank" and n_taps > NETWORK_MAX) and not separable
     if op == "bilateral":
         per_x, txt = step, 16
     elif lanes:
@@ -187,11 +189,13 @@ def _choose(op: str, kh: int, kw: int, oy: int, ox: int, step: int, rows: int, x
         per_x, txt = 4, min(_THREADS, _pow2(-(-x_len // 4)))
     else:
         per_x, txt = 4, min(16, _pow2(-(-x_len // 4)))
-    per_y = 4 if lanes and kh > 1 and rows >= 64 else 1
+    per_y = 4 if lanes and kh > 1 and rows >= 64 else 2 if separable and rows >= 64 else 1
     tht = min(_THREADS // txt, _pow2(-(-rows // per_y)))
     while True:
         spec_shape = _shared_shape(kh, kw, ox, step, tht * per_y, txt * per_x * (4 if lanes else 1), lanes)
         size = WindowSpec.shared_bytes(compute, spec_shape, lanes, table)
+        if separable:
+            size += tht * per_y * spec_shape[1] * compute.itemsize
         if size <= budget:
             return (tht, txt), (per_y, per_x), lanes
         if per_y > 1:
@@ -218,12 +222,16 @@ def _prod(values: Sequence[int]) -> int:
 def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, int], before: tuple[int, int],
            modes: tuple[str, str], cval: float, out_dtype: DType, function: str, *, table: np.ndarray | None = None,
            mask: np.ndarray | None = None, fixed: Sequence[float] | None = None, rank: int = 0,
-           structure: bool = False, bilateral: tuple[float, float, int] | None = None) -> Array:
+           structure: bool = False, bilateral: tuple[float, float, int] | None = None, separable: bool = False,
+           mid: DType | None = None) -> Array:
     """One pass of a window filter over axes ``ay`` (window rows, ``size[0]`` of them) and ``ax`` (window columns,
     ``size[1]``) of x, ay < ax; None for an axis the window does not span (its size 1). ``before``: window rows
     and columns before the output's own; ``modes``: the boundary modes along ay and ax; ``table``: correlate's
     weights, the structure, or the bilateral's look-up tables (spatial, then colour); ``mask``: the taps used
-    (default: all, or the nonzero weights); ``bilateral``: (colour scale, shift, last colour bin)."""
+    (default: all, or the nonzero weights); ``bilateral``: (colour scale, shift, last colour bin); ``separable``:
+    both 1-D passes of a rectangular window in one kernel (correlate: ``table`` holds the vertical weights, then the
+    horizontal ones), the first pass's results rounded to ``mid`` (None: kept in the compute type).
+    WindowTooLarge where the tile does not fit shared memory."""
     kh, kw = size
     oy, ox = before
     ctx = x._ctx
@@ -235,7 +243,9 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     x = contiguous(x)
     shape = x._shape
     compute = compute_dtype(x._dtype)
-    if mask is None:
+    if separable:
+        mask = np.ones(kh * kw, bool)
+    elif mask is None:
         mask = (np.asarray(table) != 0) if op == "correlate" and table is not None else np.ones(kh * kw, bool)
     mask = tuple(bool(m) for m in np.asarray(mask).reshape(-1))
     if fixed is not None:
@@ -262,10 +272,12 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     x_len = w * c
     n_taps = sum(mask)
     limit = ctx.device.limits["max_compute_shared_memory_size"]
-    budget = min(limit, 32768) * 3 // 4
+    budget = min(limit, 49152) * 3 // 4
     table_n = kh * kw if (op == "correlate" and fixed is None) or structure or op == "bilateral" or dynamic else 0
     table_n *= 1 + (structure and dynamic)
-    threads, per, lanes = _choose(op, kh, kw, oy, ox, c, rows, x_len, compute, table_n, n_taps, budget)
+    if separable:
+        table_n = kh + kw if op == "correlate" else 0
+    threads, per, lanes = _choose(op, kh, kw, oy, ox, c, rows, x_len, compute, table_n, n_taps, budget, separable)
     th, tx = threads[0] * per[0], threads[1] * per[1] * (4 if lanes else 1)
     vec = x_len % 4 == 0 and x._offset % 4 == 0 and tx % 4 == 0
     dev_table = _table(ctx, table, compute) if table_n else None
@@ -273,7 +285,7 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     addresses = _addresses(ctx, arrays)
     spec = WindowSpec(op, x._dtype, out_dtype, compute, kh, kw, oy, ox, c, threads, per, lanes, vec, mask,
                       tuple(float(f) for f in fixed) if fixed is not None else None, rank, structure, dynamic,
-                      addresses)
+                      separable, mid if separable and mid is not compute else None, addresses)
     kernel = ctx.kernels.get(spec)
     tiles_x, tiles_y = -(-x_len // tx), -(-rows // th)
     batches = b1 * m

@@ -95,6 +95,15 @@ def _run_passes(x: Array, passes: list[tuple[np.ndarray, int, int, str, str]], c
     if not passes:
         return x.astype(out_dtype) if x._dtype is not out_dtype else x.copy()
     keep = between or pass_dtype(out_dtype)
+    if len(passes) == 2 and passes[0][4] == passes[1][4] and passes[0][1] < passes[1][1]:
+        # both passes in one kernel: the image is read and written once
+        (w0, a0, b0, m0, op), (w1, a1, b1, m1, _) = passes
+        table = np.concatenate([w0, w1]) if op == "correlate" else None
+        try:
+            return window(x, op, a0, a1, (len(w0), len(w1)), (b0, b1), (m0, m1), cval, out_dtype, function,
+                          table=table, separable=True, mid=keep)
+        except WindowTooLarge:
+            pass
     for k, (weights, axis, before, mode, op) in enumerate(passes):
         x = _pass1d(x, weights, axis, before, mode, cval, out_dtype if k == len(passes) - 1 else keep, function, op)
     return x

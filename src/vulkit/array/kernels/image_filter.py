@@ -9,7 +9,11 @@ pixels; B1 and M are batches (element strides S1 and S2 = W C). A row of X = W C
   a halo of ``(kw - 1) C`` elements: coalesced, vec4 loads where aligned;
 - a 1-D pass along R (``kw = 1``) is a tile of ``TH + kh - 1`` rows x ``TX`` columns, each thread holding four
   adjacent columns as one vec4 ("lanes") for ``PH`` rows;
-- a 2-D window (non-separable weights, footprints, the median, the bilateral filter) is both halos at once.
+- a 2-D window (non-separable weights, footprints, the median, the bilateral filter) is both halos at once;
+- a separable filter's two passes (``separable``) are one kernel over that 2-D tile: the vertical pass of every
+  column of the tile (halo included) into a second shared tile, then the horizontal pass from it, so the image is
+  read and written once instead of twice (the two-pass kernels above remain for one-axis filters and for windows
+  whose 2-D tile would not fit shared memory).
 
 Boundary modes are resolved while the tile loads (no padded copy): the rows and the pixels of the halo go through
 :data:`MAP` (scipy.ndimage's ``reflect``, ``mirror``, ``nearest``, ``wrap``, or ``constant``: the value ``cval``).
@@ -144,6 +148,8 @@ class WindowSpec:
     rank: int = 0
     structure: bool = False
     dynamic_mask: bool = False
+    separable: bool = False
+    mid: DType | None = None
     addresses: bool = False
     groups_per = 1
 
@@ -204,7 +210,11 @@ class WindowSpec:
     @property
     def shared_table(self) -> int:
         """Table values held in shared memory (the weights, the structure or the spatial look-up table)."""
-        return self.kh * self.kw * (1 + (self.structure and self.dynamic_mask)) if self.table else 0
+        if not self.table:
+            return 0
+        if self.separable:
+            return self.kh + self.kw
+        return self.kh * self.kw * (1 + (self.structure and self.dynamic_mask))
 
     @property
     def taps(self) -> list[tuple[int, int]]:
@@ -236,6 +246,8 @@ class WindowSpec:
         # time (128-bit shared loads, free of bank conflicts where scalar reads with a stride of 4 had four-way ones)
         lines.append(f"shared {VEC4[t]} sh[{words}];")
         lines.append("#define SHE(e) sh[(e) >> 2][(e) & 3u]")
+        if self.separable:  # the vertical pass's results, the horizontal pass's input: the tile's rows, same columns
+            lines.append(f"shared {VEC4[t]} shm[{self.tile[0] * sh_cols // 4}];")
         if self.shared_table:
             lines.append(f"shared {t} tw[{self.shared_table}];")
         lines += self._main(t, tv)
@@ -358,7 +370,7 @@ class WindowSpec:
 
     # -- the combine step -------------------------------------------------------------------------------------------
     def _value(self, ra: int, o: int, cols: int, fetched: dict[tuple[int, int], str] | None = None,
-               lines: list[str] | None = None) -> str:
+               lines: list[str] | None = None, array: str = "sh") -> str:
         """The shared value of the thread's window row ``ra`` (0 .. per[0] + kh - 2), column offset ``o``: with
         aligned windows a lane of a vec4 word, whose load is appended to ``lines`` the first time (``fetched``)."""
         if self.lanes:
@@ -369,8 +381,8 @@ class WindowSpec:
         word = (ra, element // 4 - ra * cols // 4)
         name = fetched.get(word)
         if name is None:
-            name = fetched[word] = f"w{ra}_{word[1]}"
-            lines.append(f"{VEC4[self.compute.compute]} {name} = sh[sw + {element // 4}u];")
+            name = fetched[word] = f"{array}{ra}_{word[1]}"
+            lines.append(f"{VEC4[self.compute.compute]} {name} = {array}[sw + {element // 4}u];")
         return f"{name}.{'xyzw'[element % 4]}"
 
     def _contributions(self) -> dict[tuple[int, int], list[tuple[int, int, int, int]]]:
@@ -391,6 +403,8 @@ class WindowSpec:
         outs = [(i, j) for i in range(ph) for j in range(1 if self.lanes else px)]
         if self.op == "bilateral":
             return self._bilateral(t, cols)
+        if self.separable:
+            return self._separable(t, cols, outs) + self._stores(t, outs)
         big = self.dynamic_mask or len(self.taps) * len(outs) > UNROLL_MAX
         if self.op == "rank":
             lines = self._rank(tv, cols, outs)
@@ -455,20 +469,109 @@ class WindowSpec:
         return f"({value} {cmp} {acc} ? {value} : {acc})"
 
     def _mean(self, t: str, outs: list[tuple[int, int]]) -> list[str]:
-        n = len(self.taps)
-        if self.out_dtype.kind == "f":
-            return [f"r{i}_{j} /= {t}({n});" for i, j in outs]
-        # integers: the sum is an integer held exactly; trunc(sum / n) exactly, as a C cast of scipy's mean
-        tv = VEC4[t] if self.lanes else t
-        le, gt = ("lessThanEqual({}, {})", "greaterThan({}, {})") if self.lanes else ("{} <= {}", "{} > {}")
+        return self._divide([f"r{i}_{j}" for i, j in outs], len(self.taps), self.out_dtype, t, self.lanes)
+
+    @staticmethod
+    def _divide(names: list[str], n: int, dtype: DType, t: str, vector: bool) -> list[str]:
+        """The sums ``names`` divided by n: floats as they are, integers trunc(sum / n) exactly (the sums are
+        integers held exactly), as a C cast of scipy's mean."""
+        if dtype.kind == "f":
+            return [f"{r} /= {t}({n});" for r in names]
+        tv = VEC4[t] if vector else t
+        le, gt = ("lessThanEqual({}, {})", "greaterThan({}, {})") if vector else ("{} <= {}", "{} > {}")
         lines = []
-        for i, j in outs:
-            r = f"r{i}_{j}"
+        for r in names:
             lines += [f"{{ {tv} s = abs({r}); {tv} q = floor(s / {t}({n}));",
                       f"  q += {tv}({le.format(f'(q + {t}(1)) * {t}({n})', 's')});",
                       f"  q -= {tv}({gt.format(f'q * {t}({n})', 's')});",
                       f"  {r} = sign({r}) * q; }}"]
         return lines
+
+    def _separable(self, t: str, cols: int, outs: list[tuple[int, int]]) -> list[str]:
+        """Both 1-D passes of a separable filter in one kernel (scipy's order: along the rows' axis, then along X):
+        the vertical pass of the whole tile's columns (halo included) into ``shm``, rounded to the ``mid`` dtype as
+        scipy keeps its first pass's output (columns past the image's edges, in the constant mode, become cval: scipy
+        pads its first pass's output), then the horizontal pass from ``shm``. The table holds the vertical weights,
+        then the horizontal ones."""
+        op, kh, kw, step = self.op, self.kh, self.kw, self.step
+        v4 = VEC4[t]
+        c4 = cols // 4
+        th = self.tile[0]
+        # rows of shm per thread (loads reused across them): the fewest that leave no thread two items
+        fits = [r for r in (1, 2, 4, 8) if th % r == 0 and c4 * (th // r) <= self.local_size]
+        rows = fits[0] if fits else max(r for r in (1, 2, 4, 8) if th % r == 0)
+        items = c4 * (th // rows)
+        lo, _ = self.span
+        body = [f"      uint c = i % {c4}u, top = (i / {c4}u) * {rows * c4}u + c;"]
+        body += [f"      {v4} m{q}{f' = {v4}(0)' if op in ('correlate', 'mean') else ''};" for q in range(rows)]
+        for ra in range(rows + kh - 1):
+            uses = [(q, ra - q) for q in range(rows) if 0 <= ra - q < kh]
+            body.append(f"      {{ {v4} v = sh[top + {ra * c4}u];")
+            for q, a in uses:
+                if op == "correlate":
+                    body.append(f"        m{q} += tw[{a}u] * v;")
+                elif op == "mean":
+                    body.append(f"        m{q} += v;")
+                else:
+                    body.append(f"        m{q} = {'v' if a == 0 else self._vselect(f'm{q}', 'v')};")
+            body.append("      }")
+        names = [f"m{q}" for q in range(rows)]
+        mid = self.mid or self.compute
+        if op == "mean":
+            body += ["      " + line for line in self._divide(names, kh, mid, t, True)]
+        if self.mid is not None and self.mid.kind in "iu":
+            if op == "correlate":
+                body += [f"      {r} *= {self._nudge(t)};" for r in names]
+            for r in names:
+                parts = ", ".join(f"{t}({c_store(f'{r}.{c}', self.mid, self.compute)})" for c in "xyzw")
+                body.append(f"      {r} = {v4}({parts});")
+        elif self.mid is not None and self.mid is not self.compute:
+            body += [f"      {r} = {v4}({VEC4[self.mid.storage]}({r}));" for r in names]
+        body += ["      if (p.mode_x == 4u) {",
+                 f"        int sp = int(x0) + {_floor4(lo)} + int(4u * c);",
+                 "        [[unroll]] for (int q = 0; q < 4; q++) {"]
+        if step == 1:
+            body.append("          int w = sp + q;")
+        else:
+            body.append(f"          int w = sp + q >= 0 ? (sp + q) / {step} : -1 - (-1 - sp - q) / {step};")
+        body.append("          if (w < 0 || w >= int(p.W)) {")
+        body += [f"            {r}[q] = cval;" for r in names]
+        body += ["          }", "        }", "      }"]
+        body += [f"      shm[top + {q * c4}u] = m{q};" for q in range(rows)]
+        lines = [line[4:] for line in self._loop(items, body)]
+        lines.append("barrier();")
+        # the horizontal pass: outputs (i, j) from shm's row i, columns j + b step
+        summing = op in ("correlate", "mean")
+        lines += [f"{t} r{i}_{j}{f' = {t}(0)' if summing else ''};" for i, j in outs]
+        fetched: dict[tuple[int, int], str] = {}
+        px = self.per[1]
+        for i in range(self.per[0]):
+            for o in range(px + (kw - 1) * step):
+                uses = [(j, b) for j in range(px) for b in range(kw) if j + b * step == o]
+                if not uses:
+                    continue
+                lines.append(f"{{ {t} v = {self._value(i, o, cols, fetched, lines, 'shm')};")
+                for j, b in uses:
+                    r = f"r{i}_{j}"
+                    if op == "correlate":
+                        lines.append(f"  {r} += tw[{kh + b}u] * v;")
+                    elif op == "mean":
+                        lines.append(f"  {r} += v;")
+                    else:
+                        lines.append(f"  {r} = {'v' if b == 0 else self._select(r, 'v')};")
+                lines.append("}")
+        if op == "mean":
+            lines += self._divide([f"r{i}_{j}" for i, j in outs], kw, self.out_dtype, t, False)
+        return lines
+
+    def _vselect(self, acc: str, value: str) -> str:
+        """:meth:`_select` of vec4 values."""
+        fn = "lessThan" if self.op == "min" else "greaterThan"
+        return f"mix({acc}, {value}, {fn}({value}, {acc}))"
+
+    def _nudge(self, t: str) -> str:
+        """The factor that moves float sums a few ulps away from zero before an integer store (see _stores)."""
+        return f"{t}({1 + 2.0 ** (-40 if self.compute is float64 else -22)!r})"
 
     def _looped(self, t: str, tv: str, cols: int, outs: list[tuple[int, int]]) -> list[str]:
         """Large windows: a loop over the taps, skipping zero weights and cells outside the footprint at run time
@@ -590,8 +693,7 @@ class WindowSpec:
             # NOTE: float sums that land a few ulps below the exact integer (every pixel of a flat region under a
             # Gaussian) would truncate one lower than scipy's float64 sums: nudge them away from zero by 2^-22
             # (4 float32 ulps; 2^-40 in float64) of their size first
-            nudge = f"{t}({1 + 2.0 ** (-40 if self.compute is float64 else -22)!r})"
-            lines += [f"r{i}_{j} *= {nudge};" for i, j in outs]
+            lines += [f"r{i}_{j} *= {self._nudge(t)};" for i, j in outs]
         for i in range(ph):
             lines += [f"if (orow + {i}u < p.R) {{",
                       f"  uint at = p.out_off + base + (orow + {i}u) * p.RS + ox0;"]
