@@ -168,6 +168,22 @@ def test_median_cval_cast_to_input_type():
                         ndi.median_filter(image, 3, mode="constant", cval=cval), exact=True)
 
 
+def test_rank_extremes_and_1d_signals_read_cval_as_scipy():
+    """Ranks 0 and n - 1 are scipy's minimum and maximum filters (a box footprint: separable, cval not cast);
+    1-D inputs take scipy's 1-D rank filter (cval cast to int64 or float32)."""
+    image = sample_image("uint16", (7, 8))
+    for footprint in (np.ones((1, 2), bool), np.ones((2, 1), bool), np.array([[1, 0], [1, 1]], bool)):
+        assert_filtered(vt.image.median_filter(image, footprint=footprint, mode="constant", cval=-1),
+                        ndi.median_filter(image, footprint=footprint, mode="constant", cval=-1), exact=True)
+    assert_filtered(vt.image.rank_filter(image, 0, size=3, mode="constant", cval=-1),
+                    ndi.rank_filter(image, 0, size=3, mode="constant", cval=-1), exact=True)
+    for dtype in ("uint8", "int16", "float32"):
+        signal = sample_image(dtype, (17,))
+        for size in (3, 4):
+            assert_filtered(vt.image.median_filter(signal, size, mode="constant", cval=-1.5),
+                            ndi.median_filter(signal, size, mode="constant", cval=-1.5), exact=True)
+
+
 def test_median_footprints_origins_channels():
     image = sample_image("float32", (17, 19, 3))
     footprint = np.array([[0, 1, 0, 1], [1, 1, 1, 0], [0, 1, 1, 1]], bool)

@@ -187,8 +187,9 @@ def _choose(op: str, kh: int, kw: int, oy: int, ox: int, step: int, rows: int, x
         per_x, txt = 1, min(16, _pow2(x_len))
     elif kh == 1:
         per_x, txt = 4, min(_THREADS, _pow2(-(-x_len // 4)))
-    else:
-        per_x, txt = 4, min(16, _pow2(-(-x_len // 4)))
+    else:  # 2-D windows: tiles at least twice as wide as their horizontal halo (channels widen it)
+        wide = min(_THREADS // 4, max(16, _pow2(-(-(kw - 1) * step // 2))))
+        per_x, txt = 4, min(wide, _pow2(-(-x_len // 4)))
     per_y = 4 if lanes and kh > 1 and rows >= 64 else 2 if separable and rows >= 64 else 1
     tht = min(_THREADS // txt, _pow2(-(-rows // per_y)))
     while True:

@@ -466,6 +466,11 @@ def _rank_api(function: str, input: Any, rank: int | None, size: Any, footprint:
         if not 0 <= rank < count:
             raise ValueError(f"{function}: rank not within filter footprint size")
     origins = [operator.index(o) for o in per_axis(origin, n_axes, "origin", function, x.ndim, axes)]
+    if rank in (0, count - 1):  # scipy's minimum or maximum filter (a box footprint: separable, cval not cast)
+        from . import morphology
+
+        extreme = morphology.minimum_filter if rank == 0 else morphology.maximum_filter
+        return extreme(x, footprint=fp, output=output, mode=m, cval=cval, origin=origins, axes=axes)
     order = np.argsort(axes)
     axes = tuple(axes[i] for i in order)
     fp = np.transpose(fp, order)
@@ -482,12 +487,22 @@ def _rank_api(function: str, input: Any, rank: int | None, size: Any, footprint:
         size2, before2 = (shape[0], shape[1]), (befores[active[0]], befores[active[1]])
     out_dtype = output_dtype(x, output, function)
     try:
-        cast = c_cast(_cval(cval, function), x._dtype)  # scipy's rank filters cast cval to the input's type
+        cast = _rank_cval(x, fp.size, origins[0], _cval(cval, function))
         result = window(x, "rank", ay, ax, size2, before2, (m, m), cast, out_dtype, function,
                         mask=fp2, rank=rank)
     except WindowTooLarge:
         raise ValueError(f"{function}: a footprint of {fp2.shape} does not fit the device's shared memory") from None
     return finish(result, output)
+
+
+def _rank_cval(x: Array, footprint_size: int, origin: int, cval: float) -> float:
+    """cval as scipy's rank filters read it: cast to the input's type, but for 1-D inputs (scipy's 1-D rank filter,
+    where the footprint is not longer than the input) cast to int64 for integers, float32 for float16 and float32."""
+    if x.ndim == 1 and (x._size - ((footprint_size - 1) // 2 - origin) >= 0 or x._size == 1):
+        if x._dtype.kind in "iu":
+            return float(np.int64(cval)) if math.isfinite(cval) else float(np.iinfo(np.int64).min)
+        return float(np.float32(cval)) if x._dtype.itemsize <= 4 else cval
+    return c_cast(cval, x._dtype)
 
 
 # -- derivatives ---------------------------------------------------------------------------------------------------
