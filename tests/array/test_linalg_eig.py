@@ -279,6 +279,22 @@ def test_badly_scaled_matrices():
         _check_vectors(w, v, a)
 
 
+def test_graded_matrices_are_balanced():
+    """D B D^-1 with D spanning 2^54 (2^27 for float32): the balancing (LAPACK's gebal) gives B's eigenvalues to
+    the accuracy of B, not of ||D B D^-1||, as NumPy's do."""
+    for dtype, step in [("float64", 6), ("complex128", 6), ("float32", 3), ("complex64", 3)]:
+        b = _rand((10, 10), dtype, seed=20)
+        d = 2.0 ** (step * np.arange(10))
+        a = (b * d[:, None] / d[None, :]).astype(dtype)
+        w, v = _eig(a)
+        want, kappa = _condition(b.astype(np.complex128))
+        rows, cols = linear_sum_assignment(np.abs(w[:, None] - want[None, :]))
+        err = np.abs(w[rows] - want[cols])
+        assert np.all(err <= 50 * 10 * _eps(dtype) * np.linalg.norm(b) * kappa[cols]), err.max()
+        _check_values(LA.eigvals(vt.asarray(a)).numpy(), a)
+        _check_vectors(w, v, a)
+
+
 def test_integer_bool_and_float16_inputs():
     a = np.array([[2, 1, 0], [1, 3, 1], [0, 1, 4]], dtype=np.int32)
     w, v = _eig(a)

@@ -1,17 +1,18 @@
 """Kernels of ``vt.linalg.eig`` and ``eigvals`` (general square matrices; see :mod:`.factorization` for the operand
 conventions).
 
-- :class:`SchurSpec`: one workgroup per matrix reduces it to Hessenberg form (Householder reflectors as LAPACK's
-  ``gehd2``/``larfg``) and then to Schur form by the shifted QR algorithm of LAPACK's ``lahqr``: Francis'
-  double-shift steps in real arithmetic for real matrices (``dlahqr``: 2x2 blocks of complex conjugate pairs
-  standardised by ``dlanv2``), single-shift (Wilkinson) steps for complex ones (``zlahqr``); deflation by the
-  Ahues-Tisseur test, exceptional shifts every 10 iterations, at most 30 n iterations an eigenvalue. The matrix is
-  held in shared memory where it fits (``cap`` scalars), else worked on in device memory (coherent), the Schur
-  vectors Z always in device memory (each invocation owns rows of Z, stored transposed: no invocation reads
-  another's). The work is cut into units (a Hessenberg column, the start of a QR iteration, one step of a bulge
-  chase) and a dispatch stops before the unit that could take it past ``budget`` loop iterations, saving where
-  it is in a state buffer: Mesa's lavapipe stops an invocation's loops after 65535 iterations in all. The host
-  dispatches again while the flag word says a matrix is unfinished.
+- :class:`SchurSpec`: one workgroup per matrix balances it (LAPACK's ``gebal``, scaling by powers of two without
+  the permutations), reduces it to Hessenberg form (Householder reflectors as LAPACK's ``gehd2``/``larfg``) and then
+  to Schur form by the shifted QR algorithm of LAPACK's ``lahqr``: Francis' double-shift steps in real arithmetic
+  for real matrices (``dlahqr``: 2x2 blocks of complex conjugate pairs standardised by ``dlanv2``), single-shift
+  (Wilkinson) steps for complex ones (``zlahqr``); deflation by the Ahues-Tisseur test, exceptional shifts every 10
+  iterations, at most 30 max(10, n) iterations an eigenvalue. The matrix is held in shared memory where it fits
+  (``cap`` scalars), else worked on in device memory (coherent), the Schur vectors Z always in device memory (each
+  invocation owns rows of Z, stored transposed: no invocation reads another's). The work is cut into units (a row
+  of the balancing, a Hessenberg column, the start of a QR iteration, one step of a bulge chase) and a dispatch
+  stops before the unit that could take it past ``budget`` loop iterations, saving where it is in a state buffer:
+  Mesa's lavapipe stops an invocation's loops after 65535 iterations in all. The host dispatches again while the
+  flag word says a matrix is unfinished.
 - :class:`ComplexSchurSpec`: a real Schur form made complex triangular (each standardised 2x2 block [[a, b], [c, a]]
   turned by a unitary G whose first column is its eigenvector for a + i sqrt(|bc|)), T_c = G^H T G and Z G, one
   invocation per element.
@@ -27,8 +28,11 @@ from dataclasses import dataclass
 
 from .factorization import LASpec, reduce_glsl
 
-STATE = 8  # state words per matrix: stage, Hessenberg column, i, l, kdefl, its, bulge step k (-1: none), m
-STAGE_DONE, STAGE_FAILED = 2, 3
+# state words per matrix: stage (0 balancing, 1 Hessenberg, 2 QR, 3 done, 4 failed), the balancing row or the
+# Hessenberg column, i, l, kdefl (balancing: whether the sweep scaled), its (balancing: sweeps), bulge step k (-1:
+# none), m
+STATE = 8
+BALANCE_SWEEPS = 100  # at most (gebal's converge in a few)
 
 
 def _literal(value: float, double: bool) -> str:
@@ -42,7 +46,12 @@ def eig_constants(double: bool) -> list[str]:
     safmin = 2.0 ** emin
     # dlanv2's safmn2 = base ** int(log(safmin / eps) / log(base) / 2), eps = dlamch('P')
     safmn2 = 2.0 ** int((emin - (1 - digits)) / 2)
-    return [f"#define EIG_ULP {_literal(ulp, double)}",
+    sfmin1 = safmin / ulp  # gebal's limits of the scaling factors
+    return [f"#define BAL_SFMIN1 {_literal(sfmin1, double)}",
+            f"#define BAL_SFMAX1 {_literal(1 / sfmin1, double)}",
+            f"#define BAL_SFMIN2 {_literal(2 * sfmin1, double)}",
+            f"#define BAL_SFMAX2 {_literal(1 / (2 * sfmin1), double)}",
+            f"#define EIG_ULP {_literal(ulp, double)}",
             f"#define EIG_SAFMIN {_literal(safmin, double)}",
             f"#define EIG_RFGMIN {_literal(safmin / 2.0 ** -digits, double)}",  # larfg's dlamch('S') / dlamch('E')
             f"#define EIG_SAFMN2 {_literal(safmn2, double)}",
@@ -86,6 +95,53 @@ void put_value(int i, R re, R im) {
   b_E.d[IX_E(bt, 0, 2 * i)] = re;
   b_E.d[IX_E(bt, 0, 2 * i + 1)] = im;
 }
+"""
+
+# GLSL: one step of LAPACK's balancing (gebal, the scaling part: no permutations): row and column i scaled by
+# the power of two f (f and 1/f) that brings their 2-norms c and r closest together, unless that reduces c + r
+# by less than 5 %; D holds the product of the factors. Returns whether it scaled.
+_BALANCE = f"""
+#define BAL_SWEEPS {BALANCE_SWEEPS}
+bool balance_step(int i) {{
+  R di = b_D.d[IX_D(bt, 0, i)];
+  R ca = R(0), ra = R(0);
+  PCOST(n);
+  for (int e = tid; e < n; e += WGI) {{ ca = max(ca, la_abs(H(e, i))); ra = max(ra, la_abs(H(i, e))); }}
+  ca = wg_max(ca);
+  ra = wg_max(ra);
+  R cs = R(0), rs = R(0);
+  PCOST(n);
+  for (int e = tid; e < n; e += WGI) {{
+    if (ca > R(0)) cs += la_abs2(la_scale(H(e, i), R(1) / ca));
+    if (ra > R(0)) rs += la_abs2(la_scale(H(i, e), R(1) / ra));
+  }}
+  cs = wg_sum(cs);
+  rs = wg_sum(rs);
+  spent += 4u * RCOST;
+  R c = ca * sqrt(cs), r = ra * sqrt(rs);
+  if (c == R(0) || r == R(0)) return false;
+  R g = r / R(2), f = R(1), s = c + r;
+  uint loops = 0u;
+  while (c < g && max(max(f, c), ca) < BAL_SFMAX2 && min(min(r, g), ra) > BAL_SFMIN2) {{
+    f *= R(2); c *= R(2); ca *= R(2); r /= R(2); g /= R(2); ra /= R(2); ++loops;
+  }}
+  g = c / R(2);
+  while (g >= r && max(r, ra) < BAL_SFMAX2 && min(min(f, c), min(g, ca)) > BAL_SFMIN2) {{
+    f /= R(2); c /= R(2); g /= R(2); ca /= R(2); r *= R(2); ra *= R(2); ++loops;
+  }}
+  spent += loops + 2u;
+  if (c + r >= R(0.95) * s) return false;
+  if (f < R(1) && di < R(1) && f * di <= BAL_SFMIN1) return false;
+  if (f > R(1) && di > R(1) && di >= BAL_SFMAX1 / f) return false;
+  if (tid == 0) b_D.d[IX_D(bt, 0, i)] = di * f;
+  R gi = R(1) / f;
+  PCOST(n);
+  for (int e = tid; e < n; e += WGI) {{
+    if (e != i) {{ H(i, e) = la_scale(H(i, e), gi); H(e, i) = la_scale(H(e, i), f); }}
+  }}
+  SYNC();
+  return true;
+}}
 """
 
 # GLSL: one Householder step of the Hessenberg reduction (gehd2): the reflector P = I - tau v v^H of column j's
@@ -628,7 +684,7 @@ void main() {
   for (bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {
     spent += 1u;
     int stage = int(ST(0));
-    if (stage >= 2) continue;
+    if (stage >= 3) continue;
     if (spent >= p.budget) { if (tid == 0) b_F.d[0] = 1u; break; }
     int j = int(ST(1));
     qi = int(ST(2)); ql = int(ST(3)); kdefl = int(ST(4)); its = int(ST(5)); qk = int(ST(6)); qm = int(ST(7));
@@ -638,19 +694,31 @@ void main() {
     for (int e = tid; e < n * n; e += WGI) { int r = e / n, c = e - r * n; H(r, c) = b_W.d[IX_W(bt, r, c)]; }
 #endif
     SYNC();
-    if (stage == 0) {  // Hessenberg reduction, a column a unit
+    if (stage == 0) {  // balancing, a row and column a unit, sweeps while one scales
+      for (;;) {
+        spent += 1u;
+        if (j >= n) {
+          if (kdefl == 0 || its + 1 >= BAL_SWEEPS) { stage = 1; j = 0; kdefl = 0; its = 0; break; }
+          j = 0; kdefl = 0; ++its;
+        }
+        if (spent >= p.budget) break;
+        if (balance_step(j)) kdefl = 1;
+        ++j;
+      }
+    }
+    if (stage == 1) {  // Hessenberg reduction, a column a unit
       for (;; ++j) {
         spent += 1u;
-        if (j >= n - 1) { stage = 1; qi = n - 1; ql = 0; kdefl = 0; its = 0; qk = -1; qm = 0; break; }
+        if (j >= n - 1) { stage = 2; qi = n - 1; ql = 0; kdefl = 0; its = 0; qk = -1; qm = 0; break; }
         if (spent >= p.budget) break;
         hess_step(j);
       }
     }
-    if (stage == 1) {  // QR iteration
+    if (stage == 2) {  // QR iteration
       for (;;) {
         spent += 1u;
-        if (failed) { stage = 3; break; }
-        if (qi < 0) { stage = 2; break; }
+        if (failed) { stage = 4; break; }
+        if (qi < 0) { stage = 3; break; }
         if (spent >= p.budget) break;
         qr_unit();
       }
@@ -662,8 +730,8 @@ void main() {
     if (tid == 0) {
       ST(0) = uint(stage); ST(1) = uint(j); ST(2) = uint(qi); ST(3) = uint(ql); ST(4) = uint(kdefl);
       ST(5) = uint(its); ST(6) = uint(qk); ST(7) = uint(qm);
-      if (stage < 2) b_F.d[0] = 1u;
-      if (stage == 3) b_F.d[1] = 1u;
+      if (stage < 3) b_F.d[0] = 1u;
+      if (stage == 4) b_F.d[1] = 1u;
     }
     SYNC();
   }
@@ -673,23 +741,24 @@ void main() {
 
 @dataclass(frozen=True)
 class SchurSpec(LASpec):
-    """Hessenberg reduction and QR iteration of the matrices in W (n x n, worked on in place: afterwards their
-    (quasi-)triangular Schur form T where ``vectors``, else only the eigenvalues are meaningful), the Schur vectors
-    accumulated into Z^T (with ``vectors``; Z starts as the identity), the eigenvalues written to E as (re, im)
-    pairs. St: the state words (zeros at first); F: [unfinished, failed]. ``cap``: shared-memory scalars for H (0:
-    H stays in W); ``wg``: invocations."""
+    """Balancing, Hessenberg reduction and QR iteration of the matrices in W (n x n, worked on in place: afterwards
+    their (quasi-)triangular Schur form T where ``vectors``, else only the eigenvalues are meaningful), the
+    balancing's scale factors into D (ones at first: A = D W_0 D^-1), the Schur vectors accumulated into Z^T (with
+    ``vectors``; Z starts as the identity), the eigenvalues written to E as (re, im) pairs. St: the state words
+    (zeros at first); F: [unfinished, failed]. ``cap``: shared-memory scalars for H (0: H stays in W); ``wg``:
+    invocations."""
 
     wg: int = 64
     cap: int = 0
     vectors: bool = True
 
-    OPERANDS = ("W", "Z", "E")
+    OPERANDS = ("W", "Z", "E", "D")
     FIELDS = ("batch", "n", "budget")
 
     @property
     def BUFFERS(self) -> tuple[tuple[str, str, str], ...]:  # type: ignore[override]  # noqa: N802
-        return (("W", "S", "" if self.cap else "coherent"), ("Z", "S", ""), ("E", "R", ""), ("St", "U", ""),
-                ("F", "U", ""))
+        return (("W", "S", "" if self.cap else "coherent"), ("Z", "S", ""), ("E", "R", ""), ("D", "R", ""),
+                ("St", "U", ""), ("F", "U", ""))
 
     @property
     def local_size(self) -> int:
@@ -701,7 +770,8 @@ class SchurSpec(LASpec):
             out += ["#define EIG_SHARED", f"#define CAP {self.cap}"]
         if self.vectors:
             out.append("#define EIG_VECTORS")
-        out += [reduce_glsl(), _PRELUDE, _HESS, _COMPLEX_QR if self.dtype.kind == "c" else _REAL_QR, _SCHUR_MAIN]
+        qr = _COMPLEX_QR if self.dtype.kind == "c" else _REAL_QR
+        out += [reduce_glsl(), _PRELUDE, _BALANCE, _HESS, qr, _SCHUR_MAIN]
         return out
 
 
@@ -771,10 +841,11 @@ class ComplexSchurSpec(LASpec):
 class EigvecSpec(LASpec):
     """Eigenvectors of upper triangular T (complex ``dtype``) into X's columns (x_k = 1, zeros below), rows ``r0``
     to ``r1`` - 1 of each column in this dispatch (from the bottom block up): ``first`` sets the unit and the zeros,
-    ``last`` (r0 = 0) scales each column to max |re| + |im| = 1. One invocation per (matrix, column)."""
+    ``last`` (r0 = 0) scales each column to max |re| + |im| = 1. M: each matrix's largest |t_ij|. One invocation
+    per (matrix, column)."""
 
-    BUFFERS = (("T", "S", "readonly"), ("X", "S", ""))
-    OPERANDS = ("T", "X")
+    BUFFERS = (("T", "S", "readonly"), ("X", "S", ""), ("M", "R", "readonly"))
+    OPERANDS = ("T", "X", "M")
     FIELDS = ("batch", "n", "r0", "r1", "first")
 
     def body(self) -> list[str]:
@@ -784,11 +855,11 @@ class EigvecSpec(LASpec):
             "void main() {",
             "  int n = int(p.n);",
             "  R smlnum = EIG_SAFMIN * (R(n) / EIG_ULP);",
-            "  // |T| <= n (A scaled to max |a_ij| <= 1) and |x| <= big keep the sums finite",
-            "  R big = ldexp(R(1), LA_EMAX - 8) / (R(n) * R(n) + R(1));",
             "  for (uint g = gl_GlobalInvocationID.x; g < p.batch * p.n; g += gl_NumWorkGroups.x * WG) {",
             "    uint bt = g / p.n;",
             "    int k = int(g % p.n);",
+            "    // |x| <= big keeps the sums of n terms |t_ij x_j| finite",
+            "    R big = ldexp(R(1), LA_EMAX - 8) / ((R(n) * R(n) + R(1)) * max(R(2) * b_M.d[IX_M(bt, 0, 0)], R(1)));",
             "    S lam = TT(k, k);",
             "    R smin = max(EIG_ULP * la_abs1(lam), smlnum);",
             "    if (p.first != 0u) for (int i = k; i < n; ++i) X(i, k) = la_s(i == k ? R(1) : R(0));",
@@ -818,6 +889,7 @@ def schur_unit_cost(n: int, wg: int) -> int:
     """An upper bound of the loop iterations one unit of :class:`SchurSpec` takes (the Hessenberg step of the first
     column, the start of an iteration with its first bulge step and the scalings), and of loading and storing H."""
     cd = math.ceil(n / wg)
-    hess = 3 * (cd * (2 * n + 2) + 1) + 4 * (cd + 1) + 2 * 12 + 8
+    balance = 3 * (cd + 1) + 4 * 12 + 2 * 1100 + 16  # its scaling loops: at most about 2 * (1022 - 52) / 2
+    hess = max(balance, 3 * (cd * (2 * n + 2) + 1) + 4 * (cd + 1) + 2 * 12 + 8)
     qr = 2 * (n + 1) + 40 + 8 * (cd + 1) + (math.ceil(n * n / wg) + 1) + cd * (n + 2) + 1 + 50
     return max(hess, qr) + 2 * (math.ceil(n * n / wg) + 1) + 16

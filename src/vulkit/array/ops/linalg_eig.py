@@ -1,13 +1,15 @@
 """``vt.linalg.eig`` and ``eigvals``: eigenvalues and eigenvectors of general (non-symmetric) square matrices, on
 the GPU (kernels in :mod:`vulkit.array.kernels.factorization_eig`).
 
-Each matrix is scaled by a power of two to max |a_ij| in [1/2, 1) (exact), reduced to Hessenberg form and then to
-Schur form by LAPACK's ``lahqr`` (Francis double-shift QR in real arithmetic for real matrices, single-shift QR for
-complex ones), one workgroup per matrix: in shared memory where the matrix fits (about 60 to 110 rows, by dtype and
-device), else in device memory, which is correct but much slower (every step of the bulge chase goes through the
-device's caches). Eigenvectors: back substitution on the (complex) triangular Schur form, one invocation per
-eigenvector, then multiplied by the Schur vectors (``matmul``) and scaled to unit 2-norm. Both wait for the GPU:
-the matrices' largest elements are read back (infinities and NaN raise LinAlgError, as NumPy's "Array must not
+As LAPACK's ``geev`` (which NumPy calls): each matrix is scaled by a power of two where its largest element is
+outside [sqrt(tiny) / eps, eps / sqrt(tiny)], balanced (``gebal``'s scaling of rows and columns by powers of two,
+without its permutations), reduced to Hessenberg form and then to Schur form by LAPACK's ``lahqr`` (Francis
+double-shift QR in real arithmetic for real matrices, single-shift QR for complex ones), one workgroup per matrix:
+in shared memory where the matrix fits (orders up to about 60 to 110, by dtype and device), else in device memory,
+which is correct but much slower (each of the O(M^2) steps of the bulge chases is a workgroup barrier over device
+memory). Eigenvectors: back substitution on the (complex) triangular Schur form, one invocation per eigenvector,
+then multiplied by the Schur vectors (``matmul``), the balancing undone and scaled to unit 2-norm. Both wait for the
+GPU: the matrices' largest elements are read back (infinities and NaN raise LinAlgError, as NumPy's "Array must not
 contain infs or NaNs") and so is a flag after each group of dispatches.
 """
 
@@ -26,7 +28,7 @@ from ..kernels.factorization_eig import (
     SchurSpec,
     schur_unit_cost,
 )
-from .creation import eye, zeros
+from .creation import eye, ones, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, less, multiply, where
 from .linalg_basic import vector_norm
@@ -93,30 +95,41 @@ def _host(ctx: Any, values: np.ndarray, dtype: DType) -> Array:
     return upload(ctx, np.ascontiguousarray(values, dtype=dtype.np))
 
 
-def _scales(a: Array, function: str) -> tuple[np.ndarray, np.ndarray]:
-    """Per matrix 2^-e with max |a_ij| 2^-e in [1/2, 1) (e clamped to the normal range) and 2^e: reads the largest
-    elements back, raising LinAlgError for infinities and NaN as NumPy does."""
+def _scales(a: Array, function: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """Per matrix a power of two 2^k and 2^-k that bring max |a_ij| into [smlnum, bignum] (LAPACK geev's range,
+    smlnum = sqrt(tiny) / eps), None where every matrix is in it: reads the largest elements back, raising
+    LinAlgError for infinities and NaN as NumPy does."""
     big = np.asarray(_max(_abs(a), axis=(-2, -1)).numpy(), dtype=np.float64).reshape(-1)
     if not np.all(np.isfinite(big)):
         raise LinAlgError(f"{function}: array must not contain infs or NaNs")
-    emax = np.finfo(a._dtype.component.np).maxexp - 3
-    e = np.clip(np.frexp(big)[1], -emax, emax)
-    return np.ldexp(1.0, -e), np.ldexp(1.0, e)
+    info = np.finfo(a._dtype.component.np)
+    small = float(np.sqrt(info.tiny) / info.eps)
+    k = np.zeros(big.shape, dtype=np.int64)
+    high, low = big > 1 / small, (big > 0) & (big < small)
+    k[high] = np.frexp(1 / small)[1] - np.frexp(big[high])[1] - 1
+    k[low] = np.frexp(small)[1] - np.frexp(big[low])[1] + 1
+    if not k.any():
+        return None
+    return np.ldexp(1.0, k), np.ldexp(1.0, -k)
 
 
-def _schur(w: Array, z: Array | None, function: str) -> Array:
-    """Schur form of the stack w (count, n, n) in place, Schur vectors into z (Z^T, identity at first) where given;
-    returns the eigenvalues (count, n) of the compute dtype's complex type (of w's scaled matrices)."""
+def _schur(w: Array, z: Array | None, function: str) -> tuple[Array, Array]:
+    """Schur form of the balanced stack w (count, n, n) in place, Schur vectors into z (Z^T, identity at first)
+    where given; returns the eigenvalues (count, n) of the compute dtype's complex type (of w's scaled matrices)
+    and the balancing's scale factors D (count, n): the input is D W D^-1 for the W the kernel reduced."""
     ctx, dtype = w._ctx, w._dtype
     count, n, _ = w._shape
     values = make_array(ctx, (count, n), _complex(dtype))
+    scales = ones((count, n), dtype=dtype.component, device=w.device)
     state = zeros((count, STATE), dtype=uint32, device=w.device)
     word = zeros((2,), dtype=uint32, device=w.device)
     wg, cap = _geometry(ctx, n, dtype)
     budget = _budget(ctx, n, wg, function)
     zz = z if z is not None else w
-    step = Launcher(ctx, SchurSpec, dtype, [w, zz, values, state, word], wg=wg, cap=cap, vectors=z is not None)
-    operands = [(w._offset, n * n, n, 1), (zz._offset, n * n, n, 1), (2 * values._offset, 2 * n, 0, 1)]
+    step = Launcher(ctx, SchurSpec, dtype, [w, zz, values, scales, state, word], wg=wg, cap=cap,
+                    vectors=z is not None)
+    operands = [(w._offset, n * n, n, 1), (zz._offset, n * n, n, 1), (2 * values._offset, 2 * n, 0, 1),
+                (scales._offset, n, 0, 1)]
     repeats = 1
     while True:
         for _ in range(repeats):
@@ -126,12 +139,13 @@ def _schur(w: Array, z: Array | None, function: str) -> Array:
         if flags[1]:
             raise LinAlgError(f"{function}: eigenvalues did not converge")
         if not flags[0]:
-            return values
+            return values, scales
         repeats = min(2 * repeats, MAX_REPEATS)
 
 
-def _eigenvectors(w: Array, zt: Array, values: Array) -> Array:
-    """The unit eigenvectors (count, n, n) from the Schur form w and the Schur vectors zt (Z^T) of :func:`_schur`."""
+def _eigenvectors(w: Array, zt: Array, values: Array, scales: Array) -> Array:
+    """The unit eigenvectors (count, n, n) from the Schur form w, the Schur vectors zt (Z^T) and the balancing's
+    scales of :func:`_schur`."""
     ctx, dtype = w._ctx, w._dtype
     count, n, _ = w._shape
     ctype = _complex(dtype)
@@ -146,17 +160,20 @@ def _eigenvectors(w: Array, zt: Array, values: Array) -> Array:
     x = make_array(ctx, (count, n, n), ctype)
     groups = -(-count * n // 64)
     rows = _rows(ctx, n, groups)
-    back = Launcher(ctx, EigvecSpec, ctype, [tc, x])
+    biggest = _max(_abs(tc), axis=(-2, -1))
+    back = Launcher(ctx, EigvecSpec, ctype, [tc, x, biggest])
     top = n
     while True:
         r0 = max(0, top - rows)
-        back([(tc._offset, n * n, n, 1) if tc is w else quad, quad], [count, n, r0, top, int(top == n)], groups)
+        back([(tc._offset, n * n, n, 1) if tc is w else quad, quad, (biggest._offset, 1, 0, 0)],
+             [count, n, r0, top, int(top == n)], groups)
         if r0 == 0:
             break
         top = r0
     from .matmul import matmul
 
-    v = matmul(zc, x)
+    v = multiply(matmul(zc, x), expand_dims(scales, axis=-1))  # undo the balancing
+    v = divide(v, _max(_abs(v), axis=-2, keepdims=True).astype(ctype))  # so that the 2-norms neither overflow
     v = divide(v, vector_norm(v, axis=-2, keepdims=True).astype(ctype))
     if dtype.kind != "c":  # the second of a conjugate pair: the conjugate of the first's vector, as LAPACK's
         second = expand_dims(less(values.imag, 0), axis=-2)
@@ -175,13 +192,17 @@ def _eig(x: Any, vectors: bool, function: str) -> tuple[Array, Array | None]:
     if count == 0 or n == 0:
         empty = make_array(ctx, (*batch, n), ctype)
         return empty, (make_array(ctx, (*batch, n, n), ctype) if vectors else None)
-    down, up = _scales(a, function)
-    w = multiply(a, reshape(_host(ctx, down, dtype.component), (*batch, 1, 1)))
-    w = reshape(w.astype(dtype, copy=False), (count, n, n)).copy()
+    scaling = _scales(a, function)
+    w = a
+    if scaling is not None:
+        w = multiply(a, reshape(_host(ctx, scaling[0], dtype.component), (*batch, 1, 1))).astype(dtype, copy=False)
+    w = reshape(w, (count, n, n)).copy()
     zt = broadcast_to(eye(n, dtype=dtype, device=a.device), (count, n, n)).copy() if vectors else None
-    scaled = _schur(w, zt, function)
-    values = multiply(scaled, _host(ctx, up.reshape(count, 1), dtype.component)).astype(ctype, copy=False)
-    vecs = reshape(_eigenvectors(w, zt, scaled), (*batch, n, n)) if zt is not None else None
+    scaled, scales = _schur(w, zt, function)
+    values = scaled
+    if scaling is not None:
+        values = multiply(scaled, _host(ctx, scaling[1].reshape(count, 1), dtype.component)).astype(ctype, copy=False)
+    vecs = reshape(_eigenvectors(w, zt, scaled, scales), (*batch, n, n)) if zt is not None else None
     return reshape(values, (*batch, n)), vecs
 
 
@@ -191,18 +212,19 @@ def eig(x: Any, /) -> EigResult:
     complex128 for float64, complex128 and integers), as NumPy's ``numpy.linalg.eig`` (which LAPACK's ``geev``
     computes) but always complex, as the array API says.
 
-    Algorithm (see the module docstring): Householder reduction to Hessenberg form, then LAPACK's ``lahqr`` QR
-    iteration (Francis double shift in real arithmetic for real matrices, so complex eigenvalues come in exact
-    conjugate pairs and real ones have zero imaginary parts; single shift for complex matrices) with Ahues-Tisseur
-    deflation, then back substitution on the complex triangular Schur form (``trevc``) and the Schur vectors.
-    Unlike LAPACK there is no balancing (no permutation or diagonal scaling), so badly scaled matrices may lose
-    accuracy that NumPy's keeps. Accuracy: backward stable, eigenvalues within a few ulps times M times ||A|| of
-    NumPy's for well-conditioned eigenvalues (an eigenvalue of condition number c within about c times that;
-    those of a Jordan block of size k within about (eps ||A||)^(1/k), as in NumPy); eigenvectors of unit 2-norm
-    with ||A v - w v|| within a few ulps times M times ||A||, each unique up to a complex factor of modulus 1 (the
-    same as NumPy's up to that factor where the eigenvalue is simple and well separated; NumPy also makes the
-    largest component real, which is not done here). Eigenvalue order: as the Schur form gives them (not sorted,
-    as in NumPy). Order M in the thousands takes long: every step of the QR iteration is a workgroup barrier.
+    Algorithm (see the module docstring): balancing as LAPACK's ``gebal`` (diagonal scaling, no permutations),
+    Householder reduction to Hessenberg form, then LAPACK's ``lahqr`` QR iteration (Francis double shift in real
+    arithmetic for real matrices, so complex eigenvalues come in exact conjugate pairs, first the one with positive
+    imaginary part, and real ones have zero imaginary parts; single shift for complex matrices) with Ahues-Tisseur
+    deflation, then back substitution on the complex triangular Schur form (``trevc``). Accuracy: backward stable;
+    eigenvalues within a few ulps times M times ||A|| (of the balanced matrix) of the exact ones, times their
+    condition numbers (those of a Jordan block of size k within about (eps ||A||)^(1/k)), as NumPy's; float32 and
+    complex64 are computed in single precision, where NumPy computes in double precision and rounds, so NumPy's are
+    more accurate there. Eigenvectors of unit 2-norm with ||A v - w v|| within a few ulps times M times ||A||, each
+    unique up to a complex factor of modulus 1 (the same as NumPy's up to that factor where the eigenvalue is simple
+    and well separated; NumPy also makes the largest component real, which is not done here). Eigenvalue order: as
+    the Schur form gives them (not sorted, as in NumPy), which may differ from NumPy's (LAPACK's ``hseqr`` uses
+    multishift QR beyond order 75). Order M in the thousands takes long (see the module docstring).
     LinAlgError for infinities or NaN (NumPy's "Array must not contain infs or NaNs") and where the iteration
     does not converge; it reads values back, so it waits for the GPU."""
     values, vecs = _eig(x, True, "eig")
