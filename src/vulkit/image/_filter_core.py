@@ -20,6 +20,7 @@ from ..array.array import Array, _new, make_array, upload
 from ..array.dtypes import DType
 from ..array.kernels.image_filter import MODES, NETWORK_MAX, WindowSpec, compute_dtype
 from ..array.launch import record
+from ..array.ops.creation import asarray
 from ..array.ops.planning import _addresses
 
 FILTER_DTYPES = ("uint8", "int8", "uint16", "int16", "float16", "float32", "float64")
@@ -37,10 +38,8 @@ def as_image(value: Any, function: str, dtypes: Sequence[str] = FILTER_DTYPES) -
     """``value`` (a vulkit array, a NumPy array, anything NumPy reads: a Pillow image) as a vulkit array of one of
     ``dtypes``."""
     if not isinstance(value, Array):
-        import vulkit as vt
-
         try:
-            value = vt.asarray(np.asarray(value))
+            value = asarray(np.asarray(value))
         except TypeError as error:
             raise TypeError(f"{function}: {error}") from None
     if value._dtype.name not in dtypes:

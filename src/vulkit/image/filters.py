@@ -28,6 +28,13 @@ import numpy as np
 from ..array import dtypes as dt
 from ..array.array import Array
 from ..array.kernels.image_filter import c_cast, compute_dtype
+from ..array.ops.elementwise import clip, maximum
+from ..array.ops.moving import pad, stack
+from ..array.ops.reductions import any as any_
+from ..array.ops.reductions import max as max_
+from ..array.ops.reductions import min as min_
+from ..array.ops.reductions import std as std_
+from ..array.ops.scans import where
 from ._filter_core import (
     WindowTooLarge,
     as_image,
@@ -385,8 +392,6 @@ def _correlate_outer(x: Array, w: np.ndarray, axes: list[int], befores: list[int
                      out_dtype: dt.DType, function: str) -> Array:
     """Weights over three or more axes, not of rank 1: the sum over the taps of the leading axes of 2-D correlations
     over the last two, each of x padded along the leading axes (by its boundary mode) and shifted by the tap."""
-    import vulkit as vt
-
     lead = len(axes) - 2
     widths = [(0, 0)] * x.ndim
     padded = x
@@ -395,7 +400,7 @@ def _correlate_outer(x: Array, w: np.ndarray, axes: list[int], befores: list[int
         width = [(0, 0)] * x.ndim
         width[ax] = (b, n - 1 - b)
         mode = modes[i]
-        padded = vt.pad(padded, width, mode=_PAD_MODES[mode], **({"constant_values": cval} if mode == "constant" else
+        padded = pad(padded, width, mode=_PAD_MODES[mode], **({"constant_values": cval} if mode == "constant" else
                                                                    {}))
         widths[ax] = width[ax]
     compute = compute_dtype(x._dtype)
@@ -581,14 +586,12 @@ def laplace(input: Any, output: Any = None, mode: Any = "reflect", cval: float =
 def _as_float(x: Array) -> Array:
     """scikit-image's ``img_as_float`` in float32 (float64 for float64): unsigned integers / their maximum, signed
     integers / their maximum and at least -1, floats as they are (float16 widened)."""
-    import vulkit as vt
-
     target = compute_dtype(x._dtype)
     if x._dtype.kind == "f":
         return x.astype(target) if x._dtype is not target else x
     top = float(np.iinfo(x._dtype.np).max)
     scaled = x.astype(target) * (1.0 / top)
-    return vt.maximum(scaled, -1.0) if x._dtype.kind == "i" else scaled
+    return maximum(scaled, -1.0) if x._dtype.kind == "i" else scaled
 
 
 def unsharp_mask(image: Any, radius: Any = 1.0, amount: float = 1.0, preserve_range: bool = False, *,
@@ -598,8 +601,6 @@ def unsharp_mask(image: Any, radius: Any = 1.0, amount: float = 1.0, preserve_ra
     [0, 1] (or [-1, 1] where the image has negative values) unless ``preserve_range``. The result is float32
     (float64 for float64 images; scikit-image gives float64 for integer images). The last axis of an H x W x C
     or N x H x W x C image is always its channels (scikit-image's ``channel_axis=-1``, the only value taken)."""
-    import vulkit as vt
-
     function = "unsharp_mask"
     x = as_image(image, function)
     if channel_axis is not None and operator.index(channel_axis) % x.ndim != x.ndim - 1:
@@ -614,8 +615,8 @@ def unsharp_mask(image: Any, radius: Any = 1.0, amount: float = 1.0, preserve_ra
     result = fimg + (fimg - blurred) * float(amount)
     if preserve_range:
         return result
-    low = vt.where(vt.any(fimg < 0), -1.0, 0.0) if x._dtype.kind != "u" else 0.0  # no sync: a device scalar
-    return vt.clip(result, low, 1.0)
+    low = where(any_(fimg < 0), -1.0, 0.0) if x._dtype.kind != "u" else 0.0  # no sync: a device scalar
+    return clip(result, low, 1.0)
 
 
 def bilateral_filter(image: Any, win_size: int | None = None, sigma_color: float | None = None,
@@ -632,8 +633,6 @@ def bilateral_filter(image: Any, win_size: int | None = None, sigma_color: float
     float32 (float64 for float64 images); a constant image comes back as float (scikit-image returns its input).
     Batches (N x H x W x C) filter each image with its own statistics. Reads the image's min, max and standard
     deviation back (synchronises)."""
-    import vulkit as vt
-
     function = "bilateral_filter"
     x = as_image(image, function, ("uint8", "uint16", "float16", "float32", "float64"))
     if x.ndim not in (2, 3, 4):
@@ -652,14 +651,14 @@ def bilateral_filter(image: Any, win_size: int | None = None, sigma_color: float
     if win_size < 1:
         raise ValueError(f"{function}: win_size must be positive, got {win_size}")
     if x.ndim == 4:
-        return vt.stack([bilateral_filter(x[i], win_size, sigma_color, sigma_spatial, bins, mode, cval)
+        return stack([bilateral_filter(x[i], win_size, sigma_color, sigma_spatial, bins, mode, cval)
                          for i in range(x._shape[0])])
     dims = x._shape[2] if x.ndim == 3 else 1
     fimg = contiguous_float(x)
     if x._size == 0:
         return fimg.copy() if fimg is x else fimg
-    stats = vt.stack([vt.min(x).astype(dt.float64), vt.max(x).astype(dt.float64),
-                      vt.std(fimg).astype(dt.float64)]).numpy()
+    stats = stack([min_(x).astype(dt.float64), max_(x).astype(dt.float64),
+                      std_(fimg).astype(dt.float64)]).numpy()
     min_value, max_value, std = (float(v) for v in stats)
     if x._dtype.kind == "f":
         min_value, max_value = float(np.float32(min_value)), float(np.float32(max_value))

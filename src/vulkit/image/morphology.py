@@ -18,6 +18,10 @@ import numpy as np
 from ..array import dtypes as dt
 from ..array.array import Array
 from ..array.kernels.image_filter import c_cast, compute_dtype
+from ..array.ops.creation import full
+from ..array.ops.elementwise import maximum, minimum
+from ..array.ops.reductions import any as any_
+from ..array.ops.scans import where
 from ._filter_core import (
     WindowTooLarge,
     as_image,
@@ -128,8 +132,6 @@ def _window_min_max(x: Array, op: str, axes: list[int], sizes: list[int], before
                     function: str) -> Array:
     """One min/max pass over one or two axes; windows too large for shared memory split into blocks of rows (or
     columns) whose extremes are combined."""
-    import vulkit as vt
-
     if len(axes) == 1:
         ay, ax, size, before = axes[0], None, (sizes[0], 1), (befores[0], 0)
         modes = [modes[0], modes[0]]
@@ -162,7 +164,7 @@ def _window_min_max(x: Array, op: str, axes: list[int], sizes: list[int], before
         parts.append(_window_min_max(x, op, sub_axes, sub_sizes, sub_before[:len(sub_axes)], modes, cval,
                                      compute_dtype(x._dtype), sub_fp if len(axes) == 2 else sub_fp[:, 0],
                                      sub_st, function))
-    combine = vt.minimum if op == "min" else vt.maximum
+    combine = minimum if op == "min" else maximum
     total = parts[0]
     for part in parts[1:]:
         total = combine(total, part)
@@ -233,8 +235,6 @@ def _binary(function: str, dilate: bool, input: Any, structure: Any, iterations:
     """scipy.ndimage's binary erosion (``dilate``: dilation, the structure reflected): each pass the minimum
     (maximum) of input != 0 over the structure's True cells, ``border_value`` outside; ``iterations`` passes (< 1:
     until nothing changes, reading back a flag per pass); where ``mask`` is False the input is kept."""
-    import vulkit as vt
-
     x = as_image(input, function, BINARY_DTYPES)
     try:
         iterations = operator.index(iterations)
@@ -273,7 +273,7 @@ def _binary(function: str, dilate: bool, input: Any, structure: Any, iterations:
     if not active:
         active = [n - 1]
     if not st.any():  # nothing in the window: erosion keeps 1 everywhere, dilation 0 (scipy's)
-        return _binary_output(vt.full(x._shape, not dilate, dtype=vt.bool), output, function)
+        return _binary_output(full(x._shape, not dilate, dtype=dt.bool_), output, function)
     shape = [st.shape[i] for i in active]
     op = "max" if dilate else "min"
     border = float(bool(border_value))
@@ -282,14 +282,14 @@ def _binary(function: str, dilate: bool, input: Any, structure: Any, iterations:
         new = _window_min_max(bits, op, [axes[i] for i in active], shape, [befores[i] for i in active],
                               ["constant"] * len(active), border, dt.uint8, st.reshape(shape), None, function)
         if keep is not None:
-            new = vt.where(keep, new, bits)
+            new = where(keep, new, bits)
         count += 1
         if iterations >= 1:
             bits = new
             if count >= iterations:
                 break
         else:
-            changed = bool(vt.any(new != bits))
+            changed = bool(any_(new != bits))
             bits = new
             if not changed:
                 break
