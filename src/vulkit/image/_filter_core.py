@@ -27,6 +27,8 @@ FILTER_DTYPES = ("uint8", "int8", "uint16", "int16", "float16", "float32", "floa
 _ALIASES = {"grid-mirror": "reflect", "grid-constant": "constant", "grid-wrap": "wrap"}
 _THREADS = 256
 _TABLES = "image_filter_table"
+# whether separable filters over two axes run as one kernel (False: two, as benchmarks compare)
+FUSE_SEPARABLE = True
 DYNAMIC_MASK = 256  # min/max footprints of more cells than this read their shape from a table (no kernel per shape)
 
 

@@ -35,6 +35,7 @@ from ..array.ops.reductions import max as max_
 from ..array.ops.reductions import min as min_
 from ..array.ops.reductions import std as std_
 from ..array.ops.scans import where
+from . import _filter_core
 from ._filter_core import (
     WindowTooLarge,
     as_image,
@@ -102,7 +103,8 @@ def _run_passes(x: Array, passes: list[tuple[np.ndarray, int, int, str, str]], c
     if not passes:
         return x.astype(out_dtype) if x._dtype is not out_dtype else x.copy()
     keep = between or pass_dtype(out_dtype)
-    if len(passes) == 2 and passes[0][4] == passes[1][4] and passes[0][1] < passes[1][1]:
+    if len(passes) == 2 and passes[0][4] == passes[1][4] and passes[0][1] < passes[1][1] and \
+            _filter_core.FUSE_SEPARABLE:
         # both passes in one kernel: the image is read and written once
         (w0, a0, b0, m0, op), (w1, a1, b1, m1, _) = passes
         table = np.concatenate([w0, w1]) if op == "correlate" else None
