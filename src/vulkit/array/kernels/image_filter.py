@@ -33,7 +33,9 @@ Neural-network convolutions later: a conv layer is this tile with the channel ax
 shared tile of a (B, H, W, Cin) input with its halo is loaded exactly as here (stride and dilation change the
 index map, padding is the ``constant`` mode with 0), and each thread keeps ``PH x PX x Cout_tile`` accumulators,
 looping over Cin with the weights ``(kh, kw, Cin, Cout)`` in shared memory: :meth:`WindowSpec.source`'s loader
-and tile loop are shared; only the combine step (``_correlate``) grows a loop over Cin.
+and tile loop are shared; only the combine step (``_unrolled``: its per-(row, column) register reuse stays) grows
+a loop over Cin and an index into Cout. Depthwise convolutions are this kernel with its table indexed by the
+output's channel as well (C = channels, one window of weights per channel).
 """
 
 from __future__ import annotations
@@ -123,7 +125,10 @@ class WindowSpec:
     ``per``: outputs per thread (along rows, along X; ``lanes``: X counts in vec4s of four adjacent columns, only
     where kw == 1); ``vec``: vec4 global loads and stores (X and every offset multiples of 4); ``mask``: the taps
     used, row-major (kh x kw); ``fixed``: correlate's weights as constants (no table); ``rank``: the rank's k;
-    ``structure``: min/max add (max) or subtract (min) the table's values.
+    ``structure``: min/max add (max) or subtract (min) the table's values; ``dynamic_mask``: min/max read the
+    footprint's flags from the table (after the structure) instead of the code; ``separable``: both 1-D passes of
+    a rectangular window (correlate: the table holds kh vertical then kw horizontal weights), the first pass's
+    results rounded to ``mid`` (None: kept in the compute type).
     Buffers: input, the table (weights, structure, or the bilateral's look-up tables) where the op reads one, output.
     Push constants: the addresses (with ``addresses``), cval (and the bilateral's colour scale, shift) in the
     compute type, then uint32: [bilateral: last colour bin], B, M, S1, S2, RS, R, X, W, tiles along X, tiles along
