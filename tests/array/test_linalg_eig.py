@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from scipy.optimize import linear_sum_assignment
+from test_factorizations import _eps, _rand
 
 import vulkit as vt
 from vulkit.array.ops import linalg_eig
@@ -18,20 +19,8 @@ SIZES = [0, 1, 2, 3, 4, 5, 8, 17, 33, pytest.param(64, marks=pytest.mark.slow),
 LA = vt.linalg
 
 
-def _eps(dtype: str) -> float:
-    return float(np.finfo(np.dtype(dtype)).eps)
-
-
 def _complex(dtype: str) -> np.dtype:
     return np.dtype("complex128" if np.dtype(dtype) in (np.float64, np.complex128) else "complex64")
-
-
-def _rand(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
 
 
 def _condition(a: np.ndarray) -> np.ndarray:

@@ -91,6 +91,36 @@ R lapy3(R x, R y, R z) {
   if (w == R(0) || isinf(w)) return w;
   return w * sqrt((x / w) * (x / w) + (y / w) * (y / w) + (z / w) * (z / w));
 }
+// lahqr's search for a negligible subdiagonal element H(k, k-1), l < k <= i (Ahues and Tisseur's conservative
+// test); it is set to zero and k returned (l where there is none). |re| + |im| as LAPACK's complex version.
+int split(int i, int l) {
+  R smlnum = EIG_SAFMIN * (R(n) / EIG_ULP);
+  int k;
+  for (k = i; k > l; --k) {
+    R sub = la_abs1(H(k, k - 1));
+    if (sub <= smlnum) break;
+    R tst = la_abs1(H(k - 1, k - 1)) + la_abs1(H(k, k));
+    if (tst == R(0)) {
+      if (k - 2 >= 0) tst += abs(la_re(H(k - 1, k - 2)));
+      if (k + 1 <= n - 1) tst += abs(la_re(H(k + 1, k)));
+    }
+    if (abs(la_re(H(k, k - 1))) <= EIG_ULP * tst) {
+      R up = la_abs1(H(k - 1, k));
+      R ab = max(sub, up), ba = min(sub, up);
+      R dd = la_abs1(H(k - 1, k - 1) - H(k, k)), hk = la_abs1(H(k, k));
+      R aa = max(hk, dd), bb = min(hk, dd);
+      R s = aa + ab;
+      if (ba * (ab / s) <= max(smlnum, EIG_ULP * (bb * (aa / s)))) break;
+    }
+  }
+  spent += uint(i - l) + 1u;
+  SYNC();
+  if (k > 0) {
+    if (tid == 0) H(k, k - 1) = la_s(R(0));
+    SYNC();
+  }
+  return k;
+}
 void put_value(int i, R re, R im) {
   b_E.d[IX_E(bt, 0, 2 * i)] = re;
   b_E.d[IX_E(bt, 0, 2 * i + 1)] = im;
@@ -314,34 +344,9 @@ void deflate(int l, int i) {
 // the start of an iteration: deflation, or the shifts and the first row m of the bulge chase (v: its first column)
 bool qr_start(out R v0, out R v1, out R v2) {
   int i = qi, l = ql;
-  R smlnum = EIG_SAFMIN * (R(n) / EIG_ULP);
   v0 = R(0); v1 = R(0); v2 = R(0);
-  int k;
-  for (k = i; k > l; --k) {
-    R sub = abs(H(k, k - 1));
-    if (sub <= smlnum) break;
-    R tst = abs(H(k - 1, k - 1)) + abs(H(k, k));
-    if (tst == R(0)) {
-      if (k - 2 >= 0) tst += abs(H(k - 1, k - 2));
-      if (k + 1 <= n - 1) tst += abs(H(k + 1, k));
-    }
-    if (sub <= EIG_ULP * tst) {  // Ahues and Tisseur's conservative test
-      R up = abs(H(k - 1, k));
-      R ab = max(sub, up), ba = min(sub, up);
-      R dd = abs(H(k - 1, k - 1) - H(k, k)), hk = abs(H(k, k));
-      R aa = max(hk, dd), bb = min(hk, dd);
-      R s = aa + ab;
-      if (ba * (ab / s) <= max(smlnum, EIG_ULP * (bb * (aa / s)))) break;
-    }
-  }
-  spent += uint(i - l) + 1u;
-  l = k;
+  l = split(i, l);
   ql = l;
-  SYNC();
-  if (l > 0) {
-    if (tid == 0) H(l, l - 1) = R(0);
-    SYNC();
-  }
   if (l >= i - 1) { deflate(l, i); return false; }
   if (++its > 30 * max(10, n)) { failed = true; return false; }
   ++kdefl;
@@ -489,33 +494,9 @@ S csqrt(S z) {
 
 bool qr_start(out S v0, out S v1) {
   int i = qi, l = ql;
-  R smlnum = EIG_SAFMIN * (R(n) / EIG_ULP);
   v0 = la_s(R(0)); v1 = la_s(R(0));
-  int k;
-  for (k = i; k > l; --k) {
-    if (la_abs1(H(k, k - 1)) <= smlnum) break;
-    R tst = la_abs1(H(k - 1, k - 1)) + la_abs1(H(k, k));
-    if (tst == R(0)) {
-      if (k - 2 >= 0) tst += abs(la_re(H(k - 1, k - 2)));
-      if (k + 1 <= n - 1) tst += abs(la_re(H(k + 1, k)));
-    }
-    if (abs(la_re(H(k, k - 1))) <= EIG_ULP * tst) {  // Ahues and Tisseur's conservative test
-      R lo = la_abs1(H(k, k - 1)), up = la_abs1(H(k - 1, k));
-      R ab = max(lo, up), ba = min(lo, up);
-      R dd = la_abs1(H(k - 1, k - 1) - H(k, k)), hk = la_abs1(H(k, k));
-      R aa = max(hk, dd), bb = min(hk, dd);
-      R s = aa + ab;
-      if (ba * (ab / s) <= max(smlnum, EIG_ULP * (bb * (aa / s)))) break;
-    }
-  }
-  spent += uint(i - l) + 1u;
-  l = k;
+  l = split(i, l);
   ql = l;
-  SYNC();
-  if (l > 0) {
-    if (tid == 0) H(l, l - 1) = la_s(R(0));
-    SYNC();
-  }
   if (l >= i) {  // one eigenvalue has converged
     if (tid == 0) put_value(i, la_re(H(i, i)), la_im(H(i, i)));
     SYNC();
