@@ -283,6 +283,12 @@ def test_correlate_window_larger_than_shared_memory():
     for mode in ("reflect", "constant"):
         assert_filtered(vt.image.correlate(image, weights, mode=mode, cval=1),
                         ndi.correlate(image, weights, mode=mode, cval=1))
+    # an anchor in a corner: blocks whose anchor lies outside them (scipy's n-D correlate folds a reflection that
+    # reaches more than twice the image's size before it wrongly, so compare on an image larger than the reach)
+    wide = sample_image("float32", (44, 41))
+    weights = np.random.default_rng(10).random((80, 81))
+    assert_filtered(vt.image.correlate(wide, weights, origin=(39, -40)),
+                    ndi.correlate(wide, weights, origin=(39, -40)), rtol=1e-5)
 
 
 def test_correlate_zero_weights_skipped_like_scipy():

@@ -87,6 +87,9 @@ def test_footprint_larger_than_shared_memory():
     for mode in ("reflect", "constant"):
         assert_filtered(vt.image.grey_erosion(image, footprint=footprint, mode=mode, cval=7),
                         ndi.grey_erosion(image, footprint=footprint, mode=mode, cval=7), exact=True)
+    wide = sample_image("uint8", (44, 41))
+    assert_filtered(vt.image.grey_dilation(wide, footprint=footprint, origin=(-40, 39)),
+                    ndi.grey_dilation(wide, footprint=footprint, origin=(-40, 39)), exact=True)
 
 
 # -- binary --------------------------------------------------------------------------------------------------------

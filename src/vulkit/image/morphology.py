@@ -149,22 +149,20 @@ def _window_min_max(x: Array, op: str, axes: list[int], sizes: list[int], before
     along = 0 if size[0] >= size[1] else 1
     half = size[along] // 2
     parts = []
-    for lo, hi in ((0, half), (half, size[along])):
+    for lo, hi in ((0, half), (half, size[along])):  # a block's anchor may lie outside it: the kernels take any offset
         cut = (slice(lo, hi), slice(None)) if along == 0 else (slice(None), slice(lo, hi))
         sub_fp, sub_st = fp[cut], None if st is None else st[cut]
         if not sub_fp.any():
             continue
         sub_before = list(before)
         sub_before[along] -= lo
-        pads = [(max(0, -b), max(0, b - n + 1)) for n, b in zip(sub_fp.shape, sub_before, strict=True)]
-        sub_fp = np.pad(sub_fp, pads)
-        sub_st = None if sub_st is None else np.pad(sub_st, pads)
-        sub_before = [b + p[0] for b, p in zip(sub_before, pads, strict=True)]
-        sub_axes = axes if len(axes) == 2 else [axes[0]]
-        sub_sizes = list(sub_fp.shape) if len(axes) == 2 else [sub_fp.shape[0]]
-        parts.append(_window_min_max(x, op, sub_axes, sub_sizes, sub_before[:len(sub_axes)], modes, cval,
-                                     compute_dtype(x._dtype), sub_fp if len(axes) == 2 else sub_fp[:, 0],
-                                     sub_st, function))
+        if len(axes) == 2:
+            parts.append(_window_min_max(x, op, axes, list(sub_fp.shape), sub_before, modes, cval,
+                                         compute_dtype(x._dtype), sub_fp, sub_st, function))
+        else:
+            parts.append(_window_min_max(x, op, axes, [sub_fp.shape[0]], sub_before[:1], modes, cval,
+                                         compute_dtype(x._dtype), sub_fp[:, 0], None if sub_st is None else
+                                         sub_st[:, 0], function))
     combine = minimum if op == "min" else maximum
     total = parts[0]
     for part in parts[1:]:
