@@ -370,6 +370,15 @@ def test_empty_images():
         assert result.shape == (0, 5) and result.dtype == vt.float32
 
 
+def test_bilateral_windows_larger_than_shared_memory():
+    """A window too large for a shared tile reads each tap from global memory."""
+    image = np.random.default_rng(6).integers(0, 256, (20, 23, 3)).astype(np.uint8)
+    for mode in ("constant", "reflect"):
+        expected = skr.denoise_bilateral(image, sigma_spatial=10, mode=mode, channel_axis=-1).astype(np.float32)
+        assert_filtered(vt.image.bilateral_filter(image, sigma_spatial=10, mode=mode, channel_axis=-1), expected,
+                        rtol=1e-5)
+
+
 def test_bilateral_batches_and_constant_images():
     images = np.random.default_rng(2).integers(0, 256, (2, 11, 12, 3)).astype(np.uint8)
     expected = np.stack([skr.denoise_bilateral(im, channel_axis=-1) for im in images]).astype(np.float32)

@@ -225,14 +225,15 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
            modes: tuple[str, str], cval: float, out_dtype: DType, function: str, *, table: np.ndarray | None = None,
            mask: np.ndarray | None = None, fixed: Sequence[float] | None = None, rank: int = 0,
            structure: bool = False, bilateral: tuple[float, float, int] | None = None, separable: bool = False,
-           mid: DType | None = None) -> Array:
+           mid: DType | None = None, direct: bool = False) -> Array:
     """One pass of a window filter over axes ``ay`` (window rows, ``size[0]`` of them) and ``ax`` (window columns,
     ``size[1]``) of x, ay < ax; None for an axis the window does not span (its size 1). ``before``: window rows
     and columns before the output's own; ``modes``: the boundary modes along ay and ax; ``table``: correlate's
     weights, the structure, or the bilateral's look-up tables (spatial, then colour); ``mask``: the taps used
     (default: all, or the nonzero weights); ``bilateral``: (colour scale, shift, last colour bin); ``separable``:
     both 1-D passes of a rectangular window in one kernel (correlate: ``table`` holds the vertical weights, then the
-    horizontal ones), the first pass's results rounded to ``mid`` (None: kept in the compute type).
+    horizontal ones), the first pass's results rounded to ``mid`` (None: kept in the compute type); ``direct``:
+    no shared tile (the bilateral filter's windows too large for one), each tap read from global memory.
     WindowTooLarge where the tile does not fit shared memory."""
     kh, kw = size
     oy, ox = before
@@ -279,7 +280,11 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     table_n *= 1 + (structure and dynamic)
     if separable:
         table_n = kh + kw if op == "correlate" else 0
-    threads, per, lanes = _choose(op, kh, kw, oy, ox, c, rows, x_len, compute, table_n, n_taps, budget, separable)
+    if direct:
+        threads, per, lanes = (16, 16), (1, c), False
+    else:
+        threads, per, lanes = _choose(op, kh, kw, oy, ox, c, rows, x_len, compute, table_n, n_taps, budget,
+                                      separable)
     th, tx = threads[0] * per[0], threads[1] * per[1] * (4 if lanes else 1)
     vec = x_len % 4 == 0 and x._offset % 4 == 0 and tx % 4 == 0
     dev_table = _table(ctx, table, compute) if table_n else None
@@ -287,7 +292,7 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     addresses = _addresses(ctx, arrays)
     spec = WindowSpec(op, x._dtype, out_dtype, compute, kh, kw, oy, ox, c, threads, per, lanes, vec, mask,
                       tuple(float(f) for f in fixed) if fixed is not None else None, rank, structure, dynamic,
-                      separable, mid if separable and mid is not compute else None, addresses)
+                      separable, mid if separable and mid is not compute else None, direct, addresses)
     kernel = ctx.kernels.get(spec)
     tiles_x, tiles_y = -(-x_len // tx), -(-rows // th)
     batches = b1 * m

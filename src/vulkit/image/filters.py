@@ -674,14 +674,12 @@ def bilateral_filter(image: Any, win_size: int | None = None, sigma_color: float
     shift = min_value if min_value < 0 else 0.0
     scale = (bins // dims) / (max_value - shift)  # NOTE: scikit-image divides the integers bins // dims
     table = np.concatenate([spatial, color_lut])
-    axes = (0, 1)
+    args = (fimg, "bilateral", 0, 1, (size, size), (half, half), (modes[mode], modes[mode]), float(cval), compute,
+            function)
     try:
-        return window(fimg, "bilateral", axes[0], axes[1], (size, size), (half, half),
-                      (modes[mode], modes[mode]), float(cval), compute, function, table=table,
-                      bilateral=(scale, shift, bins - 1))
-    except WindowTooLarge:
-        raise ValueError(f"{function}: a window of {win_size} x {win_size} pixels of {dims} channels does not fit "
-                         "the device's shared memory") from None
+        return window(*args, table=table, bilateral=(scale, shift, bins - 1))
+    except WindowTooLarge:  # a window too large for a shared tile: each tap from global memory
+        return window(*args, table=table, bilateral=(scale, shift, bins - 1), direct=True)
 
 
 def contiguous_float(x: Array) -> Array:

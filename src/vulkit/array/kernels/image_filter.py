@@ -155,6 +155,7 @@ class WindowSpec:
     dynamic_mask: bool = False
     separable: bool = False
     mid: DType | None = None
+    direct: bool = False
     addresses: bool = False
     groups_per = 1
 
@@ -199,6 +200,8 @@ class WindowSpec:
     @property
     def shared_shape(self) -> tuple[int, int]:
         """(rows, columns) of the shared tile; columns in vec4s with lanes."""
+        if self.direct:
+            return 1, 4
         th, tx = self.tile
         rows = th + self.kh - 1
         if self.lanes:
@@ -215,7 +218,7 @@ class WindowSpec:
     @property
     def shared_table(self) -> int:
         """Table values held in shared memory (the weights, the structure or the spatial look-up table)."""
-        if not self.table:
+        if not self.table or self.direct:
             return 0
         if self.separable:
             return self.kh + self.kw
@@ -284,7 +287,8 @@ class WindowSpec:
                  f"    int r0 = int(trow * {th}u) - {self.oy};",
                  f"    uint x0 = tcol * {tx}u;",
                  "    barrier();"]
-        body += self._loader(t, tv, sh_rows, sh_cols)
+        if not self.direct:
+            body += self._loader(t, tv, sh_rows, sh_cols)
         body += ["    barrier();",
                  f"    uint ty = tid / {txt}u, tx = tid % {txt}u;",
                  f"    uint orow = trow * {th}u + ty * {self.per[0]}u;"]
@@ -672,19 +676,33 @@ class WindowSpec:
         spatial_lut[tap] x colour_lut[min(int(|centre - pixel| x scale), maxbin)], |.| the Euclidean distance over
         the channels; the result is the weighted mean, plus ``shift``."""
         c = self.step
-        centre = self.oy * cols + self.ox * c
-        lines = [f"{t} cen{q} = SHE(sb + {centre + q}u);" for q in range(c)]
+        if self.direct:  # windows too large for a shared tile: each tap read from global memory (cached)
+            lines = [f"int pix = int(ox0 / {c}u);",
+                     "int rc = vt_map(int(orow), int(p.R), p.mode_y), wc = vt_map(pix, int(p.W), p.mode_x);",
+                     f"uint atc = p.in_off + base + uint(max(rc, 0)) * p.RS + uint(max(wc, 0)) * {c}u;"]
+            lines += [f"{t} cen{q} = {self._load(f'atc + {q}u')};" for q in range(c)]
+            spatial = f"TABS(p.t_off + a * {self.kw}u + b)"
+            fetch = [f"    int rr = vt_map(int(orow) + int(a) - {self.oy}, int(p.R), p.mode_y);",
+                     f"    int ww = vt_map(pix + int(b) - {self.ox}, int(p.W), p.mode_x);",
+                     f"    uint at = p.in_off + base + uint(max(rr, 0)) * p.RS + uint(max(ww, 0)) * {c}u;"]
+            value = [f"(rr < 0 || ww < 0) ? cval : {self._load(f'at + {q}u')}" for q in range(c)]
+        else:
+            centre = self.oy * cols + self.ox * c
+            lines = [f"{t} cen{q} = SHE(sb + {centre + q}u);" for q in range(c)]
+            spatial = f"tw[a * {self.kw}u + b]"
+            fetch = [f"    uint at = sb + a * {cols}u + b * {c}u;"]
+            value = [f"SHE(at + {q}u)" for q in range(c)]
         lines += [f"{t} tot{q} = {t}(0);" for q in range(c)]
         lines += [f"{t} totw = {t}(0);",
                   f"for (uint a = 0u; a < {self.kh}u; a++) {{",
                   f"  for (uint b = 0u; b < {self.kw}u; b++) {{",
-                  f"    uint at = sb + a * {cols}u + b * {c}u;",
+                  *fetch,
                   f"    {t} d = {t}(0);"]
         for q in range(c):
-            lines += [f"    {t} v{q} = SHE(at + {q}u);", f"    {t} e{q} = cen{q} - v{q};", f"    d += e{q} * e{q};"]
+            lines += [f"    {t} v{q} = {value[q]};", f"    {t} e{q} = cen{q} - v{q};", f"    d += e{q} * e{q};"]
         lines += ["    d = sqrt(d);",
                   "    uint bin = min(uint(d * p.scale), p.maxbin);",
-                  f"    {t} wgt = tw[a * {self.kw}u + b] * TABS(p.t_off + {self.kh * self.kw}u + bin);"]
+                  f"    {t} wgt = {spatial} * TABS(p.t_off + {self.kh * self.kw}u + bin);"]
         lines += [f"    tot{q} += v{q} * wgt;" for q in range(c)]
         lines += ["    totw += wgt;", "  }", "}"]
         lines += [f"{t} r0_{q} = tot{q} / totw + p.shift;" for q in range(c)]
