@@ -290,6 +290,21 @@ def reduce_glsl() -> str:
     return _REDUCE
 
 
+def each_element(rows: str, cols: str, body: list[str], col: str = "j") -> list[str]:
+    """GLSL: the workgroup's invocations over the elements (i, ``col``) of a ``rows`` x ``cols`` block, row by row,
+    each running the lines ``body`` (inside a kernel's loop over the stack of matrices)."""
+    return [f"    for (uint e = tid; e < {rows} * {cols}; e += WG) {{",
+            f"      uint i = e / {cols}, {col} = e - i * {cols};",
+            *[f"      {line}" for line in body],
+            "    }"]
+
+
+def end_stack(barrier: str = "barrier()") -> list[str]:
+    """GLSL closing a one-workgroup-per-matrix kernel: ``barrier`` before the next matrix reuses shared memory,
+    then the ends of the loop over the stack and of main."""
+    return [f"    {barrier};", "  }", "}"]
+
+
 @dataclass(frozen=True)
 class LUSpec(LASpec):
     """One workgroup per matrix, LU with partial pivoting (LAPACK's pivots: the largest |re| + |im|, the first
@@ -324,10 +339,7 @@ class LUSpec(LASpec):
                "  uint tid = gl_LocalInvocationID.x, tx = tid % TX, ty = tid / TX;",
                f"  uint n = p.n, k = {'n' if mode == 'inv' else 'p.k'}, W = n + k;",
                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-               "    for (uint e = tid; e < n * W; e += WG) {",
-               "      uint i = e / W, j = e - i * W;",
-               f"      M(i, j) = j < n ? b_A.d[IX_A(bt, i, j)] : {fill};",
-               "    }",
+               *each_element("n", "W", [f"M(i, j) = j < n ? b_A.d[IX_A(bt, i, j)] : {fill};"]),
                "    barrier();",
                "    bool singular = false, odd = false;",
                "    for (uint j = 0u; j < n; ++j) {",
@@ -368,12 +380,8 @@ class LUSpec(LASpec):
                     "        for (uint c = n + tx; c < W; c += TX) M(i, c) -= la_mul(M(i, j), M(j, c));",
                     "      barrier();",
                     "    }",
-                    "    for (uint e = tid; e < n * k; e += WG) {",
-                    "      uint i = e / k, c = e - i * k;",
-                    "      b_X.d[IX_X(bt, i, c)] = M(i, n + c);",
-                    "    }"]
-        out += ["    barrier();", "  }", "}"]
-        return out
+                    *each_element("n", "k", ["b_X.d[IX_X(bt, i, c)] = M(i, n + c);"], "c")]
+        return out + end_stack()
 
 
 @dataclass(frozen=True)
@@ -402,10 +410,7 @@ class CholSpec(LASpec):
                 "  uint tid = gl_LocalInvocationID.x, tx = tid % TX, ty = tid / TX;",
                 "  uint n = p.n;",
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-                "    for (uint e = tid; e < n * n; e += WG) {",
-                "      uint i = e / n, j = e - i * n;",
-                "      if (j <= i) M(i, j) = b_A.d[IX_A(bt, i, j)];",
-                "    }",
+                *each_element("n", "n", ["if (j <= i) M(i, j) = b_A.d[IX_A(bt, i, j)];"]),
                 "    if (tid == 0u) bad = false;",
                 "    barrier();",
                 "    for (uint j = 0u; j < n; ++j) {",
@@ -421,13 +426,8 @@ class CholSpec(LASpec):
                 "      barrier();",
                 "    }",
                 "    if (tid == 0u && bad) b_F.d[0] = 1u;",
-                "    for (uint e = tid; e < n * n; e += WG) {",
-                "      uint i = e / n, j = e - i * n;",
-                "      b_X.d[IX_X(bt, i, j)] = j <= i ? M(i, j) : la_s(R(0));",
-                "    }",
-                "    barrier();",
-                "  }",
-                "}"]
+                *each_element("n", "n", ["b_X.d[IX_X(bt, i, j)] = j <= i ? M(i, j) : la_s(R(0));"]),
+                *end_stack()]
 
 
 @dataclass(frozen=True)

@@ -427,14 +427,11 @@ void bulge(int k, R v0, R v1, R v2) {
     spent += 2u * uint(knt) + 2u;
   }
   R t2 = t1 * x1, t3 = t1 * x2;
+  // the reflector applied to three (two where nr = 2) elements of a column or row
+#define APPLY3(a, b, c) { R sum = a + x1 * b; if (nr == 3) sum += x2 * c; \
+    a -= sum * t1; b -= sum * t2; if (nr == 3) c -= sum * t3; }
   PCOST(i2 - k + 1);
-  for (int c = k + tid; c <= i2; c += WGI) {
-    R sum = H(k, c) + x1 * H(k + 1, c);
-    if (nr == 3) sum += x2 * H(k + 2, c);
-    H(k, c) -= sum * t1;
-    H(k + 1, c) -= sum * t2;
-    if (nr == 3) H(k + 2, c) -= sum * t3;
-  }
+  for (int c = k + tid; c <= i2; c += WGI) APPLY3(H(k, c), H(k + 1, c), H(k + 2, c));
   SYNC();
   if (tid == 0) {
     if (k > m) {
@@ -447,22 +444,10 @@ void bulge(int k, R v0, R v1, R v2) {
   }
   int last = min(k + 3, i);
   PCOST(last - i1 + 1);
-  for (int r = i1 + tid; r <= last; r += WGI) {
-    R sum = H(r, k) + x1 * H(r, k + 1);
-    if (nr == 3) sum += x2 * H(r, k + 2);
-    H(r, k) -= sum * t1;
-    H(r, k + 1) -= sum * t2;
-    if (nr == 3) H(r, k + 2) -= sum * t3;
-  }
+  for (int r = i1 + tid; r <= last; r += WGI) APPLY3(H(r, k), H(r, k + 1), H(r, k + 2));
 #ifdef EIG_VECTORS
   PCOST(n);
-  for (int r = tid; r < n; r += WGI) {
-    R sum = ZT(k, r) + x1 * ZT(k + 1, r);
-    if (nr == 3) sum += x2 * ZT(k + 2, r);
-    ZT(k, r) -= sum * t1;
-    ZT(k + 1, r) -= sum * t2;
-    if (nr == 3) ZT(k + 2, r) -= sum * t3;
-  }
+  for (int r = tid; r < n; r += WGI) APPLY3(ZT(k, r), ZT(k + 1, r), ZT(k + 2, r));
 #endif
   SYNC();
 }
@@ -577,28 +562,18 @@ void bulge(int k, S v0, S v1) {
   }
   S v2 = x1;
   R t2 = la_re(la_mul(t1, v2));
+  // the reflector applied to two elements of a row (tau = conj(t1), v = v2) or column (t1, conj(v2))
+#define APPLY2(a, b, tau, v) { S sum = la_mul(tau, a) + la_scale(b, t2); a -= sum; b -= la_mul(sum, v); }
   PCOST(i2 - k + 1);
-  for (int c = k + tid; c <= i2; c += WGI) {
-    S sum = la_mul(la_conj(t1), H(k, c)) + la_scale(H(k + 1, c), t2);
-    H(k, c) -= sum;
-    H(k + 1, c) -= la_mul(sum, v2);
-  }
+  for (int c = k + tid; c <= i2; c += WGI) APPLY2(H(k, c), H(k + 1, c), la_conj(t1), v2);
   SYNC();
   if (tid == 0 && k > m) { H(k, k - 1) = x0; H(k + 1, k - 1) = la_s(R(0)); }
   int last = min(k + 2, i);
   PCOST(last - i1 + 1);
-  for (int r = i1 + tid; r <= last; r += WGI) {
-    S sum = la_mul(t1, H(r, k)) + la_scale(H(r, k + 1), t2);
-    H(r, k) -= sum;
-    H(r, k + 1) -= la_mul(sum, la_conj(v2));
-  }
+  for (int r = i1 + tid; r <= last; r += WGI) APPLY2(H(r, k), H(r, k + 1), t1, la_conj(v2));
 #ifdef EIG_VECTORS
   PCOST(n);
-  for (int r = tid; r < n; r += WGI) {
-    S sum = la_mul(t1, ZT(k, r)) + la_scale(ZT(k + 1, r), t2);
-    ZT(k, r) -= sum;
-    ZT(k + 1, r) -= la_mul(sum, la_conj(v2));
-  }
+  for (int r = tid; r < n; r += WGI) APPLY2(ZT(k, r), ZT(k + 1, r), t1, la_conj(v2));
 #endif
   SYNC();
   if (k == m && m > l) {  // the step started below l: rows and columns m..i (but m+1) scaled to keep H(m, m-1) real

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .factorization import LASpec, reduce_glsl
+from .factorization import LASpec, each_element, end_stack, reduce_glsl
 
 # GLSL: the round-robin pairing of players 0 .. n2-1 (n2 = n rounded up to even; player n is a bye): round r pairs
 # n2-1 with r, and (r + t) with (r - t) modulo n2-1; the order with NaN last; rotating two columns (or rows).
@@ -61,6 +61,13 @@ class _WorkgroupSpec(LASpec):
     def prelude(self) -> list[str]:
         return [reduce_glsl(), _COMMON]
 
+    def jacobi_prelude(self, v_offset: str, scalar: str) -> list[str]:
+        """The Jacobi kernels' declarations: G in shared memory, then V at ``v_offset``, the per-pair and per-column
+        arrays, the flag of a sweep that rotated and the shared real ``scalar`` of the rotation test."""
+        return [*self.prelude(), f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
+                f"#define V(i, j) sm[{v_offset} + (i) * n + (j)]", *_params(self.nmax),
+                "shared bool rotated;", f"shared R {scalar};", "#define NC n"]
+
 
 @dataclass(frozen=True)
 class QRSpec(_WorkgroupSpec):
@@ -83,8 +90,7 @@ class QRSpec(_WorkgroupSpec):
                 "  uint tid = gl_LocalInvocationID.x;",
                 "  uint m = p.m, n = p.n, q = p.q, kk = min(m, n);",
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-                "    for (uint e = tid; e < m * n; e += WG) { uint i = e / n, j = e - i * n; "
-                "M(i, j) = b_A.d[IX_A(bt, i, j)]; }",
+                *each_element("m", "n", ["M(i, j) = b_A.d[IX_A(bt, i, j)];"]),
                 "    LA_BARRIER();",
                 "    for (uint j = 0u; j < kk; ++j) {",
                 "      R big = R(0);",
@@ -122,13 +128,9 @@ class QRSpec(_WorkgroupSpec):
                 "      }",
                 "      LA_BARRIER();",
                 "    }",
-                "    for (uint e = tid; e < p.r * n; e += WG) {",
-                "      uint i = e / n, j = e - i * n;",
-                "      b_Rm.d[IX_Rm(bt, i, j)] = i <= j ? M(i, j) : la_s(R(0));",
-                "    }"]
+                *each_element("p.r", "n", ["b_Rm.d[IX_Rm(bt, i, j)] = i <= j ? M(i, j) : la_s(R(0));"])]
         if self.vectors:
-            out += ["    for (uint e = tid; e < m * q; e += WG) { uint i = e / q, c = e - i * q; "
-                    "QM(i, c) = la_s(i == c ? R(1) : R(0)); }",
+            out += [*each_element("m", "q", ["QM(i, c) = la_s(i == c ? R(1) : R(0));"], "c"),
                     "    LA_BARRIER();",
                     "    for (uint jj = kk; jj > 0u; --jj) {",
                     "      uint j = jj - 1u;",
@@ -143,10 +145,8 @@ class QRSpec(_WorkgroupSpec):
                     "      }",
                     "      LA_BARRIER();",
                     "    }"]
-            out += ["    for (uint e = tid; e < m * q; e += WG) { uint i = e / q, c = e - i * q; "
-                    "b_Q.d[IX_Q(bt, i, c)] = QM(i, c); }"]
-        out += ["    LA_BARRIER();", "  }", "}"]
-        return out
+            out += each_element("m", "q", ["b_Q.d[IX_Q(bt, i, c)] = QM(i, c);"], "c")
+        return out + end_stack("LA_BARRIER()")
 
 
 def _params(nmax: int) -> list[str]:
@@ -158,23 +158,51 @@ def _params(nmax: int) -> list[str]:
             "#define RANK(j) rank_s[j]"]
 
 
-# GLSL: the sweep loop around one round's rotations (ROUND_BODY: computes the pair t's rotation into c, s, w and
-# returns whether it rotates), then the rows (two-sided only) and columns of the matrix and of V.
+def _load(rows: str, value: str, adjust: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """GLSL: G (``rows`` x n) loaded from ``value`` (S v, changed by the lines ``adjust``), and big, the largest
+    modulus of its elements."""
+    return ["    R big = R(0);",
+            *each_element(rows, "n", [f"S v = {value};", *adjust, "G(i, j) = v;", "big = max(big, la_abs(v));"]),
+            "    LA_BARRIER();",
+            "    big = wg_max(big);"]
+
+
+def _ranks(descending: bool, store: str) -> list[str]:
+    """GLSL: each column's place (RANK) in the order of the values VAL, ascending or ``descending``, NaN last and equal
+    values in column order; ``store`` runs with the column's value v and its place rank."""
+    first, second = ("v", "u") if descending else ("u", "v")
+    return ["    for (uint j = tid; j < n; j += WG) {",
+            "      R v = la_re(VAL(j));",
+            "      uint rank = 0u;",
+            "      for (uint l = 0u; l < n; ++l) {",
+            "        R u = la_re(VAL(l));",
+            f"        if (la_before({first}, {second}) || (!la_before({second}, {first}) && l < j)) ++rank;",
+            "      }",
+            "      RANK(j) = la_s(R(rank));",
+            f"      {store}",
+            "    }",
+            "    LA_BARRIER();"]
+
+
+# GLSL: V (n x n) set to the identity where ``vectors``, then the sweep loop around one round's rotations
+# (pair_rotation: computes the pair t's rotation into c, s, w and returns whether it rotates), then the rows
+# (two-sided only) and columns of the matrix and of V.
 def _sweeps(two_sided: bool, vectors: bool, rows: str, cols: str, vrows: str) -> list[str]:
-    out = ["    uint n2 = NC + (NC & 1u), npairs = n2 / 2u;",
-           "    for (uint sweep = 0u; sweep < p.sweeps; ++sweep) {",
-           "      if (tid == 0u) rotated = false;",
-           "      LA_BARRIER();",
-           "      for (uint rr = 0u; rr + 1u < n2; ++rr) {",
-           "        for (uint t = tid; t < npairs; t += WG) {",
-           "          uint pp, qq;",
-           "          la_pair(rr, t, n2, pp, qq);",
-           "          R c = R(1), s = R(0);",
-           "          S w = la_s(R(1));",
-           "          if (qq < NC && pair_rotation(bt, pp, qq, c, s, w)) rotated = true;",
-           "          PC(t) = la_s(c); PS(t) = la_s(s); PW(t) = w;",
-           "        }",
-           "        LA_BARRIER();"]
+    out = each_element("n", "n", ["V(i, j) = la_s(i == j ? R(1) : R(0));"]) if vectors else []
+    out += ["    uint n2 = NC + (NC & 1u), npairs = n2 / 2u;",
+            "    for (uint sweep = 0u; sweep < p.sweeps; ++sweep) {",
+            "      if (tid == 0u) rotated = false;",
+            "      LA_BARRIER();",
+            "      for (uint rr = 0u; rr + 1u < n2; ++rr) {",
+            "        for (uint t = tid; t < npairs; t += WG) {",
+            "          uint pp, qq;",
+            "          la_pair(rr, t, n2, pp, qq);",
+            "          R c = R(1), s = R(0);",
+            "          S w = la_s(R(1));",
+            "          if (qq < NC && pair_rotation(bt, pp, qq, c, s, w)) rotated = true;",
+            "          PC(t) = la_s(c); PS(t) = la_s(s); PW(t) = w;",
+            "        }",
+            "        LA_BARRIER();"]
     if two_sided:
         out += [f"        for (uint e = tid; e < npairs * {cols}; e += WG) {{",
                 f"          uint t = e / {cols}, j = e - t * {cols}, pp, qq;",
@@ -233,15 +261,9 @@ class EighSpec(_WorkgroupSpec):
     FIELDS = ("batch", "n", "sweeps")
 
     def body(self) -> list[str]:
-        out = self.prelude()
-        out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
-                "#define V(i, j) sm[n * n + (i) * n + (j)]"]
-        out += _params(self.nmax)
+        out = self.jacobi_prelude("n * n", "floor_s")
         pick = "i >= j" if self.lower else "i <= j"
-        out += ["shared bool rotated;",
-                "shared R floor_s;",
-                "#define NC n",
-                "bool pair_rotation(uint bt, uint pp, uint qq, out R c, out R s, out S w) {",
+        out += ["bool pair_rotation(uint bt, uint pp, uint qq, out R c, out R s, out S w) {",
                 "  uint n = p.n;",
                 "  return la_rotation(la_re(G(pp, pp)), la_re(G(qq, qq)), G(pp, qq), LA_EPS, floor_s, c, s, w);",
                 "}",
@@ -249,45 +271,20 @@ class EighSpec(_WorkgroupSpec):
                 "  uint tid = gl_LocalInvocationID.x;",
                 "  uint n = p.n;",
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-                "    R big = R(0);",
-                "    for (uint e = tid; e < n * n; e += WG) {",
-                "      uint i = e / n, j = e - i * n;",
-                f"      S v = {pick} ? b_A.d[IX_A(bt, i, j)] : la_conj(b_A.d[IX_A(bt, j, i)]);",
-                "      if (i == j) v = la_s(la_re(v));",
-                "      G(i, j) = v;",
-                "      big = max(big, la_abs(v));",
-                "    }",
-                "    LA_BARRIER();",
-                "    big = wg_max(big);",
+                *_load("n", f"{pick} ? b_A.d[IX_A(bt, i, j)] : la_conj(b_A.d[IX_A(bt, j, i)])",
+                       ["if (i == j) v = la_s(la_re(v));"]),
                 "    R ss = R(0);",
                 "    if (big > R(0))",
                 "      for (uint e = tid; e < n * n; e += WG) ss += la_abs2(la_scale(G(e / n, e % n), R(1) / big));",
                 "    ss = wg_sum(ss);",
                 "    if (tid == 0u) floor_s = max(big * sqrt(ss) * LA_EPS * LA_EPS, LA_TINY);"]
-        if self.vectors:
-            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = "
-                       "la_s(e / n == e % n ? R(1) : R(0));")
         out += _sweeps(True, self.vectors, "n", "n", "n")
         out += ["    for (uint j = tid; j < n; j += WG) VAL(j) = la_s(la_re(G(j, j)));",
-                "    LA_BARRIER();",
-                "    for (uint j = tid; j < n; j += WG) {",
-                "      R v = la_re(VAL(j));",
-                "      uint rank = 0u;",
-                "      for (uint l = 0u; l < n; ++l) {",
-                "        R u = la_re(VAL(l));",
-                "        if (la_before(u, v) || (!la_before(v, u) && l < j)) ++rank;",
-                "      }",
-                "      RANK(j) = la_s(R(rank));",
-                "      b_E.d[IX_E(bt, 0u, rank)] = v;",
-                "    }",
                 "    LA_BARRIER();"]
+        out += _ranks(False, "b_E.d[IX_E(bt, 0u, rank)] = v;")
         if self.vectors:
-            out += ["    for (uint e = tid; e < n * n; e += WG) {",
-                    "      uint i = e / n, j = e - i * n;",
-                    "      b_Vo.d[IX_Vo(bt, i, uint(la_re(RANK(j))))] = V(i, j);",
-                    "    }"]
-        out += ["    LA_BARRIER();", "  }", "}"]
-        return out
+            out += each_element("n", "n", ["b_Vo.d[IX_Vo(bt, i, uint(la_re(RANK(j))))] = V(i, j);"])
+        return out + end_stack("LA_BARRIER()")
 
 
 @dataclass(frozen=True)
@@ -306,15 +303,9 @@ class SVDSpec(_WorkgroupSpec):
     FIELDS = ("batch", "m", "n", "sweeps")
 
     def body(self) -> list[str]:
-        out = self.prelude()
-        out += [f"shared S sm[{self.cap}];", "#define G(i, j) sm[(i) * n + (j)]",
-                "#define V(i, j) sm[m * n + (i) * n + (j)]"]
-        out += _params(self.nmax)
+        out = self.jacobi_prelude("m * n", "tol_s")
         load = "la_conj(b_A.d[IX_A(bt, i, j)])" if self.conj else "b_A.d[IX_A(bt, i, j)]"
-        out += ["shared bool rotated;",
-                "shared R tol_s;",
-                "#define NC n",
-                "bool pair_rotation(uint bt, uint pp, uint qq, out R c, out R s, out S w) {",
+        out += ["bool pair_rotation(uint bt, uint pp, uint qq, out R c, out R s, out S w) {",
                 "  uint m = p.m, n = p.n;",
                 "  R a = R(0), d = R(0);",
                 "  S g = la_s(R(0));",
@@ -328,51 +319,24 @@ class SVDSpec(_WorkgroupSpec):
                 "  uint tid = gl_LocalInvocationID.x;",
                 "  uint m = p.m, n = p.n;",
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-                "    R big = R(0);",
-                "    for (uint e = tid; e < m * n; e += WG) {",
-                "      uint i = e / n, j = e - i * n;",
-                f"      S v = {load};",
-                "      G(i, j) = v;",
-                "      big = max(big, la_abs(v));",
-                "    }",
-                "    LA_BARRIER();",
-                "    big = wg_max(big);",
+                *_load("m", load),
                 "    int ex = 0;",
                 "    if (big > R(0) && !isinf(big)) frexp(big, ex);",
-                "    for (uint e = tid; e < m * n; e += WG) {",
-                "      uint i = e / n, j = e - i * n;",
-                "      G(i, j) = la_ldexp(G(i, j), -ex);",
-                "    }",
+                *each_element("m", "n", ["G(i, j) = la_ldexp(G(i, j), -ex);"]),
                 "    LA_BARRIER();",
                 "    if (tid == 0u) tol_s = sqrt(R(m)) * LA_EPS;"]
-        if self.vectors:
-            out.append("    for (uint e = tid; e < n * n; e += WG) V(e / n, e % n) = "
-                       "la_s(e / n == e % n ? R(1) : R(0));")
         out += _sweeps(False, self.vectors, "m", "n", "n")
         out += ["    for (uint j = tid; j < n; j += WG) {",
                 "      R ss = R(0);",
                 "      for (uint i = 0u; i < m; ++i) ss += la_abs2(G(i, j));",
                 "      VAL(j) = la_s(sqrt(ss) < LA_SMALL ? R(0) : sqrt(ss));",
                 "    }",
-                "    LA_BARRIER();",
-                "    for (uint j = tid; j < n; j += WG) {",
-                "      R v = la_re(VAL(j));",
-                "      uint rank = 0u;",
-                "      for (uint l = 0u; l < n; ++l) {",
-                "        R u = la_re(VAL(l));",
-                "        if (la_before(v, u) || (!la_before(u, v) && l < j)) ++rank;",
-                "      }",
-                "      RANK(j) = la_s(R(rank));",
-                "      b_Sv.d[IX_Sv(bt, 0u, rank)] = ldexp(v, ex);",
-                "    }",
                 "    LA_BARRIER();"]
+        out += _ranks(True, "b_Sv.d[IX_Sv(bt, 0u, rank)] = ldexp(v, ex);")
         if self.vectors:
-            out += ["    for (uint e = tid; e < m * n; e += WG) {",
-                    "      uint i = e / n, j = e - i * n;",
-                    "      R v = la_re(VAL(j));",
-                    "      uint at = uint(la_re(RANK(j)));",
-                    "      b_Ug.d[IX_Ug(bt, i, at)] = v > R(0) ? la_scale(G(i, j), R(1) / v) : la_s(R(0));",
-                    "      if (i < n) b_Vo.d[IX_Vo(bt, i, at)] = V(i, j);",
-                    "    }"]
-        out += ["    LA_BARRIER();", "  }", "}"]
-        return out
+            out += each_element("m", "n", [
+                "R v = la_re(VAL(j));",
+                "uint at = uint(la_re(RANK(j)));",
+                "b_Ug.d[IX_Ug(bt, i, at)] = v > R(0) ? la_scale(G(i, j), R(1) / v) : la_s(R(0));",
+                "if (i < n) b_Vo.d[IX_Vo(bt, i, at)] = V(i, j);"])
+        return out + end_stack("LA_BARRIER()")
