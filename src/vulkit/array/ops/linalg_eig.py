@@ -65,7 +65,7 @@ def _geometry(ctx: Any, n: int, dtype: DType) -> tuple[int, int]:
     cap = 64
     while cap < need:
         cap = cap * 3 // 2 if cap & (cap - 1) == 0 else cap * 4 // 3
-    wg = 32 if n <= 32 else 64 if n <= 64 else 128
+    wg = 8 if n <= 8 else 16 if n <= 16 else 32 if n <= 32 else 64 if n <= 64 else 128
     if cap * dtype.itemsize + wg * (dtype.component.itemsize + 4) + 256 <= shared_limit(ctx):
         return wg, cap
     wg = 64 if n <= 64 else 128 if n <= 128 else 256 if n <= 1024 else 1024
