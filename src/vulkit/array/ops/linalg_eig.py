@@ -193,10 +193,11 @@ def _eig(x: Any, vectors: bool, function: str) -> tuple[Array, Array | None]:
         empty = make_array(ctx, (*batch, n), ctype)
         return empty, (make_array(ctx, (*batch, n, n), ctype) if vectors else None)
     scaling = _scales(a, function)
-    w = a
-    if scaling is not None:
+    if scaling is None:
+        w = a.copy()  # the kernels work in place on a contiguous stack
+    else:
         w = multiply(a, reshape(_host(ctx, scaling[0], dtype.component), (*batch, 1, 1))).astype(dtype, copy=False)
-    w = reshape(w, (count, n, n)).copy()
+    w = reshape(w, (count, n, n))
     zt = broadcast_to(eye(n, dtype=dtype, device=a.device), (count, n, n)).copy() if vectors else None
     scaled, scales = _schur(w, zt, function)
     values = scaled
