@@ -65,8 +65,10 @@ def _check_vectors(values: np.ndarray, vectors: np.ndarray, a: np.ndarray, facto
 
 
 def _eig(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    result = LA.eig(vt.asarray(a))
+    x = vt.asarray(a)
+    result = LA.eig(x)
     assert isinstance(result, LA.EigResult) and result._fields == ("eigenvalues", "eigenvectors")
+    assert np.array_equal(x.numpy(), a)  # the kernels work on a copy
     return result.eigenvalues.numpy(), result.eigenvectors.numpy()
 
 
