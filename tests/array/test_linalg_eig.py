@@ -296,6 +296,10 @@ def test_integer_bool_and_float16_inputs():
     w, v = _eig(h)
     assert w.dtype == np.complex64
     _check_values(w, h.astype(np.float32))
+    b = vt.asarray(h.astype(np.float32)).astype(vt.bfloat16)
+    result = LA.eig(b)
+    assert result.eigenvalues.dtype == vt.complex64 and result.eigenvectors.dtype == vt.complex64
+    _check_values(result.eigenvalues.numpy(), b.astype(vt.float32).numpy())
 
 
 def test_work_is_resumed_exactly_across_dispatches(monkeypatch):

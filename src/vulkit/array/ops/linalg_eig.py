@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..array import Array, make_array, upload
-from ..dtypes import DType, complex64, complex128, uint32
+from ..dtypes import DType, bfloat16, complex64, complex128, float32, uint32
 from ..kernels.factorization_eig import (
     STATE,
     ComplexSchurSpec,
@@ -184,6 +184,8 @@ def _eigenvectors(w: Array, zt: Array, values: Array, scales: Array) -> Array:
 
 def _eig(x: Any, vectors: bool, function: str) -> tuple[Array, Array | None]:
     a, _ = matrices(x, function)
+    if a._dtype is bfloat16:  # computed in float32, as float16 is
+        a = a.astype(float32)
     ctx, dtype = a._ctx, a._dtype
     n = a._shape[-1]
     batch = a._shape[:-2]
@@ -209,9 +211,9 @@ def _eig(x: Any, vectors: bool, function: str) -> tuple[Array, Array | None]:
 
 def eig(x: Any, /) -> EigResult:
     """Eigenvalues and right eigenvectors of each square matrix of x (..., M, M), real or complex: ``eigenvalues``
-    (..., M) and ``eigenvectors`` (..., M, M, its columns), both complex (complex64 for float32 and complex64 input,
-    complex128 for float64, complex128 and integers), as NumPy's ``numpy.linalg.eig`` (which LAPACK's ``geev``
-    computes) but always complex, as the array API says.
+    (..., M) and ``eigenvectors`` (..., M, M, its columns), both complex (complex64 for float32, complex64, float16
+    and bfloat16 input, complex128 for float64, complex128, integers and bool), as NumPy's ``numpy.linalg.eig``
+    (which LAPACK's ``geev`` computes) but always complex, as the array API says.
 
     Algorithm (see the module docstring): balancing as LAPACK's ``gebal`` (diagonal scaling, no permutations),
     Householder reduction to Hessenberg form, then LAPACK's ``lahqr`` QR iteration (Francis double shift in real
