@@ -124,6 +124,16 @@ def test_eig_larger_matrices(dtype, n):
     _check(_rand((n, n), dtype, seed=n))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "complex128", pytest.param("float64", marks=pytest.mark.slow),
+                                   pytest.param("complex64", marks=pytest.mark.slow)])
+def test_largest_order_in_shared_memory(dtype):
+    """The largest matrix the shared-memory kernel takes on this device (its capacity then all the device has)."""
+    x = vt.asarray(np.zeros((1, 1), dtype=dtype))
+    n = max(k for k in range(1, 256) if linalg_eig._geometry(x._ctx, k, x.dtype)[1])
+    assert not linalg_eig._geometry(x._ctx, n + 1, x.dtype)[1]
+    _check(_rand((n, n), dtype, seed=21))
+
+
 def test_stacks_and_empty_stacks():
     a = _rand((2, 3, 6, 6), "float64", seed=3)
     w, v = _check(a)
