@@ -356,3 +356,15 @@ def test_errors_name_the_function(function):
         f(vt.zeros((3,)))
     with pytest.raises(TypeError, match=function):
         f("not an array")
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex64"])
+def test_no_convergence_raises(monkeypatch, dtype):
+    """The iteration's limit reached (here none allowed): LinAlgError, as NumPy's "Eigenvalues did not converge";
+    matrices that deflate without iterating still work."""
+    monkeypatch.setattr(linalg_eig, "ITERATIONS", 0)
+    for function in ("eig", "eigvals"):
+        with pytest.raises(LA.LinAlgError, match=f"{function}: eigenvalues did not converge"):
+            getattr(LA, function)(vt.asarray(_rand((6, 6), dtype, seed=22)))
+    w, v = _eig(np.triu(_rand((5, 5), dtype, seed=23)))
+    assert np.allclose(np.sort_complex(w), np.sort_complex(np.diag(np.triu(_rand((5, 5), dtype, seed=23)))))

@@ -349,7 +349,7 @@ bool qr_start(out R v0, out R v1, out R v2) {
   l = split(i, l);
   ql = l;
   if (l >= i - 1) { deflate(l, i); return false; }
-  if (++its > 30 * max(10, n)) { failed = true; return false; }
+  if (++its > ITERATIONS * max(10, n)) { failed = true; return false; }
   ++kdefl;
   R h11, h12, h21, h22, s;
   if (kdefl % 20 == 0) {  // exceptional shifts
@@ -489,7 +489,7 @@ bool qr_start(out S v0, out S v1) {
     kdefl = 0; its = 0; qi = l - 1; ql = 0; qk = -1;
     return false;
   }
-  if (++its > 30 * max(10, n)) { failed = true; return false; }
+  if (++its > ITERATIONS * max(10, n)) { failed = true; return false; }
   ++kdefl;
   S t;
   if (kdefl % 20 == 0) {  // exceptional shifts
@@ -708,6 +708,7 @@ class SchurSpec(LASpec):
     wg: int = 64
     cap: int = 0
     vectors: bool = True
+    iterations: int = 30  # at most this many times max(10, n) QR iterations an eigenvalue (lahqr's 30)
 
     OPERANDS = ("W", "Z", "E", "D")
     FIELDS = ("batch", "n", "budget")
@@ -722,7 +723,7 @@ class SchurSpec(LASpec):
         return self.wg
 
     def body(self) -> list[str]:
-        out = eig_constants(self.dtype.component.itemsize == 8)
+        out = eig_constants(self.dtype.component.itemsize == 8) + [f"#define ITERATIONS {self.iterations}"]
         if self.cap:
             out += ["#define EIG_SHARED", f"#define CAP {self.cap}"]
         if self.vectors:

@@ -49,6 +49,7 @@ from .reductions import max as _max
 LIMIT = 56000  # loop iterations a dispatch may take on a CPU device (lavapipe stops them after 65535 in all)
 GPU_BUDGET = 1 << 28  # on a GPU: a dispatch does about this many loop iterations before the host looks again
 MAX_REPEATS = 64  # dispatches recorded between two reads of the flag
+ITERATIONS = 30  # QR iterations an eigenvalue may take, times max(10, order), before LinAlgError (LAPACK's)
 
 
 def _complex(dtype: DType) -> DType:
@@ -130,7 +131,7 @@ def _schur(w: Array, z: Array | None, function: str) -> tuple[Array, Array]:
     budget = _budget(ctx, n, wg, function)
     zz = z if z is not None else w
     step = Launcher(ctx, SchurSpec, dtype, [w, zz, values, scales, state, word], wg=wg, cap=cap,
-                    vectors=z is not None)
+                    vectors=z is not None, iterations=ITERATIONS)
     operands = [(w._offset, n * n, n, 1), (zz._offset, n * n, n, 1), (2 * values._offset, 2 * n, 0, 1),
                 (scales._offset, n, 0, 1)]
     repeats = 1
