@@ -80,7 +80,7 @@ T vt_img_lab2rgb(int k, T l, T a, T b) {
                            + 1.0573110696453443lf * z);
 }
 
-#else
+#elif defined(VT_COMPUTE_float)
 T vt_img_gray(T r, T g, T b) { return T(0.2125) * r + T(0.7154) * g + T(0.0721) * b; }
 
 T vt_img_hsv(int k, T r, T g, T b) {

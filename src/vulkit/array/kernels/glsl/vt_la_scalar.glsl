@@ -3,6 +3,7 @@
 // type) and LA_COMPLEX for complex S (real part in x, imaginary in y).
 #ifndef VT_LA_SCALAR_GLSL
 #define VT_LA_SCALAR_GLSL
+#if defined(S) && defined(R)  // nothing without them (the math library's own test compiles every file alone)
 #ifdef LA_COMPLEX
 S la_mul(S a, S b) { return S(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
 S la_conj(S a) { return S(a.x, -a.y); }
@@ -61,4 +62,5 @@ bool la_rotation(R a, R d, S g, R tol, R floor, out R c, out R s, out S w) {
   return true;
 }
 
+#endif  // S and R
 #endif  // VT_LA_SCALAR_GLSL
