@@ -35,6 +35,10 @@ class PanelSpec(LASpec):
     OPERANDS = ("P",)
     FIELDS = ("batch", "m", "kb", "pn", "pk")
 
+    def __post_init__(self) -> None:
+        if self.nb > self.wg:  # invocation j holds row j in its first slot
+            raise ValueError(f"PanelSpec: {self.nb} columns need at least as many invocations, got {self.wg}")
+
     @property
     def local_size(self) -> int:
         return self.wg

@@ -1,0 +1,183 @@
+"""The blocked LU's kernels one at a time against NumPy, and its factors, at the panel geometries GPUs take (several
+rows per invocation, few subgroups per workgroup). A failure here names the kernel at fault, where a wrong solve
+only says that one of them is: the register panel (pivot search across subgroups, row exchange, elimination),
+the triangular solve with row interchanges, or how the blocked driver chains them (interchanges applied left and
+right of each panel, the trailing updates)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import vulkit as vt
+from vulkit.array.kernels.factorization_blocked import PanelSpec
+from vulkit.array.ops import linalg_blocked
+
+DTYPES = ["float32", "float64", "complex64", "complex128"]
+
+
+def _rand(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+def _wide(dtype: str) -> str:
+    return "complex128" if np.dtype(dtype).kind == "c" else "float64"
+
+
+def _tol(dtype: str, n: int) -> float:
+    return 40 * max(n, 1) * float(np.finfo(np.dtype(dtype)).eps)
+
+
+def _bound(dtype: str) -> float:
+    """The largest |L| partial pivoting allows: 1 (a few ulps over where the division is inexact); complex pivots
+    are the largest in |re| + |im|, as LAPACK's, so |L| <= sqrt(2)."""
+    return (math.sqrt(2) if np.dtype(dtype).kind == "c" else 1.0) * (1 + 8 * float(np.finfo(np.dtype(dtype)).eps))
+
+
+def _check_factors(a: np.ndarray, lu: np.ndarray, pivots: np.ndarray, dtype: str, tb: int | None = None) -> None:
+    """P A = L U for each matrix of a (m x k, m >= k): L below lu's diagonal (unit diagonal), U on and above it,
+    P the row exchanges j <-> pivots[j] in order. ``tb``: the blocked driver's block order (the columns of L left of
+    a block did not get that block's exchanges, as solve and det need not). Checks |L| too: a pivot that is not the
+    column's largest shows there (the factors may still multiply back to P A)."""
+    m, k = a.shape[-2:]
+    for bt in range(a.shape[0]):
+        p = pivots[bt].astype(np.int64)
+        assert np.all((p >= np.arange(k)) & (p < m)), p
+        pa = a[bt].astype(_wide(dtype))
+        low = np.tril(lu[bt].astype(_wide(dtype)), -1)[:, :k]
+        for j in range(k):
+            pa[[j, p[j]]] = pa[[p[j], j]]
+            if tb is not None:
+                left = j // tb * tb
+                low[[j, p[j]], :left] = low[[p[j], j], :left]
+        l_factor = low + np.eye(m, k)
+        u_factor = np.triu(lu[bt, :k, :k].astype(_wide(dtype)))
+        growth = max(1.0, float(np.abs(u_factor).max()) / float(np.abs(a[bt]).max()))
+        residual = float(np.abs(pa - l_factor @ u_factor).max())
+        assert residual <= _tol(dtype, m) * growth * float(np.abs(a[bt]).max()), (bt, residual)
+        assert float(np.abs(low).max()) <= _bound(dtype), (bt, float(np.abs(low).max()))
+
+
+def _panel(a: np.ndarray, wg: int, rmax: int, nb: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The panel kernel of geometry (wg, rmax, nb) on the stack a (batch, m, k): the factors, pivots, flag word."""
+    batch, m, k = a.shape
+    w = vt.asarray(a)
+    pivots = vt.zeros((batch, k), dtype=vt.uint32)
+    word = vt.zeros((1,), dtype=vt.uint32)
+    launch = linalg_blocked._Kernels(w, 64).get(PanelSpec, [w, pivots, word], nb=nb, rmax=rmax, wg=wg)
+    launch([linalg_blocked._quad(w)], [batch, m, k, k, 0], batch)
+    return w.numpy(), pivots.numpy(), int(word.numpy()[0])
+
+
+# (invocations, rows per invocation, columns, rows): 2 subgroups of 32 on NVIDIA's GPUs (of 8 on lavapipe) with 4
+# and 2 rows each and with 1 (fewer rows than invocations); one invocation per column; the default geometry's
+PANELS = [(64, 4, 16, 150), (64, 2, 32, 120), (64, 1, 32, 50), (16, 16, 8, 150), (256, 1, 32, 150)]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize(("wg", "rmax", "nb", "m"), PANELS)
+def test_panel_kernel_factors(dtype, wg, rmax, nb, m):
+    """One panel, all its columns and two fewer: LAPACK's pivots (the largest in each column, the first of equals)
+    and factors within rounding of P A."""
+    for k in (nb, nb - 2):
+        a = _rand((2, m, k), dtype, m + k)
+        lu, pivots, word = _panel(a, wg, rmax, nb)
+        assert word == 0
+        _check_factors(a, lu, pivots, dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_panel_kernel_ties_and_zero_columns(dtype):
+    """Small integers (many equal magnitudes: the first row of the largest wins, in every subgroup and across
+    them) and an all-zero column (LAPACK keeps its diagonal row and sets the flag)."""
+    rng = np.random.default_rng(5)
+    a = rng.integers(-2, 3, (2, 150, 16)).astype(dtype)
+    a[1, :, 5] = 0
+    lu, pivots, word = _panel(a, 64, 4, 16)
+    assert word == 1
+    assert pivots[1, 5] == 5
+    ties = a[0, :, 0]
+    assert pivots[0, 0] == int(np.flatnonzero(np.abs(ties) == np.abs(ties).max())[0])
+    _check_factors(a[:1], lu[:1], pivots[:1], dtype)
+
+
+def test_panel_geometry_keeps_a_column_per_invocation():
+    with pytest.raises(ValueError, match="PanelSpec"):
+        PanelSpec(vt.float32, False, nb=32, rmax=1, wg=16)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("short", [0, 27])
+def test_triangular_solve_kernel(dtype, lower, short):
+    """The diagonal block's solve at the block order (64 for float32: the kernel's largest) and below it, with row
+    interchanges reaching below the block (lower, unit diagonal: LU's) or without (upper: back substitution)."""
+    tb = linalg_blocked.block_sizes(vt.asarray(np.zeros(1))._ctx, np.dtype(dtype).itemsize)
+    kb = tb - short
+    n, cols, batch = 90, kb + 70, 2
+    a = _rand((batch, n, cols), dtype, kb)
+    tri = _rand((batch, kb, kb), dtype, kb + 1) * 0.2
+    tri = np.tril(tri, -1) if lower else np.triu(tri) + (2 + np.abs(_rand((kb,), "float64", 3))) * np.eye(kb)
+    a[:, :kb, :kb] = tri
+    rng = np.random.default_rng(kb)
+    pivots = np.array([[rng.integers(j, n) for j in range(kb)] for _ in range(batch)], dtype=np.uint32)
+    w = vt.asarray(a)
+    kernels = linalg_blocked._Kernels(w, tb)
+    t, b = linalg_blocked._sub(w, 0, kb, 0, kb), linalg_blocked._sub(w, 0, kb, kb, cols)
+    if lower:
+        kernels.trsm(t, b, lower=True, unit=True, pivots=vt.asarray(pivots), pn=kb, pk=0)
+    else:
+        kernels.trsm(t, b, lower=False, unit=False)
+    want = a.astype(_wide(dtype))
+    for bt in range(batch):
+        if lower:
+            for j, p in enumerate(pivots[bt]):
+                want[bt, [j, p], kb:] = want[bt, [p, j], kb:]
+            tri_bt = np.tril(want[bt, :kb, :kb], -1) + np.eye(kb)
+        else:
+            tri_bt = np.triu(want[bt, :kb, :kb])
+        want[bt, :kb, kb:] = np.linalg.solve(tri_bt, want[bt, :kb, kb:])
+    got = w.numpy()
+    scale = float(np.abs(want).max())
+    assert float(np.abs(got - want).max()) <= _tol(dtype, kb) * scale
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize("invocations", [16, 64, None])
+def test_blocked_lu_factors(monkeypatch, dtype, invocations):
+    """The whole blocked LU of 150 x 150 matrices: with 16-invocation panels (2 subgroups of 8 on lavapipe, narrow
+    panels of many rows per invocation), 64-invocation ones (2 subgroups of NVIDIA's 32) and the device's own."""
+    if invocations is not None:
+        monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: invocations)
+    n = 150
+    a = _rand((2, n, n), dtype, 40)
+    w = vt.asarray(a)
+    pivots = vt.zeros((2, n), dtype=vt.uint32)
+    word = vt.zeros((1,), dtype=vt.uint32)
+    linalg_blocked.getrf(w, n, pivots, word)
+    assert int(word.numpy()[0]) == 0
+    tb = linalg_blocked.block_sizes(w._ctx, w._dtype.itemsize)
+    _check_factors(a, w.numpy(), pivots.numpy(), dtype, tb)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_blocked_solve_with_two_subgroup_panels(monkeypatch, dtype):
+    """solve and slogdet through 16-invocation panels: columns capped at one per invocation (8 where 32 would
+    not fit), two subgroups of lavapipe's 8 pooling their pivot candidates."""
+    monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: 16)
+    n = 150
+    a, b = _rand((2, n, n), dtype, 30), _rand((2, n, 3), dtype, 31)
+    wide = a.astype(_wide(dtype))
+    x = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
+    residual = np.abs(wide @ x - b).max(axis=(-2, -1))
+    assert np.all(residual <= _tol(dtype, n) * np.abs(wide).max(axis=(-2, -1)) * np.abs(x).max(axis=(-2, -1)))
+    sign, logabs = np.linalg.slogdet(wide)
+    got = vt.linalg.slogdet(vt.asarray(a))
+    assert np.abs(got.sign.numpy() - sign).max() <= _tol(dtype, n)
+    assert np.abs(got.logabsdet.numpy() - logabs).max() <= _tol(dtype, n) * n
