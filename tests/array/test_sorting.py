@@ -248,6 +248,18 @@ def test_searchsorted(dtype):
         np.testing.assert_array_equal(got.numpy(), np.searchsorted(shuffled, v, side=side, sorter=sorter))
 
 
+@pytest.mark.parametrize("bad", [-1, 5, 2 ** 31 - 1])
+def test_searchsorted_checks_sorter_indices(bad):
+    """Out-of-range sorter indices raise as NumPy's do."""
+    x = np.array([3.0, 1.0, 2.0, 5.0, 4.0], np.float32)
+    sorter = np.argsort(x).astype(np.int64)
+    sorter[2] = bad
+    with pytest.raises(ValueError, match="(?i)sorter index out of range"):
+        np.searchsorted(x, [2.5], sorter=sorter)
+    with pytest.raises(ValueError, match="searchsorted: sorter index out of range"):
+        vt.searchsorted(vt.asarray(x), vt.asarray([2.5], dtype=vt.float32), sorter=vt.asarray(sorter))
+
+
 def test_searchsorted_scalars_empty_and_promotion():
     a = np.array([1, 3, 3, 7], np.int32)
     x = vt.asarray(a)

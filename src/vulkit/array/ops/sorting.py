@@ -357,8 +357,8 @@ def search(sorted_x: Array, values: Array, side: str, sorter: Array | None, isin
 def searchsorted(x1: Array, x2: Any, /, *, side: str = "left", sorter: Array | None = None) -> Array:
     """Indices (default index dtype) where the elements of ``x2`` would be inserted into the 1-d ascending
     ``x1`` (or ``x1[sorter]``) to keep it sorted: before equal elements (``side="left"``) or after them
-    ("right"). NaNs order last as in ``sort``; -0.0 equals 0.0. ``sorter`` indices out of range are clipped
-    (NumPy raises; checking would need a round trip)."""
+    ("right"). NaNs order last as in ``sort``; -0.0 equals 0.0. With ``sorter``, its indices are checked as NumPy
+    checks them (ValueError where one is out of range): that reads back one flag, so the call synchronises."""
     if not isinstance(x1, Array):
         raise TypeError(f"searchsorted: x1 must be a vulkit array, got {type(x1).__name__}")
     if x1.ndim != 1:
@@ -370,6 +370,10 @@ def searchsorted(x1: Array, x2: Any, /, *, side: str = "left", sorter: Array | N
             raise TypeError("searchsorted: sorter must be a vulkit array of integers")
         if sorter.shape != x1.shape:
             raise ValueError(f"searchsorted: sorter has shape {sorter.shape}, x1 {x1.shape}")
+        from .reductions import any as _any  # noqa: PLC0415 - reductions imports this module
+
+        if sorter.size and bool(_any(ew.logical_or(ew.less(sorter, 0), ew.greater_equal(sorter, sorter.size)))):
+            raise ValueError("searchsorted: sorter index out of range")
         sorter = ew.astype(sorter, as_dtype(np.uint32))
     a, v = _common(x1, x2, "searchsorted")
     if a.size == 0:
