@@ -231,6 +231,25 @@ def test_topk(dtype):
     assert values.shape == () and float(values) == 3 and int(indices) == 0
 
 
+@pytest.mark.parametrize("dtype", ["float32", "int16", "uint64", "bool"])
+def test_topk_of_long_rows(dtype):
+    """Rows longer than a shared-memory tile: chunks sorted and cut to their k best, round after round (values,
+    indices and ties in input order as the full sort gives them; NaN, infinities and -0.0 among the floats)."""
+    from vulkit.array.ops import sorting
+
+    tile = sorting._tile_of(vt.ones(1, dtype=getattr(vt, dtype)))
+    a = _values(dtype, 2 * (3 * tile + 5), seed=15, low=-3, high=3).reshape(2, 3 * tile + 5)  # many ties
+    if dtype == "float32":
+        a[:, ::97], a[:, 5::101], a[:, 9::103] = np.nan, np.inf, -0.0
+    for axis, data in ((-1, a), (0, np.ascontiguousarray(a.T))):
+        for largest in (True, False):
+            for k in (1, 5, tile // 4):
+                values, indices = vt.topk(vt.asarray(data), k, axis=axis, largest=largest)
+                order = np.take(_reference_argsort(data, axis, largest), np.arange(k), axis=axis)
+                np.testing.assert_array_equal(indices.numpy(), order)
+                assert values.numpy().tobytes() == np.take_along_axis(data, order, axis).tobytes()
+
+
 # -- searchsorted ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", ["int8", "uint32", "int64", "float16", "float32", "float64"])
 def test_searchsorted(dtype):

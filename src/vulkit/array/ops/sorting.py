@@ -298,9 +298,63 @@ def topk(x: Array, k: int, /, *, axis: int = -1, largest: bool = True, sorted: b
     k = int(k)
     if not 0 <= k <= x.shape[axis]:
         raise ValueError(f"topk: k = {k} is out of range for an axis of {x.shape[axis]} elements")
+    moved, back, axis = _along_last(x, axis, "topk")
+    n = x.shape[axis]
+    rows = moved.size // n if n else 0
+    if rows and n > _tile_of(x) and k <= _tile_of(x) // 4:
+        values, indices = _best_of_rows(moved.reshape((rows, n)), k, largest)
+        shape = (*moved.shape[:-1], k)
+        values, indices = values.reshape(shape), indices.reshape(shape)
+        if x.ndim > 1 and axis != x.ndim - 1:
+            values, indices = values.permute_dims(back), indices.permute_dims(back)
+        return values.copy() if not values._contig else values, indices.copy() if not indices._contig else indices
     values, indices = _sorted(x, axis, largest, True, True, "topk")
     key = tuple(slice(None) if i != axis else slice(0, k) for i in range(x.ndim))
     return values[key].copy(), indices[key].copy()
+
+
+def _tile_of(x: Array) -> int:
+    """The longest row the shared-memory sort takes in one dispatch for x's keys."""
+    return sort_glsl.geometry(x._ctx, 8 if x._dtype.itemsize == 8 else 4).tile
+
+
+def _worst(dtype: DType, largest: bool) -> Any:
+    """A value that sorts after every other one for topk (ties with real values lose: they come later)."""
+    if dtype.kind in "fc":
+        return -np.inf if largest else np.nan  # NaN counts as the largest
+    if dtype.kind == "b":
+        return not largest
+    info = np.iinfo(dtype.np)
+    return int(info.min if largest else info.max)
+
+
+def _best_of_rows(x: Array, k: int, largest: bool) -> tuple[Array, Array]:
+    """topk of each row of the contiguous (rows, n) x without sorting whole rows: each round sorts the rows' chunks
+    of one tile in shared memory and keeps each chunk's k best (with their positions), until a row's candidates
+    fit one tile, which is sorted last. Candidates keep chunk order, so ties still come out in input order."""
+    from .creation import arange  # noqa: PLC0415
+    from .moving import pad  # noqa: PLC0415
+
+    rows, n = x.shape
+    tile = _tile_of(x)
+    values, origin = x, None
+    while n > tile:
+        chunks = -(-n // tile)
+        extra = chunks * tile - n
+        if extra:
+            values = pad(values, ((0, 0), (0, extra)), constant_values=_worst(x._dtype, largest))
+            origin = None if origin is None else pad(origin, ((0, 0), (0, extra)))
+        blocks = values.reshape((rows * chunks, tile))
+        _, order = sort_rows(blocks, rows * chunks, tile, largest, False, True, "topk")
+        local = order.reshape((rows * chunks, tile))[:, :k]
+        best = gather_along_last(blocks, local).reshape((rows, chunks * k))
+        start = ew.multiply(arange(chunks, dtype=local.dtype, device=x.device), tile).reshape((1, chunks, 1))
+        place = ew.add(local.reshape((rows, chunks, k)), start).reshape((rows, chunks * k))
+        origin = place if origin is None else gather_along_last(origin, place)
+        values, n = best, chunks * k
+    _, order = sort_rows(values if values._contig else values.copy(), rows, n, largest, False, True, "topk")
+    first = order.reshape((rows, n))[:, :k]
+    return gather_along_last(values, first), first.copy() if origin is None else gather_along_last(origin, first)
 
 
 # -- searchsorted ----------------------------------------------------------------------------------------------
