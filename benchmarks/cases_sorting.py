@@ -47,6 +47,19 @@ def _rows(n: int) -> Case:
     return Case(f"sort of the rows of {n}x{n} float32", "Mkeys/s", build, work=float(n * n))
 
 
+def _topk(n: int, k: int) -> Case:
+    def build(lib: Any) -> Any:
+        x = lib.array(_floats((n,)))
+        if lib.name == "torch":
+            return lambda: lib.xp.topk(x, k)
+        if lib.name == "numpy":
+            return lambda: np.argpartition(x, n - k)[n - k:]
+        return lambda: lib.xp.topk(x, k)
+
+    return Case(f"topk {k} of {n:,} float32", "Mkeys/s", build, work=float(n), peers=("numpy", "torch"),
+                note="NumPy: argpartition (unsorted)")
+
+
 def _unique(n: int, high: int) -> Case:
     def build(lib: Any) -> Any:
         x = lib.array(np.random.default_rng(1).integers(0, high, n, dtype=np.int64))
@@ -61,4 +74,4 @@ def _unique(n: int, high: int) -> Case:
 def cases(cpu: bool) -> list[Case]:
     n = 1 << 20 if cpu else 1 << 24
     side = 1024 if cpu else 8192
-    return [_sort(n), _argsort(n), _rows(side), _unique(n, 1 << 20), _unique(n, 1 << 62)]
+    return [_sort(n), _argsort(n), _rows(side), _topk(n, 100), _unique(n, 1 << 20), _unique(n, 1 << 62)]

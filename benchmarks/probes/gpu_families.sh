@@ -26,7 +26,7 @@ m = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); b = x > 0.5'
          limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 \
            | tee -a "$out/kernel_times.txt"
        done ;;
-    4) for family in matmul skinny matrix-vector solve cholesky eig fft _filter sobel correlate \
+    4) for family in topk matmul skinny matrix-vector solve cholesky eig fft _filter sobel correlate \
                      erosion equalize resize rgb2gray; do
          limit 120 python3 benchmarks/bench_ops.py --only "$family" 2>&1 | tee -a "$out/bench.jsonl"
        done ;;
