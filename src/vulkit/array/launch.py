@@ -19,6 +19,12 @@ from ..runtime.kernels import Kernel
 Dispatch = tuple[Kernel, int, Any, tuple[Any, ...]]
 
 
+def addresses_of(*arrays: Any) -> tuple[int, ...]:
+    """The device addresses of the allocations of ``arrays`` (for kernels that take buffer addresses and add the
+    arrays' element offsets themselves)."""
+    return tuple(a._alloc._addr or a._alloc.address for a in arrays)
+
+
 def record(stream: Any, kernel: Kernel, inputs: Sequence[Any], output: Any, values: Sequence[Any], groups: int,
            starts: Sequence[int] | None = None) -> None:
     """Record ``kernel`` over ``groups`` workgroups reading the allocations ``inputs`` and writing ``output``

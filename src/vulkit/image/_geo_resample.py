@@ -11,6 +11,7 @@ from ..array.array import Array, make_array, upload
 from ..array.kernels.glsl import WORKGROUP, division_magic
 from ..array.kernels.image_resample import ResampleSpec, compute_dtype
 from ..array.kernels.image_resample_warp import WarpSpec
+from ..array.launch import addresses_of
 from ..array.ops.planning import _addresses
 
 Table = tuple[np.ndarray, np.ndarray]  # (indices (M, K) int32, weights (M, K) float64)
@@ -58,7 +59,7 @@ def resample_pass(x: Array, outer: int, length: int, inner: int, size: int, tabl
     values = (cval, outer, size, inner, length, k, x._offset, 0, *_magic(inner), *_magic(size))
     arrays = (x, out, idx, w)
     if addresses:
-        push = kernel.pack(*[a._alloc._addr or a._alloc.address for a in arrays], *values)
+        push = kernel.pack(*addresses_of(*arrays), *values)
         resources: tuple[Any, ...] = ()
     else:
         push, resources = kernel.pack(*values), tuple(a._alloc for a in arrays)
@@ -114,7 +115,7 @@ def warp(x: Array, matrix: np.ndarray, out_h: int, out_w: int, order: int, mode:
     kernel = ctx.kernels.get(WarpSpec(x._dtype, out_dtype, order, mode, projective, addresses))
     values = (n, h, w, c, out_h, out_w, x._offset, 0, *[float(v) for v in matrix.ravel()], float(cval))
     if addresses:
-        push = kernel.pack(x._alloc._addr or x._alloc.address, out._alloc._addr or out._alloc.address, *values)
+        push = kernel.pack(*addresses_of(x, out), *values)
         resources: tuple[Any, ...] = ()
     else:
         push, resources = kernel.pack(*values), (x._alloc, out._alloc)

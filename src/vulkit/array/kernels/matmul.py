@@ -60,7 +60,7 @@ def accumulator(dtype: DType) -> DType:
 BFLOAT16_VEC4 = "vec4 vt_from_bf16x4(u16vec4 v) { return uintBitsToFloat(uvec4(v) << 16); }"
 
 
-def _widen(dtype: DType) -> str:
+def widen(dtype: DType) -> str:
     """GLSL turning a stored vec4 of ``dtype`` into its accumulator's vec4 ('' where they are one type)."""
     if dtype is bfloat16:
         return "vt_from_bf16x4"
@@ -244,7 +244,7 @@ class MatmulSpec(ProductKernel):
         """``load<name>`` (:func:`load_function`) and ``store<name>(buf, kk, x, v)``: the four values into the
         shared tile, laid out (k, row) for A and (k, column) for B."""
         lines = load_function(name, op, run == minor, vec, "V", "T", lambda a: self._element(name, a),
-                              _widen(self.dtype))
+                              widen(self.dtype))
         lines.append(f"void store{name}(uint buf, uint kk, uint x, V v) {{")
         if run == "k":
             lines += ["  [[unroll]] for (uint i = 0u; i < 4u; i++)",

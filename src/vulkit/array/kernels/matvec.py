@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ..dtypes import DType, bfloat16, require_supported
 from .glsl import VEC4, buffer_block, convert, header, store
-from .matmul import BFLOAT16_VEC4, _widen, accumulator
+from .matmul import BFLOAT16_VEC4, accumulator, widen
 
 LANES = 32
 ROWS = 8
@@ -70,11 +70,11 @@ class MatvecSpec:
         element_a, element_x = convert("A.d[base + k]", d, acc), convert("X.d[p.x_off + k * p.x_s]", d, acc)
         if self.vec:
             vector = VEC4[acc.compute]
-            widen = _widen(d) or vector
+            widened = widen(d) or vector
             lines += ["      int k4 = p.K >> 2;",
                       f"      for (int k = int(lane); k < k4; k += {LANES}) {{",
-                      f"        {vector} a = {widen}(Av.d[(base >> 2) + k]);",
-                      f"        {vector} x = {widen}(Xv.d[(p.x_off >> 2) + k]);",
+                      f"        {vector} a = {widened}(Av.d[(base >> 2) + k]);",
+                      f"        {vector} x = {widened}(Xv.d[(p.x_off >> 2) + k]);",
                       "        sum += a.x * x.x + a.y * x.y + a.z * x.z + a.w * x.w;",
                       "      }",
                       f"      for (int k = (k4 << 2) + int(lane); k < p.K; k += {LANES})",

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..dtypes import DType, bfloat16, require_supported
 from .glsl import VEC4, buffer_block, convert, header, store
-from .matmul import BFLOAT16_VEC4, _widen, accumulator
+from .matmul import BFLOAT16_VEC4, accumulator, widen
 
 ROWS = 8  # the most rows of A
 QUADS = 64  # threads along N in a workgroup, four columns each
@@ -83,9 +83,9 @@ class SkinnySpec:
                   "      int at = p.b_off + k * p.b_rs + col;",
                   "      V b;"]
         if self.vec:
-            widen = _widen(d)
+            widened = widen(d)
             stored = "Bv.d[at >> 2]"
-            lines.append(f"      if (col + 3 < p.N) b = {f'{widen}({stored})' if widen else stored}; else")
+            lines.append(f"      if (col + 3 < p.N) b = {f'{widened}({stored})' if widened else stored}; else")
         lines += ["      for (int j = 0; j < 4; j++) b[j] = col + j < p.N ? " + b_element + " : T(0);",
                   f"      for (int r = 0; r < {self.rows}; r++)",
                   "        sums[r] += " + convert("A.d[p.a_off + r * p.a_rs + k * p.a_cs]", d, acc) + " * b;",

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..array import Array, _new, make_array, view
-from ..dtypes import DType, float16, float32, float64, result_type, same_kind
+from ..array import Array, _part_view, make_array, view
+from ..dtypes import DType, float16, result_type, same_kind
 from ..kernels.matmul import MatmulSpec, Tile, accumulator
 from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
 from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
+from ..launch import addresses_of
 from ..layout import broadcast_shapes
 from . import matmul_tuning
 from .planning import _addresses as needs_addresses
@@ -162,14 +163,13 @@ def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epil
         vector, x_stride, y_stride = a, a._strides[-1], c._strides[-1]
     else:
         return False
-    for value in (row_stride, x_stride, y_stride, matrix._offset, vector._offset, c._offset):
-        if abs(value) > _INT_MAX:
-            return False
+    if not _int32(row_stride, x_stride, y_stride, matrix._offset, vector._offset, c._offset):
+        return False
     ctx = c._ctx
     vec = matrix._offset % 4 == 0 and row_stride % 4 == 0 and x_stride == 1 and vector._offset % 4 == 0
     addresses = needs_addresses(ctx, [matrix, vector, c])
     kernel = ctx.kernels.get(MatvecSpec(c._dtype, vec, epilogue, addresses))
-    head = tuple(x._alloc._addr or x._alloc.address for x in (matrix, vector, c)) if addresses else ()
+    head = addresses_of(matrix, vector, c) if addresses else ()
     push = kernel.pack(*head, rows, k, matrix._offset, vector._offset, c._offset, row_stride, x_stride, y_stride,
                        alpha, beta)
     ctx.stream.dispatch(kernel.pipeline, () if addresses else (matrix._alloc, vector._alloc, c._alloc), push,
@@ -191,7 +191,7 @@ def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: b
     else:
         return False
     (x, xrs, xcs), (y, yrs), (zrs, zcs) = a2, b2, c2
-    if any(abs(v) > _INT_MAX for v in (xrs, xcs, yrs, zrs, zcs, x._offset, y._offset, c._offset)):
+    if not _int32(xrs, xcs, yrs, zrs, zcs, x._offset, y._offset, c._offset):
         return False
     ctx, dtype = c._ctx, c._dtype
     groups = -(-cols // SkinnySpec.groups_per)
@@ -205,8 +205,7 @@ def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: b
     spec = SkinnySpec(dtype, rows, vec, partial is not None, epilogue and partial is None, addresses)
     kernel = ctx.kernels.get(spec)
     sums = partial if partial is not None else c
-    head = (*(o._alloc._addr or o._alloc.address for o in (x, y, c)), sums._alloc._addr or sums._alloc.address) \
-        if addresses else ()
+    head = addresses_of(x, y, c, sums) if addresses else ()
     push = kernel.pack(*head, rows, cols, k, chunk, x._offset, xrs, xcs, y._offset, yrs, c._offset, zrs, zcs,
                        sums._offset, alpha, beta)
     ctx.stream.dispatch(kernel.pipeline, () if addresses else (x._alloc, y._alloc, c._alloc, sums._alloc), push,
@@ -268,6 +267,11 @@ def _batch_axes(a: Array, b: Array, c: Array) -> list[tuple[int, int, int, int]]
     return axes
 
 
+def _int32(*values: int) -> bool:
+    """Whether every offset and stride fits the kernels' 32-bit signed element arithmetic."""
+    return all(abs(value) <= _INT_MAX for value in values)
+
+
 def _tile(dtype: DType, m: int, n: int) -> Tile:
     if dtype.itemsize == 8:
         return _WIDE
@@ -293,16 +297,14 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     ars, acs = a._strides[-2:]
     brs, bcs = b._strides[-2:]
     crs = c._strides[-2]
-    for value in (ars, acs, brs, bcs, crs, sa1, sa2, sb1, sb2, sc1, sc2, a._offset, b._offset, c._offset):
-        if abs(value) > _INT_MAX:
-            raise ValueError("matmul: operands of more than 2^31 elements are not supported yet")
+    if not _int32(ars, acs, brs, bcs, crs, sa1, sa2, sb1, sb2, sc1, sc2, a._offset, b._offset, c._offset):
+        raise ValueError("matmul: operands of more than 2^31 elements are not supported yet")
     a_run, b_run = _run(ars, acs, "k", "m"), _run(brs, bcs, "n", "k")
     a_vec = _aligned(a, ars if a_run == "k" else acs, (sa1, sa2), acs if a_run == "k" else ars)
     b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs)
     c_vec = c._offset % 4 == 0 and crs % 4 == 0 and sc1 % 4 == 0 and sc2 % 4 == 0
     addresses = needs_addresses(ctx, [a, b, c])
-    head = (a._alloc._addr or a._alloc.address, b._alloc._addr or b._alloc.address,
-            c._alloc._addr or c._alloc.address) if addresses else ()
+    head = addresses_of(a, b, c) if addresses else ()
     resources = () if addresses else (a._alloc, b._alloc, c._alloc)
 
     def dispatch(spec: Any) -> None:
@@ -335,23 +337,17 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
 
 
 def _complex_product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
-    """Four real products over the parts: (ar + i ai)(br + i bi) = (ar br - ai bi) + i (ar bi + ai br)."""
-    from .elementwise import imag, real  # noqa: PLC0415
+    """Four real products over the parts (views of a's and b's memory): (ar + i ai)(br + i bi) =
+    (ar br - ai bi) + i (ar bi + ai br), each part of c summed in a contiguous array, then copied into c."""
     from .moving import _copy_into  # noqa: PLC0415
 
-    part = float32 if c._dtype.itemsize == 8 else float64
-    ar, ai, br, bi = real(a), imag(a), real(b), imag(b)
-    shape = c._shape
-    re = make_array(c._ctx, shape, part)
-    im = make_array(c._ctx, shape, part)
-    if epilogue and beta:
-        _copy_into(re, real(c))
-        _copy_into(im, imag(c))
-    _product(ar, br, re, alpha, beta if epilogue else 0.0, True)
-    _product(ai, bi, re, -alpha, 1.0, True)
-    _product(ar, bi, im, alpha, beta if epilogue else 0.0, True)
-    _product(ai, br, im, alpha, 1.0, True)
-    parts = _new(c._ctx, c._alloc, shape + (2,), tuple(2 * s for s in c._strides) + (1,), 2 * c._offset, part,
-                 False)  # c's memory as (..., 2) real parts
-    _copy_into(parts[..., 0], re)
-    _copy_into(parts[..., 1], im)
+    ar, ai, br, bi = _part_view(a, 0), _part_view(a, 1), _part_view(b, 0), _part_view(b, 1)
+    for part, terms in ((0, ((ar, br, 1.0), (ai, bi, -1.0))), (1, ((ar, bi, 1.0), (ai, br, 1.0)))):
+        target = _part_view(c, part)
+        total = make_array(c._ctx, c._shape, target._dtype)
+        if epilogue and beta:
+            _copy_into(total, target)
+        (x1, y1, s1), (x2, y2, s2) = terms
+        _product(x1, y1, total, s1 * alpha, beta if epilogue else 0.0, True)
+        _product(x2, y2, total, s2 * alpha, 1.0, True)
+        _copy_into(target, total)

@@ -50,8 +50,11 @@ def tile_for(ctx: Any, dtype: DType, batch: int, m: int, n: int, k: int, default
     chosen = table.get(key)
     if chosen is not None:
         return chosen
+    from ...runtime import context as _context  # noqa: PLC0415
+
     candidates = CANDIDATES.get(dtype.itemsize if dtype.itemsize == 8 else 4, ())
-    if run is None or not enabled(ctx) or 2 * batch * m * n * k < MIN_FLOPS or len(candidates) < 2:
+    if run is None or not enabled(ctx) or 2 * batch * m * n * k < MIN_FLOPS or len(candidates) < 2 \
+            or ctx is not _context.current():  # events time the current device only
         return default
     times = {tile: _seconds(ctx, lambda tile=tile: run(tile)) for tile in candidates}
     chosen = min(times, key=times.__getitem__)
@@ -68,11 +71,9 @@ def forget() -> None:
 
 
 def _seconds(ctx: Any, work: Callable[[], None]) -> float:
-    from ...runtime import context as _context  # noqa: PLC0415
+    """GPU milliseconds of ``work`` on the current device (``ctx``), the best of two runs after a warm-up."""
     from ...runtime.events import Event  # noqa: PLC0415
 
-    if ctx is not _context.current():
-        return 0.0
     work()  # compiles the kernel and warms up
     start, end = Event(enable_timing=True), Event(enable_timing=True)
     best = float("inf")

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..array import Array, make_array
 from ..kernels.softmax import SoftmaxSpec
+from ..launch import addresses_of
 from ..layout import normalize_axes
 from .creation import default_float
 from .elementwise import astype, exp, subtract
@@ -42,8 +43,7 @@ def softmax(x: Any, axis: int, log: bool, function: str) -> Array:
     kernel = ctx.kernels.get(SoftmaxSpec(x._dtype, log, vec, addresses))
     values = (rows, r, source._offset, 0)
     if addresses:
-        push = kernel.pack(source._alloc._addr or source._alloc.address, out._alloc._addr or out._alloc.address,
-                           *values)
+        push = kernel.pack(*addresses_of(source, out), *values)
         resources: tuple[Any, ...] = ()
     else:
         push, resources = kernel.pack(*values), (source._alloc, out._alloc)
