@@ -437,16 +437,10 @@ class WindowSpec:
         for (ra, o), uses in self._contributions().items():
             lines.append(f"{{ {tv} v = {self._value(ra, o, cols, fetched, lines)};")
             for i, j, a, b in uses:
-                r = f"r{i}_{j}"
-                if op == "correlate":
-                    lines.append(f"  {r} += {self._weight(a, b, t)} * v;")
-                elif op == "mean":
-                    lines.append(f"  {r} += v;")
-                else:
-                    first = (i, j) not in started
-                    value = self._cell("v", f"tw[{a * self.kw + b}u]", first, tv)
-                    lines.append(f"  {r} = {value if first else self._select(r, value)};")
-                    started.add((i, j))
+                first = (i, j) not in started
+                value = "v" if summing else self._cell("v", f"tw[{a * self.kw + b}u]", first, tv)
+                lines.append("  " + self._fold(f"r{i}_{j}", value, self._weight(a, b, t), first, self._select))
+                started.add((i, j))
             lines.append("}")
         if op == "mean":
             lines += self._mean(t, outs)
@@ -516,13 +510,7 @@ class WindowSpec:
         for ra in range(rows + kh - 1):
             uses = [(q, ra - q) for q in range(rows) if 0 <= ra - q < kh]
             body.append(f"      {{ {v4} v = sh[top + {ra * c4}u];")
-            for q, a in uses:
-                if op == "correlate":
-                    body.append(f"        m{q} += tw[{a}u] * v;")
-                elif op == "mean":
-                    body.append(f"        m{q} += v;")
-                else:
-                    body.append(f"        m{q} = {'v' if a == 0 else self._vselect(f'm{q}', 'v')};")
+            body += ["        " + self._fold(f"m{q}", "v", f"tw[{a}u]", a == 0, self._vselect) for q, a in uses]
             body.append("      }")
         names = [f"m{q}" for q in range(rows)]
         mid = self.mid or self.compute
@@ -560,18 +548,21 @@ class WindowSpec:
                 if not uses:
                     continue
                 lines.append(f"{{ {t} v = {self._value(i, o, cols, fetched, lines, 'shm')};")
-                for j, b in uses:
-                    r = f"r{i}_{j}"
-                    if op == "correlate":
-                        lines.append(f"  {r} += tw[{kh + b}u] * v;")
-                    elif op == "mean":
-                        lines.append(f"  {r} += v;")
-                    else:
-                        lines.append(f"  {r} = {'v' if b == 0 else self._select(r, 'v')};")
+                lines += ["  " + self._fold(f"r{i}_{j}", "v", f"tw[{kh + b}u]", b == 0, self._select) for j, b in uses]
                 lines.append("}")
         if op == "mean":
             lines += self._divide([f"r{i}_{j}" for i, j in outs], kw, self.out_dtype, t, False)
         return lines
+
+    def _fold(self, acc: str, value: str, weight: str, first: bool, select: Any) -> str:
+        """The GLSL statement folding one tap's ``value`` into ``acc``: ``weight`` times it added (correlate), it
+        added (mean), or the min/max kept (``first``: the first tap sets it; ``select``: :meth:`_select` or
+        :meth:`_vselect`)."""
+        if self.op == "correlate":
+            return f"{acc} += {weight} * {value};"
+        if self.op == "mean":
+            return f"{acc} += {value};"
+        return f"{acc} = {value if first else select(acc, value)};"
 
     def _vselect(self, acc: str, value: str) -> str:
         """:meth:`_select` of vec4 values."""
