@@ -247,8 +247,8 @@ def test_kernels_with_and_without_buffer_addresses(addresses):
     before = ctx.buffer_addresses
     ctx.set_buffer_addresses(addresses)
     try:
-        img = rng.integers(0, 256, (19, 23, 3), dtype=np.uint8)
-        np.testing.assert_array_equal(G.resize(img, (7, 31), "lanczos").numpy(), pil_resize(img, (7, 31), "lanczos"))
+        img = rng.integers(0, 256, (19, 23, 3), dtype=np.uint8)  # (13, 9): Pillow 12 and 13 take the same pass order
+        np.testing.assert_array_equal(G.resize(img, (13, 9), "lanczos").numpy(), pil_resize(img, (13, 9), "lanczos"))
         f = rng.random((12, 14))
         np.testing.assert_allclose(G.pyramid_down(f, mode="constant", cval=0.5).numpy(),
                                    sk.pyramid_reduce(f, mode="constant", cval=0.5), atol=1e-12)

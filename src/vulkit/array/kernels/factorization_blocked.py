@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .factorization import LASpec
-from .sort_glsl import require_subgroups
 
 
 def _key(dtype: Any) -> str:
@@ -23,7 +22,7 @@ def _key(dtype: Any) -> str:
 class PanelSpec(LASpec):
     """LU with partial pivoting of a panel of m rows and kb <= ``nb`` columns (operand P) by one workgroup per
     matrix: each invocation holds up to ``rmax`` rows in registers (row t + s * wg in slot s); per column, the pivot
-    is found with subgroup reductions, the rows exchanged through shared memory and the rows below eliminated.
+    is found by a reduction tree in shared memory, the rows exchanged through it and the rows below eliminated.
     Pivots (absolute rows: ``pk`` + the panel's row) go to ``I`` at ``pn`` per matrix, from index ``pk``. An exact
     zero pivot sets the flag word (and that column is left as LAPACK leaves it)."""
 
@@ -43,23 +42,17 @@ class PanelSpec(LASpec):
     def local_size(self) -> int:
         return self.wg
 
-    def require(self, context: Any) -> None:
-        super().require(context)
-        require_subgroups(context, "the LU panel")
-
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         text = super().source(float_controls)
-        extensions = ("#extension GL_KHR_shader_subgroup_basic : require\n"
-                      "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
-                      "#extension GL_EXT_control_flow_attributes : require\n")
         first = text.index("\n") + 1
-        return text[:first] + extensions + text[first:]
+        return text[:first] + "#extension GL_EXT_control_flow_attributes : require\n" + text[first:]
 
     def body(self) -> list[str]:
         nb, rmax = self.nb, self.rmax
         return [_key(self.dtype),
                 f"#define NB {nb}",
                 f"#define RMAX {rmax}",
+                f"#define TREE {1 << (self.wg - 1).bit_length()}u",
                 "shared S prow[NB];",
                 "shared S jrow[NB];",
                 "shared uint skey[WG];",
@@ -85,13 +78,20 @@ class PanelSpec(LASpec):
                 "          if (q > k || at == 0xFFFFFFFFu) { k = q; at = i; }",
                 "        }",
                 "      }",
-                "      uint mk = subgroupMax(k);",
-                "      uint mi = subgroupMin(k == mk ? at : 0xFFFFFFFFu);",
-                "      if (subgroupElect()) { skey[gl_SubgroupID] = mk; sidx[gl_SubgroupID] = mi; }",
+                # a tree in shared memory, not subgroup operations: those after the divergent search need the
+                # invocations reconverged, which Vulkan does not promise (an H100 gave wrong pivots)
+                "      skey[tid] = k; sidx[tid] = at;",
                 "      barrier();",
-                "      uint bk = skey[0], pr = sidx[0];",
-                "      for (uint g = 1u; g < gl_NumSubgroups; ++g)",
-                "        if (skey[g] > bk || (skey[g] == bk && sidx[g] < pr)) { bk = skey[g]; pr = sidx[g]; }",
+                "      [[unroll]] for (uint h = TREE / 2u; h > 0u; h >>= 1u) {",
+                "        if (tid < h && tid + h < WG) {",
+                "          uint k2 = skey[tid + h], a2 = sidx[tid + h];",
+                "          if (k2 > skey[tid] || (k2 == skey[tid] && a2 < sidx[tid])) {",
+                "            skey[tid] = k2; sidx[tid] = a2;",
+                "          }",
+                "        }",
+                "        barrier();",
+                "      }",
+                "      uint pr = sidx[0];",
                 "      uint pt = pr % WG, ps = pr / WG;",
                 "      if (tid == pt) {",
                 "        [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",

@@ -126,16 +126,17 @@ def origin_lines(addresses: bool, bm: str, bn: str) -> list[str]:
     return body
 
 
-def run_coords(op: str, run: str, runs: int, threads: str, bk: str, extent: str) -> list[str]:
-    """(``<op>x<r>``, ``<op>k<r>``) of each of a thread's runs of four: x the row of A / column of B in the tile,
-    k the step within ``bk``."""
+def run_coords(op: str, run: str, runs: int, threads: str, bk: str, extent: str, width: int = 4) -> list[str]:
+    """(``<op>x<r>``, ``<op>k<r>``) of each of a thread's runs of ``width``: x the row of A / column of B in the
+    tile, k the step within ``bk``."""
     lines = []
     for r in range(runs):
         q = f"(tid + {r}u * {threads})"
         if run == "k":
-            lines.append(f"  uint {op}x{r} = {q} / ({bk} / 4u), {op}k{r} = ({q} % ({bk} / 4u)) * 4u;")
+            lines.append(f"  uint {op}x{r} = {q} / ({bk} / {width}u), {op}k{r} = ({q} % ({bk} / {width}u)) * {width}u;")
         else:
-            lines.append(f"  uint {op}k{r} = {q} / ({extent} / 4u), {op}x{r} = ({q} % ({extent} / 4u)) * 4u;")
+            lines.append(f"  uint {op}k{r} = {q} / ({extent} / {width}u), "
+                         f"{op}x{r} = ({q} % ({extent} / {width}u)) * {width}u;")
     return lines
 
 

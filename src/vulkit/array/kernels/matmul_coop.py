@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dtypes import DType, float32, require_supported
-from .glsl import VEC4, convert, header, store
-from .matmul import UNROLL, ProductKernel, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
+from .glsl import buffer_block, convert, header, store
+from .matmul import UNROLL, ProductKernel, buffer_lines, fetch_lines, origin_lines, put_lines, run_coords
 
 EXTENSIONS = ("GL_KHR_cooperative_matrix", "GL_KHR_memory_scope_semantics", "GL_KHR_shader_subgroup_basic", UNROLL)
 FRAGMENT = 16  # the fragment shape M = N = K used (the one every vendor reports for float16)
 PAD = 8  # elements each shared row is padded by
+WIDE = 8  # elements each thread moves at once: 16 bytes of a 16-bit type, one uvec4
 
 
 def coop_available(context: Any, dtype: DType) -> bool:
@@ -73,51 +74,55 @@ class CoopMatmulSpec(ProductKernel):
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         d = self.dtype
+        if self.bm * self.bk % (WIDE * self.threads) or self.bk * self.bn % (WIDE * self.threads):
+            raise ValueError(f"{self}: the threads cannot share the loads of the tiles")
         lines = header((d, float32), self.addresses, float_controls, local_size=self.threads, extensions=EXTENSIONS)
         lines += buffer_lines(d, self.addresses)
-        s = d.storage
+        lines += [buffer_block(0, "Aw", "uvec4", "readonly", self.addresses, 16, "W"),
+                  buffer_block(1, "Bw", "uvec4", "readonly", self.addresses, 16, "W")]
+        if self.addresses:
+            lines.append("W0 Aw; W1 Bw;")
         a_stride = self.bk + PAD if self.a_run == "k" else self.bm + PAD
         b_stride = self.bn + PAD if self.b_run == "n" else self.bk + PAD
-        a_size = self.bm * (self.bk + PAD) if self.a_run == "k" else self.bk * (self.bm + PAD)
-        b_size = self.bk * (self.bn + PAD) if self.b_run == "n" else self.bn * (self.bk + PAD)
-        lines += [f"#define S {s}", f"#define S4 {VEC4[s]}",
+        lines += [f"#define S {d.storage}",
                   f"const uint BM = {self.bm}u, BN = {self.bn}u, BK = {self.bk}u, NT = {self.threads}u;",
                   f"const uint FM = {self.fm}u, FN = {self.fn}u, SGN = {self.sg_n}u, F = {FRAGMENT}u;",
-                  f"const uint SA = {a_stride}u, SB = {b_stride}u, A_STAGE = {a_size}u, B_STAGE = {b_size}u;",
-                  "shared S As[2u * A_STAGE];", "shared S Bs[2u * B_STAGE];",
+                  f"const uint SA = {a_stride}u, SB = {b_stride}u;",
+                  f"const uint A_STAGE = {a_stride * (self.bm if self.a_run == 'k' else self.bk) // WIDE}u;",
+                  f"const uint B_STAGE = {b_stride * (self.bk if self.b_run == 'n' else self.bn) // WIDE}u;",
+                  "shared uvec4 As[2u * A_STAGE];", "shared uvec4 Bs[2u * B_STAGE];",
                   f"shared float Cs[{self.sg_m * self.sg_n} * F * F];",
                   "#define FRAG_A coopmat<S, gl_ScopeSubgroup, F, F, gl_MatrixUseA>",
                   "#define FRAG_B coopmat<S, gl_ScopeSubgroup, F, F, gl_MatrixUseB>",
                   "#define FRAG_C coopmat<float, gl_ScopeSubgroup, F, F, gl_MatrixUseAccumulator>"]
         for name, op, run, minor, vec in (("A", "a", self.a_run, "k", self.a_vec),
                                           ("B", "b", self.b_run, "n", self.b_vec)):
-            lines += load_function(name, op, run == minor, vec, "S4", "S", lambda at, n=name: f"{n}.d[{at}]", "")
-        # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded
-        lines += ["void storeA(uint buf, uint kk, uint x, S4 v) {",
-                  "  [[unroll]] for (uint i = 0u; i < 4u; i++) As[buf * A_STAGE + "
-                  + ("x * SA + kk + i" if self.a_run == "k" else "kk * SA + x + i") + "] = v[i];", "}",
-                  "void storeB(uint buf, uint kk, uint x, S4 v) {",
-                  "  [[unroll]] for (uint i = 0u; i < 4u; i++) Bs[buf * B_STAGE + "
-                  + ("kk * SB + x + i" if self.b_run == "n" else "x * SB + kk + i") + "] = v[i];", "}"]
+            lines += _wide_load(name, op, run == minor, vec)
+        # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded; eight
+        # halves to an element, so that offsets and strides below are in eighths
+        lines += ["void storeA(uint buf, uint kk, uint x, uvec4 v) { As[buf * A_STAGE + ("
+                  + ("x * SA + kk" if self.a_run == "k" else "kk * SA + x") + ") / 8u] = v; }",
+                  "void storeB(uint buf, uint kk, uint x, uvec4 v) { Bs[buf * B_STAGE + ("
+                  + ("kk * SB + x" if self.b_run == "n" else "x * SB + kk") + ") / 8u] = v; }"]
         lines += self._main()
         return "\n".join(lines) + "\n"
 
     def _main(self) -> list[str]:
-        runs_a, runs_b = self.bm * self.bk // (4 * self.threads), self.bk * self.bn // (4 * self.threads)
+        runs_a, runs_b = self.bm * self.bk // (WIDE * self.threads), self.bk * self.bn // (WIDE * self.threads)
         row, column = "gl_CooperativeMatrixLayoutRowMajor", "gl_CooperativeMatrixLayoutColumnMajor"
         a_layout = row if self.a_run == "k" else column
         b_layout = row if self.b_run == "n" else column
-        a_at = "(rm + i * F) * SA + ks" if self.a_run == "k" else "ks * SA + rm + i * F"
-        b_at = "ks * SB + cn + j * F" if self.b_run == "n" else "(cn + j * F) * SB + ks"
+        a_at = "((rm + {i}u * F) * SA + {ks}u) / 8u" if self.a_run == "k" else "({ks}u * SA + rm + {i}u * F) / 8u"
+        b_at = "({ks}u * SB + cn + {j}u * F) / 8u" if self.b_run == "n" else "((cn + {j}u * F) * SB + {ks}u) / 8u"
         body = ["void main() {", *origin_lines(self.addresses, "BM", "BN"),
+                *(["  Aw = W0(p.r0); Bw = W1(p.r1);"] if self.addresses else []),
                 "  uint sg = gl_SubgroupID, lane = gl_SubgroupInvocationID;",
                 "  uint rm = (sg / SGN) * FM * F, cn = (sg % SGN) * FN * F;",
-                *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM"),
-                *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN"),
-                "  FRAG_C acc[FM * FN];",
-                "  [[unroll]] for (uint i = 0u; i < FM * FN; i++) acc[i] = FRAG_C(0.0);",
+                *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM", WIDE),
+                *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN", WIDE),
+                *[f"  FRAG_C acc{f} = FRAG_C(0.0);" for f in range(self.fm * self.fn)],
                 "  uint ntiles = (p.K + BK - 1u) / BK;",
-                f"  S4 ra[{runs_a}], rb[{runs_b}];",
+                f"  uvec4 ra[{runs_a}], rb[{runs_b}];",
                 *fetch_lines(runs_a, runs_b, "0u"), *put_lines(runs_a, runs_b, "0u"),
                 "  barrier();",
                 "  for (uint kt = 0u; kt < ntiles; kt++) {",
@@ -126,17 +131,7 @@ class CoopMatmulSpec(ProductKernel):
                 "    if (more) {",
                 *["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")],
                 "    }",
-                "    [[unroll]] for (uint ks = 0u; ks < BK; ks += F) {",
-                "      FRAG_A fa[FM];",
-                "      FRAG_B fb[FN];",
-                "      [[unroll]] for (uint i = 0u; i < FM; i++)",
-                f"        coopMatLoad(fa[i], As, buf * A_STAGE + {a_at}, SA, {a_layout});",
-                "      [[unroll]] for (uint j = 0u; j < FN; j++)",
-                f"        coopMatLoad(fb[j], Bs, buf * B_STAGE + {b_at}, SB, {b_layout});",
-                "      [[unroll]] for (uint i = 0u; i < FM; i++)",
-                "        [[unroll]] for (uint j = 0u; j < FN; j++)",
-                "          acc[i * FN + j] = coopMatMulAdd(fa[i], fb[j], acc[i * FN + j]);",
-                "    }",
+                *self._steps(a_at, a_layout, b_at, b_layout),
                 "    if (more) {",
                 *["  " + line for line in put_lines(runs_a, runs_b, "(buf ^ 1u)")],
                 "    }",
@@ -152,20 +147,54 @@ class CoopMatmulSpec(ProductKernel):
         if self.epilogue:
             old = convert("C.d[at]", d, float32)
             value = f"p.alpha * v + (p.beta != 0.0 ? p.beta * {old} : 0.0)"
-        return ["  [[unroll]] for (uint i = 0u; i < FM; i++)",
-                "    [[unroll]] for (uint j = 0u; j < FN; j++) {",
-                "      coopMatStore(acc[i * FN + j], Cs, sg * F * F, F, gl_CooperativeMatrixLayoutRowMajor);",
-                "      subgroupMemoryBarrierShared();",
-                "      subgroupBarrier();",
-                "      for (uint e = lane; e < F * F; e += gl_SubgroupSize) {",
-                "        uint row = m0 + rm + i * F + e / F, col = n0 + cn + j * F + e % F;",
-                "        if (row < p.M && col < p.N) {",
-                "          int at = cbase + int(row) * p.c_rs + int(col);",
-                "          float v = Cs[sg * F * F + e];",
-                f"          C.d[at] = {store(value, d, float32)};",
-                "        }",
-                "      }",
-                "      subgroupBarrier();",
-                "    }"]
+        lines = []
+        for i in range(self.fm):
+            for j in range(self.fn):
+                lines += [f"  coopMatStore(acc{i * self.fn + j}, Cs, sg * F * F, F, "
+                          "gl_CooperativeMatrixLayoutRowMajor);",
+                          "  subgroupMemoryBarrierShared();",
+                          "  subgroupBarrier();",
+                          "  for (uint e = lane; e < F * F; e += gl_SubgroupSize) {",
+                          f"    uint row = m0 + rm + {i}u * F + e / F, col = n0 + cn + {j}u * F + e % F;",
+                          "    if (row < p.M && col < p.N) {",
+                          "      int at = cbase + int(row) * p.c_rs + int(col);",
+                          "      float v = Cs[sg * F * F + e];",
+                          f"      C.d[at] = {store(value, d, float32)};",
+                          "    }",
+                          "  }",
+                          "  subgroupBarrier();"]
+        return lines
+
+    def _steps(self, a_at: str, a_layout: str, b_at: str, b_layout: str) -> list[str]:
+        """The fragment loads and products of one stage, written out in full (the accumulators are separate
+        variables, never an array indexed in a loop: a driver that does not unroll such a loop keeps the array in
+        memory, and every product then waits on it)."""
+        lines = []
+        for ks in range(0, self.bk, FRAGMENT):
+            lines += [f"    FRAG_A fa{i}_{ks}; coopMatLoad(fa{i}_{ks}, As, buf * A_STAGE + "
+                      f"{a_at.format(i=i, ks=ks)}, SA / 8u, {a_layout});" for i in range(self.fm)]
+            lines += [f"    FRAG_B fb{j}_{ks}; coopMatLoad(fb{j}_{ks}, Bs, buf * B_STAGE + "
+                      f"{b_at.format(j=j, ks=ks)}, SB / 8u, {b_layout});" for j in range(self.fn)]
+            lines += [f"    acc{i * self.fn + j} = coopMatMulAdd(fa{i}_{ks}, fb{j}_{ks}, acc{i * self.fn + j});"
+                      for i in range(self.fm) for j in range(self.fn)]
+        return lines
 
 
+
+
+def _wide_load(name: str, op: str, along_columns: bool, vec: bool) -> list[str]:
+    """GLSL ``uvec4 load<name>(r, c, lr, lc, base)``: eight 16-bit elements of operand ``name`` from (r, c) along
+    its columns (``along_columns``) or rows, zero past row ``lr`` and column ``lc``, packed two to a uint; one
+    16-byte read of the ``<name>w`` view where ``vec`` (the run is contiguous and aligned) and all eight are inside."""
+    step = f"p.{op}_cs" if along_columns else f"p.{op}_rs"
+    lines = [f"uvec4 load{name}(uint r, uint c, uint lr, uint lc, int base) {{",
+             f"  int at = base + int(r) * p.{op}_rs + int(c) * p.{op}_cs;"]
+    if vec:
+        full = f"c + {WIDE - 1}u < lc && r < lr" if along_columns else f"r + {WIDE - 1}u < lr && c < lc"
+        lines.append(f"  if ({full}) return {name}w.d[at >> 3];")
+    parts = []
+    for i in range(WIDE):
+        inside = f"c + {i}u < lc && r < lr" if along_columns else f"r + {i}u < lr && c < lc"
+        parts.append(f"({inside}) ? {name}.d[at + {i} * {step}] : S(0)")
+    pairs = [f"packFloat2x16(f16vec2({parts[i]}, {parts[i + 1]}))" for i in range(0, WIDE, 2)]
+    return [*lines, "  return uvec4(" + ", ".join(pairs) + ");", "}"]

@@ -11,7 +11,7 @@ from typing import Any
 from ..array import Array, _part_view, make_array, view
 from ..dtypes import DType, float16, result_type, same_kind
 from ..kernels.matmul import MatmulSpec, Tile, accumulator
-from ..kernels.matmul_coop import CoopMatmulSpec, coop_available
+from ..kernels.matmul_coop import WIDE, CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
 from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
@@ -283,9 +283,10 @@ def _run(stride_r: int, stride_c: int, inner: str, outer: str) -> str:
     return outer if stride_r == 1 and stride_c != 1 else inner
 
 
-def _aligned(x: Array, other_stride: int, batch_strides: tuple[int, int], run_stride: int) -> bool:
-    return run_stride == 1 and x._offset % 4 == 0 and other_stride % 4 == 0 \
-        and all(s % 4 == 0 for s in batch_strides)
+def _aligned(x: Array, other_stride: int, batch_strides: tuple[int, int], run_stride: int, width: int = 4) -> bool:
+    """Whether runs of ``width`` elements of x along its unit stride start ``width``-aligned (one vector read)."""
+    return run_stride == 1 and x._offset % width == 0 and other_stride % width == 0 \
+        and all(s % width == 0 for s in batch_strides)
 
 
 def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]], alpha: float, beta: float,
@@ -300,8 +301,11 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     if not _int32(ars, acs, brs, bcs, crs, sa1, sa2, sb1, sb2, sc1, sc2, a._offset, b._offset, c._offset):
         raise ValueError("matmul: operands of more than 2^31 elements are not supported yet")
     a_run, b_run = _run(ars, acs, "k", "m"), _run(brs, bcs, "n", "k")
-    a_vec = _aligned(a, ars if a_run == "k" else acs, (sa1, sa2), acs if a_run == "k" else ars)
-    b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs)
+    dtype = c._dtype
+    coop = dtype in COOP_DTYPES and coop_available(ctx, dtype)
+    width = WIDE if coop else 4  # the cooperative kernel reads eight 16-bit elements at once
+    a_vec = _aligned(a, ars if a_run == "k" else acs, (sa1, sa2), acs if a_run == "k" else ars, width)
+    b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs, width)
     c_vec = c._offset % 4 == 0 and crs % 4 == 0 and sc1 % 4 == 0 and sc2 % 4 == 0
     addresses = needs_addresses(ctx, [a, b, c])
     head = addresses_of(a, b, c) if addresses else ()
@@ -322,8 +326,7 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
                                 reads=[a._alloc, b._alloc] + ([c._alloc] if epilogue and beta else []),
                                 writes=[c._alloc])
 
-    dtype = c._dtype
-    if dtype in COOP_DTYPES and coop_available(ctx, dtype):
+    if coop:
         dispatch(CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *_COOP_GRID, a_run, b_run, a_vec, b_vec,
                                 epilogue, addresses))
         return

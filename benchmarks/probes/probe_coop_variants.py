@@ -1,0 +1,100 @@
+"""Where vulkit's float16 cooperative-matrix matmul (kernels/matmul_coop.py) loses its time, once the ladder
+(probe_coop_ladder.py) showed that the fragment loads from shared memory, the products and the barriers reach
+580-650 TFLOP/s on an H100: the real kernel with one part taken out at a time, and the real kernel on other
+subgroup/fragment grids, each timed with GPU timestamps on 4096 x 4096 x 4096.
+
+  real      the kernel as it ships
+  no_fetch  the global loads replaced by a value made from the coordinates (no memory read)
+  no_put    the stores of the loaded values into shared memory left out
+  neither   both left out: only the fragment loads, products, barriers and the epilogue remain
+  t13       compiled for Vulkan 1.3 (SPIR-V 1.6) as the ladder is, not vulkit's default Vulkan 1.2
+  nofc      without the float-control execution modes (keep subnormals, signed zeros, inf and NaN)
+
+Run on the GPU machine: python benchmarks/probes/probe_coop_variants.py"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import numpy as np
+
+import vulkit as vt
+from vulkit.array.kernels.matmul_coop import CoopMatmulSpec
+from vulkit.array.ops import matmul as matmul_ops
+from vulkit import shaders
+from vulkit.runtime import context
+from vulkit.runtime.events import Event
+
+N = 4096
+
+
+@dataclasses.dataclass(frozen=True)
+class VariantSpec(CoopMatmulSpec):
+    variant: str = "real"
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        text = super().source(None if "nofc" in self.variant else float_controls)
+        if self.variant in ("no_fetch", "neither"):
+            text = re.sub(r"(S4 load[AB]\(uint r, uint c, uint lr, uint lc, int base\) \{)",
+                          r"\1\n  return S4(S(r + c));", text)
+        if self.variant in ("no_put", "neither"):
+            text = re.sub(r"(void store[AB]\(uint buf, uint kk, uint x, S4 v\) \{)", r"\1\n  return;", text)
+        return text
+
+
+_TARGET = {"value": None}
+_compile = shaders.compile_source
+
+
+def _compile_for_target(source: str, **options: object) -> bytes:
+    if _TARGET["value"]:
+        options["target"] = _TARGET["value"]
+    return _compile(source, **options)
+
+
+shaders.compile_source = _compile_for_target
+
+
+def _time(a: vt.Array, b: vt.Array, c: vt.Array) -> float:
+    vt.matmul(a, b, out=c)
+    vt.device.synchronize()
+    best = float("inf")
+    for _ in range(5):
+        start, end = Event(enable_timing=True), Event(enable_timing=True)
+        start.record()
+        vt.matmul(a, b, out=c)
+        end.record()
+        vt.device.synchronize()
+        best = min(best, start.elapsed_time(end) * 1e-3)
+    return best
+
+
+def main() -> None:
+    rng = np.random.default_rng(0)
+    a = vt.asarray(rng.standard_normal((N, N)).astype(np.float16))
+    b = vt.asarray(rng.standard_normal((N, N)).astype(np.float16))
+    c = vt.empty((N, N), dtype=vt.float16)
+    flops = 2.0 * N ** 3
+    original = matmul_ops.CoopMatmulSpec
+    runs = [("real", matmul_ops._COOP_GRID), ("no_fetch", matmul_ops._COOP_GRID)]
+    runs += [("real", grid) for grid in ((2, 2, 4, 4, 32), (4, 2, 2, 4, 32), (2, 4, 4, 2, 64), (4, 4, 2, 2, 32),
+                                         (2, 2, 2, 2, 32), (2, 4, 4, 4, 32), (4, 2, 4, 4, 32))]
+    for variant, grid in runs:
+        matmul_ops.CoopMatmulSpec = lambda *args, v=variant: VariantSpec(*args, variant=v)  # type: ignore[misc]
+        matmul_ops._COOP_GRID = grid
+        _TARGET["value"] = "vulkan1.3" if "t13" in variant else None
+        try:
+            seconds = _time(a, b, c)
+            print(f"{variant:9s} grid={grid}: {flops / seconds / 1e12:7.1f} TFLOP/s ({seconds * 1e3:.3f} ms)",
+                  flush=True)
+        except Exception as error:  # noqa: BLE001 - a probe reports and goes on
+            print(f"{variant:9s} grid={grid}: {type(error).__name__}: {str(error)[:300]}", flush=True)
+        finally:
+            matmul_ops.CoopMatmulSpec = original
+    spec = [k.spec for k in context.current().kernels if isinstance(k.spec, CoopMatmulSpec)][:1]
+    print("spec:", spec)
+
+
+if __name__ == "__main__":
+    main()
