@@ -21,9 +21,9 @@ import time
 import numpy as np
 
 import vulkit as vt
+from vulkit import shaders
 from vulkit.array.kernels.matmul_coop import CoopMatmulSpec
 from vulkit.array.ops import matmul as matmul_ops
-from vulkit import shaders
 from vulkit.runtime import context
 from vulkit.runtime.events import Event
 
