@@ -4,11 +4,12 @@
 subgroup/fragment grids, each timed with GPU timestamps on 4096 x 4096 x 4096.
 
   real      the kernel as it ships
-  no_fetch  the global loads replaced by a value made from the coordinates (no memory read)
-  no_put    the stores of the loaded values into shared memory left out
-  neither   both left out: only the fragment loads, products, barriers and the epilogue remain
-  t13       compiled for Vulkan 1.3 (SPIR-V 1.6) as the ladder is, not vulkit's default Vulkan 1.2
-  nofc      without the float-control execution modes (keep subnormals, signed zeros, inf and NaN)
+  no_fetch    the global loads replaced by a value made from the coordinates (no memory read)
+  no_put      the stores of the loaded values into shared memory left out
+  no_barrier  the loop's barrier left out (wrong results: only its cost)
+  direct      the accumulators converted to float16 fragments and stored straight into C (no staging)
+  nofc        without the float-control execution modes (keep subnormals, signed zeros, inf and NaN)
+  (variants combine with "+"; t13 in a name compiles for Vulkan 1.3)
 
 Run on the GPU machine: python benchmarks/probes/probe_coop_variants.py"""
 
@@ -36,11 +37,20 @@ class VariantSpec(CoopMatmulSpec):
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         text = super().source(None if "nofc" in self.variant else float_controls)
-        if self.variant in ("no_fetch", "neither"):
-            text = re.sub(r"(S4 load[AB]\(uint r, uint c, uint lr, uint lc, int base\) \{)",
-                          r"\1\n  return S4(S(r + c));", text)
-        if self.variant in ("no_put", "neither"):
-            text = re.sub(r"(void store[AB]\(uint buf, uint kk, uint x, S4 v\) \{)", r"\1\n  return;", text)
+        if "no_fetch" in self.variant:
+            text = re.sub(r"(uvec4 load[AB]\(uint r, uint c, uint lr, uint lc, int base\) \{)",
+                          r"\1\n  return uvec4(r + c);", text)
+        if "no_put" in self.variant:
+            text = re.sub(r"(void store[AB]\(uint buf, uint kk, uint x, uvec4 v\) \{)[^}]*\}", r"\1 }", text)
+        if "no_barrier" in self.variant:
+            text = text.replace("    barrier();\n  }\n", "  }\n")
+        if "direct" in self.variant:  # the accumulators stored as float16 fragments straight into C
+            head, _ = text.split("  coopMatStore(acc0", 1)
+            half = "coopmat<S, gl_ScopeSubgroup, F, F, gl_MatrixUseAccumulator>"
+            lines = [f"  {half} h{i}_{j} = {half}(acc{i * self.fn + j}); coopMatStore(h{i}_{j}, C.d, "
+                     f"uint(cbase + int(m0 + rm + {i}u * F) * p.c_rs + int(n0 + cn + {j}u * F)), uint(p.c_rs), "
+                     "gl_CooperativeMatrixLayoutRowMajor);" for i in range(self.fm) for j in range(self.fn)]
+            text = head + "\n".join(lines) + "\n}\n"
         return text
 
 
@@ -80,8 +90,10 @@ def main() -> None:
     c = vt.empty((N, N), dtype=vt.float16)
     flops = 2.0 * N ** 3
     original = matmul_ops.CoopMatmulSpec
-    runs = [("real", matmul_ops._COOP_GRID)]
-    runs += [("real", grid) for grid in ((2, 2, 4, 2, 32), (2, 4, 4, 2, 64), (2, 2, 4, 2, 64), (4, 2, 2, 4, 32))]
+    grid = matmul_ops._COOP_GRID
+    runs = [(v, grid) for v in ("real", "no_barrier", "no_put", "direct", "no_fetch+no_put+direct")]
+    runs += [("real", g) for g in ((2, 4, 4, 2, 16), (2, 4, 2, 4, 32), (4, 2, 4, 2, 32), (2, 2, 4, 2, 32))]
+    runs += [("direct", g) for g in ((2, 4, 4, 2, 16), (4, 2, 4, 2, 32))]
     for variant, grid in runs:
         matmul_ops.CoopMatmulSpec = lambda *args, v=variant: VariantSpec(*args, variant=v)  # type: ignore[misc]
         matmul_ops._COOP_GRID = grid
