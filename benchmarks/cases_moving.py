@@ -54,7 +54,7 @@ def _concat(n: int, buffer_copy: bool) -> Case:
             try:
                 return lib.xp.concat((a, b))
             finally:
-                moving.BUFFER_COPY = True
+                moving.BUFFER_COPY = None
 
         return concat
 

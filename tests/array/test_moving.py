@@ -208,8 +208,12 @@ def test_concat_promotes(pair):
     assert_matches(vt.concat([vt.asarray(a), vt.asarray(b)]), np.concatenate([a, b]), exact=True)
 
 
+@pytest.mark.parametrize("buffer_copy", [None, True, False])
 @pytest.mark.parametrize("sizes", [(1,), (7, 9, 8), (0, 5, 0), (31, 33), (255, 257, 1024)])
-def test_concat_sizes_and_empty(sizes):
+def test_concat_sizes_and_empty(sizes, buffer_copy, monkeypatch):
+    """Both ways of moving contiguous runs (buffer copies, the copy kernel) and the device's choice of them."""
+    from vulkit.array.ops import moving
+    monkeypatch.setattr(moving, "BUFFER_COPY", buffer_copy)
     parts = [host("float32", (n,), seed=n) for n in sizes]
     assert_matches(vt.concat([vt.asarray(p) for p in parts]), np.concatenate(parts), exact=True)
     stepped = [vt.asarray(np.repeat(p, 2))[::2] for p in parts]

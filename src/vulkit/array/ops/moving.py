@@ -28,10 +28,11 @@ from .manipulation import reshape
 from .manipulation import transpose as _transpose
 
 _elementwise_round = ew.FUNCTIONS["round"]
-# Contiguous runs of one dtype move by a buffer copy (vkCmdCopyBuffer) rather than the elementwise copy kernel: on
-# lavapipe a concat of two 2^22 float32 arrays took 9 ms against 67 (2026-11-26). benchmarks/cases_moving.py times
-# concat both ways (this False for the second row) for the GPUs.
-BUFFER_COPY = True
+# Contiguous runs of one dtype move by a buffer copy (vkCmdCopyBuffer) on CPU devices, by the elementwise copy
+# kernel on GPUs: on lavapipe a concat of two 2^22 float32 arrays took 9 ms by buffer copies against 67 (2026-11-26);
+# on an H100 two 2^27 float32 arrays moved at 851 GB/s by buffer copies against 2998 by the kernel (2026-11-27).
+# benchmarks/cases_moving.py times both (True / False force one; None: by the device).
+BUFFER_COPY: bool | None = None
 
 
 def _array(value: Any, ctx: Any = None) -> Array:
@@ -44,11 +45,12 @@ def _array(value: Any, ctx: Any = None) -> Array:
 
 def _copy_into(target: Array, source: Any) -> None:
     """One copy of ``source`` (an array broadcast to target's shape, or a Python scalar) into the view
-    ``target``, converted to its dtype: a buffer copy (vkCmdCopyBuffer) where both are contiguous runs of one
-    dtype and shape in different allocations, else the elementwise copy."""
+    ``target``, converted to its dtype: on a CPU device a buffer copy (vkCmdCopyBuffer) where both are contiguous
+    runs of one dtype and shape in different allocations, else the elementwise copy."""
     if not target._size:
         return
-    if BUFFER_COPY and source.__class__ is Array and source._dtype is target._dtype and source._contig \
+    by_copy = target._ctx.properties.get("device_type") == "cpu" if BUFFER_COPY is None else BUFFER_COPY
+    if by_copy and source.__class__ is Array and source._dtype is target._dtype and source._contig \
             and target._contig \
             and source._shape == target._shape and source._alloc is not target._alloc:
         size = target._dtype.itemsize
