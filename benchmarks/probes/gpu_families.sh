@@ -2,8 +2,8 @@
 # On the GPU machine, from the project root: the checks the open issues need next, each under its own time limit so
 # that one slow step cannot eat the session's device time. Writes under $OUT (or ./gpu-out).
 #   1. the kernel-by-kernel blocked-LU tests, then the new families' tests, with validation (not slow)
-#   2. the cooperative-matrix ladder (where float16 matmul loses its time)
-#   3. GPU time per kernel of sort, unique, nonzero, cumulative_sum and a column sum (issue 15's open targets)
+#   2. the cooperative-matrix ladder and the shipped kernel's variants (where float16 matmul loses its time)
+#   3. GPU time per kernel of sort, unique, nonzero, cumulative_sum, a column sum, solve, cholesky and fft
 #   4. the benchmark rows of matmul, linalg, eig, fft and image against PyTorch and CuPy
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -16,12 +16,16 @@ for step in $steps; do
     1) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
          tests/array/test_linalg_blocked.py tests/array/test_linalg_eig.py tests/image \
          2>&1 | tail -n 40 | tee "$out/tests.txt" ;;
-    2) limit 120 python3 benchmarks/probes/probe_coop_ladder.py 2>&1 | tee "$out/coop_ladder.txt" ;;
+    2) limit 120 python3 benchmarks/probes/probe_coop_ladder.py 2>&1 | tee "$out/coop_ladder.txt"
+       limit 150 python3 benchmarks/probes/probe_coop_variants.py 2>&1 | tee "$out/coop_variants.txt" ;;
     3) setup='import numpy as np; rng = np.random.default_rng(0)
 x = vt.asarray(rng.random(1 << 24, dtype=np.float32)); k = vt.asarray(rng.integers(0, 1 << 20, 1 << 24))
-m = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); b = x > 0.5'
+m = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); b = x > 0.5
+g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
+z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)).astype(np.complex64))'
        for statement in "vt.sort(x)" "vt.argsort(x, stable=True)" "vt.unique_values(k)" "vt.nonzero(b)" \
-                        "vt.cumulative_sum(x)" "vt.sum(m, axis=0)"; do
+                        "vt.cumulative_sum(x)" "vt.sum(m, axis=0)" "vt.linalg.cholesky(a)" \
+                        "vt.linalg.solve(a, x[:4096])" "vt.fft.fft(z)"; do
          echo "== $statement" | tee -a "$out/kernel_times.txt"
          limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 \
            | tee -a "$out/kernel_times.txt"
