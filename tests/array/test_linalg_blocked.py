@@ -149,6 +149,33 @@ def test_triangular_solve_kernel(dtype, lower, short):
 
 
 @pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize(("kb", "ncols"), [(1, 1), (5, 16), (31, 17), (32, 40), (7, 0)])
+def test_row_interchange_kernel(dtype, kb, ncols):
+    """LaswpSpec against the interchanges applied one by one: pivots within the panel, below it, repeated (a row
+    below exchanged again), none (a row with itself), over column blocks and batches, the panel starting at row
+    pk of the rows and pivots."""
+    from vulkit.array.kernels.factorization_blocked import LASWP_COLUMNS, LaswpSpec
+    batch, pk, rows = 2, 3, 90
+    rng = np.random.default_rng(kb + ncols)
+    a = _rand((batch, rows, max(ncols, 1)), dtype, kb)[:, :, :ncols]
+    pivots = np.zeros((batch, pk + kb), np.uint32)
+    for bt in range(batch):
+        pivots[bt, pk:] = [pk + j if j % 5 == 4 else pk + rng.integers(j, min(j + 3, rows - pk)) if j % 3 == 0
+                           else pk + rng.integers(j, rows - pk) for j in range(kb)]
+    pivots[:, pk + kb // 2:] = np.maximum(pivots[:, pk + kb // 2:], pk + 60)  # several land on one low row
+    w = vt.asarray(np.ascontiguousarray(a))
+    launch = linalg_blocked._Kernels(w, 64).get(LaswpSpec, [w, vt.asarray(pivots)])
+    view = linalg_blocked._sub(w, pk, rows, 0, ncols)
+    launch([linalg_blocked._quad(view)], [batch, kb, ncols, pk + kb, pk], batch * -(-max(ncols, 1) // LASWP_COLUMNS))
+    want = a.copy()
+    for bt in range(batch):
+        for j in range(kb):
+            r = int(pivots[bt, pk + j])
+            want[bt, [pk + j, r]] = want[bt, [r, pk + j]]
+    np.testing.assert_array_equal(w.numpy(), want)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
 @pytest.mark.parametrize("invocations", [16, 64, None])
 def test_blocked_lu_factors(monkeypatch, dtype, invocations):
     """The whole blocked LU of 150 x 150 matrices: with 16-invocation panels (2 subgroups of 8 on lavapipe, narrow

@@ -210,10 +210,17 @@ _SWAP = ["      for (uint j = 0u; j < kb; ++j) {",
          "      }"]
 
 
+LASWP_MAX = 32  # the most interchanges one LaswpSpec dispatch applies (the blocked LU: half a block of 64)
+LASWP_COLUMNS = 16  # columns a workgroup moves
+
+
 @dataclass(frozen=True)
 class LaswpSpec(LASpec):
-    """The row interchanges of a panel (pivots ``pk`` .. ``pk`` + kb - 1 of ``I``, absolute rows) applied in order
-    to the columns of P (whose row 0 is row ``pk``) right of the panel: one invocation per column."""
+    """The row interchanges of a panel (pivots ``pk`` .. ``pk`` + kb - 1 of ``I``, absolute rows, kb <=
+    ``LASWP_MAX``) applied in order to the columns of P (whose row 0 is row ``pk``): one invocation composes them
+    into one permutation of the rows they touch (at most 2 kb: which row each ends up holding), then the workgroup
+    moves its ``LASWP_COLUMNS`` columns' touched rows at once through shared memory. Applying the interchanges one
+    after another, a thread per column, made a chain of dependent memory accesses per column."""
 
     BUFFERS = (("P", "S", ""), ("I", "U", "readonly"))
     OPERANDS = ("P",)
@@ -221,21 +228,45 @@ class LaswpSpec(LASpec):
 
     @property
     def local_size(self) -> int:
-        return 64
+        return 256
 
     def body(self) -> list[str]:
-        return ["void main() {",
-                "  uint cols = p.ncols, blocks = (cols + WG - 1u) / WG;",
+        return [f"#define KMAX {LASWP_MAX}u",
+                f"#define CB {LASWP_COLUMNS}u",
+                "shared uint rows[2u * KMAX];",  # the touched rows, the panel's kb first
+                "shared uint src[2u * KMAX];",  # the row whose values each of them receives
+                "shared uint touched;",
+                "shared S vals[2u * KMAX * CB];",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x, kb = p.kb;",
+                "  uint cols = p.ncols, blocks = (cols + CB - 1u) / CB;",
                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
-                "    uint bt = g / blocks, c = (g - bt * blocks) * WG + gl_LocalInvocationID.x;",
-                "    if (c >= cols) continue;",
-                "    for (uint j = 0u; j < p.kb; ++j) {",
-                "      uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk;",
-                "      if (r != j) {",
-                "        S t = b_P.d[IX_P(bt, j, c)];",
-                "        b_P.d[IX_P(bt, j, c)] = b_P.d[IX_P(bt, r, c)];",
-                "        b_P.d[IX_P(bt, r, c)] = t;",
+                "    uint bt = g / blocks, c0 = (g - bt * blocks) * CB;",
+                "    if (tid == 0u) {",
+                "      uint n = kb;",
+                "      for (uint j = 0u; j < kb; ++j) { rows[j] = j; src[j] = j; }",
+                "      for (uint j = 0u; j < kb; ++j) {",
+                "        uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk, slot = r;",
+                "        if (r >= kb) {",
+                "          slot = n;",
+                "          for (uint e = kb; e < n; ++e) if (rows[e] == r) slot = e;",
+                "          if (slot == n) { rows[n] = r; src[n] = r; ++n; }",
+                "        }",
+                "        uint t = src[j]; src[j] = src[slot]; src[slot] = t;",
                 "      }",
+                "      touched = n;",
                 "    }",
+                "    barrier();",
+                "    uint moves = touched * CB;",
+                "    for (uint e = tid; e < moves; e += WG) {",
+                "      uint c = c0 + e % CB;",
+                "      if (c < cols) vals[e] = b_P.d[IX_P(bt, src[e / CB], c)];",
+                "    }",
+                "    barrier();",
+                "    for (uint e = tid; e < moves; e += WG) {",
+                "      uint c = c0 + e % CB;",
+                "      if (c < cols && rows[e / CB] != src[e / CB]) b_P.d[IX_P(bt, rows[e / CB], c)] = vals[e];",
+                "    }",
+                "    barrier();",
                 "  }",
                 "}"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..array import Array, view
 from ..kernels.factorization import CholSpec
-from ..kernels.factorization_blocked import LaswpSpec, PanelSpec, TrsmSpec
+from ..kernels.factorization_blocked import LASWP_COLUMNS, LaswpSpec, PanelSpec, TrsmSpec
 from .elementwise import conj
 from .linalg_common import Launcher, max_invocations, pow2, shared_limit
 
@@ -114,7 +114,7 @@ def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:
         factor(k0 + left, width - left)
         swap = kernels.get(LaswpSpec, [w, pivots])
         swap([_quad(_sub(w, k0 + left, n, k0, k0 + left))], [batch, width - left, left, n, k0 + left],
-             batch * math.ceil(left / 64))
+             batch * math.ceil(left / LASWP_COLUMNS))
 
     for k0 in range(0, n, tb):
         kb = min(tb, n - k0)
