@@ -5,11 +5,13 @@
 #   2. the cooperative-matrix ladder and the shipped kernel's variants (where float16 matmul loses its time)
 #   3. GPU time per kernel of sort, unique, nonzero, cumulative_sum, a column sum, solve, cholesky and fft
 #   4. the benchmark rows of matmul, linalg, eig, fft and image against PyTorch and CuPy
+#   5. solve 4096 with the LU panel's reduction and geometry varied (probe_lu_variants.py)
+#   6. the FFT's tile shapes swept (probe_fft_tiles.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4"}
+steps=${1:-"1 2 3 4 5 6"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -34,5 +36,7 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
                      erosion equalize resize rgb2gray; do
          limit 120 python3 benchmarks/bench_ops.py --only "$family" 2>&1 | tee -a "$out/bench.jsonl"
        done ;;
+    5) limit 240 python3 benchmarks/probes/probe_lu_variants.py 2>&1 | tee "$out/lu_variants.txt" ;;
+    6) limit 300 python3 benchmarks/probes/probe_fft_tiles.py 2>&1 | tee "$out/fft_tiles.txt" ;;
   esac
 done
