@@ -228,7 +228,7 @@ class LaswpSpec(LASpec):
 
     @property
     def local_size(self) -> int:
-        return 256
+        return 128  # every Vulkan device has at least this many invocations a workgroup
 
     def body(self) -> list[str]:
         return [f"#define KMAX {LASWP_MAX}u",
