@@ -3,13 +3,10 @@
 // (0, 1, 2) of one pixel, from channels already scaled as scikit-image's img_as_float scales them; the formulas and
 // constants are scikit-image's (skimage.color.colorconv: sRGB and CIE XYZ/LAB with the D65 2-degree white point,
 // ITU-R BT.601 YCbCr with Y in 16..235, rgb2gray's 0.2125 R + 0.7154 G + 0.0721 B). The float64 and float32
-// versions are the same code, their constants written for each width.
+// versions are the same code, their constants written for each width (HSV has none: one version for both).
 #ifndef VT_IMAGE_COLOR_GLSL
 #define VT_IMAGE_COLOR_GLSL
 #include "vt_pow.glsl"
-#if defined(VT_COMPUTE_double)
-T vt_img_gray(T r, T g, T b) { return 0.2125lf * r + 0.7154lf * g + 0.0721lf * b; }
-
 T vt_img_hsv(int k, T r, T g, T b) {
   T v = max(max(r, g), b);
   if (k == 2) return v;
@@ -34,6 +31,9 @@ T vt_img_hsv2rgb(int k, T h, T s, T v) {
   if (k == 1) return sector == 0 ? t : sector == 1 || sector == 2 ? v : sector == 3 ? q : p;
   return sector == 2 ? t : sector == 3 || sector == 4 ? v : sector == 5 ? q : p;
 }
+
+#if defined(VT_COMPUTE_double)
+T vt_img_gray(T r, T g, T b) { return 0.2125lf * r + 0.7154lf * g + 0.0721lf * b; }
 
 T vt_img_ycbcr(int k, T r, T g, T b) {
   if (k == 0) return 65.481lf * r + 128.553lf * g + 24.966lf * b + T(16);
@@ -82,31 +82,6 @@ T vt_img_lab2rgb(int k, T l, T a, T b) {
 
 #elif defined(VT_COMPUTE_float)
 T vt_img_gray(T r, T g, T b) { return T(0.2125) * r + T(0.7154) * g + T(0.0721) * b; }
-
-T vt_img_hsv(int k, T r, T g, T b) {
-  T v = max(max(r, g), b);
-  if (k == 2) return v;
-  T delta = v - min(min(r, g), b);
-  if (delta == T(0)) return T(0);
-  if (k == 1) return delta / v;
-  T h;  // scikit-image assigns red, then green, then blue: the last channel equal to the max wins
-  if (b == v) h = T(4) + (r - g) / delta;
-  else if (g == v) h = T(2) + (b - r) / delta;
-  else h = (g - b) / delta;
-  h = h / T(6);
-  return h - floor(h);
-}
-
-T vt_img_hsv2rgb(int k, T h, T s, T v) {
-  T hi = floor(h * T(6));
-  T f = h * T(6) - hi;
-  T p = v * (T(1) - s), q = v * (T(1) - f * s), t = v * (T(1) - (T(1) - f) * s);
-  int sector = int(hi - T(6) * floor(hi / T(6)));
-  // (v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)
-  if (k == 0) return sector == 0 || sector == 5 ? v : sector == 1 ? q : sector == 4 ? t : p;
-  if (k == 1) return sector == 0 ? t : sector == 1 || sector == 2 ? v : sector == 3 ? q : p;
-  return sector == 2 ? t : sector == 3 || sector == 4 ? v : sector == 5 ? q : p;
-}
 
 T vt_img_ycbcr(int k, T r, T g, T b) {
   if (k == 0) return T(65.481) * r + T(128.553) * g + T(24.966) * b + T(16);
