@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
+from typing import Any
 
 os.environ.setdefault("VULKIT_VALIDATION", "1")
 # Synchronization validation too: a missing barrier fails a test even on lavapipe, whose in-order
@@ -23,3 +26,36 @@ def no_validation_messages():
     new = instance.messages[before:]
     if new:
         pytest.fail("Vulkan validation layers reported:\n" + "\n".join(f"{level}: {text}" for level, text in new))
+
+
+@contextlib.contextmanager
+def _binding_mode(addresses: bool) -> Iterator[Any]:
+    """Array kernels reach their buffers through addresses (True) or descriptors while the block runs; skips
+    where the device has no buffer device addresses."""
+    from vulkit.runtime import context
+
+    ctx = context.current()
+    if not ctx.device.features.get("buffer_device_address"):
+        pytest.skip(f"{ctx.device.physical.name} has no buffer device addresses")
+    before = ctx.buffer_addresses
+    ctx.set_buffer_addresses(addresses)
+    try:
+        yield ctx
+    finally:
+        ctx.set_buffer_addresses(before)
+
+
+@pytest.fixture
+def buffer_addresses() -> Iterator[Any]:
+    """Kernels that take buffer addresses in push constants (VULKIT_BUFFER_ADDRESSES=1), as for arrays larger than
+    a descriptor binds."""
+    with _binding_mode(True) as ctx:
+        yield ctx
+
+
+@pytest.fixture
+def push_descriptors() -> Iterator[Any]:
+    """Kernels that bind descriptors, taking addresses only where an allocation is too large to bind
+    (VULKIT_BUFFER_ADDRESSES=0)."""
+    with _binding_mode(False) as ctx:
+        yield ctx

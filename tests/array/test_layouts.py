@@ -136,33 +136,6 @@ def test_wide_layout(monkeypatch, fresh_cache, dtype, size):
     assert "wide" in _layouts_used(x.dtype)
 
 
-def _binding_mode(addresses: bool):
-    """Array kernels reach their buffers through addresses (True) or descriptors, for one test; skips
-    where the device has no buffer device addresses."""
-    from vulkit.runtime import context
-
-    ctx = context.current()
-    if not ctx.device.features.get("buffer_device_address"):
-        pytest.skip(f"{ctx.device.physical.name} has no buffer device addresses")
-    before = ctx.buffer_addresses
-    ctx.set_buffer_addresses(addresses)
-    yield ctx
-    ctx.set_buffer_addresses(before)
-
-
-@pytest.fixture
-def buffer_addresses():
-    """Kernels that take buffer addresses in push constants (VULKIT_BUFFER_ADDRESSES=1)."""
-    yield from _binding_mode(True)
-
-
-@pytest.fixture
-def push_descriptors():
-    """Kernels that bind descriptors, taking addresses only where an allocation is too large to bind
-    (VULKIT_BUFFER_ADDRESSES=0)."""
-    yield from _binding_mode(False)
-
-
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "int64", "float64"])
 def test_kernels_with_buffer_addresses(buffer_addresses, dtype):
     if dtype not in SUPPORTED:

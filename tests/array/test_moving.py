@@ -127,24 +127,17 @@ def test_take_errors():
     assert vt.take(vt.asarray(np.zeros((0, 3), np.float32)), [], axis=0).shape == (0, 3)
 
 
-def test_take_with_buffer_addresses():
-    ctx = vt.asarray([0])._ctx
-    if not ctx.device.features.get("buffer_device_address") or ctx.buffer_addresses:
-        pytest.skip("the device has no buffer addresses, or every kernel takes them already")
-    ctx.set_buffer_addresses(True)
-    try:
-        for dtype in ("int8", "float16", "float32", "float64"):
-            values = host(dtype, (6, 5))
-            idx = np.array([[4, -1], [0, 2]], np.int32)
-            x = vt.asarray(values)
-            assert_matches(vt.take(x.T, idx, axis=1), np.take(values.T, idx, axis=1), exact=True)
-            order = np.argsort(values, axis=0)
-            assert_matches(vt.take_along_axis(x, order, axis=0), np.take_along_axis(values, order, axis=0),
-                           exact=True)
-        with pytest.raises(IndexError, match="index 5 is out of bounds"):
-            vt.take(x, [5], axis=1)
-    finally:
-        ctx.set_buffer_addresses(False)
+def test_take_with_buffer_addresses(buffer_addresses):
+    for dtype in ("int8", "float16", "float32", "float64"):
+        values = host(dtype, (6, 5))
+        idx = np.array([[4, -1], [0, 2]], np.int32)
+        x = vt.asarray(values)
+        assert_matches(vt.take(x.T, idx, axis=1), np.take(values.T, idx, axis=1), exact=True)
+        order = np.argsort(values, axis=0)
+        assert_matches(vt.take_along_axis(x, order, axis=0), np.take_along_axis(values, order, axis=0),
+                       exact=True)
+    with pytest.raises(IndexError, match="index 5 is out of bounds"):
+        vt.take(x, [5], axis=1)
 
 
 # -- take_along_axis -----------------------------------------------------------------------------------------

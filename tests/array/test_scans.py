@@ -498,20 +498,6 @@ def test_large_scans_and_compaction(plan_kind):
     assert_matches(vt.bincount(vt.asarray(keys)), np.bincount(keys))
 
 
-@pytest.fixture
-def buffer_addresses():
-    """Kernels reach their arrays through buffer addresses (as for arrays larger than a descriptor binds)."""
-    from vulkit.runtime import context
-
-    ctx = context.current()
-    if not ctx.device.features.get("buffer_device_address"):
-        pytest.skip("the device has no buffer device addresses")
-    before = ctx.buffer_addresses
-    ctx.set_buffer_addresses(True)
-    yield
-    ctx.set_buffer_addresses(before)
-
-
 def test_every_kernel_through_buffer_addresses(buffer_addresses, plan_kind):
     x = _values("float32", 70001, seed=1)
     assert_scan(vt.cumulative_sum(vt.asarray(x), include_initial=True), x, "sum", 0, include_initial=True)

@@ -187,23 +187,15 @@ def test_complex_sort_as_numpy(dtype, n):
     _check(a[: n // 2 * 2].reshape(2, -1), axis=0)
 
 
-def test_buffer_addresses():
+def test_buffer_addresses(buffer_addresses):
     """The kernels that reach arrays through buffer addresses (arrays past maxStorageBufferRange) agree."""
-    ctx = context.current()
-    if not ctx.device.features.get("buffer_device_address"):
-        pytest.skip("the device has no buffer device addresses")
-    before = ctx.buffer_addresses
-    ctx.set_buffer_addresses(True)
-    try:
-        _check(_values("float32", SHORT, seed=9))
-        _check(_values("int64", LONG, seed=9))
-        a = _values("float32", LONG, seed=10)
-        expected = np.unique(a, return_index=True, equal_nan=False)[0]  # a stable sort: the first zero
-        assert vt.unique_values(vt.asarray(a)).numpy().tobytes() == expected.tobytes()
-        assert vt.searchsorted(vt.asarray(np.sort(a)), vt.asarray(a)).numpy().tolist() == \
-            np.searchsorted(np.sort(a), a).tolist()
-    finally:
-        ctx.set_buffer_addresses(before)
+    _check(_values("float32", SHORT, seed=9))
+    _check(_values("int64", LONG, seed=9))
+    a = _values("float32", LONG, seed=10)
+    expected = np.unique(a, return_index=True, equal_nan=False)[0]  # a stable sort: the first zero
+    assert vt.unique_values(vt.asarray(a)).numpy().tobytes() == expected.tobytes()
+    assert vt.searchsorted(vt.asarray(np.sort(a)), vt.asarray(a)).numpy().tolist() == \
+        np.searchsorted(np.sort(a), a).tolist()
 
 
 def test_geometry_fits_the_device():

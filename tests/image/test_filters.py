@@ -420,24 +420,14 @@ def test_errors_name_the_function():
             vt.image.median_filter(image, size=3, footprint=np.ones((3, 3)))
 
 
-def test_buffer_addresses():
+def test_buffer_addresses(buffer_addresses):
     """The window kernels that reach their arrays through buffer addresses (arrays past maxStorageBufferRange)
     agree with the bound ones."""
-    from vulkit.runtime import context
-
-    ctx = context.current()
-    if not ctx.device.features.get("buffer_device_address"):
-        pytest.skip("the device has no buffer device addresses")
-    before = ctx.buffer_addresses
-    ctx.set_buffer_addresses(True)
-    try:
-        image = sample_image("uint8", (19, 21, 3))
-        assert_filtered(vt.image.gaussian_filter(image, 1.5), _per_channel(ndi.gaussian_filter, image, 1.5))
-        assert_filtered(vt.image.median_filter(image, 3), _per_channel(ndi.median_filter, image, 3), exact=True)
-        footprint = np.array([[1, 0, 1], [0, 1, 1]], bool)
-        assert_filtered(vt.image.grey_dilation(image, structure=footprint * 2.0),
-                        _per_channel(ndi.grey_dilation, image, structure=footprint * 2.0), exact=True)
-        expected = skr.denoise_bilateral(image, channel_axis=-1).astype(np.float32)
-        assert_filtered(vt.image.bilateral_filter(image, channel_axis=-1), expected, rtol=1e-5)
-    finally:
-        ctx.set_buffer_addresses(before)
+    image = sample_image("uint8", (19, 21, 3))
+    assert_filtered(vt.image.gaussian_filter(image, 1.5), _per_channel(ndi.gaussian_filter, image, 1.5))
+    assert_filtered(vt.image.median_filter(image, 3), _per_channel(ndi.median_filter, image, 3), exact=True)
+    footprint = np.array([[1, 0, 1], [0, 1, 1]], bool)
+    assert_filtered(vt.image.grey_dilation(image, structure=footprint * 2.0),
+                    _per_channel(ndi.grey_dilation, image, structure=footprint * 2.0), exact=True)
+    expected = skr.denoise_bilateral(image, channel_axis=-1).astype(np.float32)
+    assert_filtered(vt.image.bilateral_filter(image, channel_axis=-1), expected, rtol=1e-5)
