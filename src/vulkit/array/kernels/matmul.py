@@ -18,6 +18,7 @@ contiguous), then alpha and beta.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -69,23 +70,27 @@ def widen(dtype: DType) -> str:
 
 
 def load_function(name: str, op: str, along_columns: bool, vec: bool, value: str, component: str,
-                  element: Any, vec_convert: str) -> list[str]:
-    """GLSL ``<value> load<name>(r, c, lr, lc, base)``: four elements of operand ``name`` (push-constant prefix
+                  element: Any, vec_convert: str, width: int = 4, view: str = "v",
+                  pack: Callable[[list[str]], str] | None = None) -> list[str]:
+    """GLSL ``<value> load<name>(r, c, lr, lc, base)``: ``width`` elements of operand ``name`` (push-constant prefix
     ``op``) from (r, c) along its columns (``along_columns``) or rows, zero past row ``lr`` and column ``lc``;
-    one vec4 read where ``vec`` and all four are inside. ``element(address)``: one element as the value's
-    ``component`` type; ``vec_convert``: the constructor turning a stored vec4 into the value ('' where none)."""
+    one read of the ``<name><view>`` vector view where ``vec`` and all of them are inside. ``element(address)``:
+    one element as the value's ``component`` type; ``vec_convert``: the constructor turning a stored vector into the
+    value ('' where none); ``pack(parts)``: the value made of the single elements (default: ``<value>(parts)``)."""
     step = f"p.{op}_cs" if along_columns else f"p.{op}_rs"
     lines = [f"{value} load{name}(uint r, uint c, uint lr, uint lc, int base) {{",
              f"  int at = base + int(r) * p.{op}_rs + int(c) * p.{op}_cs;"]
     if vec:
-        full = "c + 3u < lc && r < lr" if along_columns else "r + 3u < lr && c < lc"
-        stored = f"{name}v.d[at >> 2]"
+        last = width - 1
+        full = f"c + {last}u < lc && r < lr" if along_columns else f"r + {last}u < lr && c < lc"
+        stored = f"{name}{view}.d[at >> {width.bit_length() - 1}]"
         lines.append(f"  if ({full}) return {f'{vec_convert}({stored})' if vec_convert else stored};")
     parts = []
-    for i in range(4):
+    for i in range(width):
         inside = f"c + {i}u < lc && r < lr" if along_columns else f"r + {i}u < lr && c < lc"
         parts.append(f"({inside}) ? {element(f'at + {i} * {step}')} : {component}(0)")
-    lines += [f"  return {value}(" + ", ".join(parts) + ");", "}"]
+    made = pack(parts) if pack else f"{value}(" + ", ".join(parts) + ")"
+    lines += [f"  return {made};", "}"]
     return lines
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..dtypes import DType, float32, require_supported
 from .glsl import buffer_block, convert, header, store
-from .matmul import UNROLL, ProductKernel, buffer_lines, fetch_lines, origin_lines, put_lines, run_coords
+from .matmul import UNROLL, ProductKernel, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
 
 EXTENSIONS = ("GL_KHR_cooperative_matrix", "GL_KHR_memory_scope_semantics", "GL_KHR_shader_subgroup_basic", UNROLL)
 FRAGMENT = 16  # the fragment shape M = N = K used (the one every vendor reports for float16)
@@ -100,7 +100,8 @@ class CoopMatmulSpec(ProductKernel):
                   "#define FRAG_C coopmat<float, gl_ScopeSubgroup, F, F, gl_MatrixUseAccumulator>"]
         for name, op, run, minor, vec in (("A", "a", self.a_run, "k", self.a_vec),
                                           ("B", "b", self.b_run, "n", self.b_vec)):
-            lines += _wide_load(name, op, run == minor, vec)
+            lines += load_function(name, op, run == minor, vec, "uvec4", "S", lambda at, n=name: f"{n}.d[{at}]", "",
+                                   width=WIDE, view="w", pack=_pack_halves)
         # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded; eight
         # halves to an element, so that offsets and strides below are in eighths
         lines += ["void storeA(uint buf, uint kk, uint x, uvec4 v) { As[buf * A_STAGE + ("
@@ -185,19 +186,8 @@ class CoopMatmulSpec(ProductKernel):
 
 
 
-def _wide_load(name: str, op: str, along_columns: bool, vec: bool) -> list[str]:
-    """GLSL ``uvec4 load<name>(r, c, lr, lc, base)``: eight 16-bit elements of operand ``name`` from (r, c) along
-    its columns (``along_columns``) or rows, zero past row ``lr`` and column ``lc``, packed two to a uint; one
-    16-byte read of the ``<name>w`` view where ``vec`` (the run is contiguous and aligned) and all eight are inside."""
-    step = f"p.{op}_cs" if along_columns else f"p.{op}_rs"
-    lines = [f"uvec4 load{name}(uint r, uint c, uint lr, uint lc, int base) {{",
-             f"  int at = base + int(r) * p.{op}_rs + int(c) * p.{op}_cs;"]
-    if vec:
-        full = f"c + {WIDE - 1}u < lc && r < lr" if along_columns else f"r + {WIDE - 1}u < lr && c < lc"
-        lines.append(f"  if ({full}) return {name}w.d[at >> 3];")
-    parts = []
-    for i in range(WIDE):
-        inside = f"c + {i}u < lc && r < lr" if along_columns else f"r + {i}u < lr && c < lc"
-        parts.append(f"({inside}) ? {name}.d[at + {i} * {step}] : S(0)")
-    pairs = [f"packFloat2x16(f16vec2({parts[i]}, {parts[i + 1]}))" for i in range(0, WIDE, 2)]
-    return [*lines, "  return uvec4(" + ", ".join(pairs) + ");", "}"]
+
+def _pack_halves(parts: list[str]) -> str:
+    """A uvec4 of eight 16-bit values, two to a uint."""
+    pairs = [f"packFloat2x16(f16vec2({parts[i]}, {parts[i + 1]}))" for i in range(0, len(parts), 2)]
+    return "uvec4(" + ", ".join(pairs) + ")"
