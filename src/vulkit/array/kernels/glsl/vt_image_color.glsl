@@ -7,6 +7,7 @@
 #ifndef VT_IMAGE_COLOR_GLSL
 #define VT_IMAGE_COLOR_GLSL
 #include "vt_pow.glsl"
+#if defined(VT_COMPUTE_double) || defined(VT_COMPUTE_float)
 T vt_img_hsv(int k, T r, T g, T b) {
   T v = max(max(r, g), b);
   if (k == 2) return v;
@@ -31,6 +32,7 @@ T vt_img_hsv2rgb(int k, T h, T s, T v) {
   if (k == 1) return sector == 0 ? t : sector == 1 || sector == 2 ? v : sector == 3 ? q : p;
   return sector == 2 ? t : sector == 3 || sector == 4 ? v : sector == 5 ? q : p;
 }
+#endif
 
 #if defined(VT_COMPUTE_double)
 T vt_img_gray(T r, T g, T b) { return 0.2125lf * r + 0.7154lf * g + 0.0721lf * b; }
