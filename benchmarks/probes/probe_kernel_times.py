@@ -10,6 +10,7 @@ Timestamps after each dispatch serialise the work a little: the total is an uppe
 from __future__ import annotations
 
 import argparse
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -51,11 +52,17 @@ def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str
     return dict(totals)
 
 
-def profile(statement: str, namespace: dict[str, Any], rounds: int = 3) -> dict[str, float]:
-    """Milliseconds per kernel (the run of least total of ``rounds``), by spec name."""
+def profile(statement: str, namespace: dict[str, Any], rounds: int = 5, warm_seconds: float = 1.0) -> dict[str, float]:
+    """Milliseconds per kernel (the run of least total of ``rounds``), by spec name, after ``warm_seconds`` of
+    running the statement (compiles its kernels; a GPU left idle while kernels compile clocks down, and GPU
+    times taken before it clocks up again read several times too long)."""
     ctx = context.current()
-    exec(statement, namespace)  # noqa: S102 - compiles the kernels, warms up
+    exec(statement, namespace)  # noqa: S102 - compiles the kernels
     vt.device.synchronize()
+    started = time.perf_counter()
+    while time.perf_counter() - started < warm_seconds:
+        exec(statement, namespace)  # noqa: S102
+        vt.device.synchronize()
     names = {id(kernel.pipeline): _name(kernel.spec) for kernel in ctx.kernels}
     runs = [_run(ctx.stream, names, statement, namespace) for _ in range(rounds)]
     return min(runs, key=lambda run: sum(run.values()))

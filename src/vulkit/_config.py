@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -35,10 +36,14 @@ def device_selector() -> str | None:
 
 def cache_dir() -> Path:
     """Directory for on-disk caches (created on demand by the caller)."""
-    value = os.environ.get("VULKIT_CACHE_DIR")
+    # NOTE: kernels ask for it on every launch: the Path is built once per value of the variables it depends on
+    return _cache_dir(os.environ.get("VULKIT_CACHE_DIR"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+
+
+@functools.lru_cache(maxsize=16)
+def _cache_dir(value: str | None, xdg: str | None, home: str | None) -> Path:
     if value:
         return Path(value).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
     return base / "vulkit"
 

@@ -81,8 +81,9 @@ def atomic_lines(scoped: bool) -> list[str]:
     if not scoped:
         return ["#define SHARED_ADD(x, v) atomicAdd(x, v)", "#define BUFFER_ADD(x, v) atomicAdd(x, v)",
                 "#define BUFFER_OR(x, v) atomicOr(x, v)"]
-    shared = "gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelaxed"
-    buffer = "gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed"
+    # relaxed atomics order no other access, so they name no storage class (SPIR-V's validator requires that)
+    shared = "gl_ScopeWorkgroup, 0, gl_SemanticsRelaxed"
+    buffer = "gl_ScopeQueueFamily, 0, gl_SemanticsRelaxed"
     return [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})",
             f"#define BUFFER_ADD(x, v) atomicAdd(x, v, {buffer})", f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})"]
 

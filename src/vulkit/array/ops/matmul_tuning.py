@@ -6,6 +6,7 @@ there: lavapipe's timings say little and cost much)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import threading
@@ -87,9 +88,16 @@ def _seconds(ctx: Any, work: Callable[[], None]) -> float:
 
 def _path(ctx: Any) -> Path:
     physical = ctx.device.physical
-    name = re.sub(r"[^A-Za-z0-9]+", "-", physical.name).strip("-")
-    return _config.cache_dir() / "tuning" / f"matmul-{name}-{physical.vendor_id:x}-{physical.device_id:x}-" \
-        f"{physical.driver_version:x}.json"
+    return _path_of(_config.cache_dir(), physical.name, physical.vendor_id, physical.device_id,
+                    physical.driver_version)
+
+
+@functools.lru_cache(maxsize=64)
+def _path_of(folder: Path, device: str, vendor_id: int, device_id: int, driver_version: int) -> Path:
+    """The choices' file (cached: every product asks for it, and building paths took half of a blocked
+    Cholesky's host time)."""
+    name = re.sub(r"[^A-Za-z0-9]+", "-", device).strip("-")
+    return folder / "tuning" / f"matmul-{name}-{vendor_id:x}-{device_id:x}-{driver_version:x}.json"
 
 
 def _table(ctx: Any) -> dict[str, Tile]:
