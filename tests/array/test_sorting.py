@@ -223,19 +223,34 @@ def test_topk(dtype):
     assert values.shape == () and float(values) == 3 and int(indices) == 0
 
 
-@pytest.mark.parametrize("dtype", ["float32", "int16", "uint64", "bool"])
+@pytest.mark.parametrize("dtype", ["float32", "int16", "uint64", "bool", "int8", "float16", "float64"])
 def test_topk_of_long_rows(dtype):
-    """Rows longer than a shared-memory tile: chunks sorted and cut to their k best, round after round (values,
-    indices and ties in input order as the full sort gives them; NaN, infinities and -0.0 among the floats)."""
+    """Rows longer than a shared-memory tile: the k best by radix select, then sorted (values, indices and ties in
+    input order as the full sort gives them; NaN, infinities and -0.0 among the floats), with rows of one and of
+    several selection tiles, k up to a quarter of the row (beyond it topk sorts the whole row)."""
+    from vulkit.array.kernels import select
     from vulkit.array.ops import sorting
 
+    if dtype not in ALL:
+        pytest.skip(f"no {dtype} on this device")
     tile = sorting._tile_of(vt.ones(1, dtype=getattr(vt, dtype)))
-    a = _values(dtype, 2 * (3 * tile + 5), seed=15, low=-3, high=3).reshape(2, 3 * tile + 5)  # many ties
-    if dtype == "float32":
-        a[:, ::97], a[:, 5::101], a[:, 9::103] = np.nan, np.inf, -0.0
+    for n in (3 * tile + 5, 2 * select.TILE + 3):
+        a = _values(dtype, 2 * n, seed=15, low=-3, high=3).reshape(2, n)  # many ties
+        if dtype in ("float32", "float64"):
+            a[:, ::97], a[:, 5::101], a[:, 9::103] = np.nan, np.inf, -0.0
+        _check_topk(a, (1, 5, tile // 4, n // 4, n // 4 + 1))
+
+
+def test_topk_of_equal_keys():
+    """Rows of one repeated key (and of NaN only) through the selection: the first k in input order."""
+    for a in (np.full((2, LONG), 7, np.int32), np.full((1, LONG), np.nan, np.float32)):
+        _check_topk(a, (1, 6, LONG // 4))
+
+
+def _check_topk(a: np.ndarray, ks: tuple[int, ...]) -> None:
     for axis, data in ((-1, a), (0, np.ascontiguousarray(a.T))):
         for largest in (True, False):
-            for k in (1, 5, tile // 4):
+            for k in ks:
                 values, indices = vt.topk(vt.asarray(data), k, axis=axis, largest=largest)
                 order = np.take(_reference_argsort(data, axis, largest), np.arange(k), axis=axis)
                 np.testing.assert_array_equal(indices.numpy(), order)

@@ -31,9 +31,8 @@ Values (the flat indices) move with the keys where asked (argsort), where the ke
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..dtypes import DType
 from . import sort_glsl as sg
@@ -59,7 +58,7 @@ def _index_type(index_bytes: int) -> str:
 
 
 @dataclass(frozen=True)
-class RadixSpec:
+class RadixSpec(sg.BufferSpec):
     """One kernel of the global radix sort of ``dtype`` keys (see the module docstring).
 
     ``key_passes``: the digits of the key; ``rows``: several rows (sorted each on its own); ``values``:
@@ -81,6 +80,8 @@ class RadixSpec:
     addresses: bool = False
     groups_per: ClassVar[int] = 1
 
+    SCALARS: ClassVar[tuple[str, ...]] = _GLOBAL_SCALARS
+
     @property
     def buffers(self) -> tuple[Buffer, ...]:
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
@@ -89,17 +90,6 @@ class RadixSpec:
                 Buffer("V1", "uint", 4), Buffer("H", "uint", 4), Buffer("S", "uint", 4), Buffer("OV", xt, xb),
                 Buffer("OI", _index_type(self.index_bytes), self.index_bytes))
 
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else len(self.buffers)
-
-    @property
-    def push(self) -> struct.Struct:
-        return sg.push_struct(len(self.buffers), len(_GLOBAL_SCALARS), self.addresses)
-
-    def require(self, context: Any) -> None:
-        sg.require_subgroups(context, "sorting")
-
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         passes = self.key_passes
         if not 0 < passes <= MAX_PASSES:
@@ -107,7 +97,7 @@ class RadixSpec:
         wg = self.geometry.wg
         lines = sg.header(sg.storage_extensions(self.dtype.itemsize, 8 if self.dtype.itemsize == 8 else 4,
                                                 self.index_bytes), float_controls, wg, self.addresses)
-        lines += sg.buffer_lines(self.buffers, _GLOBAL_SCALARS, self.addresses)
+        lines += self.declarations()
         lines += sg.key_lines(self.dtype, self.descending)
         lines += sg.atomic_lines(self.scoped)
         lines += _div_lines()
@@ -143,16 +133,7 @@ uint pass_digit(uint i, bool first, uint src) {
 _HISTOGRAM = """
 shared uint s_hist[NP * 256u];
 shared uint s_lossy;
-// NOTE: where the subgroup's lanes count the same digit (a digit every key shares: the passes that are skipped),
-// one lane adds for all: same-address shared atomics serialise
-void count(uint at) {
-  if (subgroupAllEqual(at)) {
-    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
-    if (subgroupElect()) SHARED_ADD(s_hist[at], lanes);
-  } else {
-    SHARED_ADD(s_hist[at], 1u);
-  }
-}
+DEFINE_COUNT(s_hist)
 void main() {
   uint tid = gl_LocalInvocationID.x;
   for (uint i = tid; i < NP * 256u; i += WG) s_hist[i] = 0u;
@@ -220,14 +201,7 @@ void main() {
 
 _UPSWEEP = """
 shared uint s_h[256];
-void count(uint at) {  // as the histogram's: one atomic where the subgroup's lanes share the digit
-  if (subgroupAllEqual(at)) {
-    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
-    if (subgroupElect()) SHARED_ADD(s_h[at], lanes);
-  } else {
-    SHARED_ADD(s_h[at], 1u);
-  }
-}
+DEFINE_COUNT(s_h)
 void main() {
   uint t = tile_id();
   if (t >= p.tiles || S(16u + p.step) != 0u) return;
@@ -376,7 +350,7 @@ void main() {
 
 
 @dataclass(frozen=True)
-class TileSortSpec:
+class TileSortSpec(sg.BufferSpec):
     """Sorts rows of ``n`` <= TILE elements, ``rt`` rows per workgroup (see the module docstring). Bindings: the
     input X, the sorted values OV, the indices within the row OI."""
 
@@ -389,28 +363,19 @@ class TileSortSpec:
     addresses: bool = False
     groups_per: ClassVar[int] = 1
 
+    SCALARS: ClassVar[tuple[str, ...]] = _TILE_SCALARS
+
     @property
     def buffers(self) -> tuple[Buffer, ...]:
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
         return (Buffer("X", xt, xb, True), Buffer("OV", xt, xb),
                 Buffer("OI", _index_type(self.index_bytes), self.index_bytes))
 
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else len(self.buffers)
-
-    @property
-    def push(self) -> struct.Struct:
-        return sg.push_struct(len(self.buffers), len(_TILE_SCALARS), self.addresses)
-
-    def require(self, context: Any) -> None:
-        sg.require_subgroups(context, "sorting")
-
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         key_bytes = 8 if self.dtype.itemsize == 8 else 4
         lines = sg.header(sg.storage_extensions(self.dtype.itemsize, key_bytes, self.index_bytes), float_controls,
                           self.geometry.wg, self.addresses)
-        lines += sg.buffer_lines(self.buffers, _TILE_SCALARS, self.addresses)
+        lines += self.declarations()
         lines += sg.key_lines(self.dtype, self.descending)
         lines += sg.rank_lines(self.geometry)
         lines += [f"#define NKP {-(-sg.key_bits(self.dtype) // 8)}u", f"#define FLOAT {int(self.dtype.kind == 'f')}",

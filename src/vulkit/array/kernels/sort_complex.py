@@ -9,9 +9,8 @@ two uint64 keys, sorted low first, then high (a stable LSD sort of the pair).
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..dtypes import DType
 from . import sort_glsl as sg
@@ -29,12 +28,14 @@ def nan_threshold(dtype: DType) -> int:
 
 
 @dataclass(frozen=True)
-class ComplexKeySpec:
+class ComplexKeySpec(sg.BufferSpec):
     """KH[i] (and for complex128 KL[i]): the sort keys of the complex X[xoff + i]. Bindings: X, KH, KL."""
 
     dtype: DType
     addresses: bool = False
     groups_per: ClassVar[int] = 256
+
+    SCALARS: ClassVar[tuple[str, ...]] = _SCALARS
 
     @property
     def buffers(self) -> tuple[Buffer, ...]:
@@ -42,21 +43,10 @@ class ComplexKeySpec:
         return (Buffer("X", element, self.dtype.itemsize, True), Buffer("KH", "uint64_t", 8),
                 Buffer("KL", "uint64_t", 8))
 
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else len(self.buffers)
-
-    @property
-    def push(self) -> struct.Struct:
-        return sg.push_struct(len(self.buffers), len(_SCALARS), self.addresses)
-
-    def require(self, context: Any) -> None:
-        sg.require_subgroups(context, "sorting")
-
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         part = self.dtype.component
         lines = sg.header(sg.storage_extensions(8), float_controls, 256, self.addresses)
-        lines += sg.buffer_lines(self.buffers, _SCALARS, self.addresses)
+        lines += self.declarations()
         lines += sg.key_lines(part, False)
         inf = f"{_INF_BITS[part.itemsize]:#x}{'ul' if part.itemsize == 8 else 'u'}"
         store = ("KH(i) = (uint64_t(hi) << 32) | uint64_t(lo);" if part.itemsize == 4

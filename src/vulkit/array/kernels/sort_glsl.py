@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..dtypes import DType
 from .glsl import float_control_lines
@@ -77,15 +77,22 @@ def atomic_lines(scoped: bool) -> list[str]:
     """Macros ``SHARED_ADD(x, v)``, ``BUFFER_ADD(x, v)`` and ``BUFFER_OR(x, v)``: relaxed atomics on shared memory
     and on buffers. ``scoped`` (devices with the Vulkan memory model): they name their scopes, Workgroup and
     QueueFamily; GLSL's default, Device, is not allowed without vulkanMemoryModelDeviceScope (the validation layers
-    fail the submit), and QueueFamily holds every invocation of a dispatch as well."""
+    fail the submit), and QueueFamily holds every invocation of a dispatch as well. ``DEFINE_COUNT(array)``
+    defines ``void count(uint at)``, adding one to the shared ``array[at]``: where the subgroup's lanes count the
+    same place (a digit every key shares), one lane adds for all, as same-address shared atomics serialise."""
     if not scoped:
-        return ["#define SHARED_ADD(x, v) atomicAdd(x, v)", "#define BUFFER_ADD(x, v) atomicAdd(x, v)",
-                "#define BUFFER_OR(x, v) atomicOr(x, v)"]
-    # relaxed atomics order no other access, so they name no storage class (SPIR-V's validator requires that)
-    shared = "gl_ScopeWorkgroup, 0, gl_SemanticsRelaxed"
-    buffer = "gl_ScopeQueueFamily, 0, gl_SemanticsRelaxed"
-    return [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})",
-            f"#define BUFFER_ADD(x, v) atomicAdd(x, v, {buffer})", f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})"]
+        lines = ["#define SHARED_ADD(x, v) atomicAdd(x, v)", "#define BUFFER_ADD(x, v) atomicAdd(x, v)",
+                 "#define BUFFER_OR(x, v) atomicOr(x, v)"]
+    else:
+        # relaxed atomics order no other access, so they name no storage class (SPIR-V's validator requires that)
+        shared = "gl_ScopeWorkgroup, 0, gl_SemanticsRelaxed"
+        buffer = "gl_ScopeQueueFamily, 0, gl_SemanticsRelaxed"
+        lines = [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})",
+                 f"#define BUFFER_ADD(x, v) atomicAdd(x, v, {buffer})",
+                 f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})"]
+    return [*lines, "#define DEFINE_COUNT(array) void count(uint at) { if (subgroupAllEqual(at)) { "
+            "uint lanes = subgroupBallotBitCount(subgroupBallot(true)); if (subgroupElect()) SHARED_ADD(array[at], "
+            "lanes); } else { SHARED_ADD(array[at], 1u); } }"]
 
 
 def scoped_atomics(context: Any) -> bool:
@@ -127,6 +134,32 @@ def require_subgroups(context: Any, what: str) -> None:
     if physical.subgroup_operations & wanted != wanted:
         raise TypeError(f"{what} needs subgroup basic, vote, arithmetic and ballot operations, which "
                         f"{physical.name} lacks")
+
+
+class BufferSpec:
+    """What the sorting family's kernel specs share (a base of their frozen dataclasses): their ``buffers`` bound
+    at 0.. or reached through addresses (``addresses``), the uint push constants ``SCALARS`` after those, and the
+    subgroup operations they need (``NEEDS``: the function the error names)."""
+
+    SCALARS: ClassVar[tuple[str, ...]] = ()
+    NEEDS: ClassVar[str] = "sorting"
+    addresses: bool
+    buffers: tuple[Buffer, ...]
+
+    @property
+    def bindings(self) -> int:
+        return 0 if self.addresses else len(self.buffers)
+
+    @property
+    def push(self) -> struct.Struct:
+        return push_struct(len(self.buffers), len(self.SCALARS), self.addresses)
+
+    def require(self, context: Any) -> None:
+        require_subgroups(context, self.NEEDS)
+
+    def declarations(self) -> list[str]:
+        """The buffers' and push constants' GLSL (:func:`buffer_lines`)."""
+        return buffer_lines(self.buffers, self.SCALARS, self.addresses)
 
 
 # -- tile geometry ---------------------------------------------------------------------------------------------

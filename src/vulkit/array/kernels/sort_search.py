@@ -5,7 +5,6 @@ Both compare sort keys (kernels/sort_glsl.py), so they order values as the sorts
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,7 +20,7 @@ def _index_type(index_bytes: int) -> str:
 
 
 @dataclass(frozen=True)
-class SearchSpec:
+class SearchSpec(sg.BufferSpec):
     """For each element of B: its insertion point in the ascending A (through the sorter SRT where
     ``sorter``), before equal elements or after them (``right``); or (``isin``) whether an equal element is in
     A (NaN never is), inverted where p.invert. Bindings: A, SRT, B, O (int64/int32, or bool)."""
@@ -34,28 +33,20 @@ class SearchSpec:
     addresses: bool = False
     groups_per: ClassVar[int] = 256
 
+    SCALARS: ClassVar[tuple[str, ...]] = _SEARCH_SCALARS
+    NEEDS: ClassVar[str] = "searchsorted"
+
     @property
     def buffers(self) -> tuple[Buffer, ...]:
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
         out = Buffer("O", "uint8_t", 1) if self.isin else Buffer("O", _index_type(self.index_bytes), self.index_bytes)
         return (Buffer("A", xt, xb, True), Buffer("SRT", "uint", 4, True), Buffer("B", xt, xb, True), out)
 
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else len(self.buffers)
-
-    @property
-    def push(self) -> struct.Struct:
-        return sg.push_struct(len(self.buffers), len(_SEARCH_SCALARS), self.addresses)
-
-    def require(self, context: object) -> None:
-        sg.require_subgroups(context, "searchsorted")
-
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         key_bytes = 8 if self.dtype.itemsize == 8 else 4
         lines = sg.header(sg.storage_extensions(self.dtype.itemsize, key_bytes, self.index_bytes, 1), float_controls,
                           256, self.addresses)
-        lines += sg.buffer_lines(self.buffers, _SEARCH_SCALARS, self.addresses)
+        lines += self.declarations()
         lines += sg.key_lines(self.dtype, False)
         at = "A(p.aoff + min(SRT(mid), p.m - 1u))" if self.sorter else "A(p.aoff + mid)"
         found = "A(p.aoff + min(SRT(lo), p.m - 1u))" if self.sorter else "A(p.aoff + lo)"
@@ -83,7 +74,7 @@ _UNIQUE_SCALARS = ("total", "tiles", "gx", "uniq")
 
 
 @dataclass(frozen=True)
-class UniqueSpec:
+class UniqueSpec(sg.BufferSpec):
     """One kernel of the compaction of the sorted values SV into their runs (each NaN a run of its own).
 
     ``count``: each tile's number of run starts into C[tile]; ``spine``: C scanned (exclusive, one workgroup),
@@ -107,6 +98,9 @@ class UniqueSpec:
     addresses: bool = False
     groups_per: ClassVar[int] = 1
 
+    SCALARS: ClassVar[tuple[str, ...]] = _UNIQUE_SCALARS
+    NEEDS: ClassVar[str] = "unique"
+
     @property
     def buffers(self) -> tuple[Buffer, ...]:
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
@@ -115,22 +109,11 @@ class UniqueSpec:
                 Buffer("OS", "uint", 4), Buffer("OIDX", ot, ob), Buffer("INV", ot, ob), Buffer("OC", ot, ob),
                 *([Buffer("SV2", "uint64_t", 8, True)] if self.second else []))
 
-    @property
-    def bindings(self) -> int:
-        return 0 if self.addresses else len(self.buffers)
-
-    @property
-    def push(self) -> struct.Struct:
-        return sg.push_struct(len(self.buffers), len(_UNIQUE_SCALARS), self.addresses)
-
-    def require(self, context: object) -> None:
-        sg.require_subgroups(context, "unique")
-
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         key_bytes = 8 if self.dtype.itemsize == 8 else 4
         lines = sg.header(sg.storage_extensions(self.dtype.itemsize, key_bytes, self.index_bytes), float_controls,
                           self.geometry.wg, self.addresses)
-        lines += sg.buffer_lines(self.buffers, _UNIQUE_SCALARS, self.addresses)
+        lines += self.declarations()
         lines += sg.key_lines(self.dtype, False)
         lines += sg.scan_lines(self.geometry)
         distinct = self.distinct_above

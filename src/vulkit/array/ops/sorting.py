@@ -21,7 +21,7 @@ import numpy as np
 from ..array import Array, asarray_like, make_array, upload
 from ..dtypes import DType, as_dtype, float32, float64, int32, int64
 from ..dtypes import result_type as _result_type
-from ..kernels import sort_glsl
+from ..kernels import select, sort_glsl
 from ..kernels.glsl import division_magic
 from ..kernels.sort import MODE_FIRST, MODE_LAST, STATE_COUNTS, RadixSpec, TileSortSpec
 from ..kernels.sort_complex import ComplexKeySpec
@@ -308,7 +308,7 @@ def topk(x: Array, k: int, /, *, axis: int = -1, largest: bool = True, sorted: b
     moved, back, axis = _along_last(x, axis, "topk")
     n = x.shape[axis]
     rows = moved.size // n if n else 0
-    if rows and n > _tile_of(x) and k <= _tile_of(x) // 4:
+    if rows and k and n > _tile_of(x) and 4 * k <= n:  # selection, then a sort of k: less than sorting n
         values, indices = _best_of_rows(moved.reshape((rows, n)), k, largest)
         shape = (*moved.shape[:-1], k)
         values, indices = values.reshape(shape), indices.reshape(shape)
@@ -335,33 +335,53 @@ def _worst(dtype: DType, largest: bool) -> Any:
     return int(info.min if largest else info.max)
 
 
-def _best_of_rows(x: Array, k: int, largest: bool) -> tuple[Array, Array]:
-    """topk of each row of the contiguous (rows, n) x without sorting whole rows: each round sorts the rows' chunks
-    of one tile in shared memory and keeps each chunk's k best (with their positions), until a row's candidates
-    fit one tile, which is sorted last. Candidates keep chunk order, so ties still come out in input order."""
-    from .creation import arange  # noqa: PLC0415
-    from .moving import pad  # noqa: PLC0415
-
+def _selected(x: Array, k: int, largest: bool) -> Array:
+    """The places (uint32, in input order) of the k best elements of each row of the contiguous (rows, n) x, by
+    radix select (kernels/select.py): a pass per 8-bit digit of the keys, then one pass that writes them."""
+    ctx, dtype = x._ctx, x._dtype
     rows, n = x.shape
-    tile = _tile_of(x)
-    values, origin = x, None
-    while n > tile:
-        chunks = -(-n // tile)
-        extra = chunks * tile - n
-        if extra:
-            values = pad(values, ((0, 0), (0, extra)), constant_values=_worst(x._dtype, largest))
-            origin = None if origin is None else pad(origin, ((0, 0), (0, extra)))
-        blocks = values.reshape((rows * chunks, tile))
-        _, order = sort_rows(blocks, rows * chunks, tile, largest, False, True, "topk")
-        local = order.reshape((rows * chunks, tile))[:, :k]
-        best = gather_along_last(blocks, local).reshape((rows, chunks * k))
-        start = ew.multiply(arange(chunks, dtype=local.dtype, device=x.device), tile).reshape((1, chunks, 1))
-        place = ew.add(local.reshape((rows, chunks, k)), start).reshape((rows, chunks * k))
-        origin = place if origin is None else gather_along_last(origin, place)
-        values, n = best, chunks * k
-    _, order = sort_rows(values if values._contig else values.copy(), rows, n, largest, False, True, "topk")
-    first = order.reshape((rows, n))[:, :k]
-    return gather_along_last(values, first), first.copy() if origin is None else gather_along_last(origin, first)
+    tpr = -(-n // select.TILE)
+    tiles = rows * tpr
+    key_width = 64 if dtype.itemsize == 8 else 32
+    state = np.zeros((rows, select.STATE_WORDS), np.uint32)
+    state[:, 2] = k
+    counters = make_array(ctx, (rows * 256,), as_dtype(np.uint32))
+    states = upload(ctx, state.reshape(-1))
+    counts = make_array(ctx, (2 * tiles,), as_dtype(np.uint32))
+    places = make_array(ctx, (rows, k), as_dtype(np.uint32))
+    arrays = [x, counters, states, counts, places]
+    buffers = [a._alloc for a in arrays]
+    addresses = wants_addresses(ctx, arrays, "topk")
+    scoped = sort_glsl.scoped_atomics(ctx)
+
+    def run(stage: str, reads: list[Array], writes: list[Array], groups: tuple[int, int, int], shift: int = 0,
+            mask: int = 0) -> None:
+        kernel = ctx.kernels.get(select.SelectSpec(stage, dtype, largest, scoped, addresses))
+        scalars = (n, rows, tpr, k, shift, mask & 0xFFFFFFFF, mask >> 32, x._offset, groups[0])
+        dispatch(ctx, kernel, buffers, [a._alloc for a in reads], [a._alloc for a in writes], scalars, groups)
+
+    ctx.stream.fill(counters._alloc, 0)
+    tile_groups, row_groups = grid(ctx, tiles), grid(ctx, rows)
+    bits = sort_glsl.key_bits(dtype)
+    for shift in reversed(range(0, bits, 8)):
+        mask = ((1 << key_width) - 1) >> (shift + 8) << (shift + 8) if shift + 8 < key_width else 0
+        run("count", [x, states], [counters], tile_groups, shift, mask)
+        run("pick", [counters, states], [counters, states], row_groups, shift)
+    run("tally", [x, states], [counts], tile_groups)
+    run("offsets", [counts], [counts], row_groups)
+    run("emit", [x, states, counts], [places], tile_groups)
+    return places
+
+
+def _best_of_rows(x: Array, k: int, largest: bool) -> tuple[Array, Array]:
+    """topk of each row of the contiguous (rows, n) x without sorting whole rows: the k best by radix select
+    (:func:`_selected`, in input order), then those k sorted stably, so ties still come out in input order."""
+    rows, _ = x.shape
+    places = _selected(x, k, largest).astype(index_dtype(x._ctx))
+    candidates = gather_along_last(x, places)
+    _, order = sort_rows(candidates, rows, k, largest, False, True, "topk")
+    order = order.reshape((rows, k))
+    return gather_along_last(candidates, order), gather_along_last(places, order)
 
 
 # -- searchsorted ----------------------------------------------------------------------------------------------
