@@ -5,8 +5,9 @@ NaN where NumPy and PyTorch put it), so the k best of a row are its k smallest k
 
 1. ``count``, once per 8-bit digit from the top: each tile counts the digits of its row's keys that still match
    the row's prefix (the digits found so far) into the row's 256 counters H.
-2. ``pick`` (one workgroup per row, an invocation per digit): the digit where the row's k-th best key lies joins the prefix; the row's
-   remaining count drops by the keys of smaller digits; H is cleared for the next pass. After the last digit
+2. ``pick`` (one workgroup per row, an invocation per digit): the digit where the row's k-th best key lies joins
+   the prefix; the row's remaining count drops by the keys of smaller digits; H is cleared for the next pass.
+   After the last digit
    the prefix is T, the k-th best key, and ``remaining`` says how many keys equal to T are taken (the first ones
    in input order).
 3. ``tally``: each tile's counts of keys below T and equal to T, into C;
