@@ -7,9 +7,8 @@ NaN where NumPy and PyTorch put it), so the k best of a row are its k smallest k
    the row's prefix (the digits found so far) into the row's 256 counters H.
 2. ``pick`` (one workgroup per row, an invocation per digit): the digit where the row's k-th best key lies joins
    the prefix; the row's remaining count drops by the keys of smaller digits; H is cleared for the next pass.
-   After the last digit
-   the prefix is T, the k-th best key, and ``remaining`` says how many keys equal to T are taken (the first ones
-   in input order).
+   After the last digit the prefix is T, the k-th best key, and ``remaining`` says how many keys equal to T are
+   taken (the first ones in input order).
 3. ``tally``: each tile's counts of keys below T and equal to T, into C;
    ``offsets`` (one workgroup per row): C scanned over the row's tiles (exclusive);
    ``emit``: every key below T, and the first ``remaining`` keys equal to T, writes its place in the row to
