@@ -78,6 +78,7 @@ class RadixSpec(sg.BufferSpec):
     geometry: Geometry
     scoped: bool = False
     addresses: bool = False
+    chunks: int = 1
     groups_per: ClassVar[int] = 1
 
     SCALARS: ClassVar[tuple[str, ...]] = _GLOBAL_SCALARS
@@ -106,7 +107,8 @@ class RadixSpec(sg.BufferSpec):
                   f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and self.values != 'none')}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
-                  f"#define OT {_index_type(self.index_bytes)}"]
+                  f"#define OT {_index_type(self.index_bytes)}", f"#define CHUNKS {self.chunks}u",
+                  "#define SPAN (TILE * CHUNKS)"]
         body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "spine": _SPINE,
                 "rowspine": _ROWSPINE, "scatter": _SCATTER}[self.stage]
         lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
@@ -117,12 +119,13 @@ _COMMON = """
 bool moving_values() {
   return VALUES_ALWAYS != 0 || (TRACK_LOSSY != 0 && S(0u) != 0u);
 }
-// tile t of row t / p.tpr: its first element and its number of elements
+// tile t of row t / p.tpr (SPAN elements, ranked and scattered in CHUNKS chunks of TILE): its first element and
+// its number of elements
 uint tile_start(uint t, out uint count) {
   uint r = t / p.tpr;
   uint c = t - r * p.tpr;
-  count = min(TILE, p.n - c * TILE);
-  return r * p.n + c * TILE;
+  count = min(SPAN, p.n - c * SPAN);
+  return r * p.n + c * SPAN;
 }
 uint pass_digit(uint i, bool first, uint src) {
   KT k = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
@@ -212,7 +215,7 @@ void main() {
   uint src = S(32u + p.step);
   uint n;
   uint start = tile_start(t, n);
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+  [[unroll]] for (uint j = 0u; j < ITEMS * CHUNKS; j++) {
     uint li = j * WG + tid;
     if (li < n) count(pass_digit(start + li, first, src));
   }
@@ -285,6 +288,7 @@ _SCATTER = """
 shared KT s_k[TILE];
 shared uint s_v[TILE];
 shared uint s_base[256];
+shared uint s_run[256];
 KT key[ITEMS];
 uint val[ITEMS];
 
@@ -308,42 +312,52 @@ void main() {
   uint src = S(32u + p.step);
   bool moving = moving_values();
   bool gather = FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u;  // the keys lost values: take them from X
-  uint count;
-  uint start = tile_start(t, count);
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    uint li = local_index(j);
-    uint i = start + li;
-    key[j] = KALL;
-    val[j] = 0xffffffffu;
-    if (li < count) {
-      key[j] = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
-      if (first) val[j] = i;
-      else if (moving) val[j] = src == 0u ? V0(i) : V1(i);
-    }
-  }
-  if (code == 2u) {
+  uint span;
+  uint first_of_tile = tile_start(t, span);
+  // s_run[d]: where the tile's next element of digit d goes (its digit's start, then past each chunk's)
+  if (code == 0u) for (uint d = tid; d < 256u; d += WG) s_run[d] = H(d * p.tiles + t);
+  for (uint c = 0u; c < CHUNKS; c++) {
+    if (c * TILE >= span) break;  // the same for the whole workgroup
+    uint start = first_of_tile + c * TILE;
+    uint count = min(TILE, span - c * TILE);
     [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
       uint li = local_index(j);
-      if (li < count) emit(start + li, key[j], val[j], last, src, moving, gather);
+      uint i = start + li;
+      key[j] = KALL;
+      val[j] = 0xffffffffu;
+      if (li < count) {
+        key[j] = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
+        if (first) val[j] = i;
+        else if (moving) val[j] = src == 0u ? V0(i) : V1(i);
+      }
     }
-    return;
-  }
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> p.shift) & 255u;
-  rank_tile();
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    s_k[pos[j]] = key[j];
-    if (moving) s_v[pos[j]] = val[j];
-  }
-  for (uint d = tid; d < 256u; d += WG) s_base[d] = H(d * p.tiles + t) - s_start[d];
-  barrier();
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    uint li = j * WG + tid;
-    if (li < count) {
-      KT k = s_k[li];
-      uint v = moving ? s_v[li] : 0u;
-      uint d = uint(k >> p.shift) & 255u;
-      emit(s_base[d] + li, k, v, last, src, moving, gather);
+    if (code == 2u) {
+      [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+        uint li = local_index(j);
+        if (li < count) emit(start + li, key[j], val[j], last, src, moving, gather);
+      }
+      continue;
     }
+    [[unroll]] for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> p.shift) & 255u;
+    rank_tile();
+    [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+      s_k[pos[j]] = key[j];
+      if (moving) s_v[pos[j]] = val[j];
+    }
+    for (uint d = tid; d < 256u; d += WG) s_base[d] = s_run[d] - s_start[d];
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+      uint li = j * WG + tid;
+      if (li < count) {
+        KT k = s_k[li];
+        uint v = moving ? s_v[li] : 0u;
+        uint d = uint(k >> p.shift) & 255u;
+        emit(s_base[d] + li, k, v, last, src, moving, gather);
+      }
+    }
+    // the chunk's elements of digit d: from its start to the next digit's (the padding sorts last, in digit 255)
+    for (uint d = tid; d < 256u; d += WG) s_run[d] += (d < 255u ? s_start[d + 1u] : count) - s_start[d];
+    barrier();
   }
 }
 """

@@ -31,9 +31,9 @@ from . import elementwise as ew
 
 # The most elements one sort takes: indices are 32-bit, and grid-stride loops must not wrap.
 MOST = (1 << 32) - (1 << 28)
-# Elements a thread ranks in a one-row radix sort: tiles of 4 a thread sorted 2^24 float32 21 % faster on an H100
-# than tiles of 16 (more workgroups in flight; 2 a thread was slower again); sorts of many rows keep the largest
-# tiles (4 a thread made 8192 rows of 8192 11 % slower: more tiles a row for the row spine).
+# Elements a thread ranks at once in a one-row radix sort (its tiles ranked and scattered in chunks of that many a
+# thread, the tiles' size unchanged): 4 a thread sorted 2^24 float32 21 % faster on an H100 than 16 (in tiles of
+# that size; 2 a thread was slower again); sorts of many rows rank 16 a thread.
 ONE_ROW_ITEMS = 4
 
 
@@ -152,8 +152,8 @@ def sort_rows(x: Array, rows: int, n: int, descending: bool, values: bool, index
     if n <= shape.tile:
         _tile_sort(x, rows, n, descending, out_v, out_i, shape, name)
     elif rows == 1:
-        one_row = sort_glsl.geometry(ctx, key_bytes, items=ONE_ROW_ITEMS)
-        _radix_sort(x, rows, n, descending, out_v, out_i, one_row, name)
+        one_row = sort_glsl.geometry(ctx, key_bytes, items=min(ONE_ROW_ITEMS, shape.items))
+        _radix_sort(x, rows, n, descending, out_v, out_i, one_row, name, shape.items // one_row.items)
     else:
         _radix_sort(x, rows, n, descending, out_v, out_i, shape, name)
     return out_v, out_i
@@ -186,8 +186,9 @@ def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | Non
 
 
 def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | None, out_i: Array | None,
-                shape: sort_glsl.Geometry, name: str) -> None:
-    """The global radix sort: one pass per digit of the key, each row sorted on its own (see kernels/sort.py)."""
+                shape: sort_glsl.Geometry, name: str, chunks: int = 1) -> None:
+    """The global radix sort: one pass per digit of the key, each row sorted on its own (see kernels/sort.py);
+    tiles of ``chunks`` times ``shape``'s, ranked and scattered a chunk at a time."""
     ctx, dtype = x._ctx, x._dtype
     total = rows * n
     passes = -(-sort_glsl.key_bits(dtype) // 8)
@@ -199,7 +200,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
         values = "none"
     keys = [make_array(ctx, (total,), dtype) for _ in range(2)]  # keys stored at the dtype's width
     vals = [make_array(ctx, (total,), as_dtype(np.uint32)) for _ in range(2)] if values != "none" else []
-    per_row = -(-n // shape.tile)
+    per_row = -(-n // (shape.tile * chunks))
     tiles = rows * per_row
     hist = make_array(ctx, (256 * tiles,), as_dtype(np.uint32))
     state = make_array(ctx, (STATE_COUNTS + 256 * passes,), as_dtype(np.uint32))
@@ -213,7 +214,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     def kernel(stage: str) -> Any:
         return ctx.kernels.get(RadixSpec(stage, dtype, descending, passes, rows > 1, values, out_v is not None,
                                          out_i is not None, index_dtype(ctx).itemsize, shape,
-                                         sort_glsl.scoped_atomics(ctx), addresses))
+                                         sort_glsl.scoped_atomics(ctx), addresses, chunks))
 
     mg, sh = division_magic(n) if rows > 1 else (0, 0)
     groups = grid(ctx, tiles)
