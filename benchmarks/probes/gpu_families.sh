@@ -7,11 +7,12 @@
 #   4. the benchmark rows of matmul, linalg, eig, fft and image against PyTorch and CuPy
 #   5. solve 4096 with the LU panel's reduction and geometry varied (probe_lu_variants.py)
 #   6. the FFT's tile shapes swept (probe_fft_tiles.py)
+#   7. what each kernel costs in cholesky, solve, fft and sort, by doubling its dispatches (probe_kernel_doubling.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6"}
+steps=${1:-"1 2 3 4 5 6 7"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -41,5 +42,14 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
        done ;;
     5) limit 240 python3 benchmarks/probes/probe_lu_variants.py 2>&1 | tee "$out/lu_variants.txt" ;;
     6) limit 300 python3 benchmarks/probes/probe_fft_tiles.py 2>&1 | tee "$out/fft_tiles.txt" ;;
+    7) setup='import numpy as np; rng = np.random.default_rng(0)
+g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
+b = vt.asarray(rng.standard_normal(4096).astype(np.float32)); x = vt.asarray(rng.random(1 << 24, dtype=np.float32))
+z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)).astype(np.complex64))'
+       for statement in "vt.linalg.cholesky(a)" "vt.linalg.solve(a, b)" "vt.fft.fft(z)" "vt.sort(x)"; do
+         echo "== $statement" | tee -a "$out/kernel_doubling.txt"
+         limit 120 python3 benchmarks/probes/probe_kernel_doubling.py "$statement" --setup "$setup" 2>&1 \
+           | tee -a "$out/kernel_doubling.txt"
+       done ;;
   esac
 done
