@@ -326,16 +326,6 @@ def _tile_of(x: Array) -> int:
     return sort_glsl.geometry(x._ctx, 8 if x._dtype.itemsize == 8 else 4).tile
 
 
-def _worst(dtype: DType, largest: bool) -> Any:
-    """A value that sorts after every other one for topk (ties with real values lose: they come later)."""
-    if dtype.kind in "fc":
-        return -np.inf if largest else np.nan  # NaN counts as the largest
-    if dtype.kind == "b":
-        return not largest
-    info = np.iinfo(dtype.np)
-    return int(info.min if largest else info.max)
-
-
 def _selected(x: Array, k: int, largest: bool) -> Array:
     """The places (uint32, in input order) of the k best elements of each row of the contiguous (rows, n) x, by
     radix select (kernels/select.py): a pass per 8-bit digit of the keys, then one pass that writes them."""
