@@ -9,11 +9,12 @@
 #   6. the FFT's tile shapes swept (probe_fft_tiles.py)
 #   7. what each kernel costs in cholesky, solve, fft and sort, by doubling its dispatches (probe_kernel_doubling.py)
 #   8. wider FFT column tiles against more passes (probe_fft_passes.py)
+#   9. unique's compaction with coalesced reads (probe_unique_variants.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8"}
+steps=${1:-"1 2 3 4 5 6 7 8 9"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -53,5 +54,6 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
            | tee -a "$out/kernel_doubling.txt"
        done ;;
     8) limit 300 python3 benchmarks/probes/probe_fft_passes.py 2>&1 | tee "$out/fft_passes.txt" ;;
+    9) limit 120 python3 benchmarks/probes/probe_unique_variants.py 2>&1 | tee "$out/unique_variants.txt" ;;
   esac
 done
