@@ -6,15 +6,14 @@
 #   3. GPU time per kernel of sort, unique, nonzero, cumulative_sum, a column sum, solve, cholesky and fft
 #   4. the benchmark rows of matmul, linalg, eig, fft and image against PyTorch and CuPy
 #   5. solve 4096 with the LU panel's reduction and geometry varied (probe_lu_variants.py)
-#   6. the FFT's tile shapes swept (probe_fft_tiles.py)
+#   6. wider FFT column tiles against more passes (probe_fft_passes.py; GPU time per pass)
 #   7. what each kernel costs in cholesky, solve, fft and sort, by doubling its dispatches (probe_kernel_doubling.py)
-#   8. wider FFT column tiles against more passes (probe_fft_passes.py)
-#   9. unique's compaction with coalesced reads (probe_unique_variants.py)
+#   8. unique's compaction with coalesced reads (probe_unique_variants.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8 9"}
+steps=${1:-"1 2 3 4 5 6 7 8"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -43,7 +42,7 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
          limit "$2" python3 benchmarks/bench_ops.py --only "$1" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
        done ;;
     5) limit 240 python3 benchmarks/probes/probe_lu_variants.py 2>&1 | tee "$out/lu_variants.txt" ;;
-    6) limit 300 python3 benchmarks/probes/probe_fft_tiles.py 2>&1 | tee "$out/fft_tiles.txt" ;;
+    6) limit 300 python3 benchmarks/probes/probe_fft_passes.py 2>&1 | tee "$out/fft_passes.txt" ;;
     7) setup='import numpy as np; rng = np.random.default_rng(0)
 g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
 b = vt.asarray(rng.standard_normal(4096).astype(np.float32)); x = vt.asarray(rng.random(1 << 24, dtype=np.float32))
@@ -53,7 +52,6 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
          limit 120 python3 benchmarks/probes/probe_kernel_doubling.py "$statement" --setup "$setup" 2>&1 \
            | tee -a "$out/kernel_doubling.txt"
        done ;;
-    8) limit 300 python3 benchmarks/probes/probe_fft_passes.py 2>&1 | tee "$out/fft_passes.txt" ;;
-    9) limit 120 python3 benchmarks/probes/probe_unique_variants.py 2>&1 | tee "$out/unique_variants.txt" ;;
+    8) limit 120 python3 benchmarks/probes/probe_unique_variants.py 2>&1 | tee "$out/unique_variants.txt" ;;
   esac
 done

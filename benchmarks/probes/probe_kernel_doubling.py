@@ -13,21 +13,15 @@ the probe catches it); only the times count.
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections import Counter
 from typing import Any
 
-import numpy as np
+from probe_kernel_times import _name, statement_and_namespace
 
 import vulkit as vt
 from vulkit.runtime import context
 from vulkit.runtime.events import Event
-
-
-def _name(spec: Any) -> str:
-    stage = getattr(spec, "stage", None)
-    return type(spec).__name__ + (f".{stage}" if stage else "")
 
 
 def _gpu_ms(statement: str, namespace: dict[str, Any], rounds: int) -> float:
@@ -86,14 +80,9 @@ def doubled_costs(statement: str, namespace: dict[str, Any], rounds: int = 5,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("statement")
-    parser.add_argument("--setup", default="")
-    args = parser.parse_args()
-    namespace: dict[str, Any] = {"vt": vt, "np": np}
-    exec(args.setup, namespace)  # noqa: S102
-    base, costs = doubled_costs(args.statement, namespace)
-    print(f"{base * 1e3:10.1f} µs  GPU time of {args.statement}")
+    statement, namespace = statement_and_namespace(__doc__.splitlines()[0])
+    base, costs = doubled_costs(statement, namespace)
+    print(f"{base * 1e3:10.1f} µs  GPU time of {statement}")
     for name, (count, ms) in sorted(costs.items(), key=lambda item: -item[1][1]):
         print(f"{ms * 1e3:10.1f} µs  {100 * ms / base:5.1f} %  {count:5d} dispatches  {name}")
 

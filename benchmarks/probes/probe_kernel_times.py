@@ -68,14 +68,20 @@ def profile(statement: str, namespace: dict[str, Any], rounds: int = 5, warm_sec
     return min(runs, key=lambda run: sum(run.values()))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def statement_and_namespace(description: str) -> tuple[str, dict[str, Any]]:
+    """The command line's statement, and the namespace its ``--setup`` code made (vt and np there)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("statement")
     parser.add_argument("--setup", default="")
     args = parser.parse_args()
     namespace: dict[str, Any] = {"vt": vt, "np": np}
     exec(args.setup, namespace)  # noqa: S102
-    times = profile(args.statement, namespace)
+    return args.statement, namespace
+
+
+def main() -> None:
+    statement, namespace = statement_and_namespace(__doc__.splitlines()[0])
+    times = profile(statement, namespace)
     total = sum(times.values())
     for name, ms in sorted(times.items(), key=lambda item: -item[1]):
         print(f"{ms * 1e3:10.1f} µs  {100 * ms / total:5.1f} %  {name}")
