@@ -66,29 +66,32 @@ class SelectSpec(sg.BufferSpec):
         lines += sg.key_lines(self.dtype, self.descending)
         lines += sg.atomic_lines(self.scoped)
         lines += sg.scan_lines(sg.Geometry(WG, ITEMS, WG))  # room for subgroups of one
+        lines += sg.row_tile_lines()
         body = {"count": _COUNT, "pick": _PICK, "tally": _TALLY, "offsets": _OFFSETS, "emit": _EMIT}[self.stage]
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
 
 _COMMON = """
-KT prefix_of(uint r) {
-  return (KT(S(r * 4u + 1u)) << 16u << 16u) | KT(S(r * 4u));
+KT joined(uint low, uint high) {  // shifted twice: a 32-bit KT keeps the low word only
+  return (KT(high) << 16u << 16u) | KT(low);
 }
-// the tile's row r and its keys' range [start, start + size) within the flat input
-uint tile_range(uint t, out uint r, out uint size) {
-  r = t / p.tpr;
-  uint c = t - r * p.tpr;
-  size = min(TILE, p.n - c * TILE);
-  return r * p.n + c * TILE;
+KT prefix_of(uint r) {
+  return joined(S(r * 4u), S(r * 4u + 1u));
+}
+// 1 where key i is below the bound, 65536 where it equals it (a tile's counts of both fit one word each)
+uint below_or_equal(uint i, KT bound) {
+  KT k = to_key(X(p.xoff + i));
+  return k < bound ? 1u : k == bound ? 65536u : 0u;
 }
 """
 
-# the start of the kernels over tiles: the tile t (all of a workgroup returns together), its row r and range
+# the start of the kernels over tiles: the tile t (all of a workgroup returns together), its row r and its keys'
+# range [start, start + size) in the flat input
 _TILE_START = """  uint t = tile_id();
   if (t >= p.rows * p.tpr) return;
   uint tid = gl_LocalInvocationID.x;
   uint r, size;
-  uint start = tile_range(t, r, size);
+  uint start = row_tile(t, TILE, r, size);
 """
 
 _COUNT = """
@@ -97,7 +100,7 @@ DEFINE_COUNT(s_h)
 void main() {
 """ + _TILE_START + """  s_h[tid] = 0u;
   barrier();
-  KT mask = (KT(p.mask_hi) << 16u << 16u) | KT(p.mask_lo);
+  KT mask = joined(p.mask_lo, p.mask_hi);
   KT want = prefix_of(r) & mask;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = j * WG + tid;
@@ -134,17 +137,13 @@ void main() {
 _TALLY = """
 void main() {
 """ + _TILE_START + """  KT bound = prefix_of(r);
-  uint less = 0u, equal = 0u;
+  uint mine = 0u;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = j * WG + tid;
-    if (li < size) {
-      KT k = to_key(X(p.xoff + start + li));
-      less += k < bound ? 1u : 0u;
-      equal += k == bound ? 1u : 0u;
-    }
+    if (li < size) mine += below_or_equal(start + li, bound);
   }
   uint total;
-  wg_exclusive_add(less | (equal << 16u), total);  // a tile holds fewer than 2^16 keys
+  wg_exclusive_add(mine, total);
   if (tid == 0u) { C(2u * t) = total & 65535u; C(2u * t + 1u) = total >> 16u; }
 }
 """
@@ -180,11 +179,7 @@ void main() {
   uint mine = 0u;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = tid * ITEMS + j;
-    uint f = 0u;
-    if (li < size) {
-      KT k = to_key(X(p.xoff + start + li));
-      f = k < bound ? 1u : k == bound ? 65536u : 0u;
-    }
+    uint f = li < size ? below_or_equal(start + li, bound) : 0u;
     flags[j] = f;
     mine += f;
   }

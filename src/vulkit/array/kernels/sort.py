@@ -21,7 +21,8 @@ workgroup ever waits for another:
    ``rowspine`` (several rows): one workgroup per row scans the row's tiles per digit and adds the row's start
    and the digit's start within the row; H then holds where each (digit, tile) goes;
    ``scatter``: each tile ranks its elements (stable), puts them in digit order in shared memory and writes
-   each to its (digit, tile)'s place plus its rank among the tile's elements of that digit. The first pass
+   each to its (digit, tile)'s place plus its rank among the tile's elements of that digit; a tile of several
+   chunks (``chunks``) is ranked and written a chunk at a time, each digit's place carried on. The first pass
    reads the input (keys made on the fly, values = indices), the last writes the outputs (values from the
    keys, or from the input where the keys lost them; int64 indices within the row).
 
@@ -64,7 +65,8 @@ class RadixSpec(sg.BufferSpec):
     ``key_passes``: the digits of the key; ``rows``: several rows (sorted each on its own); ``values``:
     "none" (never moved), "always", or "lossy" (moved where the float keys lose values);
     ``out_values``/``out_index``: what the last pass writes (``index_bytes`` 8: int64, 4: int32); ``scoped``:
-    atomics name their scopes (sort_glsl.atomic_lines)."""
+    atomics name their scopes (sort_glsl.atomic_lines); ``chunks``: a tile is ``chunks`` times the geometry's
+    (fewer registers a thread for the same number of tiles)."""
 
     stage: str
     dtype: DType
@@ -112,6 +114,7 @@ class RadixSpec(sg.BufferSpec):
         body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "spine": _SPINE,
                 "rowspine": _ROWSPINE, "scatter": _SCATTER}[self.stage]
         lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
+        lines += sg.row_tile_lines()
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
 
@@ -119,13 +122,10 @@ _COMMON = """
 bool moving_values() {
   return VALUES_ALWAYS != 0 || (TRACK_LOSSY != 0 && S(0u) != 0u);
 }
-// tile t of row t / p.tpr (SPAN elements, ranked and scattered in CHUNKS chunks of TILE): its first element and
-// its number of elements
+// tile t (SPAN elements, ranked and scattered in CHUNKS chunks of TILE): its first element and its number of them
 uint tile_start(uint t, out uint count) {
-  uint r = t / p.tpr;
-  uint c = t - r * p.tpr;
-  count = min(SPAN, p.n - c * SPAN);
-  return r * p.n + c * SPAN;
+  uint row;
+  return row_tile(t, SPAN, row, count);
 }
 uint pass_digit(uint i, bool first, uint src) {
   KT k = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));

@@ -259,6 +259,18 @@ def key_lines(dtype: DType, descending: bool) -> list[str]:
     return [line for line in lines if line]
 
 
+def row_tile_lines() -> list[str]:
+    """GLSL ``uint row_tile(uint t, uint span, out uint row, out uint count)``: tile t of rows of ``p.n`` elements cut
+    into ``p.tpr`` tiles of ``span`` each (the last one shorter): its row, its element count, and its first
+    element's index in the flat array."""
+    return ["uint row_tile(uint t, uint span, out uint row, out uint count) {",
+            "  row = t / p.tpr;",
+            "  uint c = t - row * p.tpr;",
+            "  count = min(span, p.n - c * span);",
+            "  return row * p.n + c * span;",
+            "}"]
+
+
 # -- ranking ---------------------------------------------------------------------------------------------------
 def scan_lines(geometry: Geometry) -> list[str]:
     """GLSL of the tile's geometry (macros WG, ITEMS, TILE, NSGMAX), ``uint local_index(uint j)`` (the tile
