@@ -125,6 +125,46 @@ def test_out_and_inplace() -> None:
     _check(vt.matmul(vt.asarray(a), vt.asarray(b), out=wide).astype(vt.float32), a, b)
 
 
+@pytest.mark.parametrize(("sa", "sb"), [((131, 257), (257, 67)), ((128, 64), (64, 128)), ((3, 200, 37), (37, 300)),
+                                        ((1, 1), (1, 1)), ((256, 96), (96, 130))])
+def test_float16_padded_operands(monkeypatch: pytest.MonkeyPatch, sa: tuple[int, ...], sb: tuple[int, ...]) -> None:
+    """Large float16 products copy misfit operands into zero-padded ones where the device has cooperative
+    matrices (the threshold lowered here so that small ones do too): the results are unchanged, for views too."""
+    from vulkit.array.ops import matmul as matmul_ops  # noqa: PLC0415
+
+    monkeypatch.setattr(matmul_ops, "_COOP_PAD_WORK", 1)
+    a, b = _values(sa, "float16", 31), _values(sb, "float16", 32)
+    x, y = vt.asarray(a), vt.asarray(b)
+    _check(x @ y, a, b)
+    _check(y.mT @ x.mT, np.swapaxes(b, -1, -2), np.swapaxes(a, -1, -2))
+    if len(sa) == 2:
+        c = _values((sa[0], sb[1]), "float16", 33)
+        z = vt.asarray(c)
+        gemm(x, y, z, alpha=0.5, beta=-1.0)
+        expected = 0.5 * (a.astype(np.float64) @ b) - c
+        np.testing.assert_allclose(z.numpy().astype(np.float64), expected, rtol=1e-2, atol=0.1)
+
+
+def test_filling_pads_with_zeros() -> None:
+    """The padded copy: x's values in a view of x's shape, zeros around them, rows and columns whole tiles."""
+    from vulkit.array.array import view  # noqa: PLC0415
+    from vulkit.array.ops.matmul import _filling  # noqa: PLC0415
+
+    a = _values((2, 37, 21), "float16", 34)
+    x = vt.asarray(a)
+    for source, expected in ((x, a), (x.mT, np.swapaxes(a, -1, -2)), (x[:, 1:33, :16], a[:, 1:33, :16])):
+        filled = _filling(source, 32, 16)
+        assert filled is not source and filled.shape == source.shape
+        np.testing.assert_array_equal(filled.numpy(), expected)
+        rows, cols = filled.shape[-2:]
+        whole = (2, -(-rows // 32) * 32, -(-cols // 16) * 16)
+        padded = np.zeros(whole, np.float16)
+        padded[:, :rows, :cols] = expected
+        np.testing.assert_array_equal(view(filled, whole, filled._strides, filled._offset).numpy(), padded)
+    fitting = vt.asarray(_values((64, 32), "float16", 35))
+    assert _filling(fitting, 32, 16) is fitting
+
+
 def test_mixed_dtypes_and_python_operands() -> None:
     a, b = _values((3, 4), "int32", 14), _values((4, 2), "float32", 15)
     _check(vt.asarray(a) @ vt.asarray(b), a, b)

@@ -71,12 +71,13 @@ def widen(dtype: DType) -> str:
 
 def load_function(name: str, op: str, along_columns: bool, vec: bool, value: str, component: str,
                   element: Any, vec_convert: str, width: int = 4, view: str = "v",
-                  pack: Callable[[list[str]], str] | None = None) -> list[str]:
+                  pack: Callable[[list[str]], str] | None = None, checked: bool = True) -> list[str]:
     """GLSL ``<value> load<name>(r, c, lr, lc, base)``: ``width`` elements of operand ``name`` (push-constant prefix
     ``op``) from (r, c) along its columns (``along_columns``) or rows, zero past row ``lr`` and column ``lc``;
     one read of the ``<name><view>`` vector view where ``vec`` and all of them are inside. ``element(address)``:
     one element as the value's ``component`` type; ``vec_convert``: the constructor turning a stored vector into the
-    value ('' where none); ``pack(parts)``: the value made of the single elements (default: ``<value>(parts)``)."""
+    value ('' where none); ``pack(parts)``: the value made of the single elements (default: ``<value>(parts)``).
+    Unless ``checked`` (only with ``vec``, where every run is known to be inside), the bounds are not looked at."""
     step = f"p.{op}_cs" if along_columns else f"p.{op}_rs"
     lines = [f"{value} load{name}(uint r, uint c, uint lr, uint lc, int base) {{",
              f"  int at = base + int(r) * p.{op}_rs + int(c) * p.{op}_cs;"]
@@ -84,7 +85,10 @@ def load_function(name: str, op: str, along_columns: bool, vec: bool, value: str
         last = width - 1
         full = f"c + {last}u < lc && r < lr" if along_columns else f"r + {last}u < lr && c < lc"
         stored = f"{name}{view}.d[at >> {width.bit_length() - 1}]"
-        lines.append(f"  if ({full}) return {f'{vec_convert}({stored})' if vec_convert else stored};")
+        read = f"return {f'{vec_convert}({stored})' if vec_convert else stored};"
+        if not checked:
+            return [*lines, f"  {read}", "}"]
+        lines.append(f"  if ({full}) {read}")
     parts = []
     for i in range(width):
         inside = f"c + {i}u < lc && r < lr" if along_columns else f"r + {i}u < lr && c < lc"

@@ -42,7 +42,12 @@ def coop_available(context: Any, dtype: DType) -> bool:
 class CoopMatmulSpec(ProductKernel):
     """The cooperative-matrix product of ``dtype`` (float16) matrices; ``subgroup``: the device's subgroup size;
     ``sg_m`` x ``sg_n`` subgroups of ``fm`` x ``fn`` fragments each; ``bk``: the step along K; the rest as
-    :class:`.matmul.MatmulSpec`. Bindings: A, B, C."""
+    :class:`.matmul.MatmulSpec`; ``stages``: shared buffers per operand (2: the next step's tiles stored while this
+    one is multiplied, one barrier a step; 1: two barriers a step, half the shared memory); ``checked``: False
+    where every run of every tile is inside and aligned (M, N, K multiples of the tile; no bounds looked at);
+    ``prefetch`` (one buffer only): the next step's tiles are read into registers before this one's products
+    (else each step reads, then stores its own: fewer registers, more latency).
+    Bindings: A, B, C."""
 
     dtype: DType
     subgroup: int
@@ -57,6 +62,9 @@ class CoopMatmulSpec(ProductKernel):
     b_vec: bool
     epilogue: bool
     addresses: bool = False
+    stages: int = 2
+    checked: bool = True
+    prefetch: bool = True
 
     @property
     def bm(self) -> int:
@@ -79,6 +87,8 @@ class CoopMatmulSpec(ProductKernel):
         d = self.dtype
         if self.bm * self.bk % (WIDE * self.threads) or self.bk * self.bn % (WIDE * self.threads):
             raise ValueError(f"{self}: the threads cannot share the loads of the tiles")
+        if not self.checked and not (self.a_vec and self.b_vec):
+            raise ValueError(f"{self}: unchecked loads need vector runs")
         lines = header((d, float32), self.addresses, float_controls, local_size=self.threads, extensions=EXTENSIONS)
         lines += buffer_lines(d, self.addresses)
         lines += [buffer_block(0, "Aw", "uvec4", "readonly", self.addresses, 16, "W"),
@@ -93,7 +103,7 @@ class CoopMatmulSpec(ProductKernel):
                   f"const uint SA = {a_stride}u, SB = {b_stride}u;",
                   f"const uint A_STAGE = {a_stride * (self.bm if self.a_run == 'k' else self.bk) // WIDE}u;",
                   f"const uint B_STAGE = {b_stride * (self.bk if self.b_run == 'n' else self.bn) // WIDE}u;",
-                  "shared uvec4 As[2u * A_STAGE];", "shared uvec4 Bs[2u * B_STAGE];",
+                  f"shared uvec4 As[{self.stages}u * A_STAGE];", f"shared uvec4 Bs[{self.stages}u * B_STAGE];",
                   f"shared float Cs[{self.sg_m * self.sg_n} * F * F];",
                   "#define FRAG_A coopmat<S, gl_ScopeSubgroup, F, F, gl_MatrixUseA>",
                   "#define FRAG_B coopmat<S, gl_ScopeSubgroup, F, F, gl_MatrixUseB>",
@@ -101,7 +111,7 @@ class CoopMatmulSpec(ProductKernel):
         for name, op, run, minor, vec in (("A", "a", self.a_run, "k", self.a_vec),
                                           ("B", "b", self.b_run, "n", self.b_vec)):
             lines += load_function(name, op, run == minor, vec, "uvec4", "S", lambda at, n=name: f"{n}.d[{at}]", "",
-                                   width=WIDE, view="w", pack=_pack_halves)
+                                   width=WIDE, view="w", pack=_pack_halves, checked=self.checked)
         # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded; eight
         # halves to an element, so that offsets and strides below are in eighths
         lines += ["void storeA(uint buf, uint kk, uint x, uvec4 v) { As[buf * A_STAGE + ("
@@ -127,20 +137,34 @@ class CoopMatmulSpec(ProductKernel):
                 *[f"  FRAG_C acc{f} = FRAG_C(0.0);" for f in range(self.fm * self.fn)],
                 "  uint ntiles = (p.K + BK - 1u) / BK;",
                 f"  uvec4 ra[{runs_a}], rb[{runs_b}];",
-                *fetch_lines(runs_a, runs_b, "0u"), *put_lines(runs_a, runs_b, "0u"),
-                "  barrier();",
-                "  for (uint kt = 0u; kt < ntiles; kt++) {",
-                "    uint buf = kt & 1u;",
-                "    bool more = kt + 1u < ntiles;",
-                "    if (more) {",
-                *["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")],
-                "    }",
-                *self._steps(a_at, a_layout, b_at, b_layout),
-                "    if (more) {",
-                *["  " + line for line in put_lines(runs_a, runs_b, "(buf ^ 1u)")],
-                "    }",
-                "    barrier();",
-                "  }"]
+                *(fetch_lines(runs_a, runs_b, "0u") if self.prefetch else [])]
+        fetch_next = ["    if (more) {", *["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")],
+                      "    }"]
+        steps = self._steps(a_at, a_layout, b_at, b_layout)
+        if self.stages == 2:
+            body += [*put_lines(runs_a, runs_b, "0u"),
+                     "  barrier();",
+                     "  for (uint kt = 0u; kt < ntiles; kt++) {",
+                     "    uint buf = kt & 1u;",
+                     "    bool more = kt + 1u < ntiles;",
+                     *fetch_next, *steps,
+                     "    if (more) {",
+                     *["  " + line for line in put_lines(runs_a, runs_b, "(buf ^ 1u)")],
+                     "    }",
+                     "    barrier();",
+                     "  }"]
+        else:  # the barrier before the stores lets the last step's fragment loads finish
+            body += ["  for (uint kt = 0u; kt < ntiles; kt++) {",
+                     "    const uint buf = 0u;",
+                     "    bool more = kt + 1u < ntiles;",
+                     "    barrier();",
+                     *([] if self.prefetch or self.stages != 1 else
+                       ["  " + line for line in fetch_lines(runs_a, runs_b, "kt * BK")]),
+                     *["  " + line for line in put_lines(runs_a, runs_b, "0u")],
+                     "    barrier();",
+                     *(fetch_next if self.prefetch else []), *steps,
+                     "  }",
+                     "  barrier();"]
         body += self._epilogue()
         body.append("}")
         return body
@@ -177,10 +201,11 @@ class CoopMatmulSpec(ProductKernel):
         for ks in range(0, self.bk, FRAGMENT):
             lines += [f"    FRAG_A fa{i}_{ks}; coopMatLoad(fa{i}_{ks}, As, buf * A_STAGE + "
                       f"{a_at.format(i=i, ks=ks)}, SA / 8u, {a_layout});" for i in range(self.fm)]
-            lines += [f"    FRAG_B fb{j}_{ks}; coopMatLoad(fb{j}_{ks}, Bs, buf * B_STAGE + "
-                      f"{b_at.format(j=j, ks=ks)}, SB / 8u, {b_layout});" for j in range(self.fn)]
-            lines += [f"    acc{i * self.fn + j} = coopMatMulAdd(fa{i}_{ks}, fb{j}_{ks}, acc{i * self.fn + j});"
-                      for i in range(self.fm) for j in range(self.fn)]
+            for j in range(self.fn):  # one B fragment at a time: fewer registers live
+                lines.append(f"    FRAG_B fb{j}_{ks}; coopMatLoad(fb{j}_{ks}, Bs, buf * B_STAGE + "
+                             f"{b_at.format(j=j, ks=ks)}, SB / 8u, {b_layout});")
+                lines += [f"    acc{i * self.fn + j} = coopMatMulAdd(fa{i}_{ks}, fb{j}_{ks}, acc{i * self.fn + j});"
+                          for i in range(self.fm)]
         return lines
 
 

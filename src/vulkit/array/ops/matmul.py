@@ -6,12 +6,13 @@ complex products are four real ones over the parts."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..array import Array, _part_view, make_array, view
 from ..dtypes import DType, float16, result_type, same_kind
 from ..kernels.matmul import MatmulSpec, Tile, accumulator
-from ..kernels.matmul_coop import WIDE, CoopMatmulSpec, coop_available
+from ..kernels.matmul_coop import FRAGMENT, WIDE, CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
 from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
@@ -23,7 +24,11 @@ from .planning import _addresses as needs_addresses
 _BIG = Tile(128, 128, 8, 8, 8)
 _SMALL = Tile(64, 64, 16, 4, 4)
 _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thread of _BIG
-_COOP_GRID = (2, 4, 4, 2, 32)  # subgroups along M and N, fragments per subgroup along M and N, step along K
+# subgroups along M and N, fragments per subgroup along M and N, step along K; shared buffers per operand
+# (probe_coop_grids.py on an H100: 253 TFLOP/s at 4096^3 where the shipped (2, 4, 4, 2, 32) with two made 133)
+_COOP_GRID = (2, 2, 4, 4, 32)
+_COOP_STAGES = 1
+_COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into zero-padded ones (no bounds checks)
 COOP_DTYPES = (float16,)
 _INT_MAX = (1 << 31) - 1
 _SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chunks to get them
@@ -140,6 +145,7 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
     if c._size == c._shape[-2] * c._shape[-1] and (_matrix_vector(a, b, c, alpha, beta, epilogue)
                                                     or _skinny(a, b, c, alpha, beta, epilogue)):
         return
+    a, b, whole = _coop_operands(a, b, c)
     batch = _batch_axes(a, b, c)
     if batch is None:  # more than two batch axes that do not merge: make the operands contiguous stacks
         shape = c._shape[:-2]
@@ -148,7 +154,41 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
         if batch is None:
             _via_temporary(a, b, c, alpha, beta, epilogue)
             return
-    _launch(a, b, c, batch, alpha, beta, epilogue)
+    _launch(a, b, c, batch, alpha, beta, epilogue, whole)
+
+
+def _coop_operands(a: Array, b: Array, c: Array) -> tuple[Array, Array, bool]:
+    """a and b as the cooperative-matrix kernel reads them fastest, and whether it may: where the product is large
+    and an operand does not fill whole aligned tiles, a view of the same shape into a zero-padded copy that
+    does (every tile's loads then skip the bounds checks: 1.5x faster on an H100)."""
+    dtype = c._dtype
+    m, k = a._shape[-2:]
+    n = c._shape[-1]
+    if dtype not in COOP_DTYPES or m * n * k < _COOP_PAD_WORK or not coop_available(c._ctx, dtype):
+        return a, b, False
+    sg_m, sg_n, fm, fn, bk = _COOP_GRID
+    bm, bn = sg_m * fm * FRAGMENT, sg_n * fn * FRAGMENT
+    return _filling(a, bm, bk), _filling(b, bk, bn), True
+
+
+def _filling(x: Array, rows: int, cols: int) -> Array:
+    """x, or a view of x's shape into a zero-padded contiguous copy whose matrices are whole multiples of rows x
+    cols, where x's are not (or are not read in aligned runs)."""
+    r, q = x._shape[-2:]
+    rs, cs = x._strides[-2:]
+    run = "k" if _run(rs, cs, "k", "m") == "k" else "m"
+    batch = tuple(s for s, e in zip(x._strides[:-2], x._shape[:-2], strict=True) if e != 1)
+    aligned = _aligned(x, rs if run == "k" else cs, batch, cs if run == "k" else rs, WIDE)
+    if aligned and r % rows == 0 and q % cols == 0:
+        return x
+    from .moving import _copy_into  # noqa: PLC0415
+
+    shape = (*x._shape[:-2], -(-r // rows) * rows, -(-q // cols) * cols)
+    full = make_array(x._ctx, shape, x._dtype)
+    _copy_into(full, 0)
+    inner = view(full, x._shape, full._strides, 0)
+    _copy_into(inner, x)
+    return inner
 
 
 def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
@@ -290,7 +330,9 @@ def _aligned(x: Array, other_stride: int, batch_strides: tuple[int, int], run_st
 
 
 def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]], alpha: float, beta: float,
-            epilogue: bool) -> None:
+            epilogue: bool, whole: bool = False) -> None:
+    """The tiled or cooperative-matrix kernel over the batch axes; ``whole``: a and b fill whole aligned tiles of
+    the cooperative kernel (:func:`_coop_operands`)."""
     ctx = c._ctx
     m, k = a._shape[-2:]
     n = c._shape[-1]
@@ -327,8 +369,10 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
                                 writes=[c._alloc])
 
     if coop:
-        dispatch(CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *_COOP_GRID, a_run, b_run, a_vec, b_vec,
-                                epilogue, addresses))
+        spec = CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *_COOP_GRID, a_run, b_run, a_vec, b_vec,
+                              epilogue, addresses, stages=_COOP_STAGES)
+        inside = whole or (a_vec and b_vec and m % spec.bm == 0 and n % spec.bn == 0 and k % spec.bk == 0)
+        dispatch(dataclasses.replace(spec, checked=not inside))
         return
 
     def tiled(tile: Tile) -> MatmulSpec:
