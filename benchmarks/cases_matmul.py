@@ -1,4 +1,4 @@
-"""Matrix products: square matmul in float32 (TF32 off everywhere) and float16, a batched product of small
+"""Matrix products: square matmul in float32 (TF32 off everywhere), float16 and bfloat16, a batched product of small
 matrices, a matrix-vector product and skinny products (1 and 8 rows times a matrix, as in a linear layer).
 TFLOP/s counts 2 M N K flops; GB/s the bytes of the matrix read."""
 
@@ -26,6 +26,19 @@ def _square(n: int, dtype: str) -> Case:
         return lambda: a @ b
 
     return Case(f"matmul {n}x{n} {dtype}", "TFLOP/s", build, work=2.0 * n ** 3)
+
+
+def _square_bfloat16(n: int) -> Case:
+    """bfloat16 operands (rounded from the same float32 values) where the library has the dtype."""
+    def build(lib: Any) -> Any:
+        values = _values((n, n), "float32")
+        if lib.name == "torch":
+            a = b = lib.array(values).to(lib.xp.bfloat16)
+        else:
+            a = b = lib.xp.asarray(values, dtype=lib.xp.bfloat16)
+        return lambda: a @ b
+
+    return Case(f"matmul {n}x{n} bfloat16", "TFLOP/s", build, work=2.0 * n ** 3, peers=("vulkit", "torch"))
 
 
 def _batched(batch: int, n: int) -> Case:
@@ -57,5 +70,6 @@ def _skinny(m: int, k: int, n: int) -> Case:
 def cases(cpu: bool) -> list[Case]:
     sizes = (256, 512) if cpu else (1024, 4096, 8192)
     return [*(_square(n, "float32") for n in sizes), *(_square(n, "float16") for n in sizes),
+            *(_square_bfloat16(n) for n in sizes[1:]),
             _batched(256 if cpu else 4096, 64), _matvec(*((1024, 512) if cpu else (8192, 4096))),
             *(_skinny(m, *((512, 1024) if cpu else (4096, 8192))) for m in (1, 8))]

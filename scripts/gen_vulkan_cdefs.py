@@ -70,7 +70,8 @@ VkLayerProperties VkExtensionProperties VkPhysicalDeviceMemoryProperties VkQueue
 VkMemoryRequirements VkFormatProperties VkValidationFeaturesEXT
 """.split()
 
-# VK_KHR_cooperative_matrix is newer than the headers Debian ships; declared by hand from the spec.
+# VK_KHR_cooperative_matrix and VK_KHR_shader_bfloat16 are newer than the headers Debian ships; declared by hand
+# from the spec.
 EXTRA_CDEFS = """
 typedef int32_t VkComponentTypeKHR;
 typedef int32_t VkScopeKHR;
@@ -93,6 +94,13 @@ typedef struct VkPhysicalDeviceCooperativeMatrixFeaturesKHR {
     VkBool32 cooperativeMatrix;
     VkBool32 cooperativeMatrixRobustBufferAccess;
 } VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
+typedef struct VkPhysicalDeviceShaderBfloat16FeaturesKHR {
+    VkStructureType sType;
+    void* pNext;
+    VkBool32 shaderBFloat16Type;
+    VkBool32 shaderBFloat16DotProduct;
+    VkBool32 shaderBFloat16CooperativeMatrix;
+} VkPhysicalDeviceShaderBfloat16FeaturesKHR;
 typedef VkResult (*PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)(
     VkPhysicalDevice physicalDevice, uint32_t* pPropertyCount, VkCooperativeMatrixPropertiesKHR* pProperties);
 PFN_vkVoidFunction vkGetInstanceProcAddr(VkInstance instance, const char* pName);
@@ -100,6 +108,7 @@ PFN_vkVoidFunction vkGetInstanceProcAddr(VkInstance instance, const char* pName)
 EXTRA_ENUMS = {
     "VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR": 1000506000,
     "VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR": 1000506001,
+    "VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR": 1000141000,
     "VK_COMPONENT_TYPE_FLOAT16_KHR": 0,
     "VK_COMPONENT_TYPE_FLOAT32_KHR": 1,
     "VK_COMPONENT_TYPE_FLOAT64_KHR": 2,

@@ -39,7 +39,8 @@ class KernelSpec(Protocol):
     def require(self, context: Any) -> None:
         """Raise TypeError where the device lacks what the kernel needs (a dtype, a feature)."""
 
-    # optionally ``optimize: bool``: compile with the optimizer (vulkit.shaders.compile_source's ``optimize``)
+    # optionally ``optimize: bool``: compile with the optimizer (vulkit.shaders.compile_source's ``optimize``),
+    # and ``finish_spirv(spirv) -> spirv``: a rewrite of the compiled module (types GLSL cannot spell yet)
 
 
 class Kernel:
@@ -85,6 +86,9 @@ class KernelCache:
         source = spec.source(context.device.physical.float_controls)
         spirv = shaders.compile_source(source, include_dirs=getattr(spec, "include_dirs", ()),
                                        optimize=getattr(spec, "optimize", False))
+        finish = getattr(spec, "finish_spirv", None)
+        if finish is not None:
+            spirv = finish(spirv)
         pipeline = context.pipeline(("kernel", spec), spirv, spec.bindings, spec.push.size)
         return Kernel(spec, pipeline)
 

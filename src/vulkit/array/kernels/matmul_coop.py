@@ -1,5 +1,5 @@
 """Matrix products on the GPU's matrix units through cooperative matrices (``GL_KHR_cooperative_matrix``):
-float16 operands, float32 sums.
+float16 or bfloat16 operands, float32 sums.
 
 A workgroup of SG_M x SG_N subgroups computes a BM x BN tile of C; each subgroup holds FM x FN accumulator
 fragments (16 x 16 float32 cooperative matrices). The A and B tiles travel through shared memory as in the
@@ -10,6 +10,10 @@ arrays, from which each subgroup loads its fragments row- or column-major. The a
 separate variables in code written out here, not arrays indexed in loops (a driver that does not unroll such a
 loop keeps the array in memory: 6x slower on an H100). The sums leave through a per-subgroup staging square in
 shared memory, where alpha, beta and the conversion to the stored type apply and partial tiles are cut.
+
+bfloat16 fragments are written as float16 ones and the compiled module rewritten
+(:func:`vulkit.shaders.spirv_types.float16_as_bfloat16`: the PyPI glslang predates ``GL_EXT_bfloat16``); the
+kernel has no other 16-bit float value (bfloat16 runs are packed as integers, the epilogue converts bits).
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..dtypes import DType, float32, require_supported
+from ...shaders.spirv_types import float16_as_bfloat16
+from ..dtypes import DType, bfloat16, float32, require_supported
 from .glsl import buffer_block, convert, header, store
 from .matmul import UNROLL, ProductKernel, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
 
@@ -31,7 +36,9 @@ def coop_available(context: Any, dtype: DType) -> bool:
     """Whether ``context``'s device multiplies 16 x 16 x 16 ``dtype`` fragments into float32 ones in subgroups of
     one fixed size."""
     physical = context.device.physical
-    if not context.device.features.get("cooperative_matrix"):
+    features = context.device.features
+    if not features.get("cooperative_matrix") or \
+            (dtype is bfloat16 and not features.get("bfloat16_cooperative_matrix")):
         return False
     fixed = physical.min_subgroup_size == physical.max_subgroup_size == physical.subgroup_size
     return fixed and any(s.m == s.n == s.k == FRAGMENT and s.a == s.b == dtype.name and s.c == s.result == "float32"
@@ -40,13 +47,13 @@ def coop_available(context: Any, dtype: DType) -> bool:
 
 @dataclass(frozen=True)
 class CoopMatmulSpec(ProductKernel):
-    """The cooperative-matrix product of ``dtype`` (float16) matrices; ``subgroup``: the device's subgroup size;
-    ``sg_m`` x ``sg_n`` subgroups of ``fm`` x ``fn`` fragments each; ``bk``: the step along K; the rest as
-    :class:`.matmul.MatmulSpec`; ``stages``: shared buffers per operand (2: the next step's tiles stored while this
-    one is multiplied, one barrier a step; 1: two barriers a step, half the shared memory); ``checked``: False
-    where every run of every tile is inside and aligned (M, N, K multiples of the tile; no bounds looked at);
-    ``prefetch`` (one buffer only): the next step's tiles are read into registers before this one's products
-    (else each step reads, then stores its own: fewer registers, more latency).
+    """The cooperative-matrix product of ``dtype`` (float16 or bfloat16) matrices; ``subgroup``: the device's
+    subgroup size; ``sg_m`` x ``sg_n`` subgroups of ``fm`` x ``fn`` fragments each; ``bk``: the step along K; the
+    rest as :class:`.matmul.MatmulSpec`; ``stages``: shared buffers per operand (2: the next step's tiles stored
+    while this one is multiplied, one barrier a step; 1: two barriers a step, half the shared memory);
+    ``checked``: False where every run of every tile is inside and aligned (M, N, K multiples of the tile; no
+    bounds looked at); ``prefetch`` (one buffer only): the next step's tiles are read into registers before this
+    one's products (else each step reads, then stores its own: fewer registers, more latency).
     Bindings: A, B, C."""
 
     dtype: DType
@@ -89,7 +96,13 @@ class CoopMatmulSpec(ProductKernel):
             raise ValueError(f"{self}: the threads cannot share the loads of the tiles")
         if not self.checked and not (self.a_vec and self.b_vec):
             raise ValueError(f"{self}: unchecked loads need vector runs")
-        lines = header((d, float32), self.addresses, float_controls, local_size=self.threads, extensions=EXTENSIONS)
+        placeholder = ()
+        if d is bfloat16:  # no 16-bit float controls: the only 16-bit floats become bfloat16
+            float_controls = {mode: tuple(w for w in widths if w != 16)
+                              for mode, widths in (float_controls or {}).items()}
+            placeholder = ("GL_EXT_shader_explicit_arithmetic_types_float16",)
+        lines = header((d, float32), self.addresses, float_controls, local_size=self.threads,
+                       extensions=EXTENSIONS + placeholder)
         lines += buffer_lines(d, self.addresses)
         lines += [buffer_block(0, "Aw", "uvec4", "readonly", self.addresses, 16, "W"),
                   buffer_block(1, "Bw", "uvec4", "readonly", self.addresses, 16, "W")]
@@ -105,13 +118,14 @@ class CoopMatmulSpec(ProductKernel):
                   f"const uint B_STAGE = {b_stride * (self.bk if self.b_run == 'n' else self.bn) // WIDE}u;",
                   f"shared uvec4 As[{self.stages}u * A_STAGE];", f"shared uvec4 Bs[{self.stages}u * B_STAGE];",
                   f"shared float Cs[{self.sg_m * self.sg_n} * F * F];",
-                  "#define FRAG_A coopmat<S, gl_ScopeSubgroup, F, F, gl_MatrixUseA>",
-                  "#define FRAG_B coopmat<S, gl_ScopeSubgroup, F, F, gl_MatrixUseB>",
+                  "#define FRAG_A coopmat<float16_t, gl_ScopeSubgroup, F, F, gl_MatrixUseA>",
+                  "#define FRAG_B coopmat<float16_t, gl_ScopeSubgroup, F, F, gl_MatrixUseB>",
                   "#define FRAG_C coopmat<float, gl_ScopeSubgroup, F, F, gl_MatrixUseAccumulator>"]
         for name, op, run, minor, vec in (("A", "a", self.a_run, "k", self.a_vec),
                                           ("B", "b", self.b_run, "n", self.b_vec)):
             lines += load_function(name, op, run == minor, vec, "uvec4", "S", lambda at, n=name: f"{n}.d[{at}]", "",
-                                   width=WIDE, view="w", pack=_pack_halves, checked=self.checked)
+                                   width=WIDE, view="w", pack=_pack_bits if d is bfloat16 else _pack_halves,
+                                   checked=self.checked)
         # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded; eight
         # halves to an element, so that offsets and strides below are in eighths
         lines += ["void storeA(uint buf, uint kk, uint x, uvec4 v) { As[buf * A_STAGE + ("
@@ -208,8 +222,15 @@ class CoopMatmulSpec(ProductKernel):
                           for i in range(self.fm)]
         return lines
 
+    def finish_spirv(self, spirv: bytes) -> bytes:
+        """bfloat16 kernels: the float16 placeholder made bfloat16."""
+        return float16_as_bfloat16(spirv) if self.dtype is bfloat16 else spirv
 
 
+def _pack_bits(parts: list[str]) -> str:
+    """A uvec4 of eight 16-bit words, two to a uint."""
+    pairs = [f"(uint({parts[i]}) | (uint({parts[i + 1]}) << 16u))" for i in range(0, len(parts), 2)]
+    return "uvec4(" + ", ".join(pairs) + ")"
 
 
 def _pack_halves(parts: list[str]) -> str:

@@ -10,7 +10,7 @@ import dataclasses
 from typing import Any
 
 from ..array import Array, _part_view, make_array, view
-from ..dtypes import DType, float16, result_type, same_kind
+from ..dtypes import DType, bfloat16, float16, result_type, same_kind
 from ..kernels.matmul import MatmulSpec, Tile, accumulator
 from ..kernels.matmul_coop import FRAGMENT, WIDE, CoopMatmulSpec, coop_available
 from ..kernels.matvec import MatvecSpec
@@ -29,7 +29,7 @@ _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thre
 _COOP_GRID = (2, 2, 4, 4, 32)
 _COOP_STAGES = 1
 _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into zero-padded ones (no bounds checks)
-COOP_DTYPES = (float16,)
+COOP_DTYPES = (float16, bfloat16)
 _INT_MAX = (1 << 31) - 1
 _SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chunks to get them
 _GRID = 65535

@@ -16,6 +16,10 @@ from .instance import Instance, get_instance
 from .physical_device import _V12, _V13, MemoryType, PhysicalDevice
 from .resource import ResourceTracker
 
+# extensions vulkit turns on by itself, and the header version (1.4.x) from which the validation layer knows them:
+# with an older layer they stay off while validating (the layer would call every use of them an error)
+_LAYER_KNOWS = {"VK_KHR_shader_bfloat16": (1 << 22) | (4 << 12) | 312}
+
 
 class Queue:
     """A VkQueue; submissions are serialised with a lock (Vulkan requires external synchronisation)."""
@@ -137,8 +141,9 @@ class Device:
         if missing:
             raise ValueError(f"{self.physical.name} does not support the extension(s) {', '.join(missing)}")
         chosen = list(dict.fromkeys(wanted))
-        for name in ("VK_KHR_push_descriptor", "VK_KHR_cooperative_matrix"):
-            if name in available and name not in chosen:
+        layer = self.instance.validation_layer_version
+        for name in ("VK_KHR_push_descriptor", "VK_KHR_cooperative_matrix", "VK_KHR_shader_bfloat16"):
+            if name in available and name not in chosen and not 0 < layer < _LAYER_KNOWS.get(name, 0):
                 chosen.append(name)
         if "VK_KHR_portability_subset" in available and "VK_KHR_portability_subset" not in chosen:
             chosen.append("VK_KHR_portability_subset")
@@ -148,6 +153,8 @@ class Device:
         features = dict(self.physical.features)
         if "VK_KHR_cooperative_matrix" not in self.extensions:
             features["cooperative_matrix"] = False
+        if "VK_KHR_shader_bfloat16" not in self.extensions or not features["cooperative_matrix"]:
+            features["bfloat16_cooperative_matrix"] = False
         return features
 
     def _assign_queues(self, families: list[int]) -> dict[int, int]:
@@ -203,6 +210,11 @@ class Device:
             coop = chain.add("VkPhysicalDeviceCooperativeMatrixFeaturesKHR",
                              vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR)
             coop.cooperativeMatrix = 1
+        if f["bfloat16_cooperative_matrix"]:
+            bf16 = chain.add("VkPhysicalDeviceShaderBfloat16FeaturesKHR",
+                             vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR)
+            bf16.shaderBFloat16Type = 1
+            bf16.shaderBFloat16CooperativeMatrix = 1
         names = [ffi.new("char[]", name.encode()) for name in self.extensions]
         name_array = ffi.new("char*[]", names)
         info = ffi.new("VkDeviceCreateInfo*", {

@@ -64,8 +64,11 @@ class Instance:
         if b"VK_KHR_portability_enumeration" in available_ext:
             extensions.append(b"VK_KHR_portability_enumeration")
             flags |= vk.VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR
+        self.validation_layer_version = 0
         if self.validation != "off":
-            if _VALIDATION_LAYER in _instance_layers(glob) and b"VK_EXT_debug_utils" in available_ext:
+            installed = _instance_layers(glob)
+            if _VALIDATION_LAYER in installed and b"VK_EXT_debug_utils" in available_ext:
+                self.validation_layer_version = installed[_VALIDATION_LAYER]
                 layers.append(_VALIDATION_LAYER)
                 extensions.append(b"VK_EXT_debug_utils")
             else:
@@ -221,12 +224,13 @@ def _instance_extensions(glob: FunctionTable) -> set[bytes]:
     return {ffi.string(props[i].extensionName) for i in range(count[0])}
 
 
-def _instance_layers(glob: FunctionTable) -> set[bytes]:
+def _instance_layers(glob: FunctionTable) -> dict[bytes, int]:
+    """The installed layers' names and the Vulkan header versions they were built against."""
     count = ffi.new("uint32_t*")
     check(glob.vkEnumerateInstanceLayerProperties(count, ffi.NULL), "vkEnumerateInstanceLayerProperties")
     props = ffi.new("VkLayerProperties[]", count[0])
     check(glob.vkEnumerateInstanceLayerProperties(count, props), "vkEnumerateInstanceLayerProperties")
-    return {ffi.string(props[i].layerName) for i in range(count[0])}
+    return {ffi.string(props[i].layerName): props[i].specVersion for i in range(count[0])}
 
 
 _instance: Instance | None = None

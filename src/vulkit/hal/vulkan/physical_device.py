@@ -255,6 +255,9 @@ class PhysicalDevice:
         coop = chain.add("VkPhysicalDeviceCooperativeMatrixFeaturesKHR",
                          vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR) \
             if "VK_KHR_cooperative_matrix" in self.extensions else None
+        bf16 = chain.add("VkPhysicalDeviceShaderBfloat16FeaturesKHR",
+                         vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR) \
+            if "VK_KHR_shader_bfloat16" in self.extensions else None
         fn.vkGetPhysicalDeviceFeatures2(self.handle, chain.head)
         base = chain.head.features
         result = {
@@ -278,6 +281,9 @@ class PhysicalDevice:
             "compute_full_subgroups": bool(f13 and f13.computeFullSubgroups),
             "maintenance4": bool(f13 and f13.maintenance4),
             "cooperative_matrix": bool(coop and coop.cooperativeMatrix),
+            # bfloat16 as a SPIR-V type (SPV_KHR_bfloat16) in cooperative matrices: the bfloat16 matmul's fragments
+            "bfloat16_cooperative_matrix": bool(bf16 and bf16.shaderBFloat16Type
+                                                and bf16.shaderBFloat16CooperativeMatrix),
             "push_descriptor": "VK_KHR_push_descriptor" in self.extensions,
             "timestamps": self.limits["timestamp_compute_and_graphics"]
             or any(f.timestamp_valid_bits for f in self.queue_families if f.compute),
