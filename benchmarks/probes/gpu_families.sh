@@ -8,12 +8,11 @@
 #   5. solve 4096 with the LU panel's reduction and geometry varied (probe_lu_variants.py)
 #   6. wider FFT column tiles against more passes (probe_fft_passes.py; GPU time per pass)
 #   7. what each kernel costs in cholesky, solve, fft and sort, by doubling its dispatches (probe_kernel_doubling.py)
-#   8. unique's compaction with coalesced reads (probe_unique_variants.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8"}
+steps=${1:-"1 2 3 4 5 6 7"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -52,6 +51,5 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
          limit 120 python3 benchmarks/probes/probe_kernel_doubling.py "$statement" --setup "$setup" 2>&1 \
            | tee -a "$out/kernel_doubling.txt"
        done ;;
-    8) limit 120 python3 benchmarks/probes/probe_unique_variants.py 2>&1 | tee "$out/unique_variants.txt" ;;
   esac
 done

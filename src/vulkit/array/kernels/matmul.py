@@ -208,7 +208,8 @@ class MatmulSpec(ProductKernel):
     ``a_run``/``b_run``: the axis along which each thread reads four consecutive elements of A ("m" or "k") and
     of B ("k" or "n"), chosen where the operand's stride is 1; ``a_vec``/``b_vec``/``c_vec``: those runs (and C's
     rows) are contiguous and 16-byte aligned, so read or written as vec4s; ``epilogue``: C = alpha * AB + beta * C
-    (else C = AB). Bindings: A, B, C."""
+    (else C = AB); ``checked``: False where every run of every tile is inside and aligned (M, N, K multiples of
+    the tile, both operands read as vec4s: no bounds looked at). Bindings: A, B, C."""
 
     dtype: DType
     tile: Tile
@@ -219,6 +220,7 @@ class MatmulSpec(ProductKernel):
     c_vec: bool
     epilogue: bool
     addresses: bool = False
+    checked: bool = True
 
     @property
     def bm(self) -> int:
@@ -254,7 +256,7 @@ class MatmulSpec(ProductKernel):
         """``load<name>`` (:func:`load_function`) and ``store<name>(buf, kk, x, v)``: the four values into the
         shared tile, laid out (k, row) for A and (k, column) for B."""
         lines = load_function(name, op, run == minor, vec, "V", "T", lambda a: self._element(name, a),
-                              widen(self.dtype))
+                              widen(self.dtype), checked=self.checked)
         lines.append(f"void store{name}(uint buf, uint kk, uint x, V v) {{")
         if run == "k":
             lines += ["  [[unroll]] for (uint i = 0u; i < 4u; i++)",

