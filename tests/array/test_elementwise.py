@@ -125,6 +125,17 @@ def test_divide_at_the_bounds_of_its_short_path(dtype):
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
+def test_divide_infinities_by_huge_numbers(dtype):
+    """inf / x stays infinite for every finite x, the largest included (NVIDIA computes inf * (1 / x), NaN once
+    1 / x flushes to 0); x / inf is a zero of the quotient's sign."""
+    info = np.finfo(dtype)
+    huge = np.array([info.max, -info.max, info.max / 3, 2.0 ** (info.maxexp - 2), 1.0, -info.tiny], dtype)
+    a = np.concatenate([np.full(huge.size, np.inf, dtype), np.full(huge.size, -np.inf, dtype), huge])
+    b = np.concatenate([huge, huge, np.full(huge.size, -np.inf, dtype)])
+    assert_matches(vt.asarray(a) / vt.asarray(b), a / b, exact=True)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
 def test_divide_near_midpoints(dtype):
     """Quotients just off a midpoint between two floats, like 1 / (1 - 2^-24): a correction step alone
     rounds them the wrong way whenever the reciprocal it starts from is an ulp off (NVIDIA's may be)."""

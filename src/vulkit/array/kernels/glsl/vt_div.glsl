@@ -26,6 +26,8 @@ double vt_div_round(double a, double b, double s, double c) {  // a / b rounded,
   return (d > double(0)) == (h > double(0)) ? n : q;
 }
 double vt_div_wide(double a, double b) {
+  // NOTE: infinity over a finite b is infinity; NVIDIA's inf * (1 / b) is NaN where 1 / b flushes to 0
+  if (vt_isinf(a) && !vt_isinf(b) && !vt_isnan(b)) return vt_signbit(a) != vt_signbit(b) ? -vt_inf() : vt_inf();
   double q = a / b;
   // NOTE: not q == 0: NVIDIA divides through 1 / b, 0 once b passes 2^126.
   if (a == double(0) || b == double(0) || vt_isinf(a) || vt_isinf(b) || vt_isnan(q)) return q;
@@ -70,6 +72,8 @@ float vt_div_round(float a, float b, float s, float c) {  // a / b rounded, from
   return (d > float(0)) == (h > float(0)) ? n : q;
 }
 float vt_div_wide(float a, float b) {
+  // NOTE: infinity over a finite b is infinity; NVIDIA's inf * (1 / b) is NaN where 1 / b flushes to 0
+  if (vt_isinf(a) && !vt_isinf(b) && !vt_isnan(b)) return vt_signbit(a) != vt_signbit(b) ? -vt_inf() : vt_inf();
   float q = a / b;
   // NOTE: not q == 0: NVIDIA divides through 1 / b, 0 once b passes 2^126.
   if (a == float(0) || b == float(0) || vt_isinf(a) || vt_isinf(b) || vt_isnan(q)) return q;
