@@ -44,9 +44,9 @@ typedef int32_t (*GetRepresentations)(void*, const ExecutableInfo*, uint32_t*, R
 """)
 
 
-def _enable_capture() -> None:
+def _enable_capture(required: bool = True) -> None:
     """Patch the device's creation: the extension, its feature in the features chain, and every compute pipeline
-    created with the capture flags."""
+    created with the capture flags (where the device lacks the extension: exit, unless not ``required``)."""
     choose, create, init = vk_device.Device._choose_extensions, vk_device.Device._create, vk_device.Device.__init__
     feature = vk_ffi.ffi.new("char[]", struct.pack("=i4xQI4x", FEATURES, 0, 1))
     add = vk_ffi.Chain.add
@@ -61,10 +61,15 @@ def _enable_capture() -> None:
 
     def choose_more(self: Any, wanted: Any) -> list[str]:
         if EXTENSION not in self.physical.extensions:
-            raise SystemExit(f"{self.physical.name} does not offer {EXTENSION}")
+            if required:
+                raise SystemExit(f"{self.physical.name} does not offer {EXTENSION}")
+            return choose(self, wanted)
         return choose(self, [*wanted, EXTENSION])
 
     def create_chained(self: Any, slots: Any) -> None:
+        if EXTENSION not in self.extensions:
+            create(self, slots)
+            return
         vk_ffi.Chain.add = chained
         try:
             create(self, slots)

@@ -406,7 +406,7 @@ def small_shared_memory(monkeypatch: pytest.MonkeyPatch):
             del ctx.plans[key]
 
     dropped()
-    monkeypatch.setattr(fft_ops, "_device_caps", lambda ctx, dtype: (64, 4, 64))
+    monkeypatch.setattr(fft_ops, "_device_caps", lambda ctx, dtype, many=False: (64, 4, 64))
     yield
     dropped()
 
@@ -439,6 +439,9 @@ def test_pass_plans() -> None:
     assert fft_ops.passes_for(4096, 4096, 4, True) == [64, 64]
     assert fft_ops.passes_for(1 << 24, 6144, 4, False) == [256, 256, 256]
     assert fft_ops.passes_for(1 << 20, 4096, 4, False) == [1024, 1024]
+    assert fft_ops.passes_for(1 << 24, 6144, 4, False, 32) == [64, 64, 64, 64]  # several passes: wider tiles
+    assert fft_ops.passes_for(512, 6144, 4, True, 32) == [512]  # one pass with the narrow tile: kept
+    assert fft_ops.passes_for(2048, 6144, 4, True, 32) == fft_ops.passes_for(2048, 6144, 4, True)  # a line fits
     assert fft_ops.radices(4096) == (16, 16, 16)
     assert fft_ops.radices(1000) == (8, 5, 5, 5)
     assert fft_ops.radices(243) == (9, 9, 3)

@@ -36,6 +36,12 @@ from .planning import _addresses as needs_addresses
 SMOOTH = (2, 3, 5, 7, 11, 13)  # the primes the codelets take; lengths with others go through Bluestein
 COALESCE_BYTES = 32  # the width of a coalesced read (a memory sector): the narrowest tile of columns
 TILE_ELEMENTS = 4096  # the elements a workgroup aims to hold (complex64; half for complex128)
+# transforms of several passes: fewer elements a workgroup (more of them resident), and where a line does not fit
+# shared memory, passes chosen for wider tiles of columns; on an H100 fft 2^24 complex64 took four passes of 64 in
+# 864 us against three of 256 in 1145 (probe_fft_passes.py), where one-pass transforms (fftn 512^3, rfft of rows)
+# were faster with the narrow tiles above
+MULTIPASS_COALESCE_BYTES = 256
+MULTIPASS_TILE_ELEMENTS = 2048
 MAX_ELEMENTS = 1 << 32
 MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
 NORMS = ("backward", "ortho", "forward")
@@ -108,12 +114,13 @@ def _bins(primes: tuple[int, ...], count: int, limit: int) -> list[int] | None:
     return sorted(bins, reverse=True)
 
 
-def passes_for(n: int, cap: int, min_tile: int, columns: bool) -> list[int]:
+def passes_for(n: int, cap: int, min_tile: int, columns: bool, wide_tile: int | None = None) -> list[int]:
     """The radices of the passes of a smooth length n: one where a line (or, for ``columns``, a tile of
-    ``min_tile`` lines) fits ``cap`` elements of shared memory, else as few as fit with ``min_tile`` columns."""
+    ``min_tile`` lines) fits ``cap`` elements of shared memory, else as few as fit with ``min_tile`` columns, or
+    ``wide_tile`` ones where not even one line fits."""
     if n <= cap and (not columns or n * min_tile <= cap):
         return [n]
-    limit = max(cap // min_tile, 16)
+    limit = max(cap // (wide_tile if wide_tile and n > cap else min_tile), 16)
     primes = _primes(n)
     count = 2
     while (found := _bins(primes, count, limit)) is None:
@@ -137,10 +144,13 @@ class Plan:
     lobits: int
 
 
-def _device_caps(ctx: Any, dtype: DType) -> tuple[int, int, int]:
-    """(shared-memory capacity in elements, narrowest coalesced tile, elements a workgroup aims at)."""
+def _device_caps(ctx: Any, dtype: DType, many: bool = False) -> tuple[int, int, int]:
+    """(shared-memory capacity in elements, narrowest coalesced tile, elements a workgroup aims at), for a pass of
+    a transform of several passes where ``many``."""
     shared = int(ctx.device.limits["max_compute_shared_memory_size"])
-    return shared // dtype.itemsize, max(1, COALESCE_BYTES // dtype.itemsize), TILE_ELEMENTS * 8 // dtype.itemsize
+    coalesce, elements = (MULTIPASS_COALESCE_BYTES, MULTIPASS_TILE_ELEMENTS) if many else \
+        (COALESCE_BYTES, TILE_ELEMENTS)
+    return shared // dtype.itemsize, max(1, coalesce // dtype.itemsize), elements * 8 // dtype.itemsize
 
 
 def get_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
@@ -159,7 +169,8 @@ def get_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
 def _make_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
     size = {"c2c": n, "real": n // 2, "bluestein": 1 << (2 * n - 2).bit_length()}[kind]
     cap, min_tile, _ = _device_caps(ctx, dtype)
-    passes = {columns: passes_for(size, cap, min_tile, columns) for columns in (False, True)}
+    wide_tile = _device_caps(ctx, dtype, many=True)[1]
+    passes = {columns: passes_for(size, cap, min_tile, columns, wide_tile) for columns in (False, True)}
     chunks: list[np.ndarray] = []
     offsets: dict[Any, int] = {}
 
@@ -263,7 +274,7 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
     n = plan.size
     j_count = n // r
     q = o_count * j_count * c_count
-    cap, min_tile, target = _device_caps(ctx, plan.dtype)
+    cap, min_tile, target = _device_caps(ctx, plan.dtype, many=not single)
     q_in = src.sc if c_count > 1 else (src.so if single else src.sn)
     load_rows = single and src.sn == 1 and q_in != 1
     if single:
