@@ -1,5 +1,5 @@
-"""Matrix products: square matmul in float32 (TF32 off everywhere), float16 and bfloat16, a batched product of small
-matrices, a matrix-vector product and skinny products (1 and 8 rows times a matrix, as in a linear layer).
+"""Matrix products: square matmul in float32 (TF32 off everywhere), float16, bfloat16 and int8, a batched product
+of small matrices, a matrix-vector product and skinny products (1 and 8 rows times a matrix, as in a linear layer).
 TFLOP/s counts 2 M N K flops; GB/s the bytes of the matrix read."""
 
 from __future__ import annotations
@@ -41,6 +41,17 @@ def _square_bfloat16(n: int) -> Case:
     return Case(f"matmul {n}x{n} bfloat16", "TFLOP/s", build, work=2.0 * n ** 3, peers=("vulkit", "torch"))
 
 
+def _square_int8(n: int) -> Case:
+    """int8 operands, int8 results (sums wrap, as NumPy's); PyTorch's CUDA matmul has no int8 product."""
+    def build(lib: Any) -> Any:
+        values = np.random.default_rng(0).integers(-100, 100, (n, n)).astype(np.int8)
+        a = b = lib.array(values)
+        return lambda: a @ b
+
+    return Case(f"matmul {n}x{n} int8", "TFLOP/s", build, work=2.0 * n ** 3, peers=("vulkit", "cupy"),
+                note="TOPS: integer multiply-adds")
+
+
 def _batched(batch: int, n: int) -> Case:
     def build(lib: Any) -> Any:
         _no_tf32(lib)
@@ -70,6 +81,6 @@ def _skinny(m: int, k: int, n: int) -> Case:
 def cases(cpu: bool) -> list[Case]:
     sizes = (256, 512) if cpu else (1024, 4096, 8192)
     return [*(_square(n, "float32") for n in sizes), *(_square(n, "float16") for n in sizes),
-            *(_square_bfloat16(n) for n in sizes[1:]),
+            *(_square_bfloat16(n) for n in sizes[1:]), _square_int8(sizes[1]),
             _batched(256 if cpu else 4096, 64), _matvec(*((1024, 512) if cpu else (8192, 4096))),
             *(_skinny(m, *((512, 1024) if cpu else (4096, 8192))) for m in (1, 8))]

@@ -127,22 +127,57 @@ def test_out_and_inplace() -> None:
 
 @pytest.mark.parametrize(("sa", "sb"), [((131, 257), (257, 67)), ((128, 64), (64, 128)), ((3, 200, 37), (37, 300)),
                                         ((1, 1), (1, 1)), ((256, 96), (96, 130))])
-def test_float16_padded_operands(monkeypatch: pytest.MonkeyPatch, sa: tuple[int, ...], sb: tuple[int, ...]) -> None:
-    """Large float16 products copy misfit operands into zero-padded ones where the device has cooperative
-    matrices (the threshold lowered here so that small ones do too): the results are unchanged, for views too."""
+@pytest.mark.parametrize("dtype", ["float16", "int8", "uint8"])
+def test_padded_operands(monkeypatch: pytest.MonkeyPatch, sa: tuple[int, ...], sb: tuple[int, ...],
+                         dtype: str) -> None:
+    """Large float16 and 8-bit products copy misfit operands into zero-padded ones where the device has
+    cooperative matrices (the threshold lowered here so that small ones do too): the results are unchanged, for
+    views too (8-bit sums wrap as NumPy's)."""
     from vulkit.array.ops import matmul as matmul_ops  # noqa: PLC0415
 
     monkeypatch.setattr(matmul_ops, "_COOP_PAD_WORK", 1)
-    a, b = _values(sa, "float16", 31), _values(sb, "float16", 32)
+    a, b = _values(sa, dtype, 31), _values(sb, dtype, 32)
     x, y = vt.asarray(a), vt.asarray(b)
     _check(x @ y, a, b)
     _check(y.mT @ x.mT, np.swapaxes(b, -1, -2), np.swapaxes(a, -1, -2))
-    if len(sa) == 2:
+    if len(sa) == 2 and dtype == "float16":
         c = _values((sa[0], sb[1]), "float16", 33)
         z = vt.asarray(c)
         gemm(x, y, z, alpha=0.5, beta=-1.0)
         expected = 0.5 * (a.astype(np.float64) @ b) - c
         np.testing.assert_allclose(z.numpy().astype(np.float64), expected, rtol=1e-2, atol=0.1)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "int8", "uint8"])
+def test_cooperative_kernels_compile(dtype: str) -> None:
+    """The cooperative-matrix kernel's GLSL for every operand layout, bounds checked or not, compiles to SPIR-V that
+    SPIRV-Tools' validator accepts (lavapipe has no cooperative matrices: the GPU machine runs them)."""
+    import shutil  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import tempfile  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    from vulkit.array.kernels.matmul_coop import CoopMatmulSpec  # noqa: PLC0415
+    from vulkit.array.ops.matmul import _coop_grid  # noqa: PLC0415
+    from vulkit.shaders import compile_source  # noqa: PLC0415
+    from vulkit.shaders.compiler import _cmeel_bin_dirs  # noqa: PLC0415
+
+    validator = next((found for folder in _cmeel_bin_dirs() if (found := shutil.which("spirv-val", path=str(folder)))),
+                     shutil.which("spirv-val"))
+    dt = getattr(vt, dtype)
+    for a_run, b_run in (("k", "n"), ("m", "k")):
+        for checked in (True, False):
+            spec = CoopMatmulSpec(dt, 32, *_coop_grid(dt), a_run, b_run, True, True, dt.kind == "f", False,
+                                  stages=1, checked=checked)
+            spirv = spec.finish_spirv(compile_source(spec.source({}), optimize=True))
+            assert spirv[:4] == b"\x03\x02\x23\x07"
+            if validator:
+                with tempfile.TemporaryDirectory() as folder:
+                    path = Path(folder) / "k.spv"
+                    path.write_bytes(spirv)
+                    done = subprocess.run([validator, "--target-env", "vulkan1.3", str(path)], capture_output=True,
+                                          text=True)
+                assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_filling_pads_with_zeros() -> None:

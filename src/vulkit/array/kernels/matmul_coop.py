@@ -1,12 +1,13 @@
 """Matrix products on the GPU's matrix units through cooperative matrices (``GL_KHR_cooperative_matrix``):
-float16 or bfloat16 operands, float32 sums.
+float16 or bfloat16 operands with float32 sums, int8 or uint8 operands with 32-bit integer sums.
 
 A workgroup of SG_M x SG_N subgroups computes a BM x BN tile of C; each subgroup holds FM x FN accumulator
-fragments (16 x 16 float32 cooperative matrices). The A and B tiles travel through shared memory as in the
-tiled kernel (:mod:`.matmul`: the same tile order, batches and push constants), each thread moving runs of
-eight elements (16 bytes, one uvec4: read from a uvec4 view of the operand where the run is aligned and
-inside), double-buffered and kept in the operand's own layout (rows padded against bank conflicts) in uvec4
-arrays, from which each subgroup loads its fragments row- or column-major. The accumulators and fragments are
+fragments (16 x 16 cooperative matrices of the sums' type; the A and B fragments are 16 x FK and FK x 16, FK 16
+for 16-bit operands and 32 for 8-bit ones). The A and B tiles travel through shared memory as in the tiled kernel
+(:mod:`.matmul`: the same tile order, batches and push constants), each thread moving runs of 16 bytes (eight
+16-bit or sixteen 8-bit elements, one uvec4: read from a uvec4 view of the operand where the run is aligned and
+inside), kept in the operand's own layout (rows padded by 16 bytes against bank conflicts) in uvec4 arrays, from
+which each subgroup loads its fragments row- or column-major. The accumulators and fragments are
 separate variables in code written out here, not arrays indexed in loops (a driver that does not unroll such a
 loop keeps the array in memory: 6x slower on an H100). The sums leave through a per-subgroup staging square in
 shared memory, where alpha, beta and the conversion to the stored type apply and partial tiles are cut.
@@ -24,30 +25,50 @@ from typing import Any
 from ...shaders.spirv_types import float16_as_bfloat16
 from ..dtypes import DType, bfloat16, float32, require_supported
 from .glsl import buffer_block, convert, header, store
-from .matmul import UNROLL, ProductKernel, buffer_lines, fetch_lines, load_function, origin_lines, put_lines, run_coords
+from .matmul import (
+    UNROLL,
+    ProductKernel,
+    accumulator,
+    buffer_lines,
+    fetch_lines,
+    load_function,
+    origin_lines,
+    put_lines,
+    run_coords,
+)
 
 EXTENSIONS = ("GL_KHR_cooperative_matrix", "GL_KHR_memory_scope_semantics", "GL_KHR_shader_subgroup_basic", UNROLL)
-FRAGMENT = 16  # the fragment shape M = N = K used (the one every vendor reports for float16)
-PAD = 8  # elements each shared row is padded by
-WIDE = 8  # elements each thread moves at once: 16 bytes of a 16-bit type, one uvec4
+FRAGMENT = 16  # the fragments' M = N (the one every vendor reports for float16 and 8-bit integers)
+RUN_BYTES = 16  # what each thread moves at once (one uvec4), and what each shared row is padded by
+
+
+def fragment_k(dtype: DType) -> int:
+    """The fragments' K for ``dtype`` operands: 16 for 16-bit ones, 32 for 8-bit ones (32 bytes a row)."""
+    return 32 // dtype.itemsize
+
+
+def run_elements(dtype: DType) -> int:
+    """The elements of ``dtype`` in a thread's run of RUN_BYTES."""
+    return RUN_BYTES // dtype.itemsize
 
 
 def coop_available(context: Any, dtype: DType) -> bool:
-    """Whether ``context``'s device multiplies 16 x 16 x 16 ``dtype`` fragments into float32 ones in subgroups of
-    one fixed size."""
+    """Whether ``context``'s device multiplies 16 x FK and FK x 16 ``dtype`` fragments into 16 x 16 sums of
+    :func:`.matmul.accumulator`'s type in subgroups of one fixed size."""
     physical = context.device.physical
     features = context.device.features
     if not features.get("cooperative_matrix") or \
             (dtype is bfloat16 and not features.get("bfloat16_cooperative_matrix")):
         return False
     fixed = physical.min_subgroup_size == physical.max_subgroup_size == physical.subgroup_size
-    return fixed and any(s.m == s.n == s.k == FRAGMENT and s.a == s.b == dtype.name and s.c == s.result == "float32"
-                         for s in physical.cooperative_matrix_shapes)
+    sums = accumulator(dtype).name
+    return fixed and any(s.m == s.n == FRAGMENT and s.k == fragment_k(dtype) and s.a == s.b == dtype.name
+                         and s.c == s.result == sums for s in physical.cooperative_matrix_shapes)
 
 
 @dataclass(frozen=True)
 class CoopMatmulSpec(ProductKernel):
-    """The cooperative-matrix product of ``dtype`` (float16 or bfloat16) matrices; ``subgroup``: the device's
+    """The cooperative-matrix product of ``dtype`` (float16, bfloat16, int8, uint8) matrices; ``subgroup``: the device's
     subgroup size; ``sg_m`` x ``sg_n`` subgroups of ``fm`` x ``fn`` fragments each; ``bk``: the step along K; the
     rest as :class:`.matmul.MatmulSpec`; ``stages``: shared buffers per operand (2: the next step's tiles stored
     while this one is multiplied, one barrier a step; 1: two barriers a step, half the shared memory);
@@ -91,64 +112,69 @@ class CoopMatmulSpec(ProductKernel):
             raise TypeError(f"{context.device.physical.name} has no {self.dtype} cooperative matrices")
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
-        d = self.dtype
-        if self.bm * self.bk % (WIDE * self.threads) or self.bk * self.bn % (WIDE * self.threads):
+        d, sums, wide = self.dtype, accumulator(self.dtype), run_elements(self.dtype)
+        if self.bm * self.bk % (wide * self.threads) or self.bk * self.bn % (wide * self.threads):
             raise ValueError(f"{self}: the threads cannot share the loads of the tiles")
+        if self.bk % fragment_k(d):
+            raise ValueError(f"{self}: the step along K is not a whole number of fragments")
         if not self.checked and not (self.a_vec and self.b_vec):
             raise ValueError(f"{self}: unchecked loads need vector runs")
+        if self.epilogue and sums.kind != "f":
+            raise ValueError(f"{self}: alpha and beta apply to floating products only")
         placeholder = ()
         if d is bfloat16:  # no 16-bit float controls: the only 16-bit floats become bfloat16
             float_controls = {mode: tuple(w for w in widths if w != 16)
                               for mode, widths in (float_controls or {}).items()}
             placeholder = ("GL_EXT_shader_explicit_arithmetic_types_float16",)
-        lines = header((d, float32), self.addresses, float_controls, local_size=self.threads,
+        lines = header((d, sums), self.addresses, float_controls, local_size=self.threads,
                        extensions=EXTENSIONS + placeholder)
         lines += buffer_lines(d, self.addresses)
         lines += [buffer_block(0, "Aw", "uvec4", "readonly", self.addresses, 16, "W"),
                   buffer_block(1, "Bw", "uvec4", "readonly", self.addresses, 16, "W")]
         if self.addresses:
             lines.append("W0 Aw; W1 Bw;")
-        a_stride = self.bk + PAD if self.a_run == "k" else self.bm + PAD
-        b_stride = self.bn + PAD if self.b_run == "n" else self.bk + PAD
-        lines += [f"#define S {d.storage}",
+        a_stride = self.bk + wide if self.a_run == "k" else self.bm + wide
+        b_stride = self.bn + wide if self.b_run == "n" else self.bk + wide
+        element = "float16_t" if d.kind == "f" else d.storage  # (the float16 placeholder for bfloat16)
+        lines += [f"#define S {d.storage}", f"#define SUM {sums.compute}",
                   f"const uint BM = {self.bm}u, BN = {self.bn}u, BK = {self.bk}u, NT = {self.threads}u;",
                   f"const uint FM = {self.fm}u, FN = {self.fn}u, SGN = {self.sg_n}u, F = {FRAGMENT}u;",
-                  f"const uint SA = {a_stride}u, SB = {b_stride}u;",
-                  f"const uint A_STAGE = {a_stride * (self.bm if self.a_run == 'k' else self.bk) // WIDE}u;",
-                  f"const uint B_STAGE = {b_stride * (self.bk if self.b_run == 'n' else self.bn) // WIDE}u;",
+                  f"const uint FK = {fragment_k(d)}u, WD = {wide}u, SA = {a_stride}u, SB = {b_stride}u;",
+                  f"const uint A_STAGE = {a_stride * (self.bm if self.a_run == 'k' else self.bk) // wide}u;",
+                  f"const uint B_STAGE = {b_stride * (self.bk if self.b_run == 'n' else self.bn) // wide}u;",
                   f"shared uvec4 As[{self.stages}u * A_STAGE];", f"shared uvec4 Bs[{self.stages}u * B_STAGE];",
-                  f"shared float Cs[{self.sg_m * self.sg_n} * F * F];",
-                  "#define FRAG_A coopmat<float16_t, gl_ScopeSubgroup, F, F, gl_MatrixUseA>",
-                  "#define FRAG_B coopmat<float16_t, gl_ScopeSubgroup, F, F, gl_MatrixUseB>",
-                  "#define FRAG_C coopmat<float, gl_ScopeSubgroup, F, F, gl_MatrixUseAccumulator>"]
+                  f"shared SUM Cs[{self.sg_m * self.sg_n} * F * F];",
+                  f"#define FRAG_A coopmat<{element}, gl_ScopeSubgroup, F, FK, gl_MatrixUseA>",
+                  f"#define FRAG_B coopmat<{element}, gl_ScopeSubgroup, FK, F, gl_MatrixUseB>",
+                  "#define FRAG_C coopmat<SUM, gl_ScopeSubgroup, F, F, gl_MatrixUseAccumulator>"]
         for name, op, run, minor, vec in (("A", "a", self.a_run, "k", self.a_vec),
                                           ("B", "b", self.b_run, "n", self.b_vec)):
             lines += load_function(name, op, run == minor, vec, "uvec4", "S", lambda at, n=name: f"{n}.d[{at}]", "",
-                                   width=WIDE, view="w", pack=_pack_bits if d is bfloat16 else _pack_halves,
-                                   checked=self.checked)
-        # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded; eight
-        # halves to an element, so that offsets and strides below are in eighths
+                                   width=wide, view="w", pack=_packer(d), checked=self.checked)
+        # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded; WD
+        # operand elements to an element, so that offsets and strides below are in WD-ths
         lines += ["void storeA(uint buf, uint kk, uint x, uvec4 v) { As[buf * A_STAGE + ("
-                  + ("x * SA + kk" if self.a_run == "k" else "kk * SA + x") + ") / 8u] = v; }",
+                  + ("x * SA + kk" if self.a_run == "k" else "kk * SA + x") + ") / WD] = v; }",
                   "void storeB(uint buf, uint kk, uint x, uvec4 v) { Bs[buf * B_STAGE + ("
-                  + ("kk * SB + x" if self.b_run == "n" else "x * SB + kk") + ") / 8u] = v; }"]
+                  + ("kk * SB + x" if self.b_run == "n" else "x * SB + kk") + ") / WD] = v; }"]
         lines += self._main()
         return "\n".join(lines) + "\n"
 
     def _main(self) -> list[str]:
-        runs_a, runs_b = self.bm * self.bk // (WIDE * self.threads), self.bk * self.bn // (WIDE * self.threads)
+        wide = run_elements(self.dtype)
+        runs_a, runs_b = self.bm * self.bk // (wide * self.threads), self.bk * self.bn // (wide * self.threads)
         row, column = "gl_CooperativeMatrixLayoutRowMajor", "gl_CooperativeMatrixLayoutColumnMajor"
         a_layout = row if self.a_run == "k" else column
         b_layout = row if self.b_run == "n" else column
-        a_at = "((rm + {i}u * F) * SA + {ks}u) / 8u" if self.a_run == "k" else "({ks}u * SA + rm + {i}u * F) / 8u"
-        b_at = "({ks}u * SB + cn + {j}u * F) / 8u" if self.b_run == "n" else "((cn + {j}u * F) * SB + {ks}u) / 8u"
+        a_at = "((rm + {i}u * F) * SA + {ks}u) / WD" if self.a_run == "k" else "({ks}u * SA + rm + {i}u * F) / WD"
+        b_at = "({ks}u * SB + cn + {j}u * F) / WD" if self.b_run == "n" else "((cn + {j}u * F) * SB + {ks}u) / WD"
         body = ["void main() {", *origin_lines(self.addresses, "BM", "BN"),
                 *(["  Aw = W0(p.r0); Bw = W1(p.r1);"] if self.addresses else []),
                 "  uint sg = gl_SubgroupID, lane = gl_SubgroupInvocationID;",
                 "  uint rm = (sg / SGN) * FM * F, cn = (sg % SGN) * FN * F;",
-                *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM", WIDE),
-                *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN", WIDE),
-                *[f"  FRAG_C acc{f} = FRAG_C(0.0);" for f in range(self.fm * self.fn)],
+                *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM", wide),
+                *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN", wide),
+                *[f"  FRAG_C acc{f} = FRAG_C(SUM(0));" for f in range(self.fm * self.fn)],
                 "  uint ntiles = (p.K + BK - 1u) / BK;",
                 f"  uvec4 ra[{runs_a}], rb[{runs_b}];",
                 *(fetch_lines(runs_a, runs_b, "0u") if self.prefetch else [])]
@@ -184,7 +210,7 @@ class CoopMatmulSpec(ProductKernel):
         return body
 
     def _epilogue(self) -> list[str]:
-        d = self.dtype
+        d, sums = self.dtype, accumulator(self.dtype)
         value = "v"
         if self.epilogue:
             old = convert("C.d[at]", d, float32)
@@ -200,8 +226,8 @@ class CoopMatmulSpec(ProductKernel):
                           f"    uint row = m0 + rm + {i}u * F + e / F, col = n0 + cn + {j}u * F + e % F;",
                           "    if (row < p.M && col < p.N) {",
                           "      int at = cbase + int(row) * p.c_rs + int(col);",
-                          "      float v = Cs[sg * F * F + e];",
-                          f"      C.d[at] = {store(value, d, float32)};",
+                          "      SUM v = Cs[sg * F * F + e];",
+                          f"      C.d[at] = {store(value, d, sums)};",
                           "    }",
                           "  }",
                           "  subgroupBarrier();"]
@@ -212,12 +238,12 @@ class CoopMatmulSpec(ProductKernel):
         variables, never an array indexed in a loop: a driver that does not unroll such a loop keeps the array in
         memory, and every product then waits on it)."""
         lines = []
-        for ks in range(0, self.bk, FRAGMENT):
+        for ks in range(0, self.bk, fragment_k(self.dtype)):
             lines += [f"    FRAG_A fa{i}_{ks}; coopMatLoad(fa{i}_{ks}, As, buf * A_STAGE + "
-                      f"{a_at.format(i=i, ks=ks)}, SA / 8u, {a_layout});" for i in range(self.fm)]
+                      f"{a_at.format(i=i, ks=ks)}, SA / WD, {a_layout});" for i in range(self.fm)]
             for j in range(self.fn):  # one B fragment at a time: fewer registers live
                 lines.append(f"    FRAG_B fb{j}_{ks}; coopMatLoad(fb{j}_{ks}, Bs, buf * B_STAGE + "
-                             f"{b_at.format(j=j, ks=ks)}, SB / 8u, {b_layout});")
+                             f"{b_at.format(j=j, ks=ks)}, SB / WD, {b_layout});")
                 lines += [f"    acc{i * self.fn + j} = coopMatMulAdd(fa{i}_{ks}, fb{j}_{ks}, acc{i * self.fn + j});"
                           for i in range(self.fm)]
         return lines
@@ -225,6 +251,21 @@ class CoopMatmulSpec(ProductKernel):
     def finish_spirv(self, spirv: bytes) -> bytes:
         """bfloat16 kernels: the float16 placeholder made bfloat16."""
         return float16_as_bfloat16(spirv) if self.dtype is bfloat16 else spirv
+
+
+def _packer(dtype: DType) -> Any:
+    """How a run's single elements become one uvec4: float16 values as halves, other 16-bit words (bfloat16) and
+    bytes as bits."""
+    if dtype.itemsize == 1:
+        return _pack_bytes
+    return _pack_bits if dtype is bfloat16 else _pack_halves
+
+
+def _pack_bytes(parts: list[str]) -> str:
+    """A uvec4 of sixteen bytes, four to a uint."""
+    words = [" | ".join(f"((uint({parts[i + b]}) & 0xffu) << {8 * b}u)" for b in range(4))
+             for i in range(0, len(parts), 4)]
+    return "uvec4(" + ", ".join(f"({w})" for w in words) + ")"
 
 
 def _pack_bits(parts: list[str]) -> str:

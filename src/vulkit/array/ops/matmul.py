@@ -10,9 +10,9 @@ import dataclasses
 from typing import Any
 
 from ..array import Array, _part_view, make_array, view
-from ..dtypes import DType, bfloat16, float16, result_type, same_kind
+from ..dtypes import DType, bfloat16, float16, int8, result_type, same_kind, uint8
 from ..kernels.matmul import MatmulSpec, Tile, accumulator
-from ..kernels.matmul_coop import FRAGMENT, WIDE, CoopMatmulSpec, coop_available
+from ..kernels.matmul_coop import FRAGMENT, CoopMatmulSpec, coop_available, run_elements
 from ..kernels.matvec import MatvecSpec
 from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
@@ -26,11 +26,11 @@ _SMALL = Tile(64, 64, 16, 4, 4)
 _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thread of _BIG
 # subgroups along M and N, fragments per subgroup along M and N, step along K; shared buffers per operand
 # (probe_coop_grids.py on an H100: 253 TFLOP/s at 4096^3 where the shipped (2, 4, 4, 2, 32) with two made 133)
-_COOP_GRID = (2, 2, 4, 4, 32)
+_COOP_GRID = (2, 2, 4, 4, 32)  # (the step along K in 16-bit elements: twice as many 8-bit ones, the same bytes)
 _COOP_STAGES = 1
 _UNCHECKED_TILES = True  # the tiled kernel skips bounds checks where every tile is whole
 _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into zero-padded ones (no bounds checks)
-COOP_DTYPES = (float16, bfloat16)
+COOP_DTYPES = (float16, bfloat16, int8, uint8)
 _INT_MAX = (1 << 31) - 1
 _SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chunks to get them
 _GRID = 65535
@@ -167,9 +167,15 @@ def _coop_operands(a: Array, b: Array, c: Array) -> tuple[Array, Array, bool]:
     n = c._shape[-1]
     if dtype not in COOP_DTYPES or m * n * k < _COOP_PAD_WORK or not coop_available(c._ctx, dtype):
         return a, b, False
-    sg_m, sg_n, fm, fn, bk = _COOP_GRID
+    sg_m, sg_n, fm, fn, bk = _coop_grid(dtype)
     bm, bn = sg_m * fm * FRAGMENT, sg_n * fn * FRAGMENT
     return _filling(a, bm, bk), _filling(b, bk, bn), True
+
+
+def _coop_grid(dtype: DType) -> tuple[int, int, int, int, int]:
+    """_COOP_GRID with its step along K in ``dtype``'s elements."""
+    *grid, bk = _COOP_GRID
+    return (*grid, bk * 2 // dtype.itemsize)
 
 
 def _filling(x: Array, rows: int, cols: int) -> Array:
@@ -179,7 +185,7 @@ def _filling(x: Array, rows: int, cols: int) -> Array:
     rs, cs = x._strides[-2:]
     run = "k" if _run(rs, cs, "k", "m") == "k" else "m"
     batch = tuple(s for s, e in zip(x._strides[:-2], x._shape[:-2], strict=True) if e != 1)
-    aligned = _aligned(x, rs if run == "k" else cs, batch, cs if run == "k" else rs, WIDE)
+    aligned = _aligned(x, rs if run == "k" else cs, batch, cs if run == "k" else rs, run_elements(x._dtype))
     if aligned and r % rows == 0 and q % cols == 0:
         return x
     from .moving import _copy_into  # noqa: PLC0415
@@ -346,7 +352,7 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     a_run, b_run = _run(ars, acs, "k", "m"), _run(brs, bcs, "n", "k")
     dtype = c._dtype
     coop = dtype in COOP_DTYPES and coop_available(ctx, dtype)
-    width = WIDE if coop else 4  # the cooperative kernel reads eight 16-bit elements at once
+    width = run_elements(dtype) if coop else 4  # the cooperative kernel reads 16 bytes at once
     a_vec = _aligned(a, ars if a_run == "k" else acs, (sa1, sa2), acs if a_run == "k" else ars, width)
     b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs, width)
     c_vec = c._offset % 4 == 0 and crs % 4 == 0 and sc1 % 4 == 0 and sc2 % 4 == 0
@@ -370,7 +376,7 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
                                 writes=[c._alloc])
 
     if coop:
-        spec = CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *_COOP_GRID, a_run, b_run, a_vec, b_vec,
+        spec = CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *_coop_grid(dtype), a_run, b_run, a_vec, b_vec,
                               epilogue, addresses, stages=_COOP_STAGES)
         inside = whole or (a_vec and b_vec and m % spec.bm == 0 and n % spec.bn == 0 and k % spec.bk == 0)
         dispatch(dataclasses.replace(spec, checked=not inside))
