@@ -28,9 +28,10 @@ GRIDS = ((2, 2, 4, 4, 32, 1), (2, 2, 4, 4, 32, 2), (2, 2, 4, 4, 32, 0), (2, 2, 4
 
 def one(grid: tuple[int, ...]) -> None:
     """Check and time the product on ``grid`` (in this process)."""
+    from probe_kernel_times import best_gpu_seconds  # noqa: PLC0415
+
     import vulkit as vt  # noqa: PLC0415 - the parent process never starts a device
     from vulkit.array.ops import matmul as matmul_ops  # noqa: PLC0415
-    from vulkit.runtime.events import Event  # noqa: PLC0415
 
     matmul_ops._COOP_GRID = grid[:5]
     matmul_ops._COOP_STAGES = max(grid[5], 1) if len(grid) > 5 else 2
@@ -52,14 +53,7 @@ def one(grid: tuple[int, ...]) -> None:
     rows = rng.choice(N, 64, replace=False)
     expected = a_host[rows].astype(np.float32) @ b_host.astype(np.float32)
     error = float(np.max(np.abs(c.numpy()[rows].astype(np.float32) - expected)) / np.max(np.abs(expected)))
-    best = float("inf")
-    for _ in range(10):
-        start, end = Event(enable_timing=True), Event(enable_timing=True)
-        start.record()
-        vt.matmul(a, b, out=c)
-        end.record()
-        vt.device.synchronize()
-        best = min(best, start.elapsed_time(end) * 1e-3)
+    best = best_gpu_seconds(lambda: vt.matmul(a, b, out=c), 10)
     print(f"grid={grid}: {2.0 * N ** 3 / best / 1e12:7.1f} TFLOP/s ({best * 1e3:.3f} ms), first call {compiled:.1f} s,"
           f" max error {error:.1e} of the largest", flush=True)
 

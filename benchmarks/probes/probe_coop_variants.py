@@ -21,13 +21,13 @@ import re
 import time
 
 import numpy as np
+from probe_kernel_times import best_gpu_seconds
 
 import vulkit as vt
 from vulkit import shaders
 from vulkit.array.kernels.matmul_coop import CoopMatmulSpec
 from vulkit.array.ops import matmul as matmul_ops
 from vulkit.runtime import context
-from vulkit.runtime.events import Event
 
 N = 4096
 
@@ -84,15 +84,7 @@ def _time(a: vt.Array, b: vt.Array, c: vt.Array) -> float:
     vt.matmul(a, b, out=c)
     vt.device.synchronize()
     print(f"  first call (compiles): {time.perf_counter() - began:.1f} s", flush=True)
-    best = float("inf")
-    for _ in range(5):
-        start, end = Event(enable_timing=True), Event(enable_timing=True)
-        start.record()
-        vt.matmul(a, b, out=c)
-        end.record()
-        vt.device.synchronize()
-        best = min(best, start.elapsed_time(end) * 1e-3)
-    return best
+    return best_gpu_seconds(lambda: vt.matmul(a, b, out=c))
 
 
 def main() -> None:

@@ -26,6 +26,19 @@ def _name(spec: Any) -> str:
     return type(spec).__name__ + (f".{stage}" if stage else "")
 
 
+def best_gpu_seconds(function: Any, rounds: int = 5) -> float:
+    """The least GPU time (seconds, by timestamp events) of ``rounds`` calls of ``function``."""
+    best = float("inf")
+    for _ in range(rounds):
+        start, end = Event(enable_timing=True), Event(enable_timing=True)
+        start.record()
+        function()
+        end.record()
+        vt.device.synchronize()
+        best = min(best, start.elapsed_time(end) * 1e-3)
+    return best
+
+
 def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str, Any]) -> dict[str, float]:
     """One run of ``statement`` with every dispatch bracketed by timestamp events: milliseconds by kernel."""
     marks: list[tuple[str, Event, Event]] = []

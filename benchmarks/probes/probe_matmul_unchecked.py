@@ -6,22 +6,10 @@ Run on the GPU machine: python benchmarks/probes/probe_matmul_unchecked.py"""
 from __future__ import annotations
 
 import numpy as np
+from probe_kernel_times import best_gpu_seconds
 
 import vulkit as vt
 from vulkit.array.ops import matmul as matmul_ops
-from vulkit.runtime.events import Event
-
-
-def _seconds(function: object, rounds: int = 10) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start, end = Event(enable_timing=True), Event(enable_timing=True)
-        start.record()
-        function()
-        end.record()
-        vt.device.synchronize()
-        best = min(best, start.elapsed_time(end) * 1e-3)
-    return best
 
 
 def main() -> None:
@@ -42,7 +30,7 @@ def main() -> None:
         for _ in range(3):
             for flag in (False, True):
                 matmul_ops._UNCHECKED_TILES = flag
-                seconds = _seconds(lambda a=a, b=b: vt.matmul(a, b))
+                seconds = best_gpu_seconds(lambda a=a, b=b: vt.matmul(a, b), 10)
                 figures[flag] = min(figures.get(flag, float("inf")), seconds)
         print(f"{name}: checked {flops / figures[False] / 1e12:6.1f}  unchecked {flops / figures[True] / 1e12:6.1f}"
               " TFLOP/s", flush=True)
