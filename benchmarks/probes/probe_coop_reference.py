@@ -93,8 +93,9 @@ def main(argv: list[str]) -> None:
     rows = rng.choice(N, 32, replace=False)
     expected = a_host[rows].astype(np.float32) @ b_host.astype(np.float32)
     manager = kp.Manager()
-    a, b = manager.tensor(a_host.reshape(-1)), manager.tensor(b_host.reshape(-1))
+    a, b = manager.tensor_t(a_host.reshape(-1).view(np.uint32)), manager.tensor_t(b_host.reshape(-1).view(np.uint32))
     c = manager.tensor(np.zeros(N * N, np.float32))
+    manager.sequence().eval(kp.OpTensorSyncDevice([a, b]))
     for variant in variants:
         tm, tn = variant[:2]
         try:

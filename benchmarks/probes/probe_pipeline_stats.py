@@ -44,30 +44,31 @@ typedef int32_t (*GetRepresentations)(void*, const ExecutableInfo*, uint32_t*, R
 """)
 
 
-def _enable_capture(required: bool = True) -> None:
-    """Patch the device's creation: the extension, its feature in the features chain, and every compute pipeline
-    created with the capture flags (where the device lacks the extension: exit, unless not ``required``)."""
-    choose, create, init = vk_device.Device._choose_extensions, vk_device.Device._create, vk_device.Device.__init__
-    feature = vk_ffi.ffi.new("char[]", struct.pack("=i4xQI4x", FEATURES, 0, 1))
+def add_device_extension(extension: str, feature: bytes | None, required: bool = True) -> None:
+    """Patch the device's creation to turn ``extension`` on, with ``feature`` (a features struct's bytes: sType,
+    pNext, then its fields) in the features chain (where the device lacks the extension: exit, unless not
+    ``required``)."""
+    choose, create = vk_device.Device._choose_extensions, vk_device.Device._create
+    struct_bytes = vk_ffi.ffi.new("char[]", feature) if feature else None
     add = vk_ffi.Chain.add
 
     def chained(self: Any, struct_type: str, stype: int, **fields: Any) -> Any:
         item = add(self, struct_type, stype, **fields)
-        if not any(m is feature for m in self._members):  # the feature struct follows the first one added
-            item.pNext = vk_ffi.ffi.cast("void*", feature)
-            self._tail = vk_ffi.ffi.cast("VkPhysicalDeviceCooperativeMatrixFeaturesKHR*", feature)  # same head
-            self._members.append(feature)
+        if not any(m is struct_bytes for m in self._members):  # the feature struct follows the first one added
+            item.pNext = vk_ffi.ffi.cast("void*", struct_bytes)
+            self._tail = vk_ffi.ffi.cast("VkPhysicalDeviceCooperativeMatrixFeaturesKHR*", struct_bytes)  # same head
+            self._members.append(struct_bytes)
         return item
 
     def choose_more(self: Any, wanted: Any) -> list[str]:
-        if EXTENSION not in self.physical.extensions:
+        if extension not in self.physical.extensions:
             if required:
-                raise SystemExit(f"{self.physical.name} does not offer {EXTENSION}")
+                raise SystemExit(f"{self.physical.name} does not offer {extension}")
             return choose(self, wanted)
-        return choose(self, [*wanted, EXTENSION])
+        return choose(self, [*wanted, extension])
 
     def create_chained(self: Any, slots: Any) -> None:
-        if EXTENSION not in self.extensions:
+        if extension not in self.extensions or struct_bytes is None:
             create(self, slots)
             return
         vk_ffi.Chain.add = chained
@@ -75,6 +76,16 @@ def _enable_capture(required: bool = True) -> None:
             create(self, slots)
         finally:
             vk_ffi.Chain.add = add
+
+    vk_device.Device._choose_extensions = choose_more
+    vk_device.Device._create = create_chained
+
+
+def _enable_capture(required: bool = True) -> None:
+    """Patch the device's creation: the extension, its feature in the features chain, and every compute pipeline
+    created with the capture flags (where the device lacks the extension: exit, unless not ``required``)."""
+    add_device_extension(EXTENSION, struct.pack("=i4xQI4x", FEATURES, 0, 1), required)
+    init = vk_device.Device.__init__
 
     def init_capturing(self: Any, *args: Any, **kwargs: Any) -> None:
         init(self, *args, **kwargs)
@@ -87,8 +98,6 @@ def _enable_capture(required: bool = True) -> None:
 
         self.fn.vkCreateComputePipelines = capturing
 
-    vk_device.Device._choose_extensions = choose_more
-    vk_device.Device._create = create_chained
     vk_device.Device.__init__ = init_capturing
 
 
