@@ -1,18 +1,19 @@
 """Which subgroup/fragment grid the float16 cooperative-matrix matmul (kernels/matmul_coop.py) should use: each grid
 runs in its own process under a time limit (the NVIDIA driver has taken minutes to compile some grids, and a
 probe must not spend the session's device time waiting), is checked against NumPy and timed with GPU timestamps
-on 4096 x 4096 x 4096.
+on 4096 x 4096 x 4096 (or --n).
 
 A grid is (subgroups along M, subgroups along N, fragments per subgroup along M, along N, step along K[, shared
 buffers per operand (0: one, without the register prefetch)[, 1: bounds checked even where every tile is
 inside]]).
 
-Run on the GPU machine: python benchmarks/probes/probe_coop_grids.py [--limit SECONDS] [grid ...]
+Run on the GPU machine: python benchmarks/probes/probe_coop_grids.py [--limit SECONDS] [--n SIZE] [grid ...]
 (a grid as 2,2,4,4,16; default: the list below)."""
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ import types
 
 import numpy as np
 
-N = 4096
+N = int(os.environ.get("PROBE_N", 4096))  # the product's size (--n)
 GRIDS = ((2, 2, 4, 4, 32, 1), (2, 2, 4, 4, 32, 2), (2, 2, 4, 4, 32, 0), (2, 2, 4, 2, 32, 1), (2, 2, 2, 4, 32, 1),
          (2, 2, 4, 4, 64, 1), (1, 4, 4, 4, 32, 1), (2, 2, 4, 4, 16, 1), (1, 2, 4, 4, 32, 1), (2, 1, 4, 4, 32, 1),
          (2, 2, 4, 4, 32, 1, 1), (2, 2, 4, 2, 32, 0))
@@ -59,9 +60,13 @@ def one(grid: tuple[int, ...]) -> None:
 
 
 def main(argv: list[str]) -> None:
+    global N
     limit = 90.0
     if argv[:1] == ["--limit"]:
         limit, argv = float(argv[1]), argv[2:]
+    if argv[:1] == ["--n"]:
+        N, argv = int(argv[1]), argv[2:]
+        os.environ["PROBE_N"] = str(N)
     if argv[:1] == ["--one"]:
         one(tuple(int(v) for v in argv[1].split(",")))
         return

@@ -152,6 +152,7 @@ def test_padded_operands(monkeypatch: pytest.MonkeyPatch, sa: tuple[int, ...], s
 def test_cooperative_kernels_compile(dtype: str) -> None:
     """The cooperative-matrix kernel's GLSL for every operand layout, bounds checked or not, compiles to SPIR-V that
     SPIRV-Tools' validator accepts (lavapipe has no cooperative matrices: the GPU machine runs them)."""
+    import itertools  # noqa: PLC0415
     import shutil  # noqa: PLC0415
     import subprocess  # noqa: PLC0415
     import tempfile  # noqa: PLC0415
@@ -165,19 +166,19 @@ def test_cooperative_kernels_compile(dtype: str) -> None:
     validator = next((found for folder in _cmeel_bin_dirs() if (found := shutil.which("spirv-val", path=str(folder)))),
                      shutil.which("spirv-val"))
     dt = getattr(vt, dtype)
-    for a_run, b_run in (("k", "n"), ("m", "k")):
-        for checked in (True, False):
-            spec = CoopMatmulSpec(dt, 32, *_coop_grid(dt), a_run, b_run, True, True, dt.kind == "f", False,
-                                  stages=1, checked=checked)
-            spirv = spec.finish_spirv(compile_source(spec.source({}), optimize=True))
-            assert spirv[:4] == b"\x03\x02\x23\x07"
-            if validator:
-                with tempfile.TemporaryDirectory() as folder:
-                    path = Path(folder) / "k.spv"
-                    path.write_bytes(spirv)
-                    done = subprocess.run([validator, "--target-env", "vulkan1.3", str(path)], capture_output=True,
-                                          text=True)
-                assert done.returncode == 0, done.stdout + done.stderr
+    sizes = (64, 4096)  # the small products' grid and the large ones'
+    for (a_run, b_run), checked, size in itertools.product((("k", "n"), ("m", "k")), (True, False), sizes):
+        spec = CoopMatmulSpec(dt, 32, *_coop_grid(dt, size, size, 1), a_run, b_run, True, True, dt.kind == "f",
+                              False, stages=1, checked=checked)
+        spirv = spec.finish_spirv(compile_source(spec.source({}), optimize=True))
+        assert spirv[:4] == b"\x03\x02\x23\x07"
+        if validator:
+            with tempfile.TemporaryDirectory() as folder:
+                path = Path(folder) / "k.spv"
+                path.write_bytes(spirv)
+                done = subprocess.run([validator, "--target-env", "vulkan1.3", str(path)], capture_output=True,
+                                      text=True)
+            assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_filling_pads_with_zeros() -> None:

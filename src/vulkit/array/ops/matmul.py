@@ -27,6 +27,11 @@ _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thre
 # subgroups along M and N, fragments per subgroup along M and N, step along K; shared buffers per operand
 # (probe_coop_grids.py on an H100: 253 TFLOP/s at 4096^3 where the shipped (2, 4, 4, 2, 32) with two made 133)
 _COOP_GRID = (2, 2, 4, 4, 32)  # (the step along K in 16-bit elements: twice as many 8-bit ones, the same bytes)
+# products of fewer tiles of _COOP_GRID than this leave SMs idle: 64 x 64 tiles then, for 16-bit operands (1024^3
+# float16 on an H200: 53 -> 86 TFLOP/s, checked against NumPy; 2048^3, 256 tiles: 205 against 148; 8-bit operands
+# keep _COOP_GRID until the small grid is measured for them)
+_COOP_FEW_TILES = 256
+_COOP_SMALL_GRID = (2, 2, 2, 2, 64)
 _COOP_STAGES = 1
 _UNCHECKED_TILES = True  # the tiled kernel skips bounds checks where every tile is whole
 _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into zero-padded ones (no bounds checks)
@@ -167,14 +172,20 @@ def _coop_operands(a: Array, b: Array, c: Array) -> tuple[Array, Array, bool]:
     n = c._shape[-1]
     if dtype not in COOP_DTYPES or m * n * k < _COOP_PAD_WORK or not coop_available(c._ctx, dtype):
         return a, b, False
-    sg_m, sg_n, fm, fn, bk = _coop_grid(dtype)
+    batches = 1
+    for extent in c._shape[:-2]:
+        batches *= extent
+    sg_m, sg_n, fm, fn, bk = _coop_grid(dtype, m, n, batches)
     bm, bn = sg_m * fm * FRAGMENT, sg_n * fn * FRAGMENT
     return _filling(a, bm, bk), _filling(b, bk, bn), True
 
 
-def _coop_grid(dtype: DType) -> tuple[int, int, int, int, int]:
-    """_COOP_GRID with its step along K in ``dtype``'s elements."""
-    *grid, bk = _COOP_GRID
+def _coop_grid(dtype: DType, m: int, n: int, batches: int) -> tuple[int, int, int, int, int]:
+    """The cooperative kernel's grid for m x n products (``batches`` of them): _COOP_GRID, or _COOP_SMALL_GRID where
+    that would make few tiles; its step along K in ``dtype``'s elements."""
+    sg_m, sg_n, fm, fn, _ = _COOP_GRID
+    tiles = -(-m // (sg_m * fm * FRAGMENT)) * -(-n // (sg_n * fn * FRAGMENT)) * batches
+    *grid, bk = _COOP_SMALL_GRID if tiles < _COOP_FEW_TILES and dtype.itemsize == 2 else _COOP_GRID
     return (*grid, bk * 2 // dtype.itemsize)
 
 
@@ -376,7 +387,8 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
                                 writes=[c._alloc])
 
     if coop:
-        spec = CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *_coop_grid(dtype), a_run, b_run, a_vec, b_vec,
+        grid = _coop_grid(dtype, m, n, n1 * n2)
+        spec = CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *grid, a_run, b_run, a_vec, b_vec,
                               epilogue, addresses, stages=_COOP_STAGES)
         inside = whole or (a_vec and b_vec and m % spec.bm == 0 and n % spec.bn == 0 and k % spec.bk == 0)
         dispatch(dataclasses.replace(spec, checked=not inside))
