@@ -200,6 +200,75 @@ class TrsmSpec(LASpec):
                 "}"]
 
 
+@dataclass(frozen=True)
+class TrsmSubgroupSpec(LASpec):
+    """X = T^-1 B in place as :class:`TrsmSpec` does without row interchanges, a subgroup per column of B: lane l
+    holds rows l + q * ``subgroup`` (q < nb / subgroup) in registers; at each step the row's owner divides it by
+    the diagonal (unless ``unit``) and shuffles it to the other lanes, which update their rows below it
+    (``lower``) or above it. TrsmSpec gives a column one invocation, whose rows (an array indexed by loops bounded
+    by kb) live in memory."""
+
+    nb: int = 64
+    subgroup: int = 32
+    lower: bool = True
+    unit: bool = False
+    conj: bool = False
+    wg: int = 128
+
+    OPERANDS = ("T", "B")
+    BUFFERS = (("T", "S", "readonly"), ("B", "S", ""))
+    FIELDS = ("batch", "kb", "ncols")
+    EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_shuffle")
+
+    @property
+    def local_size(self) -> int:
+        return self.wg
+
+    def body(self) -> list[str]:
+        per = self.nb // self.subgroup
+        def load(row: str) -> str:
+            value = f"b_B.d[IX_B(bt, {row}, col)]"
+            return f"la_conj({value})" if self.conj else value
+
+        lines = [f"#define NB {self.nb}u", f"#define SG {self.subgroup}u", "#define NSG (WG / SG)",
+                 "shared S st[NB * NB];",
+                 "#define T(i, j) st[(i) * NB + (j)]",
+                 "void main() {",
+                 "  uint tid = gl_LocalInvocationID.x, lane = gl_SubgroupInvocationID;",
+                 "  uint kb = p.kb, blocks = (p.ncols + NSG - 1u) / NSG;",
+                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
+                 "    uint bt = g / blocks, col = (g - bt * blocks) * NSG + gl_SubgroupID;",
+                 "    for (uint e = tid; e < NB * NB; e += WG) {",
+                 "      uint i = e / NB, j = e - i * NB;",
+                 "      T(i, j) = (i < kb && j < kb) ? b_T.d[IX_T(bt, i, j)] : S(0);",
+                 "    }",
+                 "    barrier();",
+                 "    if (col < p.ncols) {"]  # the same for a whole subgroup
+        for q in range(per):
+            lines += [f"      uint r{q} = {q}u * SG + lane;", f"      S x{q} = r{q} < kb ? {load(f'r{q}')} : S(0);"]
+        order = range(per) if self.lower else reversed(range(per))
+        for q in order:
+            if self.lower:
+                lines += ["      for (uint s = 0u; s < SG; ++s) {", f"        uint i = {q}u * SG + s;",
+                          "        if (i >= kb) break;"]
+                others = range(q, per)
+                relation = ">"
+            else:
+                lines += ["      for (uint ss = SG; ss > 0u; --ss) {", f"        uint s = ss - 1u, i = {q}u * SG + s;",
+                          "        if (i >= kb) continue;"]
+                others = range(q + 1)
+                relation = "<"
+            if not self.unit:
+                lines.append(f"        if (lane == s) x{q} = la_div(x{q}, T(i, i));")
+            lines.append(f"        S xi = subgroupShuffle(x{q}, s);")
+            lines += [f"        if (r{o} {relation} i) x{o} -= la_mul(T(r{o}, i), xi);" for o in others]
+            lines.append("      }")
+        for q in range(per):
+            value = f"la_conj(x{q})" if self.conj else f"x{q}"
+            lines.append(f"      if (r{q} < kb) b_B.d[IX_B(bt, r{q}, col)] = {value};")
+        return [*lines, "    }", "    barrier();", "  }", "}"]
+
+
 _SWAP = ["      for (uint j = 0u; j < kb; ++j) {",
          "        uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk;",
          "        if (r != j) {",
