@@ -148,16 +148,22 @@ def test_subgroup_triangular_solve_kernel(monkeypatch, dtype, lower, unit, size,
     assert float(np.abs(got - want).max()) <= _tol(dtype, kb) * float(np.abs(want).max())
 
 
+def _check_solve(dtype: str, n: int, seed: int) -> np.ndarray:
+    """vt.linalg.solve of two random n x n systems against their residuals; the matrices (widened) for more."""
+    a, b = _rand((2, n, n), dtype, seed), _rand((2, n, 3), dtype, seed + 1)
+    wide = a.astype(_wide(dtype))
+    x = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
+    residual = np.abs(wide @ x - b).max(axis=(-2, -1))
+    assert np.all(residual <= _tol(dtype, n) * np.abs(wide).max(axis=(-2, -1)) * np.abs(x).max(axis=(-2, -1)))
+    return wide
+
+
 @pytest.mark.parametrize("dtype", ["float32", "complex128"])
 def test_blocked_factorizations_with_subgroup_solves(monkeypatch, dtype):
     """cholesky and solve of 150 x 150 matrices with TrsmSubgroupSpec switched on."""
     monkeypatch.setattr(linalg_blocked, "SUBGROUP_TRSM", True)
     n = 150
-    a, b = _rand((2, n, n), dtype, 50), _rand((2, n, 3), dtype, 51)
-    wide = a.astype(_wide(dtype))
-    x = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
-    residual = np.abs(wide @ x - b).max(axis=(-2, -1))
-    assert np.all(residual <= _tol(dtype, n) * np.abs(wide).max(axis=(-2, -1)) * np.abs(x).max(axis=(-2, -1)))
+    wide = _check_solve(dtype, n, 50)
     spd = wide @ np.conj(np.swapaxes(wide, -1, -2)) / n + np.eye(n)
     low = vt.linalg.cholesky(vt.asarray(spd.astype(dtype))).numpy().astype(wide.dtype)
     assert np.abs(low @ np.conj(np.swapaxes(low, -1, -2)) - spd).max() <= _tol(dtype, n) * np.abs(spd).max() * 4
@@ -250,11 +256,8 @@ def test_blocked_solve_with_two_subgroup_panels(monkeypatch, dtype):
     not fit), two subgroups of lavapipe's 8 pooling their pivot candidates."""
     monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: 16)
     n = 150
-    a, b = _rand((2, n, n), dtype, 30), _rand((2, n, 3), dtype, 31)
-    wide = a.astype(_wide(dtype))
-    x = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
-    residual = np.abs(wide @ x - b).max(axis=(-2, -1))
-    assert np.all(residual <= _tol(dtype, n) * np.abs(wide).max(axis=(-2, -1)) * np.abs(x).max(axis=(-2, -1)))
+    wide = _check_solve(dtype, n, 30)
+    a = wide.astype(dtype)
     sign, logabs = np.linalg.slogdet(wide)
     got = vt.linalg.slogdet(vt.asarray(a))
     assert np.abs(got.sign.numpy() - sign).max() <= _tol(dtype, n)
