@@ -199,6 +199,10 @@ def test_filling_pads_with_zeros() -> None:
         np.testing.assert_array_equal(view(filled, whole, filled._strides, filled._offset).numpy(), padded)
     fitting = vt.asarray(_values((64, 32), "float16", 35))
     assert _filling(fitting, 32, 16) is fitting
+    one = _values((1, 37, 21), "float16", 36)
+    repeated = _filling(vt.broadcast_to(vt.asarray(one), (500, 37, 21)), 32, 16)  # one padded copy, broadcast
+    assert repeated.shape == (500, 37, 21) and repeated._strides[0] == 0 and repeated._alloc.size < 500 * 37 * 21
+    np.testing.assert_array_equal(repeated.numpy(), np.broadcast_to(one, (500, 37, 21)))
 
 
 def test_mixed_dtypes_and_python_operands() -> None:

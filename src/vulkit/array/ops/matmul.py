@@ -191,7 +191,8 @@ def _coop_grid(dtype: DType, m: int, n: int, batches: int) -> tuple[int, int, in
 
 def _filling(x: Array, rows: int, cols: int) -> Array:
     """x, or a view of x's shape into a zero-padded contiguous copy whose matrices are whole multiples of rows x
-    cols, where x's are not (or are not read in aligned runs)."""
+    cols, where x's are not (or are not read in aligned runs). Broadcast batch axes (stride 0) stay broadcast: one
+    padded copy of the matrix they repeat."""
     r, q = x._shape[-2:]
     rs, cs = x._strides[-2:]
     run = "k" if _run(rs, cs, "k", "m") == "k" else "m"
@@ -201,12 +202,12 @@ def _filling(x: Array, rows: int, cols: int) -> Array:
         return x
     from .moving import _copy_into  # noqa: PLC0415
 
-    shape = (*x._shape[:-2], -(-r // rows) * rows, -(-q // cols) * cols)
-    full = make_array(x._ctx, shape, x._dtype)
+    kept = tuple(1 if s == 0 else e for s, e in zip(x._strides[:-2], x._shape[:-2], strict=True))
+    full = make_array(x._ctx, (*kept, -(-r // rows) * rows, -(-q // cols) * cols), x._dtype)
     _copy_into(full, 0)
-    inner = view(full, x._shape, full._strides, 0)
-    _copy_into(inner, x)
-    return inner
+    _copy_into(view(full, (*kept, r, q), full._strides, 0), view(x, (*kept, r, q), x._strides, x._offset))
+    strides = tuple(0 if s == 0 else f for s, f in zip(x._strides[:-2], full._strides[:-2], strict=True))
+    return view(full, x._shape, (*strides, *full._strides[-2:]), 0)
 
 
 def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
