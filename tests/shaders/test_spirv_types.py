@@ -13,17 +13,13 @@ from vulkit.array.dtypes import bfloat16
 from vulkit.array.kernels.matmul_coop import CoopMatmulSpec
 from vulkit.shaders import compile_source
 from vulkit.shaders.compiler import _cmeel_bin_dirs
+from vulkit.shaders.reflect import _instructions as reflect_instructions
+from vulkit.shaders.reflect import _words
 from vulkit.shaders.spirv_types import float16_as_bfloat16
 
 
 def _instructions(spirv: bytes) -> list[tuple[int, list[int]]]:
-    words = struct.unpack(f"<{len(spirv) // 4}I", spirv)[5:]
-    found, at = [], 0
-    while at < len(words):
-        count = words[at] >> 16
-        found.append((words[at] & 0xFFFF, list(words[at + 1:at + count])))
-        at += count
-    return found
+    return [(opcode, list(operands)) for opcode, operands in reflect_instructions(_words(spirv))]
 
 
 def _validator() -> str | None:
@@ -62,5 +58,5 @@ def test_bfloat16_fragments(checked: bool, tmp_path) -> None:
 
 
 def test_not_spirv() -> None:
-    with pytest.raises(ValueError, match="not a SPIR-V module"):
+    with pytest.raises(ValueError, match="not SPIR-V: magic number"):
         float16_as_bfloat16(b"\0" * 20)

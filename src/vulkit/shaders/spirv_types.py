@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import struct
 
-_MAGIC = 0x07230203
+from .reflect import _instructions, _words
+
 _OP_EXTENSION, _OP_CAPABILITY, _OP_TYPE_FLOAT = 10, 17, 22
 _BFLOAT16_ENCODING = 0  # FPEncoding BFloat16KHR
 _BFLOAT16_CAPABILITIES = (5116, 5118)  # BFloat16TypeKHR, BFloat16CooperativeMatrixKHR
@@ -30,14 +31,11 @@ def _string(text: str) -> list[int]:
 def float16_as_bfloat16(spirv: bytes) -> bytes:
     """``spirv`` with its 16-bit float type made bfloat16 (``OpTypeFloat 16 BFloat16KHR``), and the
     ``SPV_KHR_bfloat16`` extension and capabilities declared after the module's own."""
-    words = list(struct.unpack(f"<{len(spirv) // 4}I", spirv))
-    if words[0] != _MAGIC:
-        raise ValueError("not a SPIR-V module")
-    out, body = words[:5], words[5:]
-    at, capabilities, extension = 0, False, False
-    while at < len(body):
-        count, opcode = body[at] >> 16, body[at] & 0xFFFF
-        instruction = body[at:at + count]
+    words = _words(spirv)
+    out = list(words[:5])
+    capabilities, extension = False, False
+    for opcode, operands in _instructions(words):
+        instruction = _instruction(opcode, list(operands))
         if not capabilities and opcode != _OP_CAPABILITY:  # the layout: capabilities, then extensions
             for capability in _BFLOAT16_CAPABILITIES:
                 out += _instruction(_OP_CAPABILITY, [capability])
@@ -45,8 +43,7 @@ def float16_as_bfloat16(spirv: bytes) -> bytes:
         if not extension and opcode not in (_OP_CAPABILITY, _OP_EXTENSION):
             out += _instruction(_OP_EXTENSION, _string("SPV_KHR_bfloat16"))
             extension = True
-        if opcode == _OP_TYPE_FLOAT and count == 3 and instruction[2] == 16:
-            instruction = _instruction(_OP_TYPE_FLOAT, [instruction[1], 16, _BFLOAT16_ENCODING])
+        if opcode == _OP_TYPE_FLOAT and list(operands[1:]) == [16]:
+            instruction = _instruction(_OP_TYPE_FLOAT, [operands[0], 16, _BFLOAT16_ENCODING])
         out += instruction
-        at += count
     return struct.pack(f"<{len(out)}I", *out)
