@@ -126,7 +126,7 @@ def test_subgroup_triangular_solve_kernel(monkeypatch, dtype, lower, unit, size,
     monkeypatch.setattr(linalg_blocked, "SUBGROUP_TRSM", True)
     ctx = vt.asarray(np.zeros(1))._ctx
     tb = linalg_blocked.block_sizes(ctx, np.dtype(dtype).itemsize)
-    if not linalg_blocked._fixed_subgroup(ctx):
+    if not ctx.device.physical.fixed_subgroup_size:
         pytest.skip("the device's subgroups have no fixed size: the kernel is not used there")
     kb = {"block": tb, "partial": max(1, tb - 27), "one": 1}[size]
     conj_b = np.dtype(dtype).kind == "c"

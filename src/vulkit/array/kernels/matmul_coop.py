@@ -60,10 +60,10 @@ def coop_available(context: Any, dtype: DType) -> bool:
     if not features.get("cooperative_matrix") or \
             (dtype is bfloat16 and not features.get("bfloat16_cooperative_matrix")):
         return False
-    fixed = physical.min_subgroup_size == physical.max_subgroup_size == physical.subgroup_size
     sums = accumulator(dtype).name
-    return fixed and any(s.m == s.n == FRAGMENT and s.k == fragment_k(dtype) and s.a == s.b == dtype.name
-                         and s.c == s.result == sums for s in physical.cooperative_matrix_shapes)
+    return bool(physical.fixed_subgroup_size) and any(
+        s.m == s.n == FRAGMENT and s.k == fragment_k(dtype) and s.a == s.b == dtype.name and s.c == s.result == sums
+        for s in physical.cooperative_matrix_shapes)
 
 
 @dataclass(frozen=True)

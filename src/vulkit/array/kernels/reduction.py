@@ -242,9 +242,9 @@ def shuffle_ok(context: Any) -> bool:
     """Whether row reductions may combine through subgroup shuffles on ``context``'s device: shuffles in compute
     shaders, and one subgroup size, a power of two from 8 to 128."""
     physical = context.device.physical
-    size = physical.subgroup_size
+    size = physical.fixed_subgroup_size
     return bool(physical.subgroup_operations & _SUBGROUP_SHUFFLE_BIT) and size & (size - 1) == 0 \
-        and 8 <= size <= 128 and physical.min_subgroup_size == physical.max_subgroup_size == size
+        and 8 <= size <= 128
 
 
 _SHUFFLE_64 = {"int64_t": "packInt2x32(subgroupShuffleXor(unpackInt2x32({}), m))",

@@ -76,23 +76,17 @@ class _Kernels:
         """B := T^-1 B for views T (kb x kb) and B (kb x ncols, its columns reaching further down) of w; with
         ``pivots``, after B's rows were exchanged as pivots pk .. pk + kb - 1 say (``pn`` per matrix)."""
         batch, kb, ncols = b._shape
-        subgroup = _fixed_subgroup(self.w._ctx)
+        subgroup = self.w._ctx.device.physical.fixed_subgroup_size
         if ncols and pivots is None and SUBGROUP_TRSM and subgroup and self.tb % subgroup == 0:
+            wg = max(_TRSM_GROUP, subgroup)
             launch = self.get(TrsmSubgroupSpec, [self.w, self.w], nb=self.tb, subgroup=subgroup, lower=lower,
-                              unit=unit, conj=conj_b, wg=max(_TRSM_GROUP, subgroup))
-            launch([_quad(t), _quad(b)], [batch, kb, ncols], batch * math.ceil(ncols * subgroup / _TRSM_GROUP))
+                              unit=unit, conj=conj_b, wg=wg)
+            launch([_quad(t), _quad(b)], [batch, kb, ncols], batch * math.ceil(ncols * subgroup / wg))
         elif ncols:
             buffers = [self.w, self.w] + ([pivots] if pivots is not None else [])
             launch = self.get(TrsmSpec, buffers, nb=self.tb, lower=lower, unit=unit, conj=conj_b,
                               swap=pivots is not None)
             launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / 64))
-
-
-def _fixed_subgroup(ctx: Any) -> int:
-    """The device's subgroup size where it has one size only (else 0)."""
-    physical = ctx.device.physical
-    fixed = physical.min_subgroup_size == physical.max_subgroup_size == physical.subgroup_size
-    return physical.subgroup_size if fixed else 0
 
 
 def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:

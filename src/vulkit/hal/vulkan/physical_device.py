@@ -140,6 +140,9 @@ class PhysicalDevice:
         self.subgroup_operations = subgroup.supportedOperations
         self.min_subgroup_size = size_control.minSubgroupSize if size_control else self.subgroup_size
         self.max_subgroup_size = size_control.maxSubgroupSize if size_control else self.subgroup_size
+        # the subgroup size where every subgroup has it (kernels that hold rows a lane need it), else 0
+        fixed = self.min_subgroup_size == self.max_subgroup_size == self.subgroup_size
+        self.fixed_subgroup_size = self.subgroup_size if fixed else 0
         self.driver_name = decode(v12.driverName) if v12 else ""
         self.driver_info = decode(v12.driverInfo) if v12 else ""
         self.float_controls = _float_controls(v12)
