@@ -12,13 +12,13 @@ from ...errors import DestroyedError
 from . import _enums as vk
 from ._check import check
 from ._ffi import Chain, FunctionTable, ffi
-from .instance import Instance, get_instance
+from .instance import Instance, get_instance, make_version
 from .physical_device import _V12, _V13, MemoryType, PhysicalDevice
 from .resource import ResourceTracker
 
 # extensions vulkit turns on by itself, and the header version (1.4.x) from which the validation layer knows them:
 # with an older layer they stay off while validating (the layer would call every use of them an error)
-_LAYER_KNOWS = {"VK_KHR_shader_bfloat16": (1 << 22) | (4 << 12) | 312}
+_LAYER_KNOWS = {"VK_KHR_shader_bfloat16": make_version(1, 4, 312)}
 
 
 class Queue:
