@@ -198,8 +198,7 @@ class CoopMatmulSpec(ProductKernel):
                      "    const uint buf = 0u;",
                      "    bool more = kt + 1u < ntiles;",
                      "    barrier();",
-                     *([] if self.prefetch or self.stages != 1 else
-                       ["  " + line for line in fetch_lines(runs_a, runs_b, "kt * BK")]),
+                     *([] if self.prefetch else ["  " + line for line in fetch_lines(runs_a, runs_b, "kt * BK")]),
                      *["  " + line for line in put_lines(runs_a, runs_b, "0u")],
                      "    barrier();",
                      *(fetch_next if self.prefetch else []), *steps,
@@ -255,23 +254,20 @@ class CoopMatmulSpec(ProductKernel):
 
 def _packer(dtype: DType) -> Any:
     """How a run's single elements become one uvec4: float16 values as halves, other 16-bit words (bfloat16) and
-    bytes as bits."""
-    if dtype.itemsize == 1:
-        return _pack_bytes
-    return _pack_bits if dtype is bfloat16 else _pack_halves
+    bytes as their bits."""
+    if dtype.kind == "f" and dtype is not bfloat16:
+        return _pack_halves
+    bits = 8 * dtype.itemsize
+    return lambda parts: _pack_bits(parts, bits)
 
 
-def _pack_bytes(parts: list[str]) -> str:
-    """A uvec4 of sixteen bytes, four to a uint."""
-    words = [" | ".join(f"((uint({parts[i + b]}) & 0xffu) << {8 * b}u)" for b in range(4))
-             for i in range(0, len(parts), 4)]
+def _pack_bits(parts: list[str], bits: int) -> str:
+    """A uvec4 of ``bits``-wide words (masked: signed bytes widen with their sign), 32 / bits to a uint."""
+    mask = (1 << bits) - 1
+    per = 32 // bits
+    words = [" | ".join(f"((uint({parts[i + b]}) & {mask:#x}u) << {bits * b}u)" for b in range(per))
+             for i in range(0, len(parts), per)]
     return "uvec4(" + ", ".join(f"({w})" for w in words) + ")"
-
-
-def _pack_bits(parts: list[str]) -> str:
-    """A uvec4 of eight 16-bit words, two to a uint."""
-    pairs = [f"(uint({parts[i]}) | (uint({parts[i + 1]}) << 16u))" for i in range(0, len(parts), 2)]
-    return "uvec4(" + ", ".join(pairs) + ")"
 
 
 def _pack_halves(parts: list[str]) -> str:
