@@ -70,14 +70,19 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--one"]:
         one(tuple(int(v) for v in argv[1].split(",")))
         return
-    grids = [tuple(int(v) for v in g.split(",")) for g in argv] or list(GRIDS)
-    for grid in grids:
+    each_in_a_process(__file__, [tuple(int(v) for v in g.split(",")) for g in argv] or list(GRIDS), limit)
+
+
+def each_in_a_process(script: str, variants: list[tuple[int, ...]], limit: float) -> None:
+    """``script --one v`` for each variant v in a process of its own, stopped after ``limit`` seconds (a driver
+    may compile some kernels for minutes); prints what each printed, or why it did not."""
+    for variant in variants:
         try:
-            done = subprocess.run([sys.executable, __file__, "--one", ",".join(map(str, grid))], timeout=limit,
+            done = subprocess.run([sys.executable, script, "--one", ",".join(map(str, variant))], timeout=limit,
                                   capture_output=True, text=True)
-            print(done.stdout.strip() or f"grid={grid}: failed: {done.stderr.strip()[-400:]}", flush=True)
+            print(done.stdout.strip() or f"{variant}: failed: {done.stderr.strip()[-600:]}", flush=True)
         except subprocess.TimeoutExpired:
-            print(f"grid={grid}: not done within {limit:.0f} s (compiling)", flush=True)
+            print(f"{variant}: not done within {limit:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

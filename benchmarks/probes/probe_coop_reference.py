@@ -85,34 +85,47 @@ void main() {{
 """
 
 
+class Product:
+    """float16 operands of small integers (their products exact in float32) on ``manager``'s device, a float32
+    result, and 32 rows of the product computed by NumPy; :meth:`run` checks and times a kernel of (A, B, C)."""
+
+    def __init__(self, manager: kp.Manager) -> None:
+        rng = np.random.default_rng(0)
+        a_host = rng.integers(-2, 3, (N, N)).astype(np.float16)
+        b_host = rng.integers(-2, 3, (N, N)).astype(np.float16)
+        self.rows = rng.choice(N, 32, replace=False)
+        self.expected = a_host[self.rows].astype(np.float32) @ b_host.astype(np.float32)
+        self.manager = manager
+        # tensor_t keeps the dtype (tensor() makes float32); the halves travel as pairs in uint32 words
+        a, b = (manager.tensor_t(x.reshape(-1).view(np.uint32)) for x in (a_host, b_host))
+        self.tensors = [a, b, manager.tensor(np.zeros(N * N, np.float32))]
+        manager.sequence().eval(kp.OpTensorSyncDevice([a, b]))
+
+    def run(self, spirv: bytes, tile_m: int, tile_n: int) -> str:
+        """One line: the kernel's TFLOP/s (best of five, GPU timestamps) and how many checked values are wrong."""
+        algorithm = self.manager.algorithm(self.tensors, spirv, (N // tile_n, N // tile_m, 1))
+        sequence = self.manager.sequence(total_timestamps=8)
+        sequence.record(kp.OpAlgoDispatch(algorithm))
+        sequence.eval()
+        c = self.tensors[2]
+        self.manager.sequence().eval(kp.OpTensorSyncLocal([c]))
+        wrong = int(np.count_nonzero(c.data().reshape(N, N)[self.rows] != self.expected))
+        best = float("inf")
+        for _ in range(5):
+            sequence.eval()
+            stamps = sequence.get_timestamps()
+            best = min(best, (stamps[-1] - stamps[0]) * sequence.timestamp_period_ns * 1e-9)
+        return (f"{2.0 * N ** 3 / best / 1e12:7.1f} TFLOP/s ({best * 1e3:.3f} ms), {wrong} wrong of "
+                f"{self.expected.size}")
+
+
 def main(argv: list[str]) -> None:
     variants = [tuple(int(v) for v in a.split(",")) for a in argv] or list(VARIANTS)
-    rng = np.random.default_rng(0)
-    a_host = rng.integers(-2, 3, (N, N)).astype(np.float16)
-    b_host = rng.integers(-2, 3, (N, N)).astype(np.float16)
-    rows = rng.choice(N, 32, replace=False)
-    expected = a_host[rows].astype(np.float32) @ b_host.astype(np.float32)
-    manager = kp.Manager()
-    a, b = manager.tensor_t(a_host.reshape(-1).view(np.uint32)), manager.tensor_t(b_host.reshape(-1).view(np.uint32))
-    c = manager.tensor(np.zeros(N * N, np.float32))
-    manager.sequence().eval(kp.OpTensorSyncDevice([a, b]))
+    product = Product(kp.Manager())
     for variant in variants:
-        tm, tn = variant[:2]
         try:
             spirv = compile_source(source(*variant), target="vulkan1.3")
-            algorithm = manager.algorithm([a, b, c], spirv, (N // tn, N // tm, 1))
-            sequence = manager.sequence(total_timestamps=8)
-            sequence.record(kp.OpAlgoDispatch(algorithm))
-            sequence.eval()
-            manager.sequence().eval(kp.OpTensorSyncLocal([c]))
-            wrong = int(np.count_nonzero(c.data().reshape(N, N)[rows] != expected))
-            best = float("inf")
-            for _ in range(5):
-                sequence.eval()
-                stamps = sequence.get_timestamps()
-                best = min(best, (stamps[-1] - stamps[0]) * sequence.timestamp_period_ns * 1e-9)
-            print(f"{variant}: {2.0 * N ** 3 / best / 1e12:7.1f} TFLOP/s ({best * 1e3:.3f} ms), "
-                  f"{wrong} wrong of {expected.size}", flush=True)
+            print(f"{variant}: {product.run(spirv, *variant[:2])}", flush=True)
         except Exception as error:  # noqa: BLE001 - a probe reports and goes on
             print(f"{variant}: {type(error).__name__}: {str(error)[:300]}", flush=True)
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import os
 import struct
-import subprocess
 import sys
 
 import cffi
-import numpy as np
+from probe_coop_grids import each_in_a_process
 
 N = 4096
 VARIANTS = ((128, 256, 32, 256), (128, 128, 32, 128), (128, 256, 64, 256), (128, 256, 32, 128),
@@ -99,35 +98,13 @@ void main() {{
 def one(variant: tuple[int, ...]) -> None:
     """Check and time one variant (in this process)."""
     import probe_pipeline_stats as pps  # noqa: PLC0415 - patches the device's creation before kp makes one
+    from probe_coop_reference import Product  # noqa: PLC0415
 
     import vulkit.kp as kp  # noqa: PLC0415
 
     pps.add_device_extension(EXTENSION, struct.pack("=i4xQ7I4x", FEATURES, 0, *([1] * 7)))
     spirv = compile_glsl(source(*variant))
-    rng = np.random.default_rng(0)
-    a_host = rng.integers(-2, 3, (N, N)).astype(np.float16)
-    b_host = rng.integers(-2, 3, (N, N)).astype(np.float16)
-    rows = rng.choice(N, 32, replace=False)
-    expected = a_host[rows].astype(np.float32) @ b_host.astype(np.float32)
-    manager = kp.Manager()
-    a = manager.tensor_t(a_host.reshape(-1).view(np.uint32))
-    b = manager.tensor_t(b_host.reshape(-1).view(np.uint32))
-    c = manager.tensor(np.zeros(N * N, np.float32))
-    manager.sequence().eval(kp.OpTensorSyncDevice([a, b]))
-    tm, tn = variant[:2]
-    algorithm = manager.algorithm([a, b, c], spirv, (N // tn, N // tm, 1))
-    sequence = manager.sequence(total_timestamps=8)
-    sequence.record(kp.OpAlgoDispatch(algorithm))
-    sequence.eval()
-    manager.sequence().eval(kp.OpTensorSyncLocal([c]))
-    wrong = int(np.count_nonzero(c.data().reshape(N, N)[rows] != expected))
-    best = float("inf")
-    for _ in range(5):
-        sequence.eval()
-        stamps = sequence.get_timestamps()
-        best = min(best, (stamps[-1] - stamps[0]) * sequence.timestamp_period_ns * 1e-9)
-    print(f"{variant}: {2.0 * N ** 3 / best / 1e12:7.1f} TFLOP/s ({best * 1e3:.3f} ms), {wrong} wrong of "
-          f"{expected.size}", flush=True)
+    print(f"{variant}: {Product(kp.Manager()).run(spirv, *variant[:2])}", flush=True)
 
 
 def main(argv: list[str]) -> None:
@@ -137,13 +114,7 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--one"]:
         one(tuple(int(v) for v in argv[1].split(",")))
         return
-    for variant in [tuple(int(v) for v in a.split(",")) for a in argv] or list(VARIANTS):
-        try:
-            done = subprocess.run([sys.executable, __file__, "--one", ",".join(map(str, variant))], timeout=limit,
-                                  capture_output=True, text=True)
-            print(done.stdout.strip() or f"{variant}: failed: {done.stderr.strip()[-600:]}", flush=True)
-        except subprocess.TimeoutExpired:
-            print(f"{variant}: not done within {limit:.0f} s", flush=True)
+    each_in_a_process(__file__, [tuple(int(v) for v in a.split(",")) for a in argv] or list(VARIANTS), limit)
 
 
 if __name__ == "__main__":
