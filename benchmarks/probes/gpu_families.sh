@@ -3,7 +3,7 @@
 # that one slow step cannot eat the session's device time. Writes under $OUT (or ./gpu-out).
 #   1. the matrix-product, blocked-LU, eig and image tests with validation (not slow), then the cooperative-matrix
 #      products without it (bfloat16's extension is off under the machine's older validation layer)
-#   2. the cooperative-matrix ladder and the shipped kernel's variants (where float16 matmul loses its time)
+#   2. the cooperative-matrix ladder and the kernel's grids at 4096 and 1024 (probe_coop_grids.py)
 #   3. GPU time per kernel of sort, unique, nonzero, cumulative_sum, a column sum, solve, cholesky and fft
 #   4. the benchmark rows of matmul, linalg, eig, fft and image against PyTorch and CuPy
 #   5. solve 4096 with the LU panel's reduction and geometry varied (probe_lu_variants.py)
@@ -27,7 +27,8 @@ for step in $steps; do
        limit 90 python3 -m pytest -q -p no:cacheprovider tests/array/test_bfloat16.py tests/array/test_matmul.py \
          -k "matmul or gemm or padded" 2>&1 | tail -n 20 | tee -a "$out/tests.txt" ;;
     2) limit 120 python3 benchmarks/probes/probe_coop_ladder.py 2>&1 | tee "$out/coop_ladder.txt"
-       limit 150 python3 benchmarks/probes/probe_coop_variants.py 2>&1 | tee "$out/coop_variants.txt" ;;
+       limit 300 python3 benchmarks/probes/probe_coop_grids.py --limit 40 2>&1 | tee "$out/coop_grids.txt"
+       limit 150 python3 benchmarks/probes/probe_coop_grids.py --limit 30 --n 1024 2>&1 | tee -a "$out/coop_grids.txt" ;;
     3) setup='import numpy as np; rng = np.random.default_rng(0)
 x = vt.asarray(rng.random(1 << 24, dtype=np.float32)); k = vt.asarray(rng.integers(0, 1 << 20, 1 << 24))
 m = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); b = x > 0.5

@@ -3,9 +3,8 @@ runs in its own process under a time limit (the NVIDIA driver has taken minutes 
 probe must not spend the session's device time waiting), is checked against NumPy and timed with GPU timestamps
 on 4096 x 4096 x 4096 (or --n).
 
-A grid is (subgroups along M, subgroups along N, fragments per subgroup along M, along N, step along K[, shared
-buffers per operand (0: one, without the register prefetch)[, 1: bounds checked even where every tile is
-inside]]).
+A grid is (subgroups along M, subgroups along N, fragments per subgroup along M, along N, step along K[, 1: bounds
+checked even where every tile is inside]); it is used whatever the product's size (the small-product grid off).
 
 Run on the GPU machine: python benchmarks/probes/probe_coop_grids.py [--limit SECONDS] [--n SIZE] [grid ...]
 (a grid as 2,2,4,4,16; default: the list below)."""
@@ -22,9 +21,8 @@ import types
 import numpy as np
 
 N = int(os.environ.get("PROBE_N", 4096))  # the product's size (--n)
-GRIDS = ((2, 2, 4, 4, 32, 1), (2, 2, 4, 4, 32, 2), (2, 2, 4, 4, 32, 0), (2, 2, 4, 2, 32, 1), (2, 2, 2, 4, 32, 1),
-         (2, 2, 4, 4, 64, 1), (1, 4, 4, 4, 32, 1), (2, 2, 4, 4, 16, 1), (1, 2, 4, 4, 32, 1), (2, 1, 4, 4, 32, 1),
-         (2, 2, 4, 4, 32, 1, 1), (2, 2, 4, 2, 32, 0))
+GRIDS = ((2, 2, 4, 4, 32), (2, 2, 4, 2, 32), (2, 2, 2, 4, 32), (2, 2, 4, 4, 64), (1, 4, 4, 4, 32), (2, 2, 4, 4, 16),
+         (1, 2, 4, 4, 32), (2, 1, 4, 4, 32), (2, 2, 2, 2, 64), (2, 2, 4, 4, 32, 1))
 
 
 def one(grid: tuple[int, ...]) -> None:
@@ -35,11 +33,8 @@ def one(grid: tuple[int, ...]) -> None:
     from vulkit.array.ops import matmul as matmul_ops  # noqa: PLC0415
 
     matmul_ops._COOP_GRID = grid[:5]
-    matmul_ops._COOP_STAGES = max(grid[5], 1) if len(grid) > 5 else 2
-    if grid[5:6] == (0,):  # one buffer, no register prefetch
-        spec = matmul_ops.CoopMatmulSpec
-        matmul_ops.CoopMatmulSpec = lambda *args, **kwargs: spec(*args, **kwargs, prefetch=False)
-    if grid[6:] == (1,):
+    matmul_ops._COOP_FEW_TILES = 0
+    if grid[5:] == (1,):
         replace = dataclasses.replace
         matmul_ops.dataclasses = types.SimpleNamespace(replace=lambda spec, **_: replace(spec, checked=True))
     rng = np.random.default_rng(0)

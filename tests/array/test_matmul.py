@@ -169,7 +169,7 @@ def test_cooperative_kernels_compile(dtype: str) -> None:
     sizes = (64, 4096)  # the small products' grid and the large ones'
     for (a_run, b_run), checked, size in itertools.product((("k", "n"), ("m", "k")), (True, False), sizes):
         spec = CoopMatmulSpec(dt, 32, *_coop_grid(dt, size, size, 1), a_run, b_run, True, True, dt.kind == "f",
-                              False, stages=1, checked=checked)
+                              False, checked=checked)
         spirv = spec.finish_spirv(compile_source(spec.source({}), optimize=True))
         assert spirv[:4] == b"\x03\x02\x23\x07"
         if validator:

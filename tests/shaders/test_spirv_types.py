@@ -31,8 +31,7 @@ def _validator() -> str | None:
 
 @pytest.mark.parametrize("checked", [False, True])
 def test_bfloat16_fragments(checked: bool, tmp_path) -> None:
-    spec = CoopMatmulSpec(bfloat16, 32, 2, 2, 4, 4, 32, "k", "n", True, True, True, False, stages=1,
-                          checked=checked)
+    spec = CoopMatmulSpec(bfloat16, 32, 2, 2, 4, 4, 32, "k", "n", True, True, True, False, checked=checked)
     compiled = compile_source(spec.source({"signed_zero_inf_nan_preserve": (16, 32)}), optimize=True)
     rewritten = spec.finish_spirv(compiled)
     before, after = _instructions(compiled), _instructions(rewritten)

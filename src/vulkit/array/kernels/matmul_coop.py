@@ -70,12 +70,10 @@ def coop_available(context: Any, dtype: DType) -> bool:
 class CoopMatmulSpec(ProductKernel):
     """The cooperative-matrix product of ``dtype`` (float16, bfloat16, int8, uint8) matrices; ``subgroup``: the device's
     subgroup size; ``sg_m`` x ``sg_n`` subgroups of ``fm`` x ``fn`` fragments each; ``bk``: the step along K; the
-    rest as :class:`.matmul.MatmulSpec`; ``stages``: shared buffers per operand (2: the next step's tiles stored
-    while this one is multiplied, one barrier a step; 1: two barriers a step, half the shared memory);
-    ``checked``: False where every run of every tile is inside and aligned (M, N, K multiples of the tile; no
-    bounds looked at); ``prefetch`` (one buffer only): the next step's tiles are read into registers before this
-    one's products (else each step reads, then stores its own: fewer registers, more latency).
-    Bindings: A, B, C."""
+    rest as :class:`.matmul.MatmulSpec`; ``checked``: False where every run of every tile is inside and aligned
+    (M, N, K multiples of the tile; no bounds looked at). One shared buffer per operand, two barriers a step, the
+    next step's tiles read into registers between them (on an H100 180 TFLOP/s against 148 with two buffers, 231
+    without the register prefetch: ``docs/measured.md``). Bindings: A, B, C."""
 
     dtype: DType
     subgroup: int
@@ -90,9 +88,7 @@ class CoopMatmulSpec(ProductKernel):
     b_vec: bool
     epilogue: bool
     addresses: bool = False
-    stages: int = 2
     checked: bool = True
-    prefetch: bool = True
 
     @property
     def bm(self) -> int:
@@ -140,9 +136,8 @@ class CoopMatmulSpec(ProductKernel):
                   f"const uint BM = {self.bm}u, BN = {self.bn}u, BK = {self.bk}u, NT = {self.threads}u;",
                   f"const uint FM = {self.fm}u, FN = {self.fn}u, SGN = {self.sg_n}u, F = {FRAGMENT}u;",
                   f"const uint FK = {fragment_k(d)}u, WD = {wide}u, SA = {a_stride}u, SB = {b_stride}u;",
-                  f"const uint A_STAGE = {a_stride * (self.bm if self.a_run == 'k' else self.bk) // wide}u;",
-                  f"const uint B_STAGE = {b_stride * (self.bk if self.b_run == 'n' else self.bn) // wide}u;",
-                  f"shared uvec4 As[{self.stages}u * A_STAGE];", f"shared uvec4 Bs[{self.stages}u * B_STAGE];",
+                  f"shared uvec4 As[{a_stride * (self.bm if self.a_run == 'k' else self.bk) // wide}];",
+                  f"shared uvec4 Bs[{b_stride * (self.bk if self.b_run == 'n' else self.bn) // wide}];",
                   f"shared SUM Cs[{self.sg_m * self.sg_n} * F * F];",
                   f"#define FRAG_A coopmat<{element}, gl_ScopeSubgroup, F, FK, gl_MatrixUseA>",
                   f"#define FRAG_B coopmat<{element}, gl_ScopeSubgroup, FK, F, gl_MatrixUseB>",
@@ -153,9 +148,9 @@ class CoopMatmulSpec(ProductKernel):
                                    width=wide, view="w", pack=_packer(d), checked=self.checked)
         # the shared tiles keep each operand's layout: A (m, k) or (k, m), B (k, n) or (n, k), rows padded; WD
         # operand elements to an element, so that offsets and strides below are in WD-ths
-        lines += ["void storeA(uint buf, uint kk, uint x, uvec4 v) { As[buf * A_STAGE + ("
+        lines += ["void storeA(uint buf, uint kk, uint x, uvec4 v) { As[("
                   + ("x * SA + kk" if self.a_run == "k" else "kk * SA + x") + ") / WD] = v; }",
-                  "void storeB(uint buf, uint kk, uint x, uvec4 v) { Bs[buf * B_STAGE + ("
+                  "void storeB(uint buf, uint kk, uint x, uvec4 v) { Bs[("
                   + ("kk * SB + x" if self.b_run == "n" else "x * SB + kk") + ") / WD] = v; }"]
         lines += self._main()
         return "\n".join(lines) + "\n"
@@ -177,33 +172,17 @@ class CoopMatmulSpec(ProductKernel):
                 *[f"  FRAG_C acc{f} = FRAG_C(SUM(0));" for f in range(self.fm * self.fn)],
                 "  uint ntiles = (p.K + BK - 1u) / BK;",
                 f"  uvec4 ra[{runs_a}], rb[{runs_b}];",
-                *(fetch_lines(runs_a, runs_b, "0u") if self.prefetch else [])]
-        fetch_next = ["    if (more) {", *["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")],
-                      "    }"]
-        steps = self._steps(a_at, a_layout, b_at, b_layout)
-        if self.stages == 2:
-            body += [*put_lines(runs_a, runs_b, "0u"),
-                     "  barrier();",
-                     "  for (uint kt = 0u; kt < ntiles; kt++) {",
-                     "    uint buf = kt & 1u;",
-                     "    bool more = kt + 1u < ntiles;",
-                     *fetch_next, *steps,
-                     "    if (more) {",
-                     *["  " + line for line in put_lines(runs_a, runs_b, "(buf ^ 1u)")],
-                     "    }",
-                     "    barrier();",
-                     "  }"]
-        else:  # the barrier before the stores lets the last step's fragment loads finish
-            body += ["  for (uint kt = 0u; kt < ntiles; kt++) {",
-                     "    const uint buf = 0u;",
-                     "    bool more = kt + 1u < ntiles;",
-                     "    barrier();",
-                     *([] if self.prefetch else ["  " + line for line in fetch_lines(runs_a, runs_b, "kt * BK")]),
-                     *["  " + line for line in put_lines(runs_a, runs_b, "0u")],
-                     "    barrier();",
-                     *(fetch_next if self.prefetch else []), *steps,
-                     "  }",
-                     "  barrier();"]
+                *fetch_lines(runs_a, runs_b, "0u"),
+                "  for (uint kt = 0u; kt < ntiles; kt++) {",
+                "    barrier();",  # the last step's fragment loads are done before the stores
+                *["  " + line for line in put_lines(runs_a, runs_b, "0u")],  # one buffer: buf 0
+                "    barrier();",
+                "    if (kt + 1u < ntiles) {",
+                *["  " + line for line in fetch_lines(runs_a, runs_b, "(kt + 1u) * BK")],
+                "    }",
+                *self._steps(a_at, a_layout, b_at, b_layout),
+                "  }",
+                "  barrier();"]
         body += self._epilogue()
         body.append("}")
         return body
@@ -238,10 +217,10 @@ class CoopMatmulSpec(ProductKernel):
         memory, and every product then waits on it)."""
         lines = []
         for ks in range(0, self.bk, fragment_k(self.dtype)):
-            lines += [f"    FRAG_A fa{i}_{ks}; coopMatLoad(fa{i}_{ks}, As, buf * A_STAGE + "
+            lines += [f"    FRAG_A fa{i}_{ks}; coopMatLoad(fa{i}_{ks}, As, "
                       f"{a_at.format(i=i, ks=ks)}, SA / WD, {a_layout});" for i in range(self.fm)]
             for j in range(self.fn):  # one B fragment at a time: fewer registers live
-                lines.append(f"    FRAG_B fb{j}_{ks}; coopMatLoad(fb{j}_{ks}, Bs, buf * B_STAGE + "
+                lines.append(f"    FRAG_B fb{j}_{ks}; coopMatLoad(fb{j}_{ks}, Bs, "
                              f"{b_at.format(j=j, ks=ks)}, SB / WD, {b_layout});")
                 lines += [f"    acc{i * self.fn + j} = coopMatMulAdd(fa{i}_{ks}, fb{j}_{ks}, acc{i * self.fn + j});"
                           for i in range(self.fm)]

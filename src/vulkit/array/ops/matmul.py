@@ -24,15 +24,14 @@ from .planning import _addresses as needs_addresses
 _BIG = Tile(128, 128, 8, 8, 8)
 _SMALL = Tile(64, 64, 16, 4, 4)
 _WIDE = Tile(64, 64, 8, 8, 4)  # 8-byte elements: half the accumulators per thread of _BIG
-# subgroups along M and N, fragments per subgroup along M and N, step along K; shared buffers per operand
-# (probe_coop_grids.py on an H100: 253 TFLOP/s at 4096^3 where the shipped (2, 4, 4, 2, 32) with two made 133)
+# subgroups along M and N, fragments per subgroup along M and N, step along K (probe_coop_grids.py on an H100:
+# 253 TFLOP/s at 4096^3 where (2, 4, 4, 2, 32) with two shared buffers an operand had made 133)
 _COOP_GRID = (2, 2, 4, 4, 32)  # (the step along K in 16-bit elements: twice as many 8-bit ones, the same bytes)
 # products of fewer tiles of _COOP_GRID than this leave SMs idle: 64 x 64 tiles then, for 16-bit operands (1024^3
 # float16 on an H200: 53 -> 86 TFLOP/s, checked against NumPy; 2048^3, 256 tiles: 205 against 148; 8-bit operands
 # keep _COOP_GRID until the small grid is measured for them)
 _COOP_FEW_TILES = 256
 _COOP_SMALL_GRID = (2, 2, 2, 2, 64)
-_COOP_STAGES = 1
 _UNCHECKED_TILES = True  # the tiled kernel skips bounds checks where every tile is whole
 _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into zero-padded ones (no bounds checks)
 COOP_DTYPES = (float16, bfloat16, int8, uint8)
@@ -390,7 +389,7 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     if coop:
         grid = _coop_grid(dtype, m, n, n1 * n2)
         spec = CoopMatmulSpec(dtype, ctx.device.physical.subgroup_size, *grid, a_run, b_run, a_vec, b_vec,
-                              epilogue, addresses, stages=_COOP_STAGES)
+                              epilogue, addresses)
         inside = whole or (a_vec and b_vec and m % spec.bm == 0 and n % spec.bn == 0 and k % spec.bk == 0)
         dispatch(dataclasses.replace(spec, checked=not inside))
         return
