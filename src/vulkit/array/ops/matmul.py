@@ -17,7 +17,7 @@ from ..kernels.matvec import MatvecSpec
 from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
 from ..launch import addresses_of
-from ..layout import broadcast_shapes
+from ..layout import broadcast_shapes, size_of
 from . import matmul_tuning
 from .planning import _addresses as needs_addresses
 
@@ -171,10 +171,7 @@ def _coop_operands(a: Array, b: Array, c: Array) -> tuple[Array, Array, bool]:
     n = c._shape[-1]
     if dtype not in COOP_DTYPES or m * n * k < _COOP_PAD_WORK or not coop_available(c._ctx, dtype):
         return a, b, False
-    batches = 1
-    for extent in c._shape[:-2]:
-        batches *= extent
-    sg_m, sg_n, fm, fn, bk = _coop_grid(dtype, m, n, batches)
+    sg_m, sg_n, fm, fn, bk = _coop_grid(dtype, m, n, size_of(c._shape[:-2]))
     bm, bn = sg_m * fm * FRAGMENT, sg_n * fn * FRAGMENT
     return _filling(a, bm, bk), _filling(b, bk, bn), True
 
