@@ -153,7 +153,6 @@ def test_cooperative_kernels_compile(dtype: str) -> None:
     """The cooperative-matrix kernel's GLSL for every operand layout, bounds checked or not, compiles to SPIR-V that
     SPIRV-Tools' validator accepts (lavapipe has no cooperative matrices: the GPU machine runs them)."""
     import itertools  # noqa: PLC0415
-    import shutil  # noqa: PLC0415
     import subprocess  # noqa: PLC0415
     import tempfile  # noqa: PLC0415
     from pathlib import Path  # noqa: PLC0415
@@ -161,10 +160,9 @@ def test_cooperative_kernels_compile(dtype: str) -> None:
     from vulkit.array.kernels.matmul_coop import CoopMatmulSpec  # noqa: PLC0415
     from vulkit.array.ops.matmul import _coop_grid  # noqa: PLC0415
     from vulkit.shaders import compile_source  # noqa: PLC0415
-    from vulkit.shaders.compiler import _cmeel_bin_dirs  # noqa: PLC0415
+    from vulkit.shaders.compiler import spirv_tool  # noqa: PLC0415
 
-    validator = next((found for folder in _cmeel_bin_dirs() if (found := shutil.which("spirv-val", path=str(folder)))),
-                     shutil.which("spirv-val"))
+    validator = spirv_tool("spirv-val")
     dt = getattr(vt, dtype)
     sizes = (64, 4096)  # the small products' grid and the large ones'
     for (a_run, b_run), checked, size in itertools.product((("k", "n"), ("m", "k")), (True, False), sizes):

