@@ -249,6 +249,8 @@ def test_kernels_with_and_without_buffer_addresses(addresses):
     try:
         img = rng.integers(0, 256, (19, 23, 3), dtype=np.uint8)  # (13, 9): Pillow 12 and 13 take the same pass order
         np.testing.assert_array_equal(G.resize(img, (13, 9), "lanczos").numpy(), pil_resize(img, (13, 9), "lanczos"))
+        up = G.resize(img, (31, 40), "bilinear").numpy()  # both axes in one pass
+        np.testing.assert_array_equal(up, pil_resize(img, (31, 40), "bilinear"))
         f = rng.random((12, 14))
         np.testing.assert_allclose(G.pyramid_down(f, mode="constant", cval=0.5).numpy(),
                                    sk.pyramid_reduce(f, mode="constant", cval=0.5), atol=1e-12)
@@ -258,3 +260,24 @@ def test_kernels_with_and_without_buffer_addresses(addresses):
             assert (np.abs(got - ref) < 1e-9).mean() > (0.99 if order == 0 else 1 - 1e-12)
     finally:
         ctx.set_buffer_addresses(before)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16, np.float16, np.float32, np.float64])
+def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
+    """Both axes in one kernel (Resample2DSpec, up to FUSED_TAPS taps an output) give the two passes' results: the
+    first axis's sums rounded as the two-pass path keeps them (Pillow's uint8, else float32), both pass orders, a
+    constant border, a batch of channels and an image starting inside its buffer."""
+    from vulkit.image import _geo_resample
+    if dtype == np.float64 and "float64" not in vt.__array_namespace_info__().dtypes():
+        pytest.skip("the device has no float64")
+    base = rng.random((3, 29, 41, 2)) * (250 if np.dtype(dtype).kind == "u" else 1)
+    img = vt.asarray(base.astype(dtype))[1:]  # offset into its buffer
+    cases = [lambda x: G.resize(x, (17, 23), "bilinear"), lambda x: G.resize(x, (61, 90), "bicubic"),
+             lambda x: G.resize(x, (7, 39), "bilinear"),  # rows shrink most: Pillow's vertical pass first
+             lambda x: G.resize(x, (40, 13), "area")]
+    if np.dtype(dtype).kind == "f":
+        cases.append(lambda x: G.pyramid_up(x[0], mode="constant", cval=0.25))
+    fused = [case(img).numpy() for case in cases]
+    monkeypatch.setattr(_geo_resample, "FUSED_TAPS", 0)
+    for case, got in zip(cases, fused, strict=True):
+        np.testing.assert_array_equal(got, case(img).numpy())

@@ -9,13 +9,16 @@ import numpy as np
 from ..array import dtypes as dt
 from ..array.array import Array, make_array, upload
 from ..array.kernels.glsl import WORKGROUP, division_magic
-from ..array.kernels.image_resample import ResampleSpec, compute_dtype
+from ..array.kernels.image_resample import Resample2DSpec, ResampleSpec, compute_dtype
 from ..array.kernels.image_resample_warp import WarpSpec
 from ..array.launch import addresses_of
 from ..array.ops.planning import _addresses
 
 Table = tuple[np.ndarray, np.ndarray]  # (indices (M, K) int32, weights (M, K) float64)
 _LIMIT = 1 << 32
+# both axes in one pass (Resample2DSpec) where an output reads at most this many taps: each then reads its window
+# from cache instead of an intermediate image written and read again
+FUSED_TAPS = 36
 
 
 def _groups(ctx: Any, n: int) -> int:
@@ -42,29 +45,56 @@ def device_table(ctx: Any, tag: Any, table: Table | Any, weight: dt.DType) -> tu
     return found
 
 
+def _dispatch(ctx: Any, spec: Any, arrays: tuple[Array, ...], values: tuple[Any, ...], n: int) -> None:
+    """Record ``spec``'s kernel over n outputs: ``arrays`` (input, output, tables) bound or passed by address."""
+    kernel = ctx.kernels.get(spec)
+    if spec.addresses:
+        push = kernel.pack(*addresses_of(*arrays), *values)
+        resources: tuple[Any, ...] = ()
+    else:
+        push, resources = kernel.pack(*values), tuple(a._alloc for a in arrays)
+    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(_groups(ctx, n), 1, 1),
+                        reads=[a._alloc for a in arrays if a is not arrays[1]], writes=[arrays[1]._alloc])
+
+
+def _check_size(n: int, x: Array) -> None:
+    if n >= _LIMIT or x._size >= _LIMIT:
+        raise ValueError(f"image too large: {max(n, x._size)} elements (at most 2^32 - 1 per pass)")
+
+
 def resample_pass(x: Array, outer: int, length: int, inner: int, size: int, table: tuple[Array, Array, int],
                   out_dtype: dt.DType, fixed: bool, cval: float = 0.0) -> Array:
     """One pass of the separable kernel over the contiguous ``x`` seen as (outer, length, inner): a flat array of
     outer x size x inner results."""
     ctx = x._ctx
     n = outer * size * inner
-    if n >= _LIMIT or x._size >= _LIMIT:
-        raise ValueError(f"image too large: {max(n, x._size)} elements (at most 2^32 - 1 per pass)")
+    _check_size(n, x)
     out = make_array(ctx, (n,), out_dtype)
     if n == 0:
         return out
     idx, w, k = table
-    addresses = _addresses(ctx, [x, out, idx, w])
-    kernel = ctx.kernels.get(ResampleSpec(x._dtype, out_dtype, fixed, addresses))
-    values = (cval, outer, size, inner, length, k, x._offset, 0, *_magic(inner), *_magic(size))
     arrays = (x, out, idx, w)
-    if addresses:
-        push = kernel.pack(*addresses_of(*arrays), *values)
-        resources: tuple[Any, ...] = ()
-    else:
-        push, resources = kernel.pack(*values), tuple(a._alloc for a in arrays)
-    ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(_groups(ctx, n), 1, 1),
-                        reads=[x._alloc, idx._alloc, w._alloc], writes=[out._alloc])
+    spec = ResampleSpec(x._dtype, out_dtype, fixed, _addresses(ctx, list(arrays)))
+    _dispatch(ctx, spec, arrays, (cval, outer, size, inner, length, k, x._offset, 0, *_magic(inner), *_magic(size)), n)
+    return out
+
+
+def resample_both(x: Array, first: tuple[Array, Array, int], second: tuple[Array, Array, int], out_h: int,
+                  out_w: int, out_dtype: dt.DType, fixed: bool, cval: float, rows_first: bool) -> Array:
+    """Both axes of the contiguous N x H x W x C ``x`` in one pass (Resample2DSpec): the first axis's table
+    (columns, or rows where ``rows_first``), then the second's; a flat N x out_h x out_w x C result."""
+    ctx = x._ctx
+    n_img, h, w, c = x.shape
+    n = n_img * out_h * out_w * c
+    _check_size(n, x)
+    out = make_array(ctx, (n,), out_dtype)
+    if n == 0:
+        return out
+    arrays = (x, out, first[0], first[1], second[0], second[1])
+    spec = Resample2DSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)))
+    values = (cval, c, n_img, out_w, out_h, h, w, first[2], second[2], x._offset, *_magic(c), *_magic(out_w),
+              *_magic(out_h))
+    _dispatch(ctx, spec, arrays, values, n)
     return out
 
 
@@ -82,6 +112,13 @@ def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, T
     current = x
     if cols is None and rows is None:
         return x.astype(out_dtype)
+    if cols is not None and rows is not None:
+        row_table = device_table(ctx, rows[0], rows[1], weight)
+        col_table = device_table(ctx, cols[0], cols[1], weight)
+        if row_table[2] * col_table[2] <= FUSED_TAPS:
+            first, second = (row_table, col_table) if rows_first else (col_table, row_table)
+            out = resample_both(x, first, second, out_h, out_w, out_dtype, fixed, cval, rows_first)
+            return out.reshape((n, out_h, out_w, c))
     rows_done = False
     if rows is not None and (rows_first or cols is None):
         table = device_table(ctx, rows[0], rows[1], weight)

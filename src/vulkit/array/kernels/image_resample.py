@@ -68,8 +68,77 @@ class BuffersSpec:
         return struct.Struct("=" + ("Q" * self.nbuf if self.addresses else "") + fmt)
 
 
+class _Taps:
+    """The GLSL pieces of a weighted sum of taps (``fixed``: Pillow's 8-bit fixed point, else the compute type):
+    ``init`` declares the sum ``s``, ``tap(value, weight)`` and ``cval(weight)`` add to it, ``result()`` is the
+    sum rounded for storing into ``dst`` (uint8 clamped for ``fixed``)."""
+
+    def __init__(self, src: DType, dst: DType, compute: DType, fixed: bool) -> None:
+        self.src, self.dst, self.compute, self.fixed = src, dst, compute, fixed
+
+    def init(self, name: str = "s") -> str:
+        return f"int {name} = 1 << 21;" if self.fixed else f"{self.compute.compute} {name} = {self.compute.compute}(0);"
+
+    def tap(self, value: str, weight: str, name: str = "s") -> str:
+        if self.fixed:
+            return f"{name} += int({value}) * {weight};"
+        return f"{name} += {weight} * {convert(value, self.src, self.compute)};"
+
+    def cval(self, weight: str, name: str = "s") -> str:
+        return f"{name} += int(p.cval) * {weight};" if self.fixed else f"{name} += {weight} * p.cval;"
+
+    def between(self, name: str) -> str:
+        """The first axis's sum as the two-pass resampling keeps it between its passes (uint8 for ``fixed``)."""
+        return f"clamp({name} >> 22, 0, 255)" if self.fixed else name
+
+    def result(self, name: str = "s") -> str:
+        if self.fixed:
+            return f"uint8_t({self.between(name)})"
+        return store_rounded(name, self.dst, self.compute)
+
+
+_DIVIDE = ["uint vt_div(uint n, uint d, uint mg, uint sh) {",
+           "  if (d == 1u) return n;",
+           "  uint hi, lo; umulExtended(n, mg, hi, lo);",
+           "  return (hi + ((n - hi) >> 1)) >> sh;",
+           "}"]
+
+
+class _ResampleBase(BuffersSpec):
+    """What the one-axis and the two-axis resampling specs share: dtypes, Pillow's fixed point, the tables."""
+
+    in_dtype: DType
+    out_dtype: DType
+    fixed: bool
+    addresses: bool
+
+    @property
+    def compute(self) -> DType:
+        return compute_dtype(self.in_dtype)
+
+    def require(self, context: Any) -> None:
+        for d in (self.in_dtype, self.out_dtype, self.compute):
+            require_supported(d, context.dtypes, context.device.physical.name)
+
+    def _declarations(self, float_controls: dict[str, tuple[int, ...]] | None, tables: int) -> list[str]:
+        """Header, the input and output buffers, then ``tables`` pairs of (tap indices, tap weights) buffers."""
+        src, dst, comp = self.in_dtype, self.out_dtype, self.compute
+        lines = header((src, dst, comp), self.addresses, float_controls)
+        weight = "int" if self.fixed else comp.compute
+        lines += [buffer_block(0, "inp", src.storage, "readonly restrict", self.addresses, src.itemsize),
+                  buffer_block(1, "outp", dst.storage, "writeonly restrict", self.addresses, dst.itemsize)]
+        for t in range(tables):
+            lines += [buffer_block(2 + 2 * t, self.names[2 + 2 * t], "int", "readonly restrict", self.addresses),
+                      buffer_block(3 + 2 * t, self.names[3 + 2 * t], weight, "readonly restrict", self.addresses,
+                                   8 if weight == "double" else 4)]
+        return lines
+
+    def _taps(self) -> _Taps:
+        return _Taps(self.in_dtype, self.out_dtype, self.compute, self.fixed)
+
+
 @dataclass(frozen=True)
-class ResampleSpec(BuffersSpec):
+class ResampleSpec(_ResampleBase):
     """One pass (see the module): ``in_dtype`` into ``out_dtype``; ``fixed``: Pillow's 8-bit fixed point (both
     uint8). Bindings: input, output, tap indices (int), tap weights (int for ``fixed``, else the compute type).
     Push constants: cval (float32; float64 for float64: first, where it is aligned), outer, M, inner, L, K, input
@@ -83,46 +152,17 @@ class ResampleSpec(BuffersSpec):
     names: ClassVar[tuple[str, ...]] = ("inp", "outp", "tidx", "tw")
 
     @property
-    def compute(self) -> DType:
-        return compute_dtype(self.in_dtype)
-
-    @property
     def push(self) -> struct.Struct:
         return self.struct(("d" if self.compute is float64 else "f") + "IIIIIIIIIII")
 
-    def require(self, context: Any) -> None:
-        for d in (self.in_dtype, self.out_dtype, self.compute):
-            require_supported(d, context.dtypes, context.device.physical.name)
-
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
-        src, dst, comp = self.in_dtype, self.out_dtype, self.compute
-        lines = header((src, dst, comp), self.addresses, float_controls)
-        weight = "int" if self.fixed else comp.compute
-        lines += [buffer_block(0, "inp", src.storage, "readonly restrict", self.addresses, src.itemsize),
-                  buffer_block(1, "outp", dst.storage, "writeonly restrict", self.addresses, dst.itemsize),
-                  buffer_block(2, "tidx", "int", "readonly restrict", self.addresses),
-                  buffer_block(3, "tw", weight, "readonly restrict", self.addresses, 8 if weight == "double" else 4)]
+        lines = self._declarations(float_controls, 1)
         fields, names = self.refs()
-        lines.append("layout(push_constant) uniform Push { " + fields + f" {comp.compute} cval; uint outer; uint M; "
-                     "uint inner; uint L; uint K; uint in_off; uint out_off; uint mg_i; uint sh_i; uint mg_m; "
+        lines.append("layout(push_constant) uniform Push { " + fields + f" {self.compute.compute} cval; uint outer; "
+                     "uint M; uint inner; uint L; uint K; uint in_off; uint out_off; uint mg_i; uint sh_i; uint mg_m; "
                      "uint sh_m; } p;")
-        lines += ["uint vt_div(uint n, uint d, uint mg, uint sh) {",
-                  "  if (d == 1u) return n;",
-                  "  uint hi, lo; umulExtended(n, mg, hi, lo);",
-                  "  return (hi + ((n - hi) >> 1)) >> sh;",
-                  "}"]
-        if self.fixed:
-            tap = "s += int(inp.d[base + uint(ix) * p.inner]) * tw.d[t];"
-            init = "int s = 1 << 21;"
-            cval = "s += int(p.cval) * tw.d[t];"
-            result = "uint8_t(clamp(s >> 22, 0, 255))"
-        else:
-            c = comp.compute
-            tap = f"s += tw.d[t] * {convert('inp.d[base + uint(ix) * p.inner]', src, comp)};"
-            init = f"{c} s = {c}(0);"
-            cval = "s += tw.d[t] * p.cval;"
-            result = store_rounded("s", dst, comp)
-        lines += ["void main() {", f"  {names}",
+        taps = self._taps()
+        lines += [*_DIVIDE, "void main() {", f"  {names}",
                   "  uint n = p.outer * p.M * p.inner;",
                   "  for (uint g = gl_GlobalInvocationID.x; g < n; g += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {",
                   "    uint r = vt_div(g, p.inner, p.mg_i, p.sh_i);",
@@ -130,12 +170,75 @@ class ResampleSpec(BuffersSpec):
                   "    uint o = vt_div(r, p.M, p.mg_m, p.sh_m);",
                   "    uint j = r - o * p.M;",
                   "    uint base = p.in_off + o * p.L * p.inner + c;",
-                  f"    {init}",
+                  f"    {taps.init()}",
                   "    for (uint k = 0u; k < p.K; k++) {",
                   "      uint t = j * p.K + k;",
                   "      int ix = tidx.d[t];",
-                  f"      if (ix >= 0) {{ {tap} }} else {{ {cval} }}",
+                  f"      if (ix >= 0) {{ {taps.tap('inp.d[base + uint(ix) * p.inner]', 'tw.d[t]')} }} "
+                  f"else {{ {taps.cval('tw.d[t]')} }}",
                   "    }",
-                  f"    outp.d[p.out_off + g] = {result};",
+                  f"    outp.d[p.out_off + g] = {taps.result()};",
+                  "  }", "}"]
+        return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Resample2DSpec(_ResampleBase):
+    """Both axes of an N x H x W x C image in one pass, the same sums as two :class:`ResampleSpec` passes (the
+    first axis's sum rounded as that pass stores it: float32 or Pillow's uint8), each output reading its window
+    from cache instead of an intermediate image: columns (W) first, or ``rows_first``. Bindings: input, output,
+    then the first axis's tap indices and weights, then the second's. Push constants: cval, C, N, OW, OH, H, W, the
+    first and second axes' K, input offset, the magic numbers dividing by C, OW and OH. The output is contiguous
+    from element 0."""
+
+    in_dtype: DType
+    out_dtype: DType
+    fixed: bool = False
+    rows_first: bool = False
+    addresses: bool = False
+    nbuf: ClassVar[int] = 6
+    names: ClassVar[tuple[str, ...]] = ("inp", "outp", "fidx", "fw", "sidx", "sw")
+
+    @property
+    def push(self) -> struct.Struct:
+        return self.struct(("d" if self.compute is float64 else "f") + "I" * 15)
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        lines = self._declarations(float_controls, 2)
+        fields, names = self.refs()
+        lines.append("layout(push_constant) uniform Push { " + fields + f" {self.compute.compute} cval; uint C; "
+                     "uint N; uint OW; uint OH; uint H; uint W; uint KF; uint KS; uint in_off; uint mg_c; uint sh_c; "
+                     "uint mg_w; uint sh_w; uint mg_h; uint sh_h; } p;")
+        taps = self._taps()
+        # (output index, input stride) of the first and the second axis
+        first, second = (("i", "p.W * p.C"), ("j", "p.C")) if self.rows_first else (("j", "p.C"), ("i", "p.W * p.C"))
+        fi, fs = first
+        si, ss = second
+        lines += [*_DIVIDE, "void main() {", f"  {names}",
+                  "  uint n = p.N * p.OH * p.OW * p.C;",
+                  "  for (uint g = gl_GlobalInvocationID.x; g < n; g += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {",
+                  "    uint r = vt_div(g, p.C, p.mg_c, p.sh_c);",
+                  "    uint c = g - r * p.C;",
+                  "    uint q = vt_div(r, p.OW, p.mg_w, p.sh_w);",
+                  "    uint j = r - q * p.OW;",
+                  "    uint b = vt_div(q, p.OH, p.mg_h, p.sh_h);",
+                  "    uint i = q - b * p.OH;",
+                  "    uint base = p.in_off + b * p.H * p.W * p.C + c;",
+                  f"    {taps.init()}",
+                  "    for (uint ks = 0u; ks < p.KS; ks++) {",
+                  f"      uint ts = {si} * p.KS + ks;",
+                  "      int at = sidx.d[ts];",
+                  f"      if (at < 0) {{ {taps.cval('sw.d[ts]')} continue; }}",
+                  f"      uint row = base + uint(at) * {ss};",
+                  f"      {taps.init('f')}",
+                  "      for (uint kf = 0u; kf < p.KF; kf++) {",
+                  f"        uint tf = {fi} * p.KF + kf;",
+                  "        int ix = fidx.d[tf];",
+                  f"        if (ix >= 0) {{ {taps.tap(f'inp.d[row + uint(ix) * {fs}]', 'fw.d[tf]', 'f')} }} "
+                  f"else {{ {taps.cval('fw.d[tf]', 'f')} }}",
+                  "      }",
+                  f"      s += sw.d[ts] * {taps.between('f')};",
+                  "    }",
+                  f"    outp.d[g] = {taps.result()};",
                   "  }", "}"]
         return "\n".join(lines) + "\n"
