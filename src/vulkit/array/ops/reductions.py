@@ -29,8 +29,9 @@ from .planning import SPAN
 from .planning import _addresses as needs_addresses
 
 ROW_CHUNK_MIN = 4096  # elements a row workgroup takes at least when a row is cut into chunks
-COL_CHUNK_MIN = 64  # rows along R a col workgroup takes at least (with fewer, one lane: a thread per output)
+COL_CHUNK_MIN = 256  # rows along R a col workgroup takes at least (with fewer, one lane: a thread per output)
 COL_LANES = 8  # lanes along R of a col workgroup
+GPU_TARGET_GROUPS = 2048  # workgroups a first pass aims at on a GPU (a few waves); 32 on a CPU device
 
 
 def _array(x: Any, function: str) -> Array:
@@ -51,7 +52,7 @@ def _axes(x: Array, axis: Any, function: str) -> tuple[int, ...]:
 
 def _target_groups(ctx: Any) -> int:
     """Workgroups that keep the device busy: a few per core of a CPU (lavapipe), a few waves on a GPU."""
-    return 32 if ctx.properties.get("device_type") == "cpu" else 2048
+    return 32 if ctx.properties.get("device_type") == "cpu" else GPU_TARGET_GROUPS
 
 
 # -- layout ------------------------------------------------------------------------------------------------
