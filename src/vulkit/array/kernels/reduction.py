@@ -32,7 +32,8 @@ from .glsl import VEC4, WORKGROUP, buffer_block, convert, header, store
 
 LAYOUTS = ("row", "col")
 STAGES = ("first", "combine")
-UNROLL = 4  # loads each thread has in flight per pass
+UNROLL = 4  # loads each thread has in flight per pass (row layout)
+COL_UNROLL = 8  # the same for the col layout (H100 column sum of 8192^2: 0.95x -> 1.00x PyTorch against 4)
 _NONE = "0xFFFFFFFFu"
 
 
@@ -489,7 +490,7 @@ class ReduceSpec(TwoBufferSpec):
         across = WORKGROUP // lanes
         width = 4 if self.vec else 1
         n_out = across * width
-        far = (UNROLL - 1) * lanes
+        far = (COL_UNROLL - 1) * lanes
         accs = [f"a{k}" for k in range(width)] if self.vec else ["a"]
         body = [
             f"  uint tx = tid % {across}u, ty = tid / {across}u;",
@@ -505,12 +506,13 @@ class ReduceSpec(TwoBufferSpec):
             "      uint o = n / p.I, i = n - o * p.I;",
             "      uint base = p.in_off + o * p.R * p.I + i;",
             "      uint r = begin + ty;",
-            f"      for (; r < end && end - r > {far}u; r += {UNROLL * lanes}u) {{",
+            f"      for (; r < end && end - r > {far}u; r += {COL_UNROLL * lanes}u) {{",
         ]
         if self.vec:
             vec = VEC4[self.in_dtype.storage]
-            body += [f"        {vec} v{u} = inp_v.d[(base + (r + {u * lanes}u) * p.I) >> 2];" for u in range(UNROLL)]
-            for u in range(UNROLL):
+            body += [f"        {vec} v{u} = inp_v.d[(base + (r + {u * lanes}u) * p.I) >> 2];"
+                     for u in range(COL_UNROLL)]
+            for u in range(COL_UNROLL):
                 for k, lane in enumerate("xyzw"):
                     value = convert(f"v{u}.{lane}", self.in_dtype, self.acc_dtype)
                     body.append(f"        {self._update(value, f'r + {u * lanes}u', f'a{k}')}")
@@ -522,8 +524,8 @@ class ReduceSpec(TwoBufferSpec):
             body.append("      }")
         else:
             body += [f"        {self._value_type()} x{u} = {self._load(f'base + (r + {u * lanes}u) * p.I')};"
-                     for u in range(UNROLL)]
-            body += [f"        {self._update(f'x{u}', f'r + {u * lanes}u')}" for u in range(UNROLL)]
+                     for u in range(COL_UNROLL)]
+            body += [f"        {self._update(f'x{u}', f'r + {u * lanes}u')}" for u in range(COL_UNROLL)]
             tail = self._update(self._load("base + r * p.I"), "r")
             body += ["      }", f"      for (; r < end; r += {lanes}u) {tail}"]
         body.append("    }")
