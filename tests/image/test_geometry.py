@@ -266,7 +266,8 @@ def test_kernels_with_and_without_buffer_addresses(addresses):
 def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
     """Both axes in one kernel (Resample2DSpec, up to FUSED_TAPS taps an output) give the two passes' results: the
     first axis's sums rounded as the two-pass path keeps them (Pillow's uint8, else float32), both pass orders, a
-    constant border, a batch of channels and an image starting inside its buffer."""
+    constant border, a batch of channels and an image starting inside its buffer; tap counts compiled in or read
+    from push constants alike."""
     from vulkit.image import _geo_resample
     if dtype == np.float64 and "float64" not in vt.__array_namespace_info__().dtypes():
         pytest.skip("the device has no float64")
@@ -283,11 +284,18 @@ def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
     fused = [case(img).numpy() for case in cases]
     assert len(orders) == len(cases) and True in orders and False in orders  # every case ran in one pass
     monkeypatch.setattr(_geo_resample, "FUSED_TAPS", 0)
-    for case, got in zip(cases, fused, strict=True):
-        want = case(img).numpy()
+    two_pass = [case(img).numpy() for case in cases]
+    monkeypatch.setattr(_geo_resample, "STATIC_TAPS", 0)
+    dynamic = [case(img).numpy() for case in cases]
+
+    def same(got: np.ndarray, want: np.ndarray) -> None:
         if dtype == np.uint8:  # Pillow's fixed point: integer sums, the same bits
             np.testing.assert_array_equal(got, want)
         elif dtype == np.uint16:  # float sums rounded to integers: a product fused or not may cross a half
             np.testing.assert_allclose(got, want, atol=1)
         else:  # the same products and sums, a GPU's compiler fusing different ones into multiply-adds
             np.testing.assert_allclose(got, want, rtol=4 * np.finfo(got.dtype).eps, atol=4 * np.finfo(got.dtype).eps)
+
+    for got, loop, want in zip(fused, dynamic, two_pass, strict=True):
+        same(got, want)
+        same(loop, want)

@@ -21,6 +21,7 @@ _LIMIT = 1 << 32
 # 4096^2 -> 2048^2 gained 15-30 %, doubling was unchanged, and Lanczos doubling (36 taps) took 3x the two passes:
 # the kernel is bound by its loads (an index and a weight a tap), not by the intermediate image's traffic
 FUSED_TAPS = 16
+STATIC_TAPS = 16  # tables of at most this many taps an output are compiled in (the tap loops unroll)
 
 
 def _groups(ctx: Any, n: int) -> int:
@@ -59,6 +60,11 @@ def _dispatch(ctx: Any, spec: Any, arrays: tuple[Array, ...], values: tuple[Any,
                         reads=[a._alloc for a in arrays if a is not arrays[1]], writes=[arrays[1]._alloc])
 
 
+def _static(taps: int) -> int:
+    """The tap count a kernel is compiled with (0: read from the push constants)."""
+    return taps if taps <= STATIC_TAPS else 0
+
+
 def _check_size(n: int, x: Array) -> None:
     if n >= _LIMIT or x._size >= _LIMIT:
         raise ValueError(f"image too large: {max(n, x._size)} elements (at most 2^32 - 1 per pass)")
@@ -76,7 +82,7 @@ def resample_pass(x: Array, outer: int, length: int, inner: int, size: int, tabl
         return out
     idx, w, k = table
     arrays = (x, out, idx, w)
-    spec = ResampleSpec(x._dtype, out_dtype, fixed, _addresses(ctx, list(arrays)))
+    spec = ResampleSpec(x._dtype, out_dtype, fixed, _addresses(ctx, list(arrays)), _static(k))
     _dispatch(ctx, spec, arrays, (cval, outer, size, inner, length, k, x._offset, 0, *_magic(inner), *_magic(size)), n)
     return out
 
@@ -93,7 +99,8 @@ def resample_both(x: Array, first: tuple[Array, Array, int], second: tuple[Array
     if n == 0:
         return out
     arrays = (x, out, first[0], first[1], second[0], second[1])
-    spec = Resample2DSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)))
+    spec = Resample2DSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)), _static(first[2]),
+                          _static(second[2]))
     values = (cval, c, n_img, out_w, out_h, h, w, first[2], second[2], x._offset, *_magic(c), *_magic(out_w),
               *_magic(out_h))
     _dispatch(ctx, spec, arrays, values, n)

@@ -70,8 +70,8 @@ class BuffersSpec:
 
 class _Taps:
     """The GLSL pieces of a weighted sum of taps (``fixed``: Pillow's 8-bit fixed point, else the compute type):
-    ``init`` declares the sum ``s``, ``tap(value, weight)`` and ``cval(weight)`` add to it, ``result()`` is the
-    sum rounded for storing into ``dst`` (uint8 clamped for ``fixed``)."""
+    ``init`` declares the sum ``s``, ``tap`` adds to it, ``result()`` is the sum rounded for storing into ``dst``
+    (uint8 clamped for ``fixed``)."""
 
     def __init__(self, src: DType, dst: DType, compute: DType, fixed: bool) -> None:
         self.src, self.dst, self.compute, self.fixed = src, dst, compute, fixed
@@ -79,17 +79,23 @@ class _Taps:
     def init(self, name: str = "s") -> str:
         return f"int {name} = 1 << 21;" if self.fixed else f"{self.compute.compute} {name} = {self.compute.compute}(0);"
 
-    def tap(self, value: str, weight: str, name: str = "s") -> str:
+    def tap(self, value: str, valid: str, weight: str, name: str = "s") -> str:
+        """Add ``weight`` times ``value`` where ``valid``, else times the constant ``cval`` (no branch: the value's
+        load must be in bounds either way)."""
         if self.fixed:
-            return f"{name} += int({value}) * {weight};"
-        return f"{name} += {weight} * {convert(value, self.src, self.compute)};"
-
-    def cval(self, weight: str, name: str = "s") -> str:
-        return f"{name} += int(p.cval) * {weight};" if self.fixed else f"{name} += {weight} * p.cval;"
+            return f"{name} += ({valid} ? int({value}) : int(p.cval)) * {weight};"
+        return f"{name} += {weight} * ({valid} ? {convert(value, self.src, self.compute)} : p.cval);"
 
     def between(self, name: str) -> str:
         """The first axis's sum as the two-pass resampling keeps it between its passes (uint8 for ``fixed``)."""
         return f"clamp({name} >> 22, 0, 255)" if self.fixed else name
+
+    def combine(self, inner: str, valid: str, weight: str) -> str:
+        """Add ``weight`` times the first axis's sum ``inner`` (as :meth:`between` keeps it) where ``valid``, else
+        times ``cval``, to ``s``."""
+        if self.fixed:
+            return f"s += ({valid} ? {self.between(inner)} : int(p.cval)) * {weight};"
+        return f"s += {weight} * ({valid} ? {inner} : p.cval);"
 
     def result(self, name: str = "s") -> str:
         if self.fixed:
@@ -136,6 +142,12 @@ class _ResampleBase(BuffersSpec):
     def _taps(self) -> _Taps:
         return _Taps(self.in_dtype, self.out_dtype, self.compute, self.fixed)
 
+    @staticmethod
+    def _count(name: str, static: int) -> str:
+        """``#define name``: the taps an output reads, a constant where the spec has one (``static``: the loop
+        unrolls and every load of an output is issued at once), else the push constant."""
+        return f"#define {name} {static}u" if static else f"#define {name} p.{name}"
+
 
 @dataclass(frozen=True)
 class ResampleSpec(_ResampleBase):
@@ -148,6 +160,7 @@ class ResampleSpec(_ResampleBase):
     out_dtype: DType
     fixed: bool = False
     addresses: bool = False
+    taps: int = 0
     nbuf: ClassVar[int] = 4
     names: ClassVar[tuple[str, ...]] = ("inp", "outp", "tidx", "tw")
 
@@ -162,7 +175,7 @@ class ResampleSpec(_ResampleBase):
                      "uint M; uint inner; uint L; uint K; uint in_off; uint out_off; uint mg_i; uint sh_i; uint mg_m; "
                      "uint sh_m; } p;")
         taps = self._taps()
-        lines += [*_DIVIDE, "void main() {", f"  {names}",
+        lines += [*_DIVIDE, self._count("K", self.taps), "void main() {", f"  {names}",
                   "  uint n = p.outer * p.M * p.inner;",
                   "  for (uint g = gl_GlobalInvocationID.x; g < n; g += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {",
                   "    uint r = vt_div(g, p.inner, p.mg_i, p.sh_i);",
@@ -171,11 +184,10 @@ class ResampleSpec(_ResampleBase):
                   "    uint j = r - o * p.M;",
                   "    uint base = p.in_off + o * p.L * p.inner + c;",
                   f"    {taps.init()}",
-                  "    for (uint k = 0u; k < p.K; k++) {",
-                  "      uint t = j * p.K + k;",
+                  "    for (uint k = 0u; k < K; k++) {",
+                  "      uint t = j * K + k;",
                   "      int ix = tidx.d[t];",
-                  f"      if (ix >= 0) {{ {taps.tap('inp.d[base + uint(ix) * p.inner]', 'tw.d[t]')} }} "
-                  f"else {{ {taps.cval('tw.d[t]')} }}",
+                  f"      {taps.tap('inp.d[base + uint(max(ix, 0)) * p.inner]', 'ix >= 0', 'tw.d[t]')}",
                   "    }",
                   f"    outp.d[p.out_off + g] = {taps.result()};",
                   "  }", "}"]
@@ -196,6 +208,8 @@ class Resample2DSpec(_ResampleBase):
     fixed: bool = False
     rows_first: bool = False
     addresses: bool = False
+    taps_first: int = 0
+    taps_second: int = 0
     nbuf: ClassVar[int] = 6
     names: ClassVar[tuple[str, ...]] = ("inp", "outp", "fidx", "fw", "sidx", "sw")
 
@@ -214,7 +228,8 @@ class Resample2DSpec(_ResampleBase):
         first, second = (("i", "p.W * p.C"), ("j", "p.C")) if self.rows_first else (("j", "p.C"), ("i", "p.W * p.C"))
         fi, fs = first
         si, ss = second
-        lines += [*_DIVIDE, "void main() {", f"  {names}",
+        lines += [*_DIVIDE, self._count("KF", self.taps_first), self._count("KS", self.taps_second),
+                  "void main() {", f"  {names}",
                   "  uint n = p.N * p.OH * p.OW * p.C;",
                   "  for (uint g = gl_GlobalInvocationID.x; g < n; g += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {",
                   "    uint r = vt_div(g, p.C, p.mg_c, p.sh_c);",
@@ -225,19 +240,17 @@ class Resample2DSpec(_ResampleBase):
                   "    uint i = q - b * p.OH;",
                   "    uint base = p.in_off + b * p.H * p.W * p.C + c;",
                   f"    {taps.init()}",
-                  "    for (uint ks = 0u; ks < p.KS; ks++) {",
-                  f"      uint ts = {si} * p.KS + ks;",
+                  "    for (uint ks = 0u; ks < KS; ks++) {",
+                  f"      uint ts = {si} * KS + ks;",
                   "      int at = sidx.d[ts];",
-                  f"      if (at < 0) {{ {taps.cval('sw.d[ts]')} continue; }}",
-                  f"      uint row = base + uint(at) * {ss};",
+                  f"      uint row = base + uint(max(at, 0)) * {ss};",
                   f"      {taps.init('f')}",
-                  "      for (uint kf = 0u; kf < p.KF; kf++) {",
-                  f"        uint tf = {fi} * p.KF + kf;",
+                  "      for (uint kf = 0u; kf < KF; kf++) {",
+                  f"        uint tf = {fi} * KF + kf;",
                   "        int ix = fidx.d[tf];",
-                  f"        if (ix >= 0) {{ {taps.tap(f'inp.d[row + uint(ix) * {fs}]', 'fw.d[tf]', 'f')} }} "
-                  f"else {{ {taps.cval('fw.d[tf]', 'f')} }}",
+                  f"        {taps.tap(f'inp.d[row + uint(max(ix, 0)) * {fs}]', 'ix >= 0', 'fw.d[tf]', 'f')}",
                   "      }",
-                  f"      s += sw.d[ts] * {taps.between('f')};",
+                  f"      {taps.combine('f', 'at >= 0', 'sw.d[ts]')}",
                   "    }",
                   f"    outp.d[g] = {taps.result()};",
                   "  }", "}"]
