@@ -1,0 +1,42 @@
+"""GPU time of vt.image.resize at the benchmark's sizes under settings of the resampling path, taking turns in one
+process (each setting's kernels compile once): both axes in one pass or not (``FUSED_TAPS``), tap counts compiled
+in or read from push constants (``STATIC_TAPS``).
+
+Run on the GPU machine: python benchmarks/probes/probe_resize.py [--n 4096]"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+from probe_kernel_times import best_gpu_seconds
+
+import vulkit as vt
+from vulkit.image import _geo_resample
+
+SETTINGS = {"shipped": {}, "two passes": {"FUSED_TAPS": 0}, "looped taps": {"STATIC_TAPS": 0},
+            "one pass to 36 taps": {"FUSED_TAPS": 36, "STATIC_TAPS": 36}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=4096)
+    parser.add_argument("--rounds", type=int, default=3)
+    n = parser.parse_args().n
+    rounds = parser.parse_args().rounds
+    image = vt.asarray(np.random.default_rng(0).random((n, n), dtype=np.float32))
+    cases = [(m, method) for method in ("bilinear", "lanczos") for m in (n // 2, 2 * n)]
+    defaults = {name: getattr(_geo_resample, name) for name in ("FUSED_TAPS", "STATIC_TAPS")}
+    for round_ in range(rounds):
+        for label, setting in SETTINGS.items():
+            for name, value in {**defaults, **setting}.items():
+                setattr(_geo_resample, name, value)
+            for m, method in cases:
+                seconds = best_gpu_seconds(lambda m=m, method=method: vt.image.resize(image, (m, m), method))
+                rate = 4.0 * (n * n + m * m) / seconds / 1e9
+                print(f"round {round_} {label:20s} {method:8s} {n}^2 -> {m}^2 {seconds * 1e6:8.1f} us "
+                      f"{rate:7.0f} GB/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
