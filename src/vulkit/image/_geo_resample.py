@@ -13,6 +13,7 @@ from ..array.kernels.image_resample import Resample2DSpec, ResampleSpec, compute
 from ..array.kernels.image_resample_warp import WarpSpec
 from ..array.launch import addresses_of
 from ..array.ops.planning import _addresses
+from ._geo_common import shaped
 
 Table = tuple[np.ndarray, np.ndarray]  # (indices (M, K) int32, weights (M, K) float64)
 _LIMIT = 1 << 32
@@ -127,7 +128,7 @@ def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, T
         if row_table[2] * col_table[2] <= FUSED_TAPS:
             first, second = (row_table, col_table) if rows_first else (col_table, row_table)
             out = resample_both(x, first, second, out_h, out_w, out_dtype, fixed, cval, rows_first)
-            return out.reshape((n, out_h, out_w, c))
+            return shaped(out, (n, out_h, out_w, c))
     rows_done = False
     if rows is not None and (rows_first or cols is None):
         table = device_table(ctx, rows[0], rows[1], weight)
@@ -141,7 +142,7 @@ def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, T
     if rows is not None and not rows_done:
         table = device_table(ctx, rows[0], rows[1], weight)
         current = resample_pass(current, n, h, out_w * c, out_h, table, out_dtype, fixed, cval)
-    return current.reshape((n, out_h, out_w, c))
+    return shaped(current, (n, out_h, out_w, c))
 
 
 def warp(x: Array, matrix: np.ndarray, out_h: int, out_w: int, order: int, mode: int, cval: float,

@@ -35,7 +35,7 @@ from ..array.ops.manipulation import flip as _flip
 from ..array.ops.reductions import max as _max
 from ..array.ops.reductions import min as _min
 from . import _geo_tables as tables
-from ._geo_common import ANY_DTYPES, as_image, check_choice, contiguous, dtype_max, float_dtype, layout
+from ._geo_common import ANY_DTYPES, as_image, check_choice, contiguous, dtype_max, float_dtype, layout, shaped
 from ._geo_resample import separable, warp
 
 __all__ = ["crop", "flip", "pyramid_down", "pyramid_up", "resize", "rotate", "warp_affine", "warp_perspective"]
@@ -78,7 +78,7 @@ def resize(image: Any, output_shape: Any, interpolation: str = "bilinear", *, an
     out_h, out_w = _output_hw(output_shape, "resize")
     if lay.h * lay.w == 0 and out_h * out_w:
         raise ValueError(f"resize: cannot resize an empty {lay.h} x {lay.w} image to {out_h} x {out_w}")
-    src = contiguous(x).reshape((lay.n, lay.h, lay.w, lay.c))
+    src = shaped(contiguous(x), (lay.n, lay.h, lay.w, lay.c))
     if src._size == 0 or out_h * out_w == 0:
         return make_array(x._ctx, lay.shape(out_h, out_w), x._dtype)
     antialias = bool(antialias)
@@ -93,7 +93,7 @@ def resize(image: Any, output_shape: Any, interpolation: str = "bilinear", *, an
     rows_first = lay.h - out_h > 0 and lay.h - out_h > (lay.w - out_w) * 2
     out = separable(src, axis(lay.h, out_h), axis(lay.w, out_w), out_h, out_w, x.dtype, fixed=x.dtype is dt.uint8,
                     rows_first=rows_first)
-    return out.reshape(lay.shape(out_h, out_w))
+    return shaped(out, lay.shape(out_h, out_w))
 
 
 def flip(image: Any, direction: str = "horizontal") -> Array:
@@ -134,7 +134,7 @@ def _warp(x: Array, matrix: np.ndarray, output_shape: Any, interpolation: str, m
         raise ValueError(f"{function}: cannot warp an empty {lay.h} x {lay.w} image")
     if not isinstance(cval, numbers.Real):
         raise TypeError(f"{function}: cval must be a real number, got {type(cval).__name__}")
-    src = contiguous(x).reshape((lay.n, lay.h, lay.w, lay.c))
+    src = shaped(contiguous(x), (lay.n, lay.h, lay.w, lay.c))
     order = WARP_ORDERS[interpolation]
     out = warp(src, matrix, out_h, out_w, order, WARP_MODES[mode], cval, x.dtype)
     if clip and order == 3 and out._size:
@@ -143,7 +143,7 @@ def _warp(x: Array, matrix: np.ndarray, output_shape: Any, interpolation: str, m
         if mode == "constant" and not math.isnan(cval):
             low, high = minimum(low, cval), maximum(high, cval)
         out = _clip(out, low.astype(out.dtype), high.astype(out.dtype))
-    return out.reshape(lay.shape(out_h, out_w))
+    return shaped(out, lay.shape(out_h, out_w))
 
 
 def _matrix(matrix: Any, rows: int, function: str) -> np.ndarray:
@@ -252,7 +252,7 @@ def _pyramid(image: Any, factor: float, sigma: float | None, mode: str, cval: fl
     size = (lambda n: math.ceil(n * factor)) if up else (lambda n: math.ceil(n / factor))
     out_h, out_w = size(lay.h), size(lay.w)
     out_dtype = float_dtype(x.dtype)
-    src = contiguous(x).reshape((lay.n, lay.h, lay.w, lay.c))
+    src = shaped(contiguous(x), (lay.n, lay.h, lay.w, lay.c))
     scale = 1.0 if preserve_range else dtype_max(x.dtype)
     cval = float(cval) * scale
 
@@ -266,7 +266,7 @@ def _pyramid(image: Any, factor: float, sigma: float | None, mode: str, cval: fl
     out = separable(src, axis(lay.h, out_h), axis(lay.w, out_w), out_h, out_w, out_dtype, cval=cval)
     if scale != 1.0:
         out = out * (1.0 / scale)
-    return out.reshape(lay.shape(out_h, out_w))
+    return shaped(out, lay.shape(out_h, out_w))
 
 
 def pyramid_down(image: Any, downscale: float = 2, sigma: float | None = None, *, mode: str = "reflect",
