@@ -19,7 +19,7 @@ steps=${1:-"1 2 3 4 5 6 7 8"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
-    1) VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
+    1) VULKIT_VALIDATION=1 limit 480 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
          tests/array/test_matmul.py tests/array/test_contractions.py tests/array/test_bfloat16.py \
          tests/array/test_linalg_blocked.py tests/array/test_linalg_eig.py tests/image \
          2>&1 | tail -n 40 | tee "$out/tests.txt"
