@@ -139,6 +139,17 @@ class _ResampleBase(BuffersSpec):
                                    8 if weight == "double" else 4)]
         return lines
 
+    FIELDS: ClassVar[tuple[str, ...]]  # the uint push constants after the border value cval
+
+    @property
+    def push(self) -> struct.Struct:
+        return self.struct(("d" if self.compute is float64 else "f") + "I" * len(self.FIELDS))
+
+    def _push_block(self) -> str:
+        fields, _ = self.refs()
+        uints = " ".join(f"uint {name};" for name in self.FIELDS)
+        return f"layout(push_constant) uniform Push {{ {fields} {self.compute.compute} cval; {uints} }} p;"
+
     def _taps(self) -> _Taps:
         return _Taps(self.in_dtype, self.out_dtype, self.compute, self.fixed)
 
@@ -163,17 +174,13 @@ class ResampleSpec(_ResampleBase):
     taps: int = 0
     nbuf: ClassVar[int] = 4
     names: ClassVar[tuple[str, ...]] = ("inp", "outp", "tidx", "tw")
-
-    @property
-    def push(self) -> struct.Struct:
-        return self.struct(("d" if self.compute is float64 else "f") + "IIIIIIIIIII")
+    FIELDS: ClassVar[tuple[str, ...]] = ("outer", "M", "inner", "L", "K", "in_off", "out_off", "mg_i", "sh_i", "mg_m",
+                                         "sh_m")
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         lines = self._declarations(float_controls, 1)
-        fields, names = self.refs()
-        lines.append("layout(push_constant) uniform Push { " + fields + f" {self.compute.compute} cval; uint outer; "
-                     "uint M; uint inner; uint L; uint K; uint in_off; uint out_off; uint mg_i; uint sh_i; uint mg_m; "
-                     "uint sh_m; } p;")
+        _, names = self.refs()
+        lines.append(self._push_block())
         taps = self._taps()
         lines += [*_DIVIDE, self._count("K", self.taps), "void main() {", f"  {names}",
                   "  uint n = p.outer * p.M * p.inner;",
@@ -212,17 +219,13 @@ class Resample2DSpec(_ResampleBase):
     taps_second: int = 0
     nbuf: ClassVar[int] = 6
     names: ClassVar[tuple[str, ...]] = ("inp", "outp", "fidx", "fw", "sidx", "sw")
-
-    @property
-    def push(self) -> struct.Struct:
-        return self.struct(("d" if self.compute is float64 else "f") + "I" * 15)
+    FIELDS: ClassVar[tuple[str, ...]] = ("C", "N", "OW", "OH", "H", "W", "KF", "KS", "in_off", "mg_c", "sh_c", "mg_w",
+                                         "sh_w", "mg_h", "sh_h")
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         lines = self._declarations(float_controls, 2)
-        fields, names = self.refs()
-        lines.append("layout(push_constant) uniform Push { " + fields + f" {self.compute.compute} cval; uint C; "
-                     "uint N; uint OW; uint OH; uint H; uint W; uint KF; uint KS; uint in_off; uint mg_c; uint sh_c; "
-                     "uint mg_w; uint sh_w; uint mg_h; uint sh_h; } p;")
+        _, names = self.refs()
+        lines.append(self._push_block())
         taps = self._taps()
         # (output index, input stride) of the first and the second axis
         first, second = (("i", "p.W * p.C"), ("j", "p.C")) if self.rows_first else (("j", "p.C"), ("i", "p.W * p.C"))
