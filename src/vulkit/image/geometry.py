@@ -44,6 +44,8 @@ INTERPOLATIONS = ("nearest", "bilinear", "bicubic", "area", "lanczos", "hamming"
 
 
 def _size(value: Any, name: str, function: str) -> int:
+    if type(value) is int and value >= 0:  # the common case, without the ABC check below
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
         raise ValueError(f"{function}: {name} must be a non-negative integer, got {value!r}")
     return int(value)
