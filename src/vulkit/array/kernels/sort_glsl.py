@@ -37,13 +37,8 @@ INT64 = "GL_EXT_shader_explicit_arithmetic_types_int64"
 SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_vote", "GL_KHR_shader_subgroup_ballot",
                        "GL_KHR_shader_subgroup_arithmetic", "GL_EXT_control_flow_attributes",
                        "GL_KHR_memory_scope_semantics")
-# VkSubgroupFeatureFlagBits the kernels use: basic, vote, arithmetic, ballot; partitioned (NVIDIA's) where offered
+# VkSubgroupFeatureFlagBits the kernels use: basic, vote, arithmetic, ballot
 _SUBGROUP_BASIC, _SUBGROUP_VOTE, _SUBGROUP_ARITHMETIC, _SUBGROUP_BALLOT = 1, 2, 4, 8
-_SUBGROUP_PARTITIONED_NV = 0x100
-PARTITIONED = "GL_NV_shader_subgroup_partitioned"
-# rank a tile's digits with subgroupPartitionNV (one instruction: the subgroup's invocations holding the same
-# digit) where the device offers it, instead of eight ballots a digit
-USE_PARTITIONED = True
 WG_LARGEST = 256
 ITEMS_LARGEST = 16
 
@@ -176,7 +171,6 @@ class Geometry:
     wg: int
     items: int
     nsg: int
-    partitioned: bool = False
 
     @property
     def tile(self) -> int:
@@ -198,14 +192,7 @@ def geometry(context: Any, key_bytes: int, value_bytes: int = 4, items: int | No
     most = items or ITEMS_LARGEST
     while most > 1 and fixed + wg * most * (key_bytes + value_bytes) > shared:
         most //= 2
-    partitioned = (USE_PARTITIONED and "VK_NV_shader_subgroup_partitioned" in context.device.extensions
-                   and bool(physical.subgroup_operations & _SUBGROUP_PARTITIONED_NV))
-    return Geometry(wg, most, nsg, partitioned)
-
-
-def rank_extensions(geometry: Geometry) -> list[str]:
-    """The GLSL extensions :func:`rank_lines` needs beyond the sorting kernels' own."""
-    return [PARTITIONED] if geometry.partitioned else []
+    return Geometry(wg, most, nsg)
 
 
 # -- keys ------------------------------------------------------------------------------------------------------
@@ -323,21 +310,12 @@ uint wg_exclusive_add(uint v, out uint total) {{
 """.strip("\n").split("\n")
 
 
-_BALLOT_PEERS = """    uvec4 peers = subgroupBallot(true);
-    [[unroll]] for (uint b = 0u; b < 8u; b++) {
-      bool bit = ((d >> b) & 1u) != 0u;
-      uvec4 m = subgroupBallot(bit);
-      peers &= bit ? m : ~m;
-    }"""
-
-
 def rank_lines(geometry: Geometry) -> list[str]:
     """GLSL of :func:`scan_lines` and ``bool rank_tile()``, which ranks the digits ``dig[j]``
     (0..255) of the tile's elements stably into their sorted tile positions ``pos[j]`` and returns false where
     every element has the same digit (the order does not change). ``s_start[d]`` keeps where digit d starts in
     the sorted tile."""
     per = max(1, -(-256 // geometry.wg))
-    peers = "    uvec4 peers = subgroupPartitionNV(d);" if geometry.partitioned else _BALLOT_PEERS
     return [*scan_lines(geometry), *f"""
 shared uint s_cnt[NSGMAX * 256u];
 shared uint s_start[256];
@@ -353,7 +331,12 @@ bool rank_tile() {{
   uint row = gl_SubgroupID * 256u;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {{
     uint d = dig[j];
-{peers}
+    uvec4 peers = subgroupBallot(true);
+    [[unroll]] for (uint b = 0u; b < 8u; b++) {{
+      bool bit = ((d >> b) & 1u) != 0u;
+      uvec4 m = subgroupBallot(bit);
+      peers &= bit ? m : ~m;
+    }}
     uint below = subgroupBallotExclusiveBitCount(peers);
     uint c = s_cnt[row + d];
     subgroupMemoryBarrierShared();

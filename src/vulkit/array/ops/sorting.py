@@ -13,7 +13,6 @@ waits for the GPU except the quantiles given ``q`` as an array (its values are r
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import Any
 
@@ -174,7 +173,7 @@ def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | Non
     items = 1
     while shape.wg * items < n:
         items *= 2
-    geometry = dataclasses.replace(shape, items=items)
+    geometry = sort_glsl.Geometry(shape.wg, items, shape.nsg)
     rt = max(1, min(geometry.tile // n, 255))
     tiles = -(-rows // rt)
     ov, oi, written = _outputs(ctx, out_v, out_i)
