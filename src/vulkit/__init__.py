@@ -192,6 +192,13 @@ from .array.ops.sets import isin, unique_all, unique_counts, unique_inverse, uni
 from .array.ops.sorting import argsort, median, nanmedian, nanquantile, quantile, searchsorted, sort, topk
 from .special import sinc
 
+# NumPy's names beyond the standard, for code ported from NumPy (each module's __all__)
+# isort: split
+from .array.ops import numpy_shapes as _numpy_shapes
+from .array.ops import numpy_stats as _numpy_stats
+
+globals().update({name: getattr(module, name) for module in (_numpy_shapes, _numpy_stats) for name in module.__all__})
+
 e = 2.718281828459045
 inf = float("inf")
 nan = float("nan")
@@ -226,6 +233,8 @@ __all__ = [
     "zeros_like",
 ]
 
+
+__all__ += [*_numpy_shapes.__all__, *_numpy_stats.__all__]
 
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 

@@ -1,0 +1,5 @@
+"""NumPy names beyond the array API standard (filled in by the NumPy-compatibility work)."""
+
+from __future__ import annotations
+
+__all__: list[str] = []
