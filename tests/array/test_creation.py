@@ -85,3 +85,15 @@ def test_asarray_sources():
     assert vt.asarray(x, copy=True) is not x
     with pytest.raises(ValueError):
         vt.asarray([1, 2], copy=False)
+
+
+def test_asarray_keeps_python_integers_exact_in_integer_targets():
+    """Python integers past int64 go straight into uint64 (through float64 they lost their low bits: the array API
+    suite's astype found it), and a value outside the target's range raises as NumPy's asarray does."""
+    big = [2**63 + 1, 1, 2**64 - 1]
+    x = vt.asarray(big, dtype=vt.uint64)
+    np.testing.assert_array_equal(x.numpy(), np.array(big, dtype=np.uint64))
+    assert int(x[0]) == 2**63 + 1 and bool((x == 2**63 + 1).numpy()[0])
+    np.testing.assert_array_equal(vt.asarray([[-2**63, 5]], dtype=vt.int64).numpy(), [[-2**63, 5]])
+    with pytest.raises(OverflowError, match="asarray: Python integer 300 out of bounds for uint8"):
+        vt.asarray([300, 1], dtype=vt.uint8)

@@ -86,7 +86,13 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | 
     if isinstance(obj, (list, tuple)) and any(isinstance(v, Array) for v in obj):
         obj = [v.numpy() if isinstance(v, Array) else v for v in obj]
     if not isinstance(obj, (np.ndarray, np.generic)):
-        obj = np.asarray(obj)
+        # Python integers straight into an integer target: through NumPy's default types, [2**63 + 1, 1] would pass
+        # through float64 and lose its low bits
+        exact = target is not None and target.kind in "iub"
+        try:
+            obj = np.asarray(obj, dtype=target.np if exact else None)
+        except OverflowError as error:  # as NumPy: a Python integer outside the integer type's range
+            raise OverflowError(f"asarray: {error}") from None
         if target is None:
             target = _python_default(obj, ctx)
     return asarray_like(obj, ctx, target)
