@@ -27,8 +27,8 @@ from .array.ops.fft import NORMS, axis_of, transform, view_of
 from .array.ops.moving import roll
 from .runtime import context as _context
 
-__all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
-           "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+__all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn",
+           "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
 
 
 def _array(x: Any, function: str) -> Array:
@@ -153,33 +153,70 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
     return _many("ifftn", x, s, axes, norm, 1, False)
 
 
+def _real(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | None, norm: str | None) -> Array:
+    x = _array(x, function)
+    norm = _norm(norm, function)
+    sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function)
+    if not axes_:
+        return view_of(x)
+    x = transform(x, axes_[-1], sizes[-1], "r2c", -1, norm, True, function)
+    for n, a in zip(sizes[:-1], axes_[:-1], strict=True):
+        x = transform(x, a, n, "c2c", -1, norm, True, function)
+    return x
+
+
+def _real_inverse(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | None,
+                  norm: str | None) -> Array:
+    x = _array(x, function)
+    norm = _norm(norm, function)
+    sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function, inverse_real=True)
+    if not axes_:
+        return view_of(x)
+    for n, a in zip(sizes[:-1], axes_[:-1], strict=True):
+        x = transform(x, a, n, "c2c", 1, norm, False, function)
+    return transform(x, axes_[-1], sizes[-1], "c2r", 1, norm, False, function)
+
+
 def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: str = "backward") -> Array:
     """The n-dimensional transform of real input: :func:`rfft` over the last of ``axes``, then the complex
     transform over the others."""
-    x = _array(x, "rfftn")
-    norm = _norm(norm, "rfftn")
-    sizes, axes_ = _cook(x, s, _norm_axes(x, axes, "rfftn"), "rfftn")
-    if not axes_:
-        return view_of(x)
-    x = transform(x, axes_[-1], sizes[-1], "r2c", -1, norm, True, "rfftn")
-    for n, a in zip(sizes[:-1], axes_[:-1], strict=True):
-        x = transform(x, a, n, "c2c", -1, norm, True, "rfftn")
-    return x
+    return _real("rfftn", x, s, axes, norm)
 
 
 def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
            norm: str = "backward") -> Array:
     """The inverse of :func:`rfftn`: the complex inverse over all but the last of ``axes``, then :func:`irfft`
     over the last (``s[-1]`` real values, default 2 (m - 1))."""
-    x = _array(x, "irfftn")
-    norm = _norm(norm, "irfftn")
-    sizes, axes_ = _cook(x, s, _norm_axes(x, axes, "irfftn"), "irfftn", inverse_real=True)
-    if not axes_:
-        return view_of(x)
-    for n, a in zip(sizes[:-1], axes_[:-1], strict=True):
-        x = transform(x, a, n, "c2c", 1, norm, False, "irfftn")
-    return transform(x, axes_[-1], sizes[-1], "c2r", 1, norm, False, "irfftn")
+    return _real_inverse("irfftn", x, s, axes, norm)
+
+
+# -- NumPy's two-dimensional names (not in the array API standard): the n-dimensional transforms over ``axes``,
+# by default the last two; ``s``, ``axes`` and ``norm`` may be given by position, as NumPy allows (no ``out``)
+def fft2(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = (-2, -1),
+         norm: str = "backward") -> Array:
+    """NumPy's ``fft2``: :func:`fftn` over ``axes`` (default the last two), each cropped or padded to ``s``."""
+    return _many("fft2", x, s, axes, norm, -1, True)
+
+
+def ifft2(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = (-2, -1),
+          norm: str = "backward") -> Array:
+    """NumPy's ``ifft2``: :func:`ifftn` over ``axes`` (default the last two)."""
+    return _many("ifft2", x, s, axes, norm, 1, False)
+
+
+def rfft2(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = (-2, -1),
+          norm: str = "backward") -> Array:
+    """NumPy's ``rfft2``: :func:`rfftn` over ``axes`` (default the last two; the last gets n // 2 + 1
+    frequencies)."""
+    return _real("rfft2", x, s, axes, norm)
+
+
+def irfft2(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = (-2, -1),
+           norm: str = "backward") -> Array:
+    """NumPy's ``irfft2``: :func:`irfftn` over ``axes`` (default the last two; ``s[-1]`` real values along the
+    last, default 2 (m - 1))."""
+    return _real_inverse("irfft2", x, s, axes, norm)
 
 
 def _freq_dtype(dtype: Any, ctx: Any, function: str) -> Any:

@@ -30,6 +30,10 @@ from .array.ops.linalg_common import EighResult, EigResult, LinAlgError, QRResul
 from .array.ops.linalg_eig import eig, eigvals
 from .array.ops.linalg_spectral import eigh, eigvalsh, matrix_rank, pinv, qr, svd, svdvals
 
+# -- NumPy's names beyond the standard, built on the above (array/ops/linalg_numpy.py) ---------------------
+# isort: split
+from .array.ops.linalg_numpy import cond, lstsq, multi_dot, tensorinv, tensorsolve
+
 __all__ = [
     "matmul", "vecdot",
     "cross", "diagonal", "matrix_norm", "matrix_power", "matrix_transpose", "norm", "outer", "tensordot", "trace",
@@ -37,4 +41,5 @@ __all__ = [
     "LinAlgError", "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult",
     "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_rank", "pinv", "qr", "slogdet", "solve",
     "svd", "svdvals",
+    "cond", "lstsq", "multi_dot", "tensorinv", "tensorsolve",
 ]
