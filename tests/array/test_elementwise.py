@@ -423,3 +423,14 @@ def test_the_cached_scalar_path_matches_the_first_call(dtype):
             x + big
         assert_matches(x < big, host < big)
         assert_matches(big > x, big > host)
+
+
+@pytest.mark.parametrize(("name", "reference"), [("add", np.add), ("pow", np.power), ("atan2", np.arctan2),
+                                                 ("maximum", np.maximum), ("equal", np.equal),
+                                                 ("logaddexp", np.logaddexp)])
+def test_binary_functions_of_two_python_scalars(name, reference):
+    """Two Python scalars give a 0-d array of NumPy's value (the eager path's bookkeeping raised IndexError)."""
+    got = getattr(vt, name)(2.0, 3.0)
+    assert got.shape == ()
+    np.testing.assert_allclose(got.numpy(), reference(2.0, 3.0), rtol=1e-15)
+    assert getattr(vt, name)(2, 3).shape == ()

@@ -333,3 +333,16 @@ def test_shared_memory_path_of_devices_without_subgroup_shuffles(monkeypatch):
     for got, expected in zip(without, with_shuffles, strict=True):
         np.testing.assert_allclose(got, expected, rtol=3e-6)
     assert_matches(vt.argmax(x, axis=1), np.argmax(a, axis=1), exact=True)
+
+
+def test_sum_and_prod_into_bool_as_numpy():
+    """``dtype=bool`` adds and multiplies the elements as bools (or / and), as NumPy does; it failed to compile."""
+    for values in ([True, False], [1.5, 0.0], [[0, 2], [0, 0]], [], [3 + 0j, 0j]):
+        a = np.asarray(values)
+        for axis in (None, 0) if a.ndim else (None,):
+            for keepdims in (False, True):
+                for ours, theirs in ((vt.sum, np.sum), (vt.prod, np.prod)):
+                    got = ours(vt.asarray(a), axis=axis, dtype=vt.bool, keepdims=keepdims)
+                    want = theirs(a, axis=axis, dtype=bool, keepdims=keepdims)
+                    assert got.dtype == vt.bool
+                    np.testing.assert_array_equal(got.numpy(), want)

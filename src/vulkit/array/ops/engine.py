@@ -113,7 +113,7 @@ def apply_general(entry: Entry, args: tuple[Any, ...], out: Array | None = None,
         ctx.plans.remember(key, Plan(steps, res_dtype, shape, tuple(d for s, d in zip(in_scalar, op_dtypes,
                                                                                        strict=True) if s)))
     kernel = steps[0][0]
-    if contiguous and out._offset == 0 and kernel.addresses == ctx.buffer_addresses and dtype is None \
+    if arrays and contiguous and out._offset == 0 and kernel.addresses == ctx.buffer_addresses and dtype is None \
             and out._dtype is res_dtype and kernel.spec.layout != "wide":
         _remember_eager(ctx, entry, args, arrays, in_dtypes, op_dtypes, EagerPlan(kernel, res_dtype, arrays))
     return out

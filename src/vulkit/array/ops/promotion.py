@@ -50,6 +50,8 @@ def _promote(types: tuple[DType | type, ...]) -> DType:
 def _resolve_ufunc(entry: Entry, types: tuple[DType | type, ...]) -> tuple[tuple[DType, ...], DType]:
     if dt.bfloat16 in types:
         return _resolve_bfloat16(entry, types)
+    if not any(isinstance(t, DType) for t in types):  # Python scalars only: NumPy would pick object loops for ints
+        types = (_promote(types),) * len(types)
     ufunc = getattr(np, entry.rule)
     try:
         loop = ufunc.resolve_dtypes((*[_np_type(t) for t in types], None))

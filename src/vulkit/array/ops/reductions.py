@@ -286,6 +286,8 @@ def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = Fa
     as float64 sums rounded to float32. Deterministic: the same bits every run."""
     x = _array(x, "sum")
     out = _sum_dtype(x, dtype, "sum")
+    if out.kind == "b":  # NumPy: the elements as bools, added with bool's addition (or)
+        return any(x, axis=axis, keepdims=keepdims)
     acc = "sum_float" if out.kind in "fc" else "sum_int"
     return reduce("sum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
@@ -294,6 +296,8 @@ def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = F
     """Product over ``axis``, typed as :func:`sum`."""
     x = _array(x, "prod")
     out = _sum_dtype(x, dtype, "prod")
+    if out.kind == "b":  # NumPy: the elements as bools, multiplied with bool's product (and)
+        return all(x, axis=axis, keepdims=keepdims)
     acc = "prod_complex" if out.kind == "c" else "prod"
     return reduce("prod", acc, x, axis, keepdims, _accumulate(out), out, empty=1)
 

@@ -47,6 +47,8 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     x = sorting.check_sortable(x, name, complex_too=True)
     ctx = x._ctx
     flat = x.reshape((x.size,))
+    if not flat._contig:  # a 1-d strided view reshapes to itself; the sorts read contiguous rows
+        flat = flat.copy()
     n = flat.size
     index = sorting.index_dtype(ctx)
     if n == 0:
