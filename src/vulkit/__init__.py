@@ -192,12 +192,95 @@ from .array.ops.sets import isin, unique_all, unique_counts, unique_inverse, uni
 from .array.ops.sorting import argsort, median, nanmedian, nanquantile, quantile, searchsorted, sort, topk
 from .special import sinc
 
-# NumPy's names beyond the standard, for code ported from NumPy (each module's __all__)
+# NumPy's names beyond the standard, for code ported from NumPy
 # isort: split
-from .array.ops import numpy_shapes as _numpy_shapes
-from .array.ops import numpy_stats as _numpy_stats
-
-globals().update({name: getattr(module, name) for module in (_numpy_shapes, _numpy_stats) for name in module.__all__})
+from .array.ops.numpy_math import (
+    allclose,
+    amax,
+    amin,
+    angle,
+    around,
+    array_equal,
+    array_equiv,
+    cbrt,
+    deg2rad,
+    degrees,
+    exp2,
+    float_power,
+    fmod,
+    heaviside,
+    isclose,
+    iscomplex,
+    iscomplexobj,
+    isreal,
+    isrealobj,
+    mod,
+    nan_to_num,
+    power,
+    rad2deg,
+    radians,
+    rint,
+    true_divide,
+)
+from .array.ops.numpy_sets import intersect1d, setdiff1d, setxor1d, union1d, unique
+from .array.ops.numpy_shapes import (
+    append,
+    array_split,
+    ascontiguousarray,
+    atleast_1d,
+    atleast_2d,
+    atleast_3d,
+    block,
+    column_stack,
+    concatenate,
+    copy,
+    delete,
+    diag,
+    diag_indices,
+    diag_indices_from,
+    diagflat,
+    dsplit,
+    dstack,
+    fliplr,
+    flipud,
+    hsplit,
+    hstack,
+    identity,
+    indices,
+    insert,
+    ravel_multi_index,
+    resize,
+    rollaxis,
+    rot90,
+    split,
+    tri,
+    tril_indices,
+    tril_indices_from,
+    trim_zeros,
+    triu_indices,
+    triu_indices_from,
+    unravel_index,
+    vsplit,
+    vstack,
+)
+from .array.ops.numpy_signal import convolve, correlate, ediff1d, gradient, interp, polyval, trapezoid
+from .array.ops.numpy_stats import (
+    average,
+    corrcoef,
+    cov,
+    digitize,
+    histogram_bin_edges,
+    nanargmax,
+    nanargmin,
+    nancumprod,
+    nancumsum,
+    nanpercentile,
+    nanprod,
+    nanstd,
+    nanvar,
+    percentile,
+    ptp,
+)
 
 e = 2.718281828459045
 inf = float("inf")
@@ -231,10 +314,21 @@ __all__ = [
     "reshape", "result_type", "round", "sign", "signbit", "sin", "sinh", "sqrt", "square", "squeeze",
     "subtract", "tan", "tanh", "tril", "triu", "trunc", "uint16", "uint32", "uint64", "uint8", "where", "zeros",
     "zeros_like",
+    # NumPy's names beyond the standard, for code ported from NumPy (array/ops/numpy_*.py)
+    "append", "array_split", "ascontiguousarray", "atleast_1d", "atleast_2d", "atleast_3d", "block", "column_stack",
+    "concatenate", "copy", "delete", "diag", "diag_indices", "diag_indices_from", "diagflat", "dsplit", "dstack",
+    "fliplr", "flipud", "hsplit", "hstack", "identity", "indices", "insert", "ravel_multi_index", "resize",
+    "rollaxis", "rot90", "split", "tri", "tril_indices", "tril_indices_from", "trim_zeros", "triu_indices",
+    "triu_indices_from", "unravel_index", "vsplit", "vstack",
+    "allclose", "amax", "amin", "angle", "around", "array_equal", "array_equiv", "cbrt", "deg2rad", "degrees",
+    "exp2", "float_power", "fmod", "heaviside", "isclose", "iscomplex", "iscomplexobj", "isreal", "isrealobj",
+    "mod", "nan_to_num", "power", "rad2deg", "radians", "rint", "true_divide",
+    "average", "corrcoef", "cov", "digitize", "histogram_bin_edges", "nanargmax", "nanargmin", "nancumprod",
+    "nancumsum", "nanpercentile", "nanprod", "nanstd", "nanvar", "percentile", "ptp",
+    "convolve", "correlate", "ediff1d", "gradient", "interp", "polyval", "trapezoid",
+    "intersect1d", "setdiff1d", "setxor1d", "union1d", "unique",
 ]
 
-
-__all__ += [*_numpy_shapes.__all__, *_numpy_stats.__all__]
 
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 

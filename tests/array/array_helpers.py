@@ -25,6 +25,15 @@ def flushes_subnormals(dtype: str) -> bool:
     return float((vt.asarray(np.array([tiny], dtype)) * 0.5).numpy()[0]) == 0.0
 
 
+def standard_normal(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
+    """Standard normal values of ``dtype`` in ``shape`` (both parts of complex numbers)."""
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
 def sample(dtype: str, size: int = 37, low: float = -10, high: float = 10, seed: int = 0,
            special: bool = True) -> np.ndarray:
     """Random values of ``dtype`` in [low, high), with IEEE special values first for floats."""

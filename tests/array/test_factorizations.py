@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from array_helpers import standard_normal
 
 import vulkit as vt
 from vulkit.array.ops import linalg_common
@@ -23,18 +24,10 @@ def _eps(dtype: str) -> float:
     return float(np.finfo(np.dtype(dtype)).eps)
 
 
-def _rand(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
-
-
 def _well(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
     """Random matrices with a dominant diagonal (condition numbers of a few)."""
     n = shape[-1]
-    return (_rand(shape, dtype, seed) + 2 * np.sqrt(max(n, 1)) * np.eye(n)).astype(dtype)
+    return (standard_normal(shape, dtype, seed) + 2 * np.sqrt(max(n, 1)) * np.eye(n)).astype(dtype)
 
 
 def _h(x: np.ndarray) -> np.ndarray:
@@ -42,7 +35,7 @@ def _h(x: np.ndarray) -> np.ndarray:
 
 
 def _spd(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
-    a = _rand(shape, dtype, seed)
+    a = standard_normal(shape, dtype, seed)
     return (a @ _h(a) + shape[-1] * np.eye(shape[-1])).astype(dtype)
 
 
@@ -73,7 +66,7 @@ def test_linalg_error_is_a_value_error():
 @pytest.mark.parametrize("n", SIZES)
 def test_solve_matches_numpy(dtype, n):
     a = _well((3, n, n), dtype, 1)
-    b = _rand((3, n, 2), dtype, 2)
+    b = standard_normal((3, n, 2), dtype, 2)
     x = LA.solve(vt.asarray(a), vt.asarray(b)).numpy()
     assert x.dtype == np.dtype(dtype)
     want = np.linalg.solve(a.astype(_wide(dtype)), b.astype(_wide(dtype)))
@@ -96,11 +89,11 @@ def test_solve_blocked_and_vector_rhs(n):
     """A vector right-hand side (NumPy 2's rule: 1-D only), a batch of matrices against one vector, and many
     right-hand sides (more than shared memory holds, so the blocked LU runs)."""
     a = _well((2, n, n), "float64", 4)
-    b = _rand((n,), "float64", 5)
+    b = standard_normal((n,), "float64", 5)
     x = LA.solve(vt.asarray(a), vt.asarray(b))
     assert x.shape == (2, n)
     _close(x.numpy(), np.linalg.solve(a, b), _tol("float64", n))
-    many = _rand((n, 300), "float64", 6)
+    many = standard_normal((n, 300), "float64", 6)
     _close(LA.solve(vt.asarray(a[0]), vt.asarray(many)).numpy(), np.linalg.solve(a[0], many), _tol("float64", n))
 
 
@@ -112,8 +105,8 @@ def test_blocked_lu_with_narrow_panels(monkeypatch, dtype):
 
     monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: 64)
     n = 150
-    a = _rand((2, n, n), dtype, 30)
-    b = _rand((2, n, 3), dtype, 31)
+    a = standard_normal((2, n, n), dtype, 30)
+    b = standard_normal((2, n, 3), dtype, 31)
     _check_systems(a, b, LA.solve(vt.asarray(a), vt.asarray(b)).numpy(), dtype)
     sign, logabs = np.linalg.slogdet(a.astype(_wide(dtype)))
     got = LA.slogdet(vt.asarray(a))
@@ -123,12 +116,12 @@ def test_blocked_lu_with_narrow_panels(monkeypatch, dtype):
 
 def test_solve_broadcasts_batch_dimensions():
     a = _well((3, 1, 4, 4), "float64", 7)
-    b = _rand((2, 4, 5), "float64", 8)
+    b = standard_normal((2, 4, 5), "float64", 8)
     x = LA.solve(vt.asarray(a), vt.asarray(b))
     assert x.shape == (3, 2, 4, 5)
     _close(x.numpy(), np.linalg.solve(a, b), _tol("float64", 4))
     a17 = _well((2, 1, 17, 17), "float32", 9)
-    b17 = _rand((3, 17, 2), "float32", 10)
+    b17 = standard_normal((3, 17, 2), "float32", 10)
     _close(LA.solve(vt.asarray(a17), vt.asarray(b17)).numpy(), np.linalg.solve(a17.astype("float64"), b17),
            _tol("float32", 17))
 
@@ -150,20 +143,20 @@ def test_solve_many_small_systems():
     """The graphics/physics case: a large stack of 3x3 (and 4x4) systems, one thread each."""
     for n in (3, 4):
         a = _well((5000, n, n), "float32", 11)
-        b = _rand((5000, n, 1), "float32", 12)
+        b = standard_normal((5000, n, 1), "float32", 12)
         _check_systems(a, b, LA.solve(vt.asarray(a), vt.asarray(b)).numpy(), "float32")
 
 
 @pytest.mark.slow
 def test_solve_hundred_thousand_3x3():
-    a = _rand((100_000, 3, 3), "float32", 13)
-    b = _rand((100_000, 3, 1), "float32", 14)
+    a = standard_normal((100_000, 3, 3), "float32", 13)
+    b = standard_normal((100_000, 3, 1), "float32", 14)
     _check_systems(a, b, LA.solve(vt.asarray(a), vt.asarray(b)).numpy(), "float32")
 
 
 @pytest.mark.parametrize("n", [2, 3, 12, 70])
 def test_singular_matrices_raise(n):
-    a = _rand((2, n, n), "float64", 15)
+    a = standard_normal((2, n, n), "float64", 15)
     a[1, -1] = a[1, 0]  # two equal rows: an exact zero pivot in LAPACK's elimination and ours
     a[1, :, 0] = 0.0
     with pytest.raises(LA.LinAlgError, match="solve: Singular matrix"):
@@ -199,7 +192,7 @@ def test_non_contiguous_inputs():
              (base[1:, :9, 1:], view[1:, :9, 1:]), (base[:, ::3, ::3], view[:, ::3, ::3])]
     for a, va in pairs:
         n = a.shape[-1]
-        b = _rand(a.shape[:-1], "float64", 17)[..., None]
+        b = standard_normal(a.shape[:-1], "float64", 17)[..., None]
         _close(LA.solve(va, vt.asarray(b)).numpy(), np.linalg.solve(a, b), _tol("float64", n))
         _close(LA.det(va).numpy(), np.linalg.det(a), _tol("float64", n))
         _close(LA.eigvalsh(va).numpy(), np.linalg.eigvalsh(a), _tol("float64", n))
@@ -213,7 +206,7 @@ def test_non_contiguous_inputs():
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("n", SIZES)
 def test_det_and_slogdet_match_numpy(dtype, n):
-    a = _rand((2, n, n), dtype, 18)
+    a = standard_normal((2, n, n), dtype, 18)
     wide = a.astype(_wide(dtype))
     sign, logabs = np.linalg.slogdet(wide)
     got_sign, got_log = LA.slogdet(vt.asarray(a))
@@ -278,7 +271,7 @@ def test_cholesky_reads_the_lower_triangle_and_raises():
 @pytest.mark.parametrize("n", SIZES)
 def test_qr_reconstructs_and_matches_numpy(dtype, n):
     for m in (n, n + 3, max(n - 2, 0)):
-        a = _rand((2, m, n), dtype, 21)
+        a = standard_normal((2, m, n), dtype, 21)
         q, r = LA.qr(vt.asarray(a))
         q, r = q.numpy(), r.numpy()
         k = min(m, n)
@@ -313,7 +306,7 @@ def test_qr_of_empty_and_rank_deficient_matrices():
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("n", JACOBI_SIZES)
 def test_eigh_reconstructs_and_matches_numpy(dtype, n):
-    a = _rand((2, n, n), dtype, 22)
+    a = standard_normal((2, n, n), dtype, 22)
     h = a + _h(a)
     w, v = LA.eigh(vt.asarray(h))
     w, v = w.numpy(), v.numpy()
@@ -328,11 +321,11 @@ def test_eigh_reconstructs_and_matches_numpy(dtype, n):
 
 
 def test_eigh_uplo_and_repeated_eigenvalues():
-    a = _rand((6, 6), "float64", 23)
+    a = standard_normal((6, 6), "float64", 23)
     h = a + a.T
     upper_only = np.triu(h) + np.tril(np.full_like(h, 5.0), -1)
     _close(LA.eigvalsh(vt.asarray(upper_only), UPLO="U").numpy(), np.linalg.eigvalsh(h), _tol("float64", 6))
-    q, _ = np.linalg.qr(_rand((7, 7), "float64", 24))
+    q, _ = np.linalg.qr(standard_normal((7, 7), "float64", 24))
     rep = q @ np.diag([1.0, 1.0, 1.0, 2.0, 2.0, -3.0, 0.0]) @ q.T
     w, v = LA.eigh(vt.asarray(rep))
     _close(w.numpy(), np.array([-3.0, 0.0, 1.0, 1.0, 1.0, 2.0, 2.0]), _tol("float64", 7))
@@ -344,7 +337,7 @@ def test_eigh_uplo_and_repeated_eigenvalues():
 
 def test_eigh_of_a_graded_matrix_keeps_small_eigenvalues():
     """Jacobi's relative stopping test: a positive definite matrix with eigenvalues from 1 to 1e-12."""
-    q, _ = np.linalg.qr(_rand((8, 8), "float64", 25))
+    q, _ = np.linalg.qr(standard_normal((8, 8), "float64", 25))
     d = np.diag(1.0 / np.logspace(0, 12, 8))
     h = d @ (q @ np.diag(np.linspace(1, 2, 8)) @ q.T) @ d
     w = LA.eigvalsh(vt.asarray(h)).numpy()
@@ -380,7 +373,7 @@ def test_ill_conditioned_cholesky_and_svd():
 @pytest.mark.parametrize("n", JACOBI_SIZES)
 def test_svd_reconstructs_and_matches_numpy(dtype, n):
     for m in ((n, n + 3, max(n - 2, 0)) if n < 100 else (n + 3,)):
-        a = _rand((2, m, n), dtype, 26)
+        a = standard_normal((2, m, n), dtype, 26)
         k = min(m, n)
         tol = _tol(dtype, max(m, n), 20)
         s_want = np.linalg.svd(a.astype(_wide(dtype)), compute_uv=False)
@@ -423,7 +416,7 @@ def test_svd_of_large_rank_deficient_matrices():
 
 
 def test_svd_options_and_empty_matrices():
-    a = _rand((4, 4), "float64", 27)
+    a = standard_normal((4, 4), "float64", 27)
     h = a + a.T
     u, s, vh = LA.svd(vt.asarray(h), hermitian=True)
     _close(s.numpy(), np.linalg.svd(h, compute_uv=False), _tol("float64", 4))
@@ -443,7 +436,7 @@ def test_svd_options_and_empty_matrices():
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape", [(4, 4), (6, 3), (3, 6), (2, 5, 3), (3, 0)])
 def test_pinv_matches_numpy(dtype, shape):
-    a = _rand(shape, dtype, 28)
+    a = standard_normal(shape, dtype, 28)
     got = LA.pinv(vt.asarray(a)).numpy()
     assert got.dtype == np.dtype(dtype)
     _close(got, np.linalg.pinv(a.astype(_wide(dtype))), _tol(dtype, max(shape), 100))

@@ -10,21 +10,13 @@ import math
 
 import numpy as np
 import pytest
-from array_helpers import SUPPORTED
+from array_helpers import SUPPORTED, standard_normal
 
 import vulkit as vt
 from vulkit.array.kernels.factorization_blocked import PanelSpec
 from vulkit.array.ops import linalg_blocked
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
-
-
-def _rand(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
 
 
 def _wide(dtype: str) -> str:
@@ -87,7 +79,7 @@ def test_panel_kernel_factors(dtype, wg, rmax, nb, m):
     """One panel, all its columns and two fewer: LAPACK's pivots (the largest in each column, the first of equals)
     and factors within rounding of P A."""
     for k in (nb, nb - 2):
-        a = _rand((2, m, k), dtype, m + k)
+        a = standard_normal((2, m, k), dtype, m + k)
         lu, pivots, word = _panel(a, wg, rmax, nb)
         assert word == 0
         _check_factors(a, lu, pivots, dtype)
@@ -130,8 +122,9 @@ def test_subgroup_triangular_solve_kernel(monkeypatch, dtype, lower, unit, size,
         pytest.skip("the device's subgroups have no fixed size: the kernel is not used there")
     kb = {"block": tb, "partial": max(1, tb - 27), "one": 1}[size]
     conj_b = np.dtype(dtype).kind == "c"
-    a = _rand((2, kb, kb + ncols), dtype, kb + 5)
-    tri = _rand((2, kb, kb), dtype, kb + 6) * 0.2 + (2 + np.abs(_rand((kb,), "float64", 7))) * np.eye(kb)
+    a = standard_normal((2, kb, kb + ncols), dtype, kb + 5)
+    diagonal = 2 + np.abs(standard_normal((kb,), "float64", 7))
+    tri = standard_normal((2, kb, kb), dtype, kb + 6) * 0.2 + diagonal * np.eye(kb)
     a[:, :, :kb] = np.tril(tri) if lower else np.triu(tri)
     w = vt.asarray(a)
     t, b = linalg_blocked._sub(w, 0, kb, 0, kb), linalg_blocked._sub(w, 0, kb, kb, kb + ncols)
@@ -150,7 +143,7 @@ def test_subgroup_triangular_solve_kernel(monkeypatch, dtype, lower, unit, size,
 
 def _check_solve(dtype: str, n: int, seed: int) -> np.ndarray:
     """vt.linalg.solve of two random n x n systems against their residuals; the matrices (widened) for more."""
-    a, b = _rand((2, n, n), dtype, seed), _rand((2, n, 3), dtype, seed + 1)
+    a, b = standard_normal((2, n, n), dtype, seed), standard_normal((2, n, 3), dtype, seed + 1)
     wide = a.astype(_wide(dtype))
     x = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
     residual = np.abs(wide @ x - b).max(axis=(-2, -1))
@@ -178,9 +171,9 @@ def test_triangular_solve_kernel(dtype, lower, short):
     tb = linalg_blocked.block_sizes(vt.asarray(np.zeros(1))._ctx, np.dtype(dtype).itemsize)
     kb = tb - short
     n, cols, batch = 90, kb + 70, 2
-    a = _rand((batch, n, cols), dtype, kb)
-    tri = _rand((batch, kb, kb), dtype, kb + 1) * 0.2
-    tri = np.tril(tri, -1) if lower else np.triu(tri) + (2 + np.abs(_rand((kb,), "float64", 3))) * np.eye(kb)
+    a = standard_normal((batch, n, cols), dtype, kb)
+    tri = standard_normal((batch, kb, kb), dtype, kb + 1) * 0.2
+    tri = np.tril(tri, -1) if lower else np.triu(tri) + (2 + np.abs(standard_normal((kb,), "float64", 3))) * np.eye(kb)
     a[:, :kb, :kb] = tri
     rng = np.random.default_rng(kb)
     pivots = np.array([[rng.integers(j, n) for j in range(kb)] for _ in range(batch)], dtype=np.uint32)
@@ -214,7 +207,7 @@ def test_row_interchange_kernel(dtype, kb, ncols):
     from vulkit.array.kernels.factorization_blocked import LASWP_COLUMNS, LaswpSpec
     batch, pk, rows = 2, 3, 90
     rng = np.random.default_rng(kb + ncols)
-    a = _rand((batch, rows, max(ncols, 1)), dtype, kb)[:, :, :ncols]
+    a = standard_normal((batch, rows, max(ncols, 1)), dtype, kb)[:, :, :ncols]
     pivots = np.zeros((batch, pk + kb), np.uint32)
     for bt in range(batch):
         pivots[bt, pk:] = [pk + j if j % 5 == 4 else pk + rng.integers(j, min(j + 3, rows - pk)) if j % 3 == 0
@@ -240,7 +233,7 @@ def test_blocked_lu_factors(monkeypatch, dtype, invocations):
     if invocations is not None:
         monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: invocations)
     n = 150
-    a = _rand((2, n, n), dtype, 40)
+    a = standard_normal((2, n, n), dtype, 40)
     w = vt.asarray(a)
     pivots = vt.zeros((2, n), dtype=vt.uint32)
     word = vt.zeros((1,), dtype=vt.uint32)

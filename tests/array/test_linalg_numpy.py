@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 import pytest
+from array_helpers import standard_normal
 
 import vulkit as vt
 from vulkit.array.ops import linalg_numpy
@@ -33,14 +34,6 @@ def _wide(x: np.ndarray) -> np.ndarray:
 
 def _real(dtype: str) -> np.dtype:
     return np.finfo(np.dtype(dtype)).dtype
-
-
-def _rand(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
 
 
 def _relerr(got: np.ndarray, want: np.ndarray) -> float:
@@ -87,8 +80,8 @@ def _check_lstsq(a: np.ndarray, b: np.ndarray, dtype: str, rcond: float | None =
 @pytest.mark.parametrize("columns", [None, 3])
 def test_lstsq_matches_numpy(dtype, shape, columns):
     m, n = shape
-    a = _rand(shape, dtype, 1)
-    b = _rand((m,) if columns is None else (m, columns), dtype, 2)
+    a = standard_normal(shape, dtype, 1)
+    b = standard_normal((m,) if columns is None else (m, columns), dtype, 2)
     _, res, rank, _ = _check_lstsq(a, b, dtype)
     assert rank == min(m, n)
     # residuals only for full column rank with more rows than columns: one per column ((1,) for a vector b)
@@ -99,11 +92,11 @@ def test_lstsq_matches_numpy(dtype, shape, columns):
 @pytest.mark.parametrize("shape", [(9, 4), (4, 9), (6, 6)])
 def test_lstsq_rank_deficient_gives_numpys_least_norm_solution(dtype, shape):
     m, n = shape
-    a = _rand(shape, dtype, 3)
+    a = standard_normal(shape, dtype, 3)
     a[:, -1] = a[:, 0]  # an exact repeat: rank n - 1 (m - 1 wide) in float32 and float64 alike
     if m < n:
         a[-1] = a[0]
-    b = _rand((m, 2), dtype, 4)
+    b = standard_normal((m, 2), dtype, 4)
     _, res, rank, s = _check_lstsq(a, b, dtype)
     assert rank == min(m, n) - 1
     assert res.shape == (0,)  # no residuals below full rank
@@ -112,10 +105,10 @@ def test_lstsq_rank_deficient_gives_numpys_least_norm_solution(dtype, shape):
 
 def test_lstsq_rcond_sets_the_rank():
     # singular values 10, 1, 1e-3 (well apart from any cutoff tried): rcond picks how many are kept
-    u, _ = np.linalg.qr(_rand((6, 3), "float64", 5))
-    v, _ = np.linalg.qr(_rand((3, 3), "float64", 6))
+    u, _ = np.linalg.qr(standard_normal((6, 3), "float64", 5))
+    v, _ = np.linalg.qr(standard_normal((3, 3), "float64", 6))
     a = (u * [10, 1, 1e-3] @ v.T).astype(np.float32)
-    b = _rand((6,), "float32", 7)
+    b = standard_normal((6,), "float32", 7)
     # outside (0, 1) LAPACK's gelsd takes eps for rcond (NumPy passes it on): all three kept
     for rcond, rank in [(None, 3), (-1, 3), (0, 3), (2.0, 3), (1e-2, 2), (0.5, 1), (0.999, 1)]:
         x, res, got, _ = LA.lstsq(vt.asarray(a), vt.asarray(b), rcond=rcond)
@@ -146,16 +139,16 @@ def test_lstsq_of_empty_arrays_as_numpy(a_shape, b_shape):
 
 
 def test_lstsq_of_views_integers_and_mixed_dtypes():
-    base = _rand((7, 12), "float32", 9)
+    base = standard_normal((7, 12), "float32", 9)
     a = base.T[::2]  # (6, 7) read with strides, then transposed
     view = vt.asarray(base).mT[::2]
-    b = _rand((3, 6), "float32", 10)
+    b = standard_normal((3, 6), "float32", 10)
     _check_lstsq(np.ascontiguousarray(a), np.ascontiguousarray(b.T), "float32", va=view, vb=vt.asarray(b).mT)
     ints = np.arange(12).reshape(4, 3) % 5
     x, res, rank, s = LA.lstsq(vt.asarray(ints), vt.asarray(np.arange(4)))
     assert x.dtype == DEFAULT_FLOAT and s.dtype == DEFAULT_FLOAT
     np.testing.assert_allclose(x.numpy(), np.linalg.lstsq(ints, np.arange(4))[0], rtol=1e-4)
-    x, *_ = LA.lstsq(vt.asarray(_rand((5, 2), "float32")), vt.asarray(_rand((5,), "complex64")))
+    x, *_ = LA.lstsq(vt.asarray(standard_normal((5, 2), "float32")), vt.asarray(standard_normal((5,), "complex64")))
     assert x.dtype == np.complex64
 
 
@@ -175,7 +168,7 @@ def test_lstsq_errors_name_lstsq():
 
 # -- multi_dot ------------------------------------------------------------------------------------------------------
 def _chain(dims: list[int], dtype: str, first_1d: bool = False, last_1d: bool = False) -> list[np.ndarray]:
-    arrays = [_rand((dims[i], dims[i + 1]), dtype, 20 + i) for i in range(len(dims) - 1)]
+    arrays = [standard_normal((dims[i], dims[i + 1]), dtype, 20 + i) for i in range(len(dims) - 1)]
     if first_1d:
         arrays[0] = arrays[0][0]
     if last_1d:
@@ -229,12 +222,13 @@ def test_multi_dot_multiplies_in_numpys_order(monkeypatch, dims):
 
 
 def test_multi_dot_of_two_arrays_is_numpys_dot_and_out():
-    a, b = _rand((3, 4), "float32", 1), _rand((4, 2), "float32", 2)
+    a, b = standard_normal((3, 4), "float32", 1), standard_normal((4, 2), "float32", 2)
     np.testing.assert_allclose(LA.multi_dot([vt.asarray(a), vt.asarray(b)]).numpy(), a @ b, rtol=1e-5)
-    c, d = _rand((2, 3, 4), "float32", 3), _rand((5, 4, 2), "float32", 4)  # N-d: NumPy's dot (for two arrays only)
+    # N-d: NumPy's dot (for two arrays only)
+    c, d = standard_normal((2, 3, 4), "float32", 3), standard_normal((5, 4, 2), "float32", 4)
     np.testing.assert_allclose(LA.multi_dot([vt.asarray(c), vt.asarray(d)]).numpy(), np.dot(c, d), rtol=1e-5,
                                atol=1e-5)
-    v = _rand((4,), "float32", 5)
+    v = standard_normal((4,), "float32", 5)
     assert LA.multi_dot([vt.asarray(v), vt.asarray(v)]).shape == ()
     arrays = _chain([3, 5, 2, 4], "float32")
     out = vt.zeros((3, 4), dtype=vt.float32)
@@ -246,7 +240,7 @@ def test_multi_dot_of_two_arrays_is_numpys_dot_and_out():
 
 
 def test_multi_dot_of_views_lists_and_mixed_dtypes():
-    a, c = _rand((6, 3), "float32", 1), _rand((6, 2), "float32", 2)
+    a, c = standard_normal((6, 3), "float32", 1), standard_normal((6, 2), "float32", 2)
     got = LA.multi_dot([vt.asarray(a).mT, a.astype(DEFAULT_FLOAT).tolist(), vt.asarray(c)[::2]])
     want = np.linalg.multi_dot([a.T.astype(np.float64), a.astype(np.float64), c[::2].astype(np.float64)])
     assert got.dtype == DEFAULT_FLOAT  # float32 with the list's default float, as NumPy promotes
@@ -272,8 +266,8 @@ def _conditioned(shape: tuple[int, ...], dtype: str, kappa: float, seed: int) ->
     m, n = shape[-2:]
     k = min(m, n)
     wide = "complex128" if np.dtype(dtype).kind == "c" else "float64"
-    u, _ = np.linalg.qr(_rand((*shape[:-2], m, k), wide, seed))
-    v, _ = np.linalg.qr(_rand((*shape[:-2], n, k), wide, seed + 1))
+    u, _ = np.linalg.qr(standard_normal((*shape[:-2], m, k), wide, seed))
+    v, _ = np.linalg.qr(standard_normal((*shape[:-2], n, k), wide, seed + 1))
     s = np.geomspace(1, 1 / kappa, k)
     return ((u * s) @ np.conj(np.swapaxes(v, -1, -2))).astype(dtype)
 
@@ -345,7 +339,7 @@ def test_cond_errors_name_cond():
 def _well_tensor(shape: tuple[int, ...], split: int, dtype: str, seed: int) -> np.ndarray:
     """A random tensor whose (prod(shape[:split]), prod(shape[split:])) matricization is well conditioned."""
     rows = math.prod(shape[:split])
-    matrix = _rand((rows, rows), dtype, seed) + 2 * np.sqrt(rows) * np.eye(rows)
+    matrix = standard_normal((rows, rows), dtype, seed) + 2 * np.sqrt(rows) * np.eye(rows)
     return matrix.astype(dtype).reshape(shape)
 
 
@@ -359,7 +353,7 @@ def test_tensorsolve_matches_numpy(dtype, a_shape, b_ndim, axes):
     perm = [i for i in range(len(a_shape)) if i not in moved] + moved
     t = _well_tensor(tuple(a_shape[i] for i in perm), b_ndim, dtype, 13)
     a = np.transpose(t, np.argsort(perm))
-    b = _rand(t.shape[:b_ndim], dtype, 14)
+    b = standard_normal(t.shape[:b_ndim], dtype, 14)
     got = LA.tensorsolve(vt.asarray(a), vt.asarray(b), axes=axes)
     want = np.linalg.tensorsolve(_wide(a), _wide(b), axes=None if axes is None else moved)  # NumPy: no negative axes
     assert got.dtype == np.dtype(dtype) and got.shape == want.shape
@@ -369,7 +363,7 @@ def test_tensorsolve_matches_numpy(dtype, a_shape, b_ndim, axes):
 
 def test_tensorsolve_of_views_and_empty_and_errors():
     a = _well_tensor((6, 2, 3), 1, "float32", 15)
-    b = _rand((6,), "float32", 16)
+    b = standard_normal((6,), "float32", 16)
     view = vt.permute_dims(vt.asarray(np.ascontiguousarray(a.transpose(2, 1, 0))), (2, 1, 0))  # a, strided
     want = np.linalg.tensorsolve(a.astype(np.float64), b.astype(np.float64))
     np.testing.assert_allclose(LA.tensorsolve(view, vt.asarray(b)).numpy(), want, rtol=1e-4, atol=1e-5)

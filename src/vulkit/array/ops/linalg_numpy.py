@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -29,31 +28,12 @@ from .linalg_common import LinAlgError, compute_dtype, convert, finish, real_dty
 from .linalg_spectral import _conj_t, _rtol, svd, svdvals
 from .manipulation import expand_dims, permute_dims, reshape
 from .matmul import matmul
+from .named_errors import naming_errors
 from .reductions import _array
 from .reductions import any as _any
 from .reductions import sum as _sum
 
 __all__ = ["cond", "lstsq", "multi_dot", "tensorinv", "tensorsolve"]
-
-
-@contextmanager
-def _named(function: str) -> Iterator[None]:
-    """Re-raise a ValueError (LinAlgError included) of a function called on the way under ``function``'s name:
-    ``"svd: SVD did not converge"`` becomes ``"lstsq: SVD did not converge"``, with the same type."""
-    try:
-        yield
-    except ValueError as error:
-        message = str(error)
-        head, sep, rest = message.partition(": ")
-        if sep and head.isidentifier() and head != function:
-            message = rest
-        elif head == function:
-            raise
-        try:
-            renamed = type(error)(f"{function}: {message}")
-        except TypeError:  # an exception type with its own constructor: keep it as it is
-            raise error from None
-        raise renamed from error
 
 
 # -- lstsq --------------------------------------------------------------------------------------------------------
@@ -91,7 +71,7 @@ def lstsq(a: Any, b: Any, rcond: float | None = None) -> tuple[Array, Array, int
         x = zeros((n, rhs.shape[1]), dtype=compute, device=x1.device)
         rank = 0
     else:
-        with _named("lstsq"):
+        with naming_errors("lstsq"):
             u, s, vh = svd(x1, full_matrices=False)
         if rcond is not None and not 0 < rcond < 1:  # LAPACK's gelsd (dlalsd): machine precision instead
             rcond = float(np.finfo(real.np).eps)
@@ -148,7 +128,7 @@ def multi_dot(arrays: Sequence[Any], *, out: Array | None = None) -> Array:
     items = _promoted("multi_dot", *arrays)
     shapes = [x.shape for x in items]
     if len(items) == 2 and not all(x.ndim in (1, 2) for x in items):
-        with _named("multi_dot"):  # NumPy's dot, scalars and N-d arrays included
+        with naming_errors("multi_dot"):  # NumPy's dot, scalars and N-d arrays included
             return dot(items[0], items[1], out=out)
     first, last = items[0].ndim, items[-1].ndim
     for i, x in enumerate(items):
@@ -185,7 +165,7 @@ def _inverses(x: Array) -> tuple[Array, Array | None]:
         return inv(x), None
     except LinAlgError:
         pass
-    with _named("cond"):
+    with naming_errors("cond"):
         singular = equal(slogdet(x).sign, 0)
         identity = eye(x.shape[-1], dtype=x.dtype, device=x.device)
         return inv(where(expand_dims(singular, axis=(-2, -1)), identity, x)), singular
@@ -213,7 +193,7 @@ def cond(x: Any, p: Any = None) -> Array:
         raise LinAlgError(f"cond: cond is not defined on empty arrays (shape {a.shape})")
     spectral = p is None or (not isinstance(p, (str, bool, np.bool_)) and p in (2, -2))
     if spectral:
-        with _named("cond"):
+        with naming_errors("cond"):
             s = svdvals(a)
         r = divide(s[..., -1], s[..., 0]) if p == -2 else divide(s[..., 0], s[..., -1])
     else:
@@ -224,7 +204,7 @@ def cond(x: Any, p: Any = None) -> Array:
             raise LinAlgError(f"cond: the last two dimensions of the array must be square for p={p!r}, got "
                               f"{a.shape[-2]}x{a.shape[-1]}")
         inverse, singular = _inverses(a)
-        with _named("cond"):  # 'nuc' takes singular values: LinAlgError for NaN, as NumPy's
+        with naming_errors("cond"):  # 'nuc' takes singular values: LinAlgError for NaN, as NumPy's
             r = matrix_norm(a, ord=p) * matrix_norm(inverse, ord=p)
         if singular is not None:
             r = where(singular, math.nan, r)
@@ -257,7 +237,7 @@ def tensorsolve(a: Any, b: Any, axes: Sequence[int] | None = None) -> Array:
     if y.size != size:
         raise ValueError(f"tensorsolve: b has {y.size} elements (shape {y.shape}) but the system has {size} "
                          f"unknowns (shape {shape})")
-    with _named("tensorsolve"):
+    with naming_errors("tensorsolve"):
         x = solve(reshape(t, (size, size)), reshape(y, (size,)))
     return reshape(x, shape)
 
@@ -276,7 +256,7 @@ def tensorinv(a: Any, ind: int = 2) -> Array:
     if rows != cols:
         raise LinAlgError(f"tensorinv: a of shape {t.shape} is not square under ind={ind}: prod(a.shape[:ind]) = "
                           f"{rows} but prod(a.shape[ind:]) = {cols}")
-    with _named("tensorinv"):
+    with naming_errors("tensorinv"):
         inverse = inv(reshape(t, (rows, cols)))
     return reshape(inverse, t.shape[ind:] + t.shape[:ind])
 

@@ -13,12 +13,10 @@ arrays. Every error message starts with the name of the function called.
 
 from __future__ import annotations
 
-import functools
 import operator
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import accumulate, pairwise
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 from numpy.exceptions import AxisError
@@ -33,6 +31,7 @@ from .gather import take
 from .indexing import _fit
 from .manipulation import broadcast_arrays, broadcast_to, expand_dims, flip, moveaxis, permute_dims, reshape
 from .moving import _arrays, concat, stack, tile, unstack
+from .named_errors import named_errors
 from .scans import argwhere
 
 __all__ = [
@@ -43,32 +42,9 @@ __all__ = [
     "trim_zeros", "unravel_index", "vsplit", "vstack",
 ]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-_RENAMED = (TypeError, ValueError, IndexError, AxisError)
-_CALLEE = re.compile(r"[A-Za-z_][\w.]*: ")  # the "concat: " another function's message starts with
 _CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 _KINDS = "buifc"  # NumPy's same_kind order: a cast to a later kind (or within one) is allowed
 _CLIP_MODES = ("raise", "wrap", "clip")
-
-
-def _named(function: _F) -> _F:
-    """``function`` with its TypeError, ValueError, IndexError and AxisError messages starting with its name
-    (replacing the name of the vulkit function that raised them, if one leads the message)."""
-    name = function.__name__
-
-    @functools.wraps(function)
-    def named(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return function(*args, **kwargs)
-        except _RENAMED as error:
-            message = str(error)
-            if type(error) not in _RENAMED or message.startswith(f"{name}: "):
-                raise
-            found = _CALLEE.match(message)
-            text = f"{name}: {message[found.end():] if found else message}"
-            raise type(error)(text).with_traceback(error.__traceback__) from None
-
-    return named  # type: ignore[return-value]
 
 
 # -- helpers -------------------------------------------------------------------------------------------------------
@@ -138,7 +114,7 @@ def _join(name: str, arrays: list[Array], axis: int | None, dtype: Any, casting:
     return concat([a.astype(target, copy=False) for a in arrays], axis=axis)
 
 
-@_named
+@named_errors
 def concatenate(arrays: Sequence[Any], /, axis: int | None = 0, out: Array | None = None, *, dtype: Any = None,
                 casting: str = "same_kind") -> Array:
     """NumPy's ``concatenate``: :func:`concat` (``axis=None`` flattens first) with NumPy's ``out``, ``dtype`` and
@@ -175,20 +151,20 @@ def _at_least_each(arys: tuple[Any, ...], ndim: int) -> Array | tuple[Array, ...
     return found[0] if len(found) == 1 else found
 
 
-@_named
+@named_errors
 def atleast_1d(*arys: Any) -> Array | tuple[Array, ...]:
     """Each input viewed with at least one dimension (0-d becomes (1,)); one array for one input, else a tuple."""
     return _at_least_each(arys, 1)
 
 
-@_named
+@named_errors
 def atleast_2d(*arys: Any) -> Array | tuple[Array, ...]:
     """Each input viewed with at least two dimensions ((N,) becomes (1, N)); one array for one input, else a
     tuple."""
     return _at_least_each(arys, 2)
 
 
-@_named
+@named_errors
 def atleast_3d(*arys: Any) -> Array | tuple[Array, ...]:
     """Each input viewed with at least three dimensions ((N,) becomes (1, N, 1), (M, N) becomes (M, N, 1)); one
     array for one input, else a tuple."""
@@ -201,26 +177,26 @@ def _stack_at_least(name: str, tup: Any, ndim: int, axis: int, dtype: Any = None
     return _join(name, [_at_least(a, ndim) for a in _items(name, tup)], axis, dtype, casting)
 
 
-@_named
+@named_errors
 def vstack(tup: Sequence[Any], *, dtype: Any = None, casting: str = "same_kind") -> Array:
     """The arrays stacked as rows: joined along axis 0 after ``atleast_2d`` (1-D arrays become rows)."""
     return _stack_at_least("vstack", tup, 2, 0, dtype, casting)
 
 
-@_named
+@named_errors
 def hstack(tup: Sequence[Any], *, dtype: Any = None, casting: str = "same_kind") -> Array:
     """The arrays joined along axis 1 (along axis 0 where they are 1-D), after ``atleast_1d``."""
     found = [_at_least(a, 1) for a in _items("hstack", tup)]
     return _join("hstack", found, 0 if found[0].ndim == 1 else 1, dtype, casting)
 
 
-@_named
+@named_errors
 def dstack(tup: Sequence[Any]) -> Array:
     """The arrays joined along axis 2 (depth) after ``atleast_3d``."""
     return _stack_at_least("dstack", tup, 3, 2)
 
 
-@_named
+@named_errors
 def column_stack(tup: Sequence[Any]) -> Array:
     """The arrays as columns of a 2-D array: 0-d and 1-D ones become columns ((N,) to (N, 1)), the others join
     as they are, along axis 1."""
@@ -259,7 +235,7 @@ def _assemble(arrays: Any, depth: int, ndim: int) -> Array:
     return concat([_assemble(a, depth - 1, ndim) for a in arrays], axis=-depth)
 
 
-@_named
+@named_errors
 def block(arrays: Any) -> Array:
     """An array assembled from nested lists of blocks (NumPy's ``block``): the innermost lists join along the
     last axis, the next along the one before, and so on; every block is given leading axes of size 1 up to the
@@ -295,7 +271,7 @@ def _split(name: str, ary: Any, indices_or_sections: Any, axis: Any, equal: bool
     return [_slab(x, axis, start, stop) for start, stop in pairwise(bounds)]
 
 
-@_named
+@named_errors
 def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list[Array]:
     """Views of ``ary`` split along ``axis`` into ``indices_or_sections`` equal parts (ValueError unless they
     divide the axis), or at the listed positions. A number of sections must be a positive integer (NumPy
@@ -303,7 +279,7 @@ def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list[Array]:
     return _split("split", ary, indices_or_sections, axis, equal=True)
 
 
-@_named
+@named_errors
 def array_split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list[Array]:
     """As :func:`split`, but a number of sections need not divide the axis: the first ``n % sections`` parts
     have one element more. The number of sections must be an integer (NumPy truncates floats)."""
@@ -317,20 +293,20 @@ def _split_along(name: str, ary: Any, indices_or_sections: Any, least: int, axis
     return _split(name, x, indices_or_sections, axis, equal=True)
 
 
-@_named
+@named_errors
 def hsplit(ary: Any, indices_or_sections: Any) -> list[Array]:
     """:func:`split` along axis 1 (axis 0 for 1-D arrays): views."""
     x = _arr(ary)
     return _split_along("hsplit", x, indices_or_sections, 1, 1 if x.ndim > 1 else 0)
 
 
-@_named
+@named_errors
 def vsplit(ary: Any, indices_or_sections: Any) -> list[Array]:
     """:func:`split` along axis 0 of an array of at least two dimensions: views."""
     return _split_along("vsplit", ary, indices_or_sections, 2, 0)
 
 
-@_named
+@named_errors
 def dsplit(ary: Any, indices_or_sections: Any) -> list[Array]:
     """:func:`split` along axis 2 of an array of at least three dimensions: views."""
     return _split_along("dsplit", ary, indices_or_sections, 3, 2)
@@ -362,7 +338,7 @@ def _check_bounds(where: np.ndarray, low: int, high: int, axis: int, n: int) -> 
         raise IndexError(f"index {outside.reshape(-1)[0]} is out of bounds for axis {axis} with size {n}")
 
 
-@_named
+@named_errors
 def insert(arr: Any, obj: Any, values: Any, axis: int | None = None) -> Array:
     """A copy of ``arr`` with ``values`` (cast to arr's dtype) inserted before the positions ``obj`` (an integer,
     a slice, or a sequence of integers or one boolean mask) along ``axis`` (None: of the flattened array), with
@@ -405,7 +381,7 @@ def insert(arr: Any, obj: Any, values: Any, axis: int | None = None) -> Array:
     return take(concat([x, new], axis=axis), source, axis=axis, mode="clip")
 
 
-@_named
+@named_errors
 def delete(arr: Any, obj: Any, axis: int | None = None) -> Array:
     """A copy of ``arr`` without the positions ``obj`` (an integer, a slice, a sequence of integers, or a
     boolean mask of the axis's length) along ``axis`` (None: of the flattened array). One gather."""
@@ -427,7 +403,7 @@ def delete(arr: Any, obj: Any, axis: int | None = None) -> Array:
     return take(x, np.flatnonzero(kept), axis=axis, mode="clip")
 
 
-@_named
+@named_errors
 def append(arr: Any, values: Any, axis: int | None = None) -> Array:
     """``arr`` and ``values`` joined along ``axis`` (None: both flattened), dtypes promoted. A copy."""
     return concat([_arr(arr), _arr(values)], axis=axis)
@@ -441,19 +417,19 @@ def _least_dims(name: str, m: Any, least: int) -> Array:
     return x
 
 
-@_named
+@named_errors
 def fliplr(m: Any) -> Array:
     """``m`` with its columns (axis 1) reversed: a view."""
     return flip(_least_dims("fliplr", m, 2), axis=1)
 
 
-@_named
+@named_errors
 def flipud(m: Any) -> Array:
     """``m`` with its rows (axis 0) reversed: a view."""
     return flip(_least_dims("flipud", m, 1), axis=0)
 
 
-@_named
+@named_errors
 def rot90(m: Any, k: int = 1, axes: Sequence[int] = (0, 1)) -> Array:
     """``m`` rotated by 90 degrees ``k`` times in the plane of ``axes``, from the first axis towards the second:
     a view."""
@@ -474,7 +450,7 @@ def rot90(m: Any, k: int = 1, axes: Sequence[int] = (0, 1)) -> Array:
     return flip(permute_dims(x, tuple(order)), axis=second)
 
 
-@_named
+@named_errors
 def rollaxis(a: Any, axis: int, start: int = 0) -> Array:
     """A view of ``a`` with ``axis`` moved to before position ``start`` (NumPy's older form of ``moveaxis``)."""
     x = _arr(a)
@@ -509,7 +485,7 @@ def _diagonal_matrix(values: Array, k: int) -> Array:
     return out
 
 
-@_named
+@named_errors
 def diag(v: Any, k: int = 0) -> Array:
     """The k-th diagonal of a 2-D array (a view: unlike NumPy's read-only one, writing to it writes to ``v``),
     or a 2-D array with the 1-D ``v`` on its k-th diagonal and zeros elsewhere."""
@@ -522,13 +498,13 @@ def diag(v: Any, k: int = 0) -> Array:
     raise ValueError(f"Input must be 1- or 2-d, got {x.ndim} dimensions.")
 
 
-@_named
+@named_errors
 def diagflat(v: Any, k: int = 0) -> Array:
     """A 2-D array with ``v`` flattened on its k-th diagonal and zeros elsewhere."""
     return _diagonal_matrix(reshape(_arr(v), (-1,)), operator.index(k))
 
 
-@_named
+@named_errors
 def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Array:  # noqa: N803 - NumPy's names
     """An (N, M) array with ones at and below the k-th diagonal (column - row <= k), zeros elsewhere. ``dtype``
     None is the default float (NumPy's ``float``); NumPy's ``like`` is not taken."""
@@ -537,7 +513,7 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Array:  
     return tril(ones((rows, cols), dtype=dtype), k=k)
 
 
-@_named
+@named_errors
 def identity(n: int, dtype: Any = None) -> Array:
     """The (n, n) identity matrix (default float dtype); NumPy's ``like`` is not taken."""
     return eye(operator.index(n), dtype=dtype)
@@ -548,14 +524,14 @@ def _triangle_indices(upper: bool, n: int, k: int, m: int | None, device: Any = 
     return _upload_indices(host, device)  # type: ignore[return-value]
 
 
-@_named
+@named_errors
 def triu_indices(n: int, k: int = 0, m: int | None = None) -> tuple[Array, Array]:
     """The (row, column) indices of the upper triangle (column - row >= k) of an (n, m) array, row by row, as
     arrays of the default index dtype (worked out on the host)."""
     return _triangle_indices(True, n, k, m)
 
 
-@_named
+@named_errors
 def tril_indices(n: int, k: int = 0, m: int | None = None) -> tuple[Array, Array]:
     """The (row, column) indices of the lower triangle (column - row <= k) of an (n, m) array, row by row, as
     arrays of the default index dtype (worked out on the host)."""
@@ -569,19 +545,19 @@ def _triangle_indices_from(upper: bool, arr: Any, k: int) -> tuple[Array, Array]
     return _triangle_indices(upper, shape[0], k, shape[1], device)
 
 
-@_named
+@named_errors
 def triu_indices_from(arr: Any, k: int = 0) -> tuple[Array, Array]:
     """:func:`triu_indices` for the shape of the 2-D array ``arr`` (on its device)."""
     return _triangle_indices_from(True, arr, k)
 
 
-@_named
+@named_errors
 def tril_indices_from(arr: Any, k: int = 0) -> tuple[Array, Array]:
     """:func:`tril_indices` for the shape of the 2-D array ``arr`` (on its device)."""
     return _triangle_indices_from(False, arr, k)
 
 
-@_named
+@named_errors
 def diag_indices(n: int, ndim: int = 2, *, device: Any = None) -> tuple[Array, ...]:
     """The indices of the main diagonal of an n-by-...-by-n array of ``ndim`` dimensions: one ``arange(n)``
     (the same array object ``ndim`` times, as NumPy); ``device`` is vulkit's addition."""
@@ -589,7 +565,7 @@ def diag_indices(n: int, ndim: int = 2, *, device: Any = None) -> tuple[Array, .
     return (arange(operator.index(n), dtype=_index_dtype(ctx), device=device),) * operator.index(ndim)
 
 
-@_named
+@named_errors
 def diag_indices_from(arr: Any) -> tuple[Array, ...]:
     """:func:`diag_indices` for the array ``arr`` (at least 2-D, all dimensions equal), on its device."""
     shape, device = _shape_and_device(arr)
@@ -622,7 +598,7 @@ def _strides_of(dims: tuple[int, ...], order: str, name: str) -> tuple[int, ...]
     return tuple(strides[::-1]) if order == "C" else tuple(strides)
 
 
-@_named
+@named_errors
 def unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple[Array, ...]:
     """The coordinates in an array of ``shape`` of the flat positions ``indices`` (in C or Fortran order), one
     array of the default index dtype per dimension, each of indices' shape (0-d for a scalar: NumPy gives
@@ -647,7 +623,7 @@ def unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple[Array, ..
     return tuple(coords)
 
 
-@_named
+@named_errors
 def ravel_multi_index(multi_index: Sequence[Any], dims: Any, mode: str | Sequence[str] = "raise",
                       order: str = "C") -> Array:
     """The flat positions, in an array of shape ``dims`` (C or Fortran ``order``), of the coordinates
@@ -689,7 +665,7 @@ def ravel_multi_index(multi_index: Sequence[Any], dims: Any, mode: str | Sequenc
     return total
 
 
-@_named
+@named_errors
 def indices(dimensions: Any, dtype: Any = None, sparse: bool = False) -> Array | tuple[Array, ...]:
     """The grid of indices of an array of shape ``dimensions``: one array of shape (len(dimensions),
     *dimensions) whose i-th slice holds each element's coordinate along axis i, or (``sparse``) a tuple of
@@ -706,7 +682,7 @@ def indices(dimensions: Any, dtype: Any = None, sparse: bool = False) -> Array |
 
 
 # -- copies and sizes ----------------------------------------------------------------------------------------------
-@_named
+@named_errors
 def ascontiguousarray(a: Any, dtype: Any = None) -> Array:
     """``a`` (of ``dtype`` when given) as a C-contiguous array of at least one dimension (0-d becomes (1,), as
     NumPy): ``a`` itself where it already is one, else a copy. NumPy's ``like`` is not taken."""
@@ -718,7 +694,7 @@ def ascontiguousarray(a: Any, dtype: Any = None) -> Array:
     return x if x._contig else x.copy()
 
 
-@_named
+@named_errors
 def copy(a: Any, order: str = "K", subok: bool = False) -> Array:
     """A copy of ``a``: C-ordered for ``order`` "K", "A" or "C" (NumPy keeps a Fortran layout for "K" and "A";
     vulkit's values are the same, only the strides differ), Fortran-ordered for "F". ``subok`` is ignored
@@ -732,7 +708,7 @@ def copy(a: Any, order: str = "K", subok: bool = False) -> Array:
     return x.copy() if x is a else x
 
 
-@_named
+@named_errors
 def resize(a: Any, new_shape: Any) -> Array:
     """A new array of ``new_shape`` filled with ``a``'s elements (C order), repeated as often as needed (NumPy's
     ``np.resize``, not ``ndarray.resize``: an empty ``a`` gives zeros). One copy."""
@@ -745,7 +721,7 @@ def resize(a: Any, new_shape: Any) -> Array:
     return reshape(tile(x, (repeats,))[:size], shape)
 
 
-@_named
+@named_errors
 def trim_zeros(filt: Any, trim: str = "fb", axis: int | Sequence[int] | None = None) -> Array:
     """``filt`` without its leading ("f" in ``trim``) and trailing ("b") zeros along ``axis`` (None: every axis,
     the bounding box of the nonzero elements; an all-zero array becomes empty along them): a view. Reads the

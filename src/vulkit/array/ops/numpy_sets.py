@@ -1,0 +1,157 @@
+"""NumPy's set functions beyond the array API standard (``vt.unique`` with NumPy's signature, ``vt.union1d``,
+``vt.intersect1d``, ``vt.setdiff1d``, ``vt.setxor1d``), for code ported from NumPy.
+
+Built on vulkit's unique_* functions, sorting and gathers: no kernel of its own. NaNs are merged as NumPy merges
+them (``unique``'s ``equal_nan``). Each result's size depends on the data, which is read back: the functions wait
+for the GPU.
+
+Errors name the function called first (``"unique: ..."``), with NumPy's message after it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import dtypes as dt
+from ..array import Array
+from ..layout import normalize_axes
+from . import elementwise as ew
+from . import reductions as rd
+from .creation import full
+from .gather import take
+from .manipulation import reshape
+from .moving import concat
+from .named_errors import named_errors
+from .numpy_common import as_array
+from .sets import unique_all, unique_counts, unique_inverse, unique_values
+from .sorting import argsort, sort
+
+__all__ = ["unique", "union1d", "intersect1d", "setdiff1d", "setxor1d"]
+
+
+def _merge_nans(values: Array, index: Array | None, inverse: Array | None, counts: Array | None) \
+        -> tuple[Array, Array | None, Array | None, Array | None]:
+    """NumPy's ``equal_nan``: the NaN values (sorted last, each its own value in vt's unique functions) merged
+    into the first of them, which keeps its first index; the inverse and the counts follow. Counting them reads
+    one number back."""
+    nans = int(rd.sum(ew.isnan(values))) if values.dtype.kind in "fc" and values.size else 0
+    if nans < 2:
+        return values, index, inverse, counts
+    keep = values.shape[0] - nans + 1
+    if counts is not None:
+        counts = concat([counts[:keep - 1], reshape(rd.sum(counts[keep - 1:], dtype=counts.dtype), (1,))])
+    if inverse is not None:
+        inverse = ew.minimum(inverse, keep - 1)
+    return values[:keep], None if index is None else index[:keep], inverse, counts
+
+
+@named_errors
+def unique(ar: Any, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
+           axis: int | None = None, *, equal_nan: bool = True, sorted: bool = True) -> Any:  # noqa: A002
+    """NumPy's ``unique``: the sorted distinct values of the flattened ``ar`` and, where asked, the index of each
+    one's first occurrence, the inverse (in ar's shape, as NumPy 2's) and the counts, from vt.unique_values /
+    unique_counts / unique_inverse / unique_all. ``equal_nan`` (NumPy's default): all NaNs are one value (vt's
+    own functions keep each NaN). ``axis`` is supported for 1-d ``ar`` only (NotImplementedError otherwise);
+    ``sorted=False`` is accepted (the values come sorted). Synchronises: the number of values is read back."""
+    ar = as_array(ar)
+    if not ar._contig:  # vt's unique functions sort x's flat view as if it were contiguous: give them a copy
+        ar = ar.copy()
+    if axis is not None:
+        normalize_axes(axis, ar.ndim)
+        if ar.ndim != 1:
+            raise NotImplementedError("unique along an axis (of an array of more than 1 dimension) is not supported")
+    index = inverse = counts = None
+    if return_index or (return_inverse and return_counts):
+        values, index, inverse, counts = unique_all(ar)
+    elif return_inverse:
+        values, inverse = unique_inverse(ar)
+    elif return_counts:
+        values, counts = unique_counts(ar)
+    else:
+        values = unique_values(ar)
+    if equal_nan:
+        values, index, inverse, counts = _merge_nans(values, index, inverse, counts)
+    asked = [values, *(found for flag, found in ((return_index, index), (return_inverse, inverse),
+                                                 (return_counts, counts)) if flag)]
+    return asked[0] if len(asked) == 1 else tuple(asked)
+
+
+@named_errors
+def union1d(ar1: Any, ar2: Any) -> Array:
+    """NumPy's ``union1d``: the sorted distinct values of both arrays (flattened; NaNs merged), :func:`unique` of
+    their concatenation."""
+    return unique(concat([as_array(ar1, ar2), as_array(ar2, ar1)], axis=None))
+
+
+@named_errors
+def intersect1d(ar1: Any, ar2: Any, assume_unique: bool = False, return_indices: bool = False) -> Any:
+    """NumPy's ``intersect1d``: the sorted values in both arrays (NaN is in neither), found as NumPy finds them
+    (equal neighbours in vt.sort / vt.argsort of the concatenation of their :func:`unique` values);
+    ``return_indices``: also the first index of each in the flattened ar1 and ar2. Synchronises (sizes are read
+    back)."""
+    ar1, ar2 = as_array(ar1, ar2), as_array(ar2, ar1)
+    if not assume_unique:
+        if return_indices:
+            ar1, first1 = unique(ar1, return_index=True)
+            ar2, first2 = unique(ar2, return_index=True)
+        else:
+            ar1, ar2 = unique(ar1), unique(ar2)
+    else:
+        ar1, ar2 = reshape(ar1, (-1,)), reshape(ar2, (-1,))
+    joined = concat([ar1, ar2])
+    if return_indices:
+        order = argsort(joined)
+        joined = take(joined, order, mode="clip")
+    else:
+        joined = sort(joined)
+    matched = ew.equal(joined[1:], joined[:-1])
+    common = joined[:-1][matched]
+    if not return_indices:
+        return common
+    indices1 = order[:-1][matched]
+    indices2 = ew.subtract(order[1:][matched], ar1.size)
+    if not assume_unique:
+        indices1, indices2 = take(first1, indices1, mode="clip"), take(first2, indices2, mode="clip")
+    return common, indices1, indices2
+
+
+def _in_unique(ar1: Array, ar2: Array) -> Array:
+    """Whether each element of ar1 is in ar2, both holding distinct values: NumPy's sorting ``_isin`` (equal
+    neighbours of the stable sort of both; NaN equals nothing), which complex numbers take too (vt.isin orders
+    real numbers only)."""
+    joined = concat([ar1, ar2])
+    order = argsort(joined)
+    ordered = take(joined, order, mode="clip")
+    matched = concat([ew.equal(ordered[1:], ordered[:-1]), full((1,), False, dtype=dt.bool_, device=joined.device)])
+    return take(matched, argsort(order), mode="clip")[:ar1.shape[0]]
+
+
+@named_errors
+def setdiff1d(ar1: Any, ar2: Any, assume_unique: bool = False) -> Array:
+    """NumPy's ``setdiff1d``: the sorted distinct values of ar1 not in ar2 (NaN is in nothing, so ar1's NaN
+    stays); ``assume_unique``: both are taken as holding distinct values, ar1 flattened as it is. Membership as
+    NumPy's: equal neighbours in the sorted values of both. Synchronises (sizes are read back)."""
+    ar1, ar2 = as_array(ar1, ar2), as_array(ar2, ar1)
+    if assume_unique:
+        ar1, ar2 = reshape(ar1, (-1,)), reshape(ar2, (-1,))
+    else:
+        ar1, ar2 = unique(ar1), unique(ar2)
+    if ar1.size == 0 or ar2.size == 0:
+        return ar1
+    return ar1[ew.logical_not(_in_unique(ar1, ar2))]
+
+
+@named_errors
+def setxor1d(ar1: Any, ar2: Any, assume_unique: bool = False) -> Array:
+    """NumPy's ``setxor1d``: the sorted values in exactly one of the arrays, found as NumPy finds them (the
+    values of the sorted concatenation of their unique values equal to neither neighbour; NaN equals nothing, so a
+    NaN of each array stays). Synchronises (the size is read back)."""
+    ar1, ar2 = as_array(ar1, ar2), as_array(ar2, ar1)
+    if not assume_unique:
+        ar1, ar2 = unique(ar1), unique(ar2)
+    joined = sort(concat([ar1, ar2], axis=None))
+    if joined.size == 0:
+        return joined
+    edges = full((1,), True, dtype=dt.bool_, device=joined.device)
+    flags = concat([edges, ew.not_equal(joined[1:], joined[:-1]), edges])
+    return joined[ew.logical_and(flags[1:], flags[:-1])]
