@@ -222,7 +222,7 @@ from .array.ops.numpy_math import (
     rint,
     true_divide,
 )
-from .array.ops.numpy_sets import intersect1d, setdiff1d, setxor1d, union1d, unique
+from .array.ops.numpy_sets import intersect1d, lexsort, setdiff1d, setxor1d, union1d, unique
 from .array.ops.numpy_shapes import (
     append,
     array_split,
@@ -326,7 +326,7 @@ __all__ = [
     "average", "corrcoef", "cov", "digitize", "histogram_bin_edges", "nanargmax", "nanargmin", "nancumprod",
     "nancumsum", "nanpercentile", "nanprod", "nanstd", "nanvar", "percentile", "ptp",
     "convolve", "correlate", "ediff1d", "gradient", "interp", "polyval", "trapezoid",
-    "intersect1d", "setdiff1d", "setxor1d", "union1d", "unique",
+    "intersect1d", "lexsort", "setdiff1d", "setxor1d", "union1d", "unique",
 ]
 
 

@@ -1,5 +1,5 @@
 """NumPy's set functions beyond the array API standard (``vt.unique`` with NumPy's signature, ``vt.union1d``,
-``vt.intersect1d``, ``vt.setdiff1d``, ``vt.setxor1d``), for code ported from NumPy.
+``vt.intersect1d``, ``vt.setdiff1d``, ``vt.setxor1d``) and ``vt.lexsort``, for code ported from NumPy.
 
 Built on vulkit's unique_* functions, sorting and gathers: no kernel of its own. NaNs are merged as NumPy merges
 them (``unique``'s ``equal_nan``). Each result's size depends on the data, which is read back: the functions wait
@@ -10,6 +10,8 @@ Errors name the function called first (``"unique: ..."``), with NumPy's message 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from .. import dtypes as dt
@@ -17,16 +19,77 @@ from ..array import Array
 from ..layout import normalize_axes
 from . import elementwise as ew
 from . import reductions as rd
-from .creation import full
-from .gather import take
-from .manipulation import reshape
+from .creation import arange, full
+from .gather import take, take_along_axis
+from .manipulation import moveaxis, reshape
 from .moving import concat
 from .named_errors import named_errors
 from .numpy_common import as_array
+from .scans import cumulative_sum, nonzero
 from .sets import unique_all, unique_counts, unique_inverse, unique_values
 from .sorting import argsort, sort
 
-__all__ = ["unique", "union1d", "intersect1d", "setdiff1d", "setxor1d"]
+__all__ = ["lexsort", "unique", "union1d", "intersect1d", "setdiff1d", "setxor1d"]
+
+
+@named_errors
+def lexsort(keys: Any, axis: int = -1) -> Array:
+    """NumPy's ``lexsort``: the indices that sort by the last key, ties broken by the one before it, and so on
+    (``keys``: a sequence of arrays of one shape, or an array whose first axis runs over the keys), along
+    ``axis``. One stable vt.argsort per key, least significant first, each key gathered in the order found so
+    far."""
+    if isinstance(keys, Array) or not isinstance(keys, Sequence):
+        keys = as_array(keys)
+        if keys.ndim == 0:
+            raise TypeError("need sequence of keys with len > 0 in lexsort")
+        keys = [keys[i] for i in range(keys.shape[0])]
+    if len(keys) == 0:
+        raise TypeError("need sequence of keys with len > 0 in lexsort")
+    arrays = [as_array(k) for k in keys]
+    if any(a.shape != arrays[0].shape for a in arrays):
+        raise ValueError("all keys need to be the same shape")
+    if arrays[0].ndim == 0:
+        raise ValueError("0-d keys: they need at least one dimension")
+    order = None
+    for key in arrays:
+        ordered = key if order is None else take_along_axis(key, order, axis=axis, mode="clip")
+        step = argsort(ordered, axis=axis, stable=True)
+        order = step if order is None else take_along_axis(order, step, axis=axis, mode="clip")
+    return order
+
+
+def _unique_along(ar: Array, axis: int, return_index: bool, return_inverse: bool, return_counts: bool) \
+        -> list[Array]:
+    """NumPy's ``unique`` along ``axis`` of an n-d array: the distinct slices in lexicographic order (each slice
+    flattened, compared element by element, its first element most significant), by :func:`lexsort` of the
+    columns, the starts of runs of equal neighbours, and gathers. Synchronises (nonzero reads a count back)."""
+    moved = moveaxis(ar, axis, 0)
+    n = moved.shape[0]
+    m = math.prod(moved.shape[1:])
+    rows = reshape(moved, (n, m))
+    device = ar.device
+    if n and m:
+        order = lexsort([rows[:, j] for j in reversed(range(m))], axis=0)
+        ordered = take(rows, order, axis=0, mode="clip")
+        same = ew.equal(ordered[1:], ordered[:-1])  # NaN equals nothing: each slice with one stays (NumPy's)
+        flags = concat([full((1,), True, dtype=dt.bool_, device=device), ew.logical_not(rd.all(same, axis=1))])
+    else:  # no slices, or slices of no elements (all equal)
+        order = arange(n, dtype=dt.int64, device=device)
+        ordered = rows
+        flags = concat([full((min(n, 1),), True, dtype=dt.bool_, device=device),
+                        full((max(n - 1, 0),), False, dtype=dt.bool_, device=device)])
+    (starts,) = nonzero(flags)
+    picked = take(ordered, starts, axis=0, mode="clip")
+    result = [moveaxis(reshape(picked, (starts.shape[0], *moved.shape[1:])), 0, axis)]
+    if return_index:
+        result.append(take(order, starts, mode="clip"))
+    if return_inverse:
+        run = ew.subtract(cumulative_sum(flags.astype(dt.int64)), 1)
+        result.append(take(run, argsort(order), mode="clip"))
+    if return_counts:
+        ends = concat([starts, full((1,), n, dtype=dt.int64, device=device)])
+        result.append(ew.subtract(ends[1:], ends[:-1]))
+    return result
 
 
 def _merge_nans(values: Array, index: Array | None, inverse: Array | None, counts: Array | None) \
@@ -51,15 +114,15 @@ def unique(ar: Any, return_index: bool = False, return_inverse: bool = False, re
     """NumPy's ``unique``: the sorted distinct values of the flattened ``ar`` and, where asked, the index of each
     one's first occurrence, the inverse (in ar's shape, as NumPy 2's) and the counts, from vt.unique_values /
     unique_counts / unique_inverse / unique_all. ``equal_nan`` (NumPy's default): all NaNs are one value (vt's
-    own functions keep each NaN). ``axis`` is supported for 1-d ``ar`` only (NotImplementedError otherwise);
-    ``sorted=False`` is accepted (the values come sorted). Synchronises: the number of values is read back."""
+    own functions keep each NaN). ``axis``: the distinct slices along it, in lexicographic order (:func:`lexsort`;
+    a slice holding a NaN equals no other, as NumPy's); ``sorted=False`` is accepted (the values come sorted).
+    Synchronises: the number of values is read back."""
     ar = as_array(ar)
-    if not ar._contig:  # vt's unique functions sort x's flat view as if it were contiguous: give them a copy
-        ar = ar.copy()
     if axis is not None:
-        normalize_axes(axis, ar.ndim)
+        (axis,) = normalize_axes(axis, ar.ndim)
         if ar.ndim != 1:
-            raise NotImplementedError("unique along an axis (of an array of more than 1 dimension) is not supported")
+            result = _unique_along(ar, axis, return_index, return_inverse, return_counts)
+            return result[0] if len(result) == 1 else tuple(result)
     index = inverse = counts = None
     if return_index or (return_inverse and return_counts):
         values, index, inverse, counts = unique_all(ar)
