@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from array_helpers import standard_normal
 from scipy.optimize import linear_sum_assignment
-from test_factorizations import _eps, _rand
+from test_factorizations import _eps
 
 import vulkit as vt
 from vulkit.array.ops import linalg_eig
@@ -115,14 +116,14 @@ def _check_real_pairs(w: np.ndarray, v: np.ndarray | None) -> None:
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("n", SIZES)
 def test_eig_matches_numpy(dtype, n):
-    _check(_rand((n, n), dtype, seed=n))
+    _check(standard_normal((n, n), dtype, seed=n))
 
 
 @pytest.mark.parametrize("dtype", ["float64", "complex64"])
 @pytest.mark.parametrize("n", [64, 100])
 def test_eig_larger_matrices(dtype, n):
     """Orders past the shared-memory kernel for some dtypes (its device-memory path) on lavapipe."""
-    _check(_rand((n, n), dtype, seed=n))
+    _check(standard_normal((n, n), dtype, seed=n))
 
 
 @pytest.mark.parametrize("dtype", ["float32", "complex128", pytest.param("float64", marks=pytest.mark.slow),
@@ -132,11 +133,11 @@ def test_largest_order_in_shared_memory(dtype):
     x = vt.asarray(np.zeros((1, 1), dtype=dtype))
     n = max(k for k in range(1, 256) if linalg_eig._geometry(x._ctx, k, x.dtype)[1])
     assert not linalg_eig._geometry(x._ctx, n + 1, x.dtype)[1]
-    _check(_rand((n, n), dtype, seed=21))
+    _check(standard_normal((n, n), dtype, seed=21))
 
 
 def test_stacks_and_empty_stacks():
-    a = _rand((2, 3, 6, 6), "float64", seed=3)
+    a = standard_normal((2, 3, 6, 6), "float64", seed=3)
     w, v = _check(a)
     for i in range(2):
         for j in range(3):
@@ -148,7 +149,7 @@ def test_stacks_and_empty_stacks():
 
 
 def test_many_small_matrices():
-    a = _rand((2000, 3, 3), "float32", seed=4)
+    a = standard_normal((2000, 3, 3), "float32", seed=4)
     w, v = _eig(a)
     for k in range(0, 2000, 97):
         _check_values(w[k], a[k])
@@ -157,7 +158,7 @@ def test_many_small_matrices():
 
 
 def test_non_contiguous_inputs():
-    base = _rand((3, 9, 14), "complex128", seed=5)
+    base = standard_normal((3, 9, 14), "complex128", seed=5)
     for view in (lambda x: x[..., ::2, 1:15:3][..., :5, :], lambda x: x[:, :7, :7].mT, lambda x: x[::-1, ::-1, 2:11]):
         a = view(base)
         got = view(vt.asarray(base))
@@ -183,13 +184,13 @@ def test_complex_conjugate_pairs():
     blocks = np.zeros((8, 8))  # 2x2 rotation-scaling blocks hidden by an orthogonal similarity
     for k, (r, t) in enumerate([(1.0, 0.5), (2.0, 1.0), (0.5, 2.5), (3.0, 0.1)]):
         blocks[2 * k:2 * k + 2, 2 * k:2 * k + 2] = r * np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
-    q, _ = np.linalg.qr(_rand((8, 8), "float64", seed=6))
+    q, _ = np.linalg.qr(standard_normal((8, 8), "float64", seed=6))
     w, v = _check(q @ blocks @ q.T)
     assert np.sum(w.imag > 0) == 4
 
 
 def test_repeated_and_clustered_eigenvalues():
-    q, _ = np.linalg.qr(_rand((9, 9), "float64", seed=7))
+    q, _ = np.linalg.qr(standard_normal((9, 9), "float64", seed=7))
     d = np.array([2.0, 2.0, 2.0, -1.0, -1.0, 0.5, 0.5, 0.5, 0.5])
     a = q @ np.diag(d) @ q.T
     w, v = _check(a)
@@ -200,10 +201,10 @@ def test_repeated_and_clustered_eigenvalues():
 
 
 def test_triangular_and_diagonal_matrices():
-    upper = np.triu(_rand((10, 10), "float64", seed=8))
+    upper = np.triu(standard_normal((10, 10), "float64", seed=8))
     w, v = _check(upper)
     assert np.array_equal(np.sort(w.real), np.sort(np.diag(upper))) and np.all(w.imag == 0)
-    lower = np.tril(_rand((10, 10), "complex128", seed=9))
+    lower = np.tril(standard_normal((10, 10), "complex128", seed=9))
     w, v = _check(lower)
     _check_values(w, lower)
     diag = np.diag(np.arange(1.0, 7.0)).astype("float32")
@@ -213,7 +214,7 @@ def test_triangular_and_diagonal_matrices():
 
 def test_symmetric_and_hermitian_matrices():
     for dtype in DTYPES:
-        a = _rand((12, 12), dtype, seed=10)
+        a = standard_normal((12, 12), dtype, seed=10)
         a = (a + np.conj(a.T)) / 2
         w, v = _check(a)
         assert np.allclose(np.sort(w.real), np.linalg.eigvalsh(a.astype(np.complex128)), atol=50 * 12 * _eps(dtype))
@@ -236,7 +237,7 @@ def test_defective_jordan_blocks(dtype, size):
     as NumPy's; the eigenvectors still have small residuals."""
     lam = 2.0
     j = lam * np.eye(size) + np.eye(size, k=1)
-    s = np.eye(size) + 0.1 * np.triu(_rand((size, size), "float64", seed=11), 1)
+    s = np.eye(size) + 0.1 * np.triu(standard_normal((size, size), "float64", seed=11), 1)
     a = (s @ j @ np.linalg.inv(s)).astype(dtype)
     w, v = _eig(a)
     tol = 10 * (_eps(dtype) * np.linalg.norm(a.astype(np.complex128))) ** (1 / size)
@@ -259,7 +260,7 @@ def test_eigenvectors_of_a_long_jordan_chain_stay_finite():
 def test_eigenvectors_match_numpys_up_to_a_phase():
     """Simple, well separated eigenvalues: the same unit eigenvector as NumPy's, up to a factor of modulus 1."""
     for dtype in DTYPES:
-        a = (np.diag(np.arange(1.0, 9.0) * 3) + 0.3 * _rand((8, 8), dtype, seed=12)).astype(dtype)
+        a = (np.diag(np.arange(1.0, 9.0) * 3) + 0.3 * standard_normal((8, 8), dtype, seed=12)).astype(dtype)
         w, v = _eig(a)
         want_w, want_v = np.linalg.eig(a.astype(np.complex128))
         for k in range(8):
@@ -272,7 +273,7 @@ def test_badly_scaled_matrices():
     """Matrices near the top and bottom of the float range: scaled by a power of two before the iteration."""
     for dtype, scale in [("float32", 1e35), ("float32", 1e-35), ("float64", 1e300), ("complex64", 1e-30),
                          ("complex128", 1e-300)]:
-        a = (_rand((7, 7), dtype, seed=13) * np.asarray(scale, dtype=np.dtype(dtype).type(0).real.dtype))
+        a = (standard_normal((7, 7), dtype, seed=13) * np.asarray(scale, dtype=np.dtype(dtype).type(0).real.dtype))
         a = a.astype(dtype)
         assert np.all(np.isfinite(a))
         w, v = _eig(a)
@@ -285,7 +286,7 @@ def test_graded_matrices_are_balanced():
     """D B D^-1 with D spanning 2^54 (2^27 for float32): the balancing (LAPACK's gebal) gives B's eigenvalues to
     the accuracy of B, not of ||D B D^-1||, as NumPy's do."""
     for dtype, step in [("float64", 6), ("complex128", 6), ("float32", 3), ("complex64", 3)]:
-        b = _rand((10, 10), dtype, seed=20)
+        b = standard_normal((10, 10), dtype, seed=20)
         d = 2.0 ** (step * np.arange(10))
         a = (b * d[:, None] / d[None, :]).astype(dtype)
         w, v = _eig(a)
@@ -303,7 +304,7 @@ def test_integer_bool_and_float16_inputs():
     assert w.dtype == np.complex128
     _check_values(w, a.astype(np.float64))
     assert LA.eigvals(vt.asarray(np.eye(3, dtype=bool))).dtype == vt.complex128
-    h = _rand((5, 5), "float16", seed=14)
+    h = standard_normal((5, 5), "float16", seed=14)
     w, v = _eig(h)
     assert w.dtype == np.complex64
     _check_values(w, h.astype(np.float32))
@@ -316,8 +317,9 @@ def test_integer_bool_and_float16_inputs():
 def test_work_is_resumed_exactly_across_dispatches(monkeypatch):
     """A dispatch stops before the unit of work that could pass its budget and the next one resumes it: tiny budgets
     (and a back substitution of two rows a dispatch) give the very same bits as one dispatch, on both paths."""
-    cases = [(_rand((2, 20, 20), "float64", seed=15), None), (_rand((2, 20, 20), "complex64", seed=16), None),
-             (_rand((2, 20, 20), "float32", seed=17), 0), (_rand((2, 20, 20), "complex128", seed=18), 0)]
+    cases = [(standard_normal((2, 20, 20), dtype, seed=seed), cap)
+             for dtype, seed, cap in (("float64", 15, None), ("complex64", 16, None), ("float32", 17, 0),
+                                      ("complex128", 18, 0))]
     geometry = linalg_eig._geometry
     for a, cap in cases:
         if cap is not None:
@@ -340,7 +342,7 @@ def test_device_memory_path(monkeypatch, dtype):
     """The Schur kernel with H in device memory (the path of matrices too large for shared memory)."""
     geometry = linalg_eig._geometry
     monkeypatch.setattr(linalg_eig, "_geometry", lambda ctx, n, dt: (geometry(ctx, n, dt)[0], 0))
-    _check(_rand((3, 13, 13), dtype, seed=19))
+    _check(standard_normal((3, 13, 13), dtype, seed=19))
 
 
 @pytest.mark.parametrize("function", ["eig", "eigvals"])
@@ -366,6 +368,6 @@ def test_no_convergence_raises(monkeypatch, dtype):
     monkeypatch.setattr(linalg_eig, "ITERATIONS", 0)
     for function in ("eig", "eigvals"):
         with pytest.raises(LA.LinAlgError, match=f"{function}: eigenvalues did not converge"):
-            getattr(LA, function)(vt.asarray(_rand((6, 6), dtype, seed=22)))
-    w, v = _eig(np.triu(_rand((5, 5), dtype, seed=23)))
-    assert np.allclose(np.sort_complex(w), np.sort_complex(np.diag(np.triu(_rand((5, 5), dtype, seed=23)))))
+            getattr(LA, function)(vt.asarray(standard_normal((6, 6), dtype, seed=22)))
+    w, v = _eig(np.triu(standard_normal((5, 5), dtype, seed=23)))
+    assert np.allclose(np.sort_complex(w), np.sort_complex(np.diag(np.triu(standard_normal((5, 5), dtype, seed=23)))))
