@@ -222,7 +222,16 @@ from .array.ops.numpy_math import (
     rint,
     true_divide,
 )
-from .array.ops.numpy_sets import intersect1d, lexsort, setdiff1d, setxor1d, union1d, unique
+from .array.ops.numpy_sets import (
+    argpartition,
+    intersect1d,
+    lexsort,
+    partition,
+    setdiff1d,
+    setxor1d,
+    union1d,
+    unique,
+)
 from .array.ops.numpy_shapes import (
     append,
     array_split,
@@ -263,7 +272,17 @@ from .array.ops.numpy_shapes import (
     vsplit,
     vstack,
 )
-from .array.ops.numpy_signal import convolve, correlate, ediff1d, gradient, interp, polyval, trapezoid
+from .array.ops.numpy_signal import (
+    convolve,
+    correlate,
+    ediff1d,
+    gradient,
+    interp,
+    polyfit,
+    polyval,
+    trapezoid,
+    vander,
+)
 from .array.ops.numpy_stats import (
     average,
     corrcoef,
@@ -325,8 +344,8 @@ __all__ = [
     "mod", "nan_to_num", "power", "rad2deg", "radians", "rint", "true_divide",
     "average", "corrcoef", "cov", "digitize", "histogram_bin_edges", "nanargmax", "nanargmin", "nancumprod",
     "nancumsum", "nanpercentile", "nanprod", "nanstd", "nanvar", "percentile", "ptp",
-    "convolve", "correlate", "ediff1d", "gradient", "interp", "polyval", "trapezoid",
-    "intersect1d", "lexsort", "setdiff1d", "setxor1d", "union1d", "unique",
+    "convolve", "correlate", "ediff1d", "gradient", "interp", "polyfit", "polyval", "trapezoid", "vander",
+    "argpartition", "intersect1d", "lexsort", "partition", "setdiff1d", "setxor1d", "union1d", "unique",
 ]
 
 

@@ -138,3 +138,25 @@ def test_lexsort(dtype):
         same(vt.lexsort([vt.asarray(g) for g in grid], axis=axis), np.lexsort(grid, axis=axis))
     names_error(TypeError, "lexsort", vt.lexsort, [])
     names_error(ValueError, "lexsort", vt.lexsort, [vt.ones(3), vt.ones(4)])
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint8", *FLOATS])
+@pytest.mark.parametrize(("shape", "axis", "kth"), [((13,), -1, 4), ((13,), 0, (0, 6, -1)), ((5, 7), 0, 2),
+                                                    ((5, 7), 1, [1, 5]), ((3, 4, 5), None, 30)])
+def test_partition_meets_numpys_contract(dtype, shape, axis, kth):
+    """Each kth element where a sort puts it, none larger before it, none smaller after (vulkit sorts fully), and
+    argpartition's indices gathering that; NaN last as NumPy's."""
+    a = values(dtype, shape, seed=9)
+    got = vt.partition(vt.asarray(a), kth, axis=axis).numpy()
+    indices = vt.argpartition(strided(a), kth, axis=axis).numpy()
+    flat = a.reshape(-1) if axis is None else a
+    axis_ = 0 if axis is None else axis
+    ordered = np.sort(flat, axis=axis_)
+    for k in np.atleast_1d(kth):
+        picked = np.take(got, [k], axis=axis_)
+        np.testing.assert_array_equal(picked, np.take(ordered, [k], axis=axis_))
+        np.testing.assert_array_equal(np.take(np.take_along_axis(flat, indices, axis=axis_), [k], axis=axis_),
+                                      picked)
+    np.testing.assert_array_equal(np.sort(got, axis=axis_), ordered)  # a permutation of the values
+    names_error(ValueError, "partition", vt.partition, vt.asarray(a), 99, axis=axis)
+    names_error(TypeError, "argpartition", vt.argpartition, vt.asarray(a), 1.5, axis=axis)

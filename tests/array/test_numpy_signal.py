@@ -175,3 +175,42 @@ def test_ediff1d_errors():
     names_error(TypeError, "ediff1d", vt.ediff1d, vt.asarray([True, False]))
     names_error(TypeError, "ediff1d", vt.ediff1d, vt.asarray([1, 2]), to_begin=0.5)
     names_error(TypeError, "ediff1d", vt.ediff1d, vt.asarray([1, 2], dtype=vt.int32), to_end=vt.asarray([1.0]))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", *FLOATS, *COMPLEX])
+def test_vander(dtype):
+    x = values(dtype, (6,), seed=4, special=False)
+    # complex products may round their parts another way (fused multiply-adds): a few ulps; the rest exact
+    rtol = 8 * float(np.finfo(dtype).eps) if np.dtype(dtype).kind == "c" else None
+    for n, increasing in ((None, False), (3, True), (1, False), (0, True), (8, False)):
+        same(vt.vander(vt.asarray(x), n, increasing=increasing), np.vander(x, n, increasing=increasing), rtol=rtol)
+    same(vt.vander(strided(x)), np.vander(x), rtol=rtol)
+    same(vt.vander(vt.asarray(x[:0])), np.vander(x[:0]))
+    names_error(ValueError, "vander", vt.vander, vt.ones((2, 2)))
+    names_error(ValueError, "vander", vt.vander, vt.ones(3), -1)
+
+
+def test_polyfit():
+    """Coefficients, full output and covariances as NumPy's (the same algorithm: scaled Vandermonde, SVD least
+    squares; float64 sums in another order, hence the tolerances)."""
+    rng = np.random.default_rng(11)
+    x = np.linspace(-1.0, 2.0, 17)
+    y = 3 * x**3 - x + 0.5 + 0.01 * rng.standard_normal(17)
+    two = np.stack([y, 2 * y - 1], axis=1)
+    w = rng.random(17) + 0.5
+    for deg in (0, 1, 3, 5):
+        same(vt.polyfit(vt.asarray(x), vt.asarray(y), deg), np.polyfit(x, y, deg), rtol=1e-9, atol=1e-12)
+    for got, want in zip(vt.polyfit(x, two, 2, full=True), np.polyfit(x, two, 2, full=True), strict=True):
+        np.testing.assert_allclose(np.asarray(got.numpy() if isinstance(got, vt.Array) else got), want, rtol=1e-9)
+    for cov in (True, "unscaled"):
+        for data in (y, two):
+            for got, want in zip(vt.polyfit(strided(x), vt.asarray(data), 2, w=w, cov=cov),
+                                 np.polyfit(x, data, 2, w=w, cov=cov), strict=True):
+                same(got, want, rtol=1e-8, atol=1e-12)
+    if "complex128" in vt.__array_namespace_info__().dtypes():
+        z = y + 1j * x
+        same(vt.polyfit(x, z, 2), np.polyfit(x, z, 2), rtol=1e-9, atol=1e-12)
+    names_error(ValueError, "polyfit", vt.polyfit, x, y, -1)
+    names_error(TypeError, "polyfit", vt.polyfit, x, y[:5], 1)
+    names_error(TypeError, "polyfit", vt.polyfit, np.ones((2, 2)), np.ones(2), 1)
+    names_error(ValueError, "polyfit", vt.polyfit, x[:3], y[:3], 3, cov=True)

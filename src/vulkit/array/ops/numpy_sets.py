@@ -1,5 +1,6 @@
 """NumPy's set functions beyond the array API standard (``vt.unique`` with NumPy's signature, ``vt.union1d``,
-``vt.intersect1d``, ``vt.setdiff1d``, ``vt.setxor1d``) and ``vt.lexsort``, for code ported from NumPy.
+``vt.intersect1d``, ``vt.setdiff1d``, ``vt.setxor1d``) and the sorting ones ``vt.lexsort``, ``vt.partition``,
+``vt.argpartition``, for code ported from NumPy.
 
 Built on vulkit's unique_* functions, sorting and gathers: no kernel of its own. NaNs are merged as NumPy merges
 them (``unique``'s ``equal_nan``). Each result's size depends on the data, which is read back: the functions wait
@@ -13,6 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from .. import dtypes as dt
 from ..array import Array
@@ -29,7 +32,7 @@ from .scans import cumulative_sum, nonzero
 from .sets import unique_all, unique_counts, unique_inverse, unique_values
 from .sorting import argsort, sort
 
-__all__ = ["lexsort", "unique", "union1d", "intersect1d", "setdiff1d", "setxor1d"]
+__all__ = ["lexsort", "partition", "argpartition", "unique", "union1d", "intersect1d", "setdiff1d", "setxor1d"]
 
 
 @named_errors
@@ -56,6 +59,44 @@ def lexsort(keys: Any, axis: int = -1) -> Array:
         step = argsort(ordered, axis=axis, stable=True)
         order = step if order is None else take_along_axis(order, step, axis=axis, mode="clip")
     return order
+
+
+def _check_kth(kth: Any, length: int) -> None:
+    """NumPy's checks of ``partition``'s kth: integers, each within [-length, length)."""
+    for k in np.atleast_1d(np.asarray(kth)).ravel():
+        if not np.issubdtype(type(k), np.integer):
+            raise TypeError("Partition index must be integer")
+        if not -length <= int(k) < length:
+            raise ValueError(f"kth(={int(k)}) out of bounds ({length})")
+
+
+@named_errors
+def partition(a: Any, kth: Any, axis: int | None = -1) -> Array:
+    """NumPy's ``partition``: the elements rearranged so that each ``kth`` position holds the value a sort would
+    put there, no larger one before it and no smaller one after. vulkit sorts (vt.sort), which meets that
+    contract; ``axis=None`` flattens first."""
+    x = as_array(a)
+    if axis is None:
+        x, axis = reshape(x, (-1,)), 0
+    if x.ndim == 0:
+        raise ValueError("a 0-d array cannot be partitioned")
+    (axis,) = normalize_axes(axis, x.ndim)
+    _check_kth(kth, x.shape[axis])
+    return sort(x, axis=axis)
+
+
+@named_errors
+def argpartition(a: Any, kth: Any, axis: int | None = -1) -> Array:
+    """NumPy's ``argpartition``: indices that partition ``a`` as :func:`partition` does; vulkit's are a stable
+    sort's (vt.argsort), which meet that contract."""
+    x = as_array(a)
+    if axis is None:
+        x, axis = reshape(x, (-1,)), 0
+    if x.ndim == 0:
+        raise ValueError("a 0-d array cannot be partitioned")
+    (axis,) = normalize_axes(axis, x.ndim)
+    _check_kth(kth, x.shape[axis])
+    return argsort(x, axis=axis, stable=True)
 
 
 def _unique_along(ar: Array, axis: int, return_index: bool, return_inverse: bool, return_counts: bool) \

@@ -1,5 +1,6 @@
 """NumPy's calculus, polynomial and signal functions beyond the array API standard (``vt.interp``,
-``vt.trapezoid``, ``vt.gradient``, ``vt.polyval``, ``vt.convolve``, ``vt.correlate``, ``vt.ediff1d``), for code
+``vt.trapezoid``, ``vt.gradient``, ``vt.polyval``, ``vt.polyfit``, ``vt.vander``, ``vt.convolve``,
+``vt.correlate``, ``vt.ediff1d``), for code
 ported from NumPy.
 
 Everything here is composed of vulkit's own operations (elementwise functions, sums, searchsorted, gathers,
@@ -12,6 +13,7 @@ Errors name the function called first (``"convolve: v cannot be empty"``), with 
 from __future__ import annotations
 
 import builtins
+import operator
 from typing import Any
 
 import numpy as np
@@ -21,15 +23,16 @@ from ..array import Array, view
 from ..layout import normalize_axes
 from . import elementwise as ew
 from . import reductions as rd
-from .creation import default_float, zeros_like
+from .creation import default_float, ones, zeros_like
 from .gather import take
-from .manipulation import flip, reshape
+from .manipulation import broadcast_to, flip, reshape
 from .moving import concat, diff, pad
 from .named_errors import named_errors
 from .numpy_common import as_array, cast_to, from_parts, on_device
+from .scans import cumulative_prod
 from .sorting import argsort, searchsorted
 
-__all__ = ["interp", "trapezoid", "gradient", "polyval", "convolve", "correlate", "ediff1d"]
+__all__ = ["interp", "trapezoid", "gradient", "polyval", "polyfit", "vander", "convolve", "correlate", "ediff1d"]
 
 
 # -- helpers -----------------------------------------------------------------------------------------------------------
@@ -250,6 +253,87 @@ def polyval(p: Any, x: Any) -> Array:
     for i in range(p.shape[0]):
         y = ew.add(ew.multiply(y, x), p[i])
     return y
+
+
+@named_errors
+def vander(x: Any, N: int | None = None, increasing: bool = False) -> Array:  # noqa: N803 - NumPy's name
+    """NumPy's ``vander``: the matrix whose columns are powers of the 1-d ``x`` (highest first unless
+    ``increasing``; ``N`` columns, default len(x)), the powers as running products along the rows (NumPy's
+    ``multiply.accumulate``: the same roundings), typed as NumPy's: x's type promoted with int64 (float32 gives
+    float64 where the device has it)."""
+    x = as_array(x)
+    x = cast_to(x, on_device(dt.as_dtype(np.promote_types(x.dtype.np, np.int64)), x._ctx), x._ctx)
+    if x.ndim != 1:
+        raise ValueError("x must be a one-dimensional array or sequence.")
+    n = x.shape[0] if N is None else operator.index(N)
+    if n < 0:
+        raise ValueError("negative dimensions are not allowed")
+    rows = x.shape[0]
+    powers = ones((rows, n), dtype=x.dtype, device=x.device)
+    if n > 1 and rows:
+        repeated = broadcast_to(reshape(x, (rows, 1)), (rows, n - 1))
+        powers = concat([powers[:, :1], cumulative_prod(repeated, axis=1, dtype=x.dtype)], axis=1)
+    return powers if increasing else flip(powers, axis=1)
+
+
+@named_errors
+def polyfit(x: Any, y: Any, deg: int, rcond: float | None = None, full: bool = False, w: Any = None,
+            cov: bool | str = False) -> Any:
+    """NumPy's ``polyfit``: the least-squares polynomial of degree ``deg`` through (x, y) (y 1-d or one column a
+    fit), highest power first, as NumPy computes it: the Vandermonde matrix weighted by ``w``, its columns scaled
+    to unit norm, :func:`vulkit.linalg.lstsq` (SVD), the scale undone; in float64 (float32 on a device without
+    it). ``full``: also the residuals, rank, singular values and rcond; ``cov``: also the coefficients'
+    covariance (``"unscaled"``: not scaled by the residuals). NumPy's RankWarning is not given."""
+    from .factorizations import inv
+    from .linalg_numpy import lstsq
+
+    order = operator.index(deg) + 1
+    if order < 1:
+        raise ValueError("expected deg >= 0")
+    x = as_array(x, y)
+    ctx = x._ctx
+    real = on_device(dt.float64, ctx)
+    x = cast_to(x, real, ctx)
+    y = as_array(y, x)
+    y = cast_to(y, on_device(dt.complex128, ctx) if y.dtype.kind == "c" else real, ctx)
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.shape[0] == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if rcond is None:
+        rcond = x.shape[0] * float(np.finfo(real.np).eps)
+    lhs, rhs = vander(x, order), y
+    if w is not None:
+        w = cast_to(as_array(w, x), real, ctx)
+        if w.ndim != 1:
+            raise TypeError("expected a 1-d array for weights")
+        if w.shape[0] != y.shape[0]:
+            raise TypeError("expected w and y to have the same length")
+        lhs = ew.multiply(lhs, reshape(w, (-1, 1)))
+        rhs = ew.multiply(rhs, w if rhs.ndim == 1 else reshape(w, (-1, 1)))
+    scale = ew.sqrt(rd.sum(ew.multiply(lhs, lhs), axis=0))
+    lhs = ew.divide(lhs, scale)
+    c, residuals, rank, singular = lstsq(lhs, rhs, rcond)
+    c = ew.divide(c, scale if c.ndim == 1 else reshape(scale, (-1, 1)))
+    if full:
+        return c, residuals, rank, singular, rcond
+    if not cov:
+        return c
+    base = inv(lhs.mT @ lhs)
+    base = ew.divide(base, ew.multiply(reshape(scale, (-1, 1)), reshape(scale, (1, -1))))
+    if cov == "unscaled":
+        factor: Any = 1.0
+    else:
+        if x.shape[0] <= order:
+            raise ValueError("the number of data points must exceed order to scale the covariance matrix")
+        factor = ew.divide(residuals, x.shape[0] - order)
+    if y.ndim == 1:
+        return c, ew.multiply(base, factor)
+    return c, ew.multiply(reshape(base, (*base.shape, 1)), factor)
 
 
 _MODES = {"v": "valid", "s": "same", "f": "full", 0: "valid", 1: "same", 2: "full"}
