@@ -288,6 +288,7 @@ from .array.ops.numpy_stats import (
     corrcoef,
     cov,
     digitize,
+    histogram2d,
     histogram_bin_edges,
     nanargmax,
     nanargmin,
@@ -342,8 +343,8 @@ __all__ = [
     "allclose", "amax", "amin", "angle", "around", "array_equal", "array_equiv", "cbrt", "deg2rad", "degrees",
     "exp2", "float_power", "fmod", "heaviside", "isclose", "iscomplex", "iscomplexobj", "isreal", "isrealobj",
     "mod", "nan_to_num", "power", "rad2deg", "radians", "rint", "true_divide",
-    "average", "corrcoef", "cov", "digitize", "histogram_bin_edges", "nanargmax", "nanargmin", "nancumprod",
-    "nancumsum", "nanpercentile", "nanprod", "nanstd", "nanvar", "percentile", "ptp",
+    "average", "corrcoef", "cov", "digitize", "histogram2d", "histogram_bin_edges", "nanargmax", "nanargmin",
+    "nancumprod", "nancumsum", "nanpercentile", "nanprod", "nanstd", "nanvar", "percentile", "ptp",
     "convolve", "correlate", "ediff1d", "gradient", "interp", "polyfit", "polyval", "trapezoid", "vander",
     "argpartition", "intersect1d", "lexsort", "partition", "setdiff1d", "setxor1d", "union1d", "unique",
 ]

@@ -13,32 +13,33 @@ from __future__ import annotations
 
 import builtins
 import math
+import operator
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .. import dtypes as dt
-from ..array import Array
+from ..array import Array, asarray_like
 from ..dtypes import DType
 from ..layout import normalize_axes
 from . import elementwise as ew
 from . import reductions as rd
 from .creation import default_float, full, zeros
 from .gather import take
-from .histogram import histogram
+from .histogram import bincount, histogram
 from .linalg_basic import diagonal
 from .manipulation import broadcast_to, flip, reshape, squeeze
 from .matmul import matmul
 from .moving import concat
 from .named_errors import named_errors
-from .numpy_common import as_array, by_parts, cast_to
+from .numpy_common import as_array, by_parts, cast_to, on_device
 from .scans import cumprod, cumsum
 from .sorting import nanquantile, quantile, searchsorted
 
 __all__ = [
     "average", "ptp", "percentile", "nanpercentile", "nanstd", "nanvar", "nanargmax", "nanargmin", "nanprod",
-    "nancumsum", "nancumprod", "cov", "corrcoef", "digitize", "histogram_bin_edges",
+    "nancumsum", "nancumprod", "cov", "corrcoef", "digitize", "histogram_bin_edges", "histogram2d",
 ]
 
 
@@ -410,3 +411,97 @@ def histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any 
             raise TypeError("Automated estimation of the number of bins is not supported for weighted data")
         bins, range = _estimated_bins(a, bins, range)  # noqa: A001
     return histogram(a, bins, range)[1]
+
+
+def _axis_bins(bins: Any, axis: int) -> Any:
+    """histogram2d's ``bins`` for one axis, as NumPy's reads them: a scalar for both axes, a pair (a count or
+    edges each), or any other sequence as the edges of both."""
+    if isinstance(bins, Array):
+        bins = bins.numpy()
+    try:
+        count = len(bins)
+    except TypeError:
+        return bins
+    if count == 2:
+        chosen = bins[axis]
+        return chosen.numpy() if isinstance(chosen, Array) else chosen
+    if count == 1:
+        raise ValueError("The dimension of bins must be equal to the dimension of the sample x.")
+    return np.asarray(bins)
+
+
+def _axis_edges(values: Array, bins: Any, bounds: Any, axis: int) -> Array:
+    """One axis's edges as NumPy's histogramdd makes them: given edges as they are (increasing), or ``bins``
+    equal bins over ``bounds`` or the data's min and max (read back), widened by 0.5 each way where equal,
+    through float64 ``linspace``."""
+    ctx = values._ctx
+    if np.ndim(bins) == 1:
+        edges = np.asarray(bins)
+        if np.any(edges[:-1] > edges[1:]):
+            raise ValueError(f"`bins[{axis}]` must be monotonically increasing, when an array")
+        return asarray_like(edges, ctx, on_device(dt.as_dtype(edges.dtype), ctx))
+    if np.ndim(bins) != 0:
+        raise ValueError(f"`bins[{axis}]` must be a scalar or 1d array")
+    if bins < 1:
+        raise ValueError(f"`bins[{axis}]` must be positive, when an integer")
+    count = operator.index(bins)
+    if bounds is not None:
+        first, last = (float(b) for b in bounds)
+        if first > last:
+            raise ValueError("max must be larger than min in range parameter.")
+        if not (math.isfinite(first) and math.isfinite(last)):
+            raise ValueError(f"supplied range of [{first}, {last}] is not finite")
+    elif values.size == 0:
+        first, last = 0.0, 1.0
+    else:  # NumPy's min and max are scalars of the data's type: float data gives edges of its own type
+        kind = values.dtype.np.type if values.dtype.kind == "f" else np.float64
+        first, last = kind(float(rd.min(values))), kind(float(rd.max(values)))
+        if not (math.isfinite(first) and math.isfinite(last)):
+            raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
+    if first == last:
+        first, last = first - 0.5, last + 0.5
+    edges = np.linspace(first, last, count + 1)
+    return asarray_like(edges, ctx, on_device(dt.as_dtype(edges.dtype), ctx))
+
+
+def _bin_index(values: Array, edges: Array) -> tuple[Array, Array]:
+    """(each value's bin among ``edges``, whether it falls in one): half-open bins, the last closed on the right,
+    values outside or NaN in none (NumPy's histogramdd)."""
+    nbins = edges.shape[0] - 1
+    index = ew.subtract(searchsorted(edges, values, side="right"), 1)
+    index = ew.where(ew.equal(values, edges[-1]), nbins - 1, index)
+    inside = ew.logical_and(ew.greater_equal(values, edges[0]), ew.less_equal(values, edges[-1]))
+    return index, inside
+
+
+@named_errors
+def histogram2d(x: Any, y: Any, bins: Any = 10, range: Any = None, density: bool | None = None,  # noqa: A002
+                weights: Any = None) -> tuple[Array, Array, Array]:
+    """NumPy's ``histogram2d``: (H, xedges, yedges), H[i, j] counting (or summing the ``weights`` of) the points
+    whose x falls in bin i and y in bin j, as float64. ``bins``: a count, edges, or one of either per axis;
+    ``range``: ((xmin, xmax), (ymin, ymax)). Each axis's edges are NumPy's histogramdd's (from a count of bins:
+    in the float data's type, else float64; given edges as they are); the bins of each point by vt.searchsorted
+    (half-open, the last closed), counted by one vt.bincount of the combined index. Synchronises (the data's range
+    and the counts' size are read back)."""
+    x, y = as_array(x, y), as_array(y, x)
+    if x.ndim != 1 or y.ndim != 1 or x.shape != y.shape:
+        raise ValueError("x and y must be 1-d arrays of the same length")
+    if range is not None and len(range) != 2:
+        raise ValueError("range must be a pair of (min, max) pairs")
+    edges = [_axis_edges(v, _axis_bins(bins, axis), None if range is None else range[axis], axis)
+             for axis, v in enumerate((x, y))]
+    nx, ny = edges[0].shape[0] - 1, edges[1].shape[0] - 1
+    (ix, x_in), (iy, y_in) = _bin_index(x, edges[0]), _bin_index(y, edges[1])
+    combined = ew.where(ew.logical_and(x_in, y_in), ew.add(ew.multiply(ix, ny), iy), nx * ny)
+    if weights is not None:
+        weights = as_array(weights, x)
+        if weights.shape != x.shape:
+            raise ValueError("weights should have the same shape as x and y")
+    counts = bincount(combined, weights=weights, minlength=nx * ny + 1)[:nx * ny]
+    result = reshape(cast_to(counts, on_device(dt.float64, x._ctx), x._ctx), (nx, ny))
+    if density:  # NumPy's order: by each axis's bin widths (in the edges' type), then by the total
+        total = rd.sum(result)
+        result = ew.divide(result, reshape(ew.subtract(edges[0][1:], edges[0][:-1]), (nx, 1)))
+        result = ew.divide(result, reshape(ew.subtract(edges[1][1:], edges[1][:-1]), (1, ny)))
+        result = ew.divide(result, total)
+    return result, edges[0], edges[1]
