@@ -119,6 +119,26 @@ def test_isin_nan_zeros_scalars_and_mixed_dtypes():
     assert vt.isin(empty, x).shape == (0,)
 
 
+@pytest.mark.parametrize("dtype", [d for d in ("complex64", "complex128")
+                                   if d in vt.__array_namespace_info__().dtypes()])
+def test_isin_complex(dtype):
+    """Complex numbers by value (through the unique values of both): NaN parts in nothing, -0.0 is 0.0, repeats,
+    a real operand promoted, a strided view, invert, empty operands."""
+    rng = np.random.default_rng(6)
+    a = (rng.integers(-2, 3, (7, 9)) + 1j * rng.integers(-1, 2, (7, 9))).astype(dtype)
+    a[0, :4] = [complex(np.nan, 1), complex(1, np.nan), complex(-0.0, 0.0), complex(0.0, -0.0)]
+    b = np.array([1 + 1j, 0j, complex(np.nan, 1), -2 - 1j, 1 + 1j, 2], dtype=dtype)
+    for invert in (False, True):
+        got = vt.isin(vt.asarray(a), vt.asarray(b), invert=invert)
+        assert got.dtype == vt.bool and got.shape == a.shape
+        np.testing.assert_array_equal(got.numpy(), np.isin(a, b, invert=invert))
+    np.testing.assert_array_equal(vt.isin(vt.asarray(a)[:, ::2], vt.asarray(b)).numpy(), np.isin(a[:, ::2], b))
+    real = np.array([2.0, 1.0, 0.0], np.float32)
+    np.testing.assert_array_equal(vt.isin(vt.asarray(real), vt.asarray(b)).numpy(), np.isin(real, b))
+    assert vt.isin(vt.asarray(a[:0]), vt.asarray(b)).shape == (0, 9)
+    assert vt.isin(vt.asarray(a), vt.asarray(b[:0]), invert=True).numpy().all()
+
+
 def test_errors_name_the_function():
     with pytest.raises(TypeError, match="unique_values"):
         vt.unique_values(np.zeros(3))

@@ -29,7 +29,7 @@ from .moving import concat
 from .named_errors import named_errors
 from .numpy_common import as_array
 from .scans import cumulative_sum, nonzero
-from .sets import unique_all, unique_counts, unique_inverse, unique_values
+from .sets import in_unique, unique_all, unique_counts, unique_inverse, unique_values
 from .sorting import argsort, sort
 
 __all__ = ["lexsort", "partition", "argpartition", "unique", "union1d", "intersect1d", "setdiff1d", "setxor1d"]
@@ -219,17 +219,6 @@ def intersect1d(ar1: Any, ar2: Any, assume_unique: bool = False, return_indices:
     return common, indices1, indices2
 
 
-def _in_unique(ar1: Array, ar2: Array) -> Array:
-    """Whether each element of ar1 is in ar2, both holding distinct values: NumPy's sorting ``_isin`` (equal
-    neighbours of the stable sort of both; NaN equals nothing), which complex numbers take too (vt.isin orders
-    real numbers only)."""
-    joined = concat([ar1, ar2])
-    order = argsort(joined)
-    ordered = take(joined, order, mode="clip")
-    matched = concat([ew.equal(ordered[1:], ordered[:-1]), full((1,), False, dtype=dt.bool_, device=joined.device)])
-    return take(matched, argsort(order), mode="clip")[:ar1.shape[0]]
-
-
 @named_errors
 def setdiff1d(ar1: Any, ar2: Any, assume_unique: bool = False) -> Array:
     """NumPy's ``setdiff1d``: the sorted distinct values of ar1 not in ar2 (NaN is in nothing, so ar1's NaN
@@ -242,7 +231,7 @@ def setdiff1d(ar1: Any, ar2: Any, assume_unique: bool = False) -> Array:
         ar1, ar2 = unique(ar1), unique(ar2)
     if ar1.size == 0 or ar2.size == 0:
         return ar1
-    return ar1[ew.logical_not(_in_unique(ar1, ar2))]
+    return ar1[ew.logical_not(in_unique(ar1, ar2))]
 
 
 @named_errors

@@ -21,6 +21,7 @@ from ..dtypes import as_dtype
 from ..kernels import sort_glsl
 from ..kernels.sort_complex import nan_threshold
 from ..kernels.sort_search import UniqueSpec
+from . import elementwise as ew
 from . import sorting
 from .gather import take
 
@@ -137,11 +138,31 @@ def unique_all(x: Array, /) -> UniqueAllResult:
 def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> Array:
     """Whether each element of ``x1`` equals some element of ``x2`` (``invert``: does not), by value equality
     in their common dtype (NaN is in nothing; -0.0 is 0.0); a bool array of x1's shape (0-d for a scalar x1).
-    ``x2`` is sorted on the GPU and searched; nothing waits for the GPU."""
-    a, b = sorting._common(x1, x2, "isin")
-    if b.size == 0:
-        from .creation import full
+    ``x2`` is sorted on the GPU and searched; nothing waits for the GPU. Complex numbers go through the unique
+    values of both (:func:`in_unique`), which read their counts back (synchronises)."""
+    from .creation import full
 
+    a, b = sorting._common(x1, x2, "isin", complex_too=True)
+    if b.size == 0 or a.size == 0:
         return full(a.shape, bool(invert), dtype=as_dtype(np.bool_), device=a.device)
+    if a._dtype.kind == "c":
+        values, _, inverse, _ = _unique(a, False, True, False, "isin")
+        others = _unique(b, False, False, False, "isin")[0]
+        found = take(in_unique(values, others), inverse.reshape((a.size,)), mode="clip").reshape(a.shape)
+        return ew.logical_not(found) if invert else found
     ordered = sorting.sort_rows(b.reshape((b.size,)), 1, b.size, False, True, False, "isin")[0]
     return sorting.search(ordered, a, "left", None, True, bool(invert), "isin")
+
+
+def in_unique(x1: Array, x2: Array) -> Array:
+    """Whether each element of the 1-d ``x1`` is in the 1-d ``x2``, both holding distinct values: equal neighbours
+    in the stable sort of both (NumPy's sorting ``_isin``; NaN equals nothing), which complex numbers take too."""
+    from .creation import full
+    from .moving import concat
+
+    joined = concat([x1, x2])
+    order = sorting.argsort(joined)
+    ordered = take(joined, order, mode="clip")
+    matched = concat([ew.equal(ordered[1:], ordered[:-1]),
+                      full((1,), False, dtype=as_dtype(np.bool_), device=joined.device)])
+    return take(matched, sorting.argsort(order), mode="clip")[:x1.shape[0]]

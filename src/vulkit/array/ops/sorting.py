@@ -384,14 +384,15 @@ def _operand(value: Any, like: Array, name: str) -> Array:
     return asarray_like(value, like._ctx)
 
 
-def _common(x1: Any, x2: Any, name: str) -> tuple[Array, Array]:
-    """Both operands as contiguous arrays of their common dtype (Python scalars typed weakly)."""
+def _common(x1: Any, x2: Any, name: str, complex_too: bool = False) -> tuple[Array, Array]:
+    """Both operands as contiguous arrays of their common dtype (Python scalars typed weakly); complex ones only
+    where ``complex_too``."""
     base = x1 if isinstance(x1, Array) else x2
     if not isinstance(base, Array):
         raise TypeError(f"{name}: at least one operand must be a vulkit array")
     x1, x2 = _operand(x1, base, name), _operand(x2, base, name)
     common = _result_type(x1, x2)
-    if common.kind not in "biuf":
+    if common.kind not in ("biufc" if complex_too else "biuf"):
         raise TypeError(f"{name}: arrays of {common.name} cannot be compared in order")
 
     def prepared(v: Any) -> Array:
