@@ -750,3 +750,23 @@ def test_trim_zeros(dtype):
         vt.trim_zeros(x, "x")
     with pytest.raises(AxisError, match="^trim_zeros: axis 1 is out of bounds"):
         vt.trim_zeros(x, axis=1)
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2, -1])
+def test_apply_along_axis(axis):
+    """Scalar, vector and matrix results of a function of each 1-d slice, stacked where the axis was, as NumPy's;
+    extra arguments passed on; a strided input; errors naming the function."""
+    a = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4) - 7
+    x = vt.asarray(a)
+    cases = [(lambda v, p: vt.sum(v * p), lambda v, p: np.sum(v * p)),
+             (lambda v, p: vt.stack([v[0], v[-1], v[0] * p]), lambda v, p: np.stack([v[0], v[-1], v[0] * p])),
+             (lambda v, p: vt.outer(v, v) + p, lambda v, p: np.outer(v, v) + p)]
+    for ours, theirs in cases:
+        np.testing.assert_array_equal(vt.apply_along_axis(ours, axis, x, 2.0).numpy(),
+                                      np.apply_along_axis(theirs, axis, a, 2.0))
+    np.testing.assert_array_equal(vt.apply_along_axis(lambda v: vt.max(v), axis, x[:, ::2]).numpy(),
+                                  np.apply_along_axis(np.max, axis, a[:, ::2]))
+    with pytest.raises(ValueError, match="^apply_along_axis: Cannot apply_along_axis"):
+        vt.apply_along_axis(vt.sum, 0, vt.zeros((3, 0)))
+    with pytest.raises(ValueError, match="^apply_along_axis: the function's results differ"):
+        vt.apply_along_axis(lambda v: v[: int(v[0]) % 2 + 1], 1, vt.asarray([[0.0, 1.0], [1.0, 2.0]]))

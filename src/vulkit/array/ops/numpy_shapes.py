@@ -35,7 +35,8 @@ from .named_errors import named_errors
 from .scans import argwhere
 
 __all__ = [
-    "append", "array_split", "ascontiguousarray", "atleast_1d", "atleast_2d", "atleast_3d", "block", "column_stack",
+    "append", "apply_along_axis", "array_split", "ascontiguousarray", "atleast_1d", "atleast_2d", "atleast_3d",
+    "block", "column_stack",
     "concatenate", "copy", "delete", "diag", "diag_indices", "diag_indices_from", "diagflat", "dsplit", "dstack",
     "fliplr", "flipud", "hsplit", "hstack", "identity", "indices", "insert", "ravel_multi_index", "resize",
     "rollaxis", "rot90", "split", "tri", "tril_indices", "tril_indices_from", "triu_indices", "triu_indices_from",
@@ -742,3 +743,28 @@ def trim_zeros(filt: Any, trim: str = "fb", axis: int | Sequence[int] | None = N
         start = ends[:x.ndim] if "f" in trim else [None] * x.ndim
         stop = [e + 1 for e in ends[x.ndim:]] if "b" in trim else [None] * x.ndim
     return basic_view(x, tuple(slice(start[i], stop[i]) if i in axes else slice(None) for i in range(x.ndim)))
+
+
+@named_errors
+def apply_along_axis(func1d: Any, axis: int, arr: Any, *args: Any, **kwargs: Any) -> Array:
+    """NumPy's ``apply_along_axis``: ``func1d`` called on every 1-d slice of ``arr`` along ``axis`` (with
+    ``args`` and ``kwargs``), its results (arrays of one shape, or scalars) stacked where the axis was. A Python
+    loop over the slices, as NumPy's: prefer a function that takes ``axis`` where there is one."""
+    x = asarray(arr) if not isinstance(arr, Array) else arr
+    if x.ndim == 0:
+        raise AxisError(f"axis {axis} is out of bounds for array of dimension 0")
+    (axis,) = normalize_axes(axis, x.ndim)
+    moved = moveaxis(x, axis, -1)
+    outer = moved.shape[:-1]
+    if any(n == 0 for n in outer):
+        raise ValueError("Cannot apply_along_axis when any iteration dimensions are 0")
+    results = []
+    for index in np.ndindex(*outer):
+        result = func1d(moved[index], *args, **kwargs)
+        results.append(result if isinstance(result, Array) else asarray(result, device=x.device))
+    if any(r.shape != results[0].shape for r in results):
+        raise ValueError("the function's results differ in shape from slice to slice")
+    inner = results[0].shape
+    stacked = reshape(stack(results), (*outer, *inner))
+    order = [*range(axis), *range(len(outer), len(outer) + len(inner)), *range(axis, len(outer))]
+    return permute_dims(stacked, tuple(order))
