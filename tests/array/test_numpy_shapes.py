@@ -17,7 +17,7 @@ DTYPES = [d for d in ("float32", "int32", "int64", "bool", "complex64") if d in 
 NAMES = """concatenate vstack hstack dstack column_stack atleast_1d atleast_2d atleast_3d split array_split hsplit
 vsplit dsplit append insert delete fliplr flipud rot90 diag diagflat tri identity triu_indices tril_indices
 triu_indices_from tril_indices_from diag_indices diag_indices_from unravel_index ravel_multi_index indices
-ascontiguousarray copy rollaxis resize block trim_zeros""".split()
+ascontiguousarray copy rollaxis resize block trim_zeros apply_along_axis""".split()
 INDEX = np.dtype(vt.__array_namespace_info__().default_dtypes()["indexing"].name)
 
 
