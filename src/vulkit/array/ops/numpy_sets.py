@@ -61,13 +61,22 @@ def lexsort(keys: Any, axis: int = -1) -> Array:
     return order
 
 
-def _check_kth(kth: Any, length: int) -> None:
-    """NumPy's checks of ``partition``'s kth: integers, each within [-length, length)."""
+def _partitioned(a: Any, kth: Any, axis: int | None) -> tuple[Array, int]:
+    """(the array partition works on, its axis): ``a`` flattened for ``axis=None``, NumPy's checks of ``kth``
+    (integers, each within [-length, length))."""
+    x = as_array(a)
+    if axis is None:
+        x, axis = reshape(x, (-1,)), 0
+    if x.ndim == 0:
+        raise ValueError("a 0-d array cannot be partitioned")
+    (axis,) = normalize_axes(axis, x.ndim)
+    length = x.shape[axis]
     for k in np.atleast_1d(np.asarray(kth)).ravel():
         if not np.issubdtype(type(k), np.integer):
             raise TypeError("Partition index must be integer")
         if not -length <= int(k) < length:
             raise ValueError(f"kth(={int(k)}) out of bounds ({length})")
+    return x, axis
 
 
 @named_errors
@@ -75,13 +84,7 @@ def partition(a: Any, kth: Any, axis: int | None = -1) -> Array:
     """NumPy's ``partition``: the elements rearranged so that each ``kth`` position holds the value a sort would
     put there, no larger one before it and no smaller one after. vulkit sorts (vt.sort), which meets that
     contract; ``axis=None`` flattens first."""
-    x = as_array(a)
-    if axis is None:
-        x, axis = reshape(x, (-1,)), 0
-    if x.ndim == 0:
-        raise ValueError("a 0-d array cannot be partitioned")
-    (axis,) = normalize_axes(axis, x.ndim)
-    _check_kth(kth, x.shape[axis])
+    x, axis = _partitioned(a, kth, axis)
     return sort(x, axis=axis)
 
 
@@ -89,13 +92,7 @@ def partition(a: Any, kth: Any, axis: int | None = -1) -> Array:
 def argpartition(a: Any, kth: Any, axis: int | None = -1) -> Array:
     """NumPy's ``argpartition``: indices that partition ``a`` as :func:`partition` does; vulkit's are a stable
     sort's (vt.argsort), which meet that contract."""
-    x = as_array(a)
-    if axis is None:
-        x, axis = reshape(x, (-1,)), 0
-    if x.ndim == 0:
-        raise ValueError("a 0-d array cannot be partitioned")
-    (axis,) = normalize_axes(axis, x.ndim)
-    _check_kth(kth, x.shape[axis])
+    x, axis = _partitioned(a, kth, axis)
     return argsort(x, axis=axis, stable=True)
 
 
