@@ -9,14 +9,12 @@
 #   5. solve 4096 with the LU panel's reduction and geometry varied (probe_lu_variants.py)
 #   6. wider FFT column tiles against more passes (probe_fft_passes.py; GPU time per pass)
 #   7. what each kernel costs in cholesky, solve, fft and sort, by doubling its dispatches (probe_kernel_doubling.py)
-#   8. solve and cholesky with the triangular solves by a subgroup per column (TrsmSubgroupSpec, off by default)
-#      against the shipped kernel, alternating
-#   9. the FFT passes' memory access alone (probe_fft_access.py: strided copies as a pass of radix R moves them)
+#   8. the FFT passes' memory access alone (probe_fft_access.py: strided copies as a pass of radix R moves them)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8 9"}
+steps=${1:-"1 2 3 4 5 6 7 8"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -60,15 +58,6 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
          limit 120 python3 benchmarks/probes/probe_kernel_doubling.py "$statement" --setup "$setup" 2>&1 \
            | tee -a "$out/kernel_doubling.txt"
        done ;;
-    8) for round in 1 2; do
-         for flag in False True; do
-           echo "== SUBGROUP_TRSM=$flag" | tee -a "$out/trsm_ab.txt"
-           limit 150 python3 benchmarks/probes/with_settings.py vulkit.array.ops.linalg_blocked.SUBGROUP_TRSM=$flag \
-             -- benchmarks/bench_ops.py --only "solve 4096" 2>&1 | grep '^{' | tee -a "$out/trsm_ab.txt"
-           limit 90 python3 benchmarks/probes/with_settings.py vulkit.array.ops.linalg_blocked.SUBGROUP_TRSM=$flag \
-             -- benchmarks/bench_ops.py --only "cholesky" 2>&1 | grep '^{' | tee -a "$out/trsm_ab.txt"
-         done
-       done ;;
-    9) limit 120 python3 benchmarks/probes/probe_fft_access.py 2>&1 | tee "$out/fft_access.txt" ;;
+    8) limit 120 python3 benchmarks/probes/probe_fft_access.py 2>&1 | tee "$out/fft_access.txt" ;;
   esac
 done

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 import pytest
-from array_helpers import SUPPORTED, standard_normal
+from array_helpers import standard_normal
 
 import vulkit as vt
 from vulkit.array.kernels.factorization_blocked import PanelSpec
@@ -105,42 +105,6 @@ def test_panel_geometry_keeps_a_column_per_invocation():
         PanelSpec(vt.float32, False, nb=32, rmax=1, wg=16)
 
 
-@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
-@pytest.mark.parametrize("lower", [True, False])
-@pytest.mark.parametrize("unit", [True, False])
-@pytest.mark.parametrize(("size", "ncols"), [("block", 70), ("partial", 9), ("one", 1), ("block", 300)])
-def test_subgroup_triangular_solve_kernel(monkeypatch, dtype, lower, unit, size, ncols):
-    """TrsmSubgroupSpec (a subgroup per column, rows in registers; off by default until measured): T^-1 B for
-    lower and upper T, unit diagonal or not, at the block order (the dtype's), below it and of order 1, conjugated
-    B for complex."""
-    if dtype not in SUPPORTED:
-        pytest.skip(f"the device has no {dtype}")
-    monkeypatch.setattr(linalg_blocked, "SUBGROUP_TRSM", True)
-    ctx = vt.asarray(np.zeros(1))._ctx
-    tb = linalg_blocked.block_sizes(ctx, np.dtype(dtype).itemsize)
-    if not ctx.device.physical.fixed_subgroup_size:
-        pytest.skip("the device's subgroups have no fixed size: the kernel is not used there")
-    kb = {"block": tb, "partial": max(1, tb - 27), "one": 1}[size]
-    conj_b = np.dtype(dtype).kind == "c"
-    a = standard_normal((2, kb, kb + ncols), dtype, kb + 5)
-    diagonal = 2 + np.abs(standard_normal((kb,), "float64", 7))
-    tri = standard_normal((2, kb, kb), dtype, kb + 6) * 0.2 + diagonal * np.eye(kb)
-    a[:, :, :kb] = np.tril(tri) if lower else np.triu(tri)
-    w = vt.asarray(a)
-    t, b = linalg_blocked._sub(w, 0, kb, 0, kb), linalg_blocked._sub(w, 0, kb, kb, kb + ncols)
-    linalg_blocked._Kernels(w, tb).trsm(t, b, lower=lower, unit=unit, conj_b=conj_b)
-    want = a.astype(_wide(dtype))
-    for bt in range(2):
-        tri_bt = np.tril(want[bt, :, :kb]) if lower else np.triu(want[bt, :, :kb])
-        if unit:
-            tri_bt = tri_bt - np.diag(np.diag(tri_bt)) + np.eye(kb)
-        rhs = np.conj(want[bt, :, kb:]) if conj_b else want[bt, :, kb:]
-        solved = np.linalg.solve(tri_bt, rhs)
-        want[bt, :, kb:] = np.conj(solved) if conj_b else solved
-    got = w.numpy()
-    assert float(np.abs(got - want).max()) <= _tol(dtype, kb) * float(np.abs(want).max())
-
-
 def _check_solve(dtype: str, n: int, seed: int) -> np.ndarray:
     """vt.linalg.solve of two random n x n systems against their residuals; the matrices (widened) for more."""
     a, b = standard_normal((2, n, n), dtype, seed), standard_normal((2, n, 3), dtype, seed + 1)
@@ -149,17 +113,6 @@ def _check_solve(dtype: str, n: int, seed: int) -> np.ndarray:
     residual = np.abs(wide @ x - b).max(axis=(-2, -1))
     assert np.all(residual <= _tol(dtype, n) * np.abs(wide).max(axis=(-2, -1)) * np.abs(x).max(axis=(-2, -1)))
     return wide
-
-
-@pytest.mark.parametrize("dtype", ["float32", "complex128"])
-def test_blocked_factorizations_with_subgroup_solves(monkeypatch, dtype):
-    """cholesky and solve of 150 x 150 matrices with TrsmSubgroupSpec switched on."""
-    monkeypatch.setattr(linalg_blocked, "SUBGROUP_TRSM", True)
-    n = 150
-    wide = _check_solve(dtype, n, 50)
-    spd = wide @ np.conj(np.swapaxes(wide, -1, -2)) / n + np.eye(n)
-    low = vt.linalg.cholesky(vt.asarray(spd.astype(dtype))).numpy().astype(wide.dtype)
-    assert np.abs(low @ np.conj(np.swapaxes(low, -1, -2)) - spd).max() <= _tol(dtype, n) * np.abs(spd).max() * 4
 
 
 @pytest.mark.parametrize("dtype", ["float32", "complex128"])

@@ -16,14 +16,9 @@ from typing import Any
 
 from ..array import Array, view
 from ..kernels.factorization import CholSpec
-from ..kernels.factorization_blocked import LASWP_COLUMNS, LaswpSpec, PanelSpec, TrsmSpec, TrsmSubgroupSpec
+from ..kernels.factorization_blocked import LASWP_COLUMNS, LaswpSpec, PanelSpec, TrsmSpec
 from .elementwise import conj
 from .linalg_common import Launcher, max_invocations, pow2, shared_limit
-
-# triangular solves without interchanges by a subgroup per column (TrsmSubgroupSpec) where the device's subgroups
-# have one size dividing the block: off until measured on a GPU against TrsmSpec (probe: with_settings.py)
-SUBGROUP_TRSM = False
-_TRSM_GROUP = 128  # the subgroup kernel's invocations a workgroup
 
 
 def _quad(x: Array) -> tuple[int, int, int, int]:
@@ -76,13 +71,7 @@ class _Kernels:
         """B := T^-1 B for views T (kb x kb) and B (kb x ncols, its columns reaching further down) of w; with
         ``pivots``, after B's rows were exchanged as pivots pk .. pk + kb - 1 say (``pn`` per matrix)."""
         batch, kb, ncols = b._shape
-        subgroup = self.w._ctx.device.physical.fixed_subgroup_size
-        if ncols and pivots is None and SUBGROUP_TRSM and subgroup and self.tb % subgroup == 0:
-            wg = max(_TRSM_GROUP, subgroup)
-            launch = self.get(TrsmSubgroupSpec, [self.w, self.w], nb=self.tb, subgroup=subgroup, lower=lower,
-                              unit=unit, conj=conj_b, wg=wg)
-            launch([_quad(t), _quad(b)], [batch, kb, ncols], batch * math.ceil(ncols * subgroup / wg))
-        elif ncols:
+        if ncols:
             buffers = [self.w, self.w] + ([pivots] if pivots is not None else [])
             launch = self.get(TrsmSpec, buffers, nb=self.tb, lower=lower, unit=unit, conj=conj_b,
                               swap=pivots is not None)
