@@ -119,29 +119,24 @@ def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, T
     ctx = x._ctx
     between = dt.uint8 if fixed else compute_dtype(x._dtype)
     weight = dt.int32 if fixed else compute_dtype(x._dtype)
-    current = x
     if cols is None and rows is None:
         return x.astype(out_dtype)
-    if cols is not None and rows is not None:
-        row_table = device_table(ctx, rows[0], rows[1], weight)
-        col_table = device_table(ctx, cols[0], cols[1], weight)
-        if row_table[2] * col_table[2] <= FUSED_TAPS:
-            first, second = (row_table, col_table) if rows_first else (col_table, row_table)
-            out = resample_both(x, first, second, out_h, out_w, out_dtype, fixed, cval, rows_first)
-            return shaped(out, (n, out_h, out_w, c))
-    rows_done = False
-    if rows is not None and (rows_first or cols is None):
-        table = device_table(ctx, rows[0], rows[1], weight)
-        current = resample_pass(current, n, h, w * c, out_h, table, out_dtype if cols is None else between, fixed,
-                                cval)
+    row_table = device_table(ctx, rows[0], rows[1], weight) if rows is not None else None
+    col_table = device_table(ctx, cols[0], cols[1], weight) if cols is not None else None
+    if row_table is not None and col_table is not None and row_table[2] * col_table[2] <= FUSED_TAPS:
+        first, second = (row_table, col_table) if rows_first else (col_table, row_table)
+        out = resample_both(x, first, second, out_h, out_w, out_dtype, fixed, cval, rows_first)
+        return shaped(out, (n, out_h, out_w, c))
+    current, rows_done = x, False
+    if row_table is not None and (rows_first or col_table is None):
+        current = resample_pass(current, n, h, w * c, out_h, row_table,
+                                out_dtype if col_table is None else between, fixed, cval)
         h, rows_done = out_h, True
-    if cols is not None:
-        table = device_table(ctx, cols[0], cols[1], weight)
-        last = rows is None or rows_done
-        current = resample_pass(current, n * h, w, c, out_w, table, out_dtype if last else between, fixed, cval)
-    if rows is not None and not rows_done:
-        table = device_table(ctx, rows[0], rows[1], weight)
-        current = resample_pass(current, n, h, out_w * c, out_h, table, out_dtype, fixed, cval)
+    if col_table is not None:
+        last = row_table is None or rows_done
+        current = resample_pass(current, n * h, w, c, out_w, col_table, out_dtype if last else between, fixed, cval)
+    if row_table is not None and not rows_done:
+        current = resample_pass(current, n, h, out_w * c, out_h, row_table, out_dtype, fixed, cval)
     return shaped(current, (n, out_h, out_w, c))
 
 
