@@ -13,7 +13,7 @@ from .. import dtypes as dt
 from ..array import Array, asarray_like
 from ..dtypes import DType
 from . import elementwise as ew
-from .creation import empty
+from .creation import asarray, empty
 from .manipulation import broadcast_shapes, broadcast_to
 
 __all__ = ["as_array", "by_parts", "cast_to", "context_of", "from_parts", "on_device"]
@@ -26,11 +26,12 @@ def context_of(*values: Any) -> Any:
 
 
 def as_array(value: Any, *like: Any) -> Array:
-    """``value`` as a vulkit array (host data uploaded to the device of the first array among ``like``, or the
-    current device)."""
+    """``value`` as a vulkit array: host data through ``vt.asarray`` (the device's default dtypes) onto the device
+    of the first array among ``like``, or the current device."""
     if isinstance(value, Array):
         return value
-    return asarray_like(value, context_of(*like))
+    first = next((v for v in like if isinstance(v, Array)), None)
+    return asarray(value, device=first.device if first is not None else None)
 
 
 def on_device(dtype: DType, ctx: Any) -> DType:

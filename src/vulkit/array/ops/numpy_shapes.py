@@ -32,6 +32,7 @@ from .indexing import _fit
 from .manipulation import broadcast_arrays, broadcast_to, expand_dims, flip, moveaxis, permute_dims, reshape
 from .moving import _arrays, concat, stack, tile, unstack
 from .named_errors import named_errors
+from .numpy_common import as_array
 from .scans import argwhere
 
 __all__ = [
@@ -49,11 +50,6 @@ _CLIP_MODES = ("raise", "wrap", "clip")
 
 
 # -- helpers -------------------------------------------------------------------------------------------------------
-def _arr(value: Any) -> Array:
-    """``value`` as a vulkit array (host data uploaded with the device's default dtypes, as ``vt.asarray``)."""
-    return value if isinstance(value, Array) else asarray(value)
-
-
 def _axis(name: str, axis: Any, ndim: int) -> int:
     """One axis in range(ndim); AxisError naming ``name`` out of range."""
     if isinstance(axis, (tuple, list)):
@@ -148,7 +144,7 @@ def _at_least(x: Array, ndim: int) -> Array:
 
 
 def _at_least_each(arys: tuple[Any, ...], ndim: int) -> Array | tuple[Array, ...]:
-    found = tuple(_at_least(_arr(a), ndim) for a in arys)
+    found = tuple(_at_least(as_array(a), ndim) for a in arys)
     return found[0] if len(found) == 1 else found
 
 
@@ -232,7 +228,7 @@ def _block_depth(arrays: Any, index: list[int]) -> tuple[list[int | None], int]:
 def _assemble(arrays: Any, depth: int, ndim: int) -> Array:
     """The nested lists joined from the innermost (along the last axis) outwards."""
     if depth == 0:
-        return _ndmin(_arr(arrays), ndim)
+        return _ndmin(as_array(arrays), ndim)
     return concat([_assemble(a, depth - 1, ndim) for a in arrays], axis=-depth)
 
 
@@ -254,7 +250,7 @@ def block(arrays: Any) -> Array:
 def _split(name: str, ary: Any, indices_or_sections: Any, axis: Any, equal: bool) -> list[Array]:
     """Views of ``ary`` split along ``axis``: into ``indices_or_sections`` parts (an integer: NumPy's
     ``array_split`` sizes; ``equal`` requires them equal) or at the positions it lists (Python slice rules)."""
-    x = _arr(ary)
+    x = as_array(ary)
     axis = _axis(name, axis, x.ndim)
     n = x.shape[axis]
     try:
@@ -288,7 +284,7 @@ def array_split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list[Array
 
 
 def _split_along(name: str, ary: Any, indices_or_sections: Any, least: int, axis: int) -> list[Array]:
-    x = _arr(ary)
+    x = as_array(ary)
     if x.ndim < least:
         raise ValueError(f"{name}: only works on arrays of {least} or more dimensions")
     return _split(name, x, indices_or_sections, axis, equal=True)
@@ -297,7 +293,7 @@ def _split_along(name: str, ary: Any, indices_or_sections: Any, least: int, axis
 @named_errors
 def hsplit(ary: Any, indices_or_sections: Any) -> list[Array]:
     """:func:`split` along axis 1 (axis 0 for 1-D arrays): views."""
-    x = _arr(ary)
+    x = as_array(ary)
     return _split_along("hsplit", x, indices_or_sections, 1, 1 if x.ndim > 1 else 0)
 
 
@@ -316,7 +312,7 @@ def dsplit(ary: Any, indices_or_sections: Any) -> list[Array]:
 # -- inserting and deleting ----------------------------------------------------------------------------------------
 def _flat_or_axis(name: str, arr: Any, axis: Any) -> tuple[Array, int]:
     """``arr`` flattened with axis 0 (``axis`` None), else arr and the axis in range."""
-    x = _arr(arr)
+    x = as_array(arr)
     if axis is None:
         return reshape(x, (-1,)), 0
     return x, _axis(name, axis, x.ndim)
@@ -361,7 +357,7 @@ def insert(arr: Any, obj: Any, values: Any, axis: int | None = None) -> Array:
             raise ValueError("index array argument obj to insert must be one dimensional or scalar")
     _check_bounds(where, -n, n, axis, n)
     where = np.where(where < 0, where + n, where).astype(np.int64)
-    new = _arr(values).astype(x.dtype, copy=False)
+    new = as_array(values).astype(x.dtype, copy=False)
     if where.size == 1:  # NumPy's one position: values fills a slab (array(values, ndmin=arr.ndim))
         new = _ndmin(new, x.ndim)
         if where.ndim == 0:
@@ -407,12 +403,12 @@ def delete(arr: Any, obj: Any, axis: int | None = None) -> Array:
 @named_errors
 def append(arr: Any, values: Any, axis: int | None = None) -> Array:
     """``arr`` and ``values`` joined along ``axis`` (None: both flattened), dtypes promoted. A copy."""
-    return concat([_arr(arr), _arr(values)], axis=axis)
+    return concat([as_array(arr), as_array(values)], axis=axis)
 
 
 # -- flips and rotations -------------------------------------------------------------------------------------------
 def _least_dims(name: str, m: Any, least: int) -> Array:
-    x = _arr(m)
+    x = as_array(m)
     if x.ndim < least:
         raise ValueError(f"{name}: Input must be >= {least}-d.")
     return x
@@ -437,7 +433,7 @@ def rot90(m: Any, k: int = 1, axes: Sequence[int] = (0, 1)) -> Array:
     axes = tuple(axes)
     if len(axes) != 2:
         raise ValueError("len(axes) must be 2.")
-    x = _arr(m)
+    x = as_array(m)
     first, second = normalize_axes(axes, x.ndim, "rot90")
     k = operator.index(k) % 4
     if k == 0:
@@ -454,7 +450,7 @@ def rot90(m: Any, k: int = 1, axes: Sequence[int] = (0, 1)) -> Array:
 @named_errors
 def rollaxis(a: Any, axis: int, start: int = 0) -> Array:
     """A view of ``a`` with ``axis`` moved to before position ``start`` (NumPy's older form of ``moveaxis``)."""
-    x = _arr(a)
+    x = as_array(a)
     n = x.ndim
     axis = _axis("rollaxis", axis, n)
     start = operator.index(start)
@@ -490,7 +486,7 @@ def _diagonal_matrix(values: Array, k: int) -> Array:
 def diag(v: Any, k: int = 0) -> Array:
     """The k-th diagonal of a 2-D array (a view: unlike NumPy's read-only one, writing to it writes to ``v``),
     or a 2-D array with the 1-D ``v`` on its k-th diagonal and zeros elsewhere."""
-    x = _arr(v)
+    x = as_array(v)
     k = operator.index(k)
     if x.ndim == 1:
         return _diagonal_matrix(x, k)
@@ -502,7 +498,7 @@ def diag(v: Any, k: int = 0) -> Array:
 @named_errors
 def diagflat(v: Any, k: int = 0) -> Array:
     """A 2-D array with ``v`` flattened on its k-th diagonal and zeros elsewhere."""
-    return _diagonal_matrix(reshape(_arr(v), (-1,)), operator.index(k))
+    return _diagonal_matrix(reshape(as_array(v), (-1,)), operator.index(k))
 
 
 @named_errors
@@ -581,7 +577,7 @@ def diag_indices_from(arr: Any) -> tuple[Array, ...]:
 def _integer_indices(name: str, value: Any) -> Array:
     """Index data as a new array of the default index dtype (booleans count as 0 and 1, as in NumPy); TypeError
     for other dtypes."""
-    x = _arr(value)
+    x = as_array(value)
     if x.dtype.kind not in "biu":
         raise TypeError(f"{name}: only int indices permitted, got {x.dtype.name}")
     return x.astype(_index_dtype(x._ctx))
@@ -687,7 +683,7 @@ def indices(dimensions: Any, dtype: Any = None, sparse: bool = False) -> Array |
 def ascontiguousarray(a: Any, dtype: Any = None) -> Array:
     """``a`` (of ``dtype`` when given) as a C-contiguous array of at least one dimension (0-d becomes (1,), as
     NumPy): ``a`` itself where it already is one, else a copy. NumPy's ``like`` is not taken."""
-    x = _arr(a)
+    x = as_array(a)
     if dtype is not None:
         x = x.astype(dtype, copy=False)
     if x.ndim == 0:
@@ -702,7 +698,7 @@ def copy(a: Any, order: str = "K", subok: bool = False) -> Array:
     (vulkit arrays have no subclasses)."""
     if order not in ("K", "A", "C", "F"):
         raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-    x = _arr(a)
+    x = as_array(a)
     if order == "F":
         reverse = tuple(range(x.ndim - 1, -1, -1))
         return permute_dims(permute_dims(x, reverse).copy(), reverse)
@@ -714,7 +710,7 @@ def resize(a: Any, new_shape: Any) -> Array:
     """A new array of ``new_shape`` filled with ``a``'s elements (C order), repeated as often as needed (NumPy's
     ``np.resize``, not ``ndarray.resize``: an empty ``a`` gives zeros). One copy."""
     shape = as_shape(new_shape)
-    x = reshape(_arr(a), (-1,))
+    x = reshape(as_array(a), (-1,))
     size = size_of(shape)
     if x.size == 0 or size == 0:
         return zeros(shape, dtype=x.dtype, device=x.device)
@@ -727,7 +723,7 @@ def trim_zeros(filt: Any, trim: str = "fb", axis: int | Sequence[int] | None = N
     """``filt`` without its leading ("f" in ``trim``) and trailing ("b") zeros along ``axis`` (None: every axis,
     the bounding box of the nonzero elements; an all-zero array becomes empty along them): a view. Reads the
     nonzero positions' extent back (it waits). NumPy returns lists for list input; this returns arrays."""
-    x = _arr(filt)
+    x = as_array(filt)
     trim = trim.lower()
     if trim not in ("fb", "bf", "f", "b"):
         raise ValueError(f"unexpected character(s) in `trim`: {trim!r}")
