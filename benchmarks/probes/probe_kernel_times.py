@@ -26,8 +26,13 @@ def _name(spec: Any) -> str:
     return type(spec).__name__ + (f".{stage}" if stage else "")
 
 
-def best_gpu_seconds(function: Any, rounds: int = 5) -> float:
-    """The least GPU time (seconds, by timestamp events) of ``rounds`` calls of ``function``."""
+def best_gpu_seconds(function: Any, rounds: int = 5, warm_seconds: float = 1.0) -> float:
+    """The least GPU time (seconds, by timestamp events) of ``rounds`` calls of ``function``, after
+    ``warm_seconds`` of calling it (a GPU left idle while kernels compile clocks down: see :func:`profile`)."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < warm_seconds:
+        function()
+        vt.device.synchronize()
     best = float("inf")
     for _ in range(rounds):
         start, end = Event(enable_timing=True), Event(enable_timing=True)

@@ -35,13 +35,17 @@ from .planning import _addresses as needs_addresses
 
 SMOOTH = (2, 3, 5, 7, 11, 13)  # the primes the codelets take; lengths with others go through Bluestein
 COALESCE_BYTES = 32  # the width of a coalesced read (a memory sector): the narrowest tile of columns
-TILE_ELEMENTS = 4096  # the elements a workgroup aims to hold (complex64; half for complex128)
+TILE_ELEMENTS = 1024  # the elements a workgroup aims to hold (complex64; half for complex128; see below)
 # transforms of several passes: fewer elements a workgroup (more of them resident), and where a line does not fit
-# shared memory, passes chosen for wider tiles of columns; on an H100 fft 2^24 complex64 took four passes of 64 in
-# 864 us against three of 256 in 1145 (probe_fft_passes.py), where one-pass transforms (fftn 512^3, rfft of rows)
-# were faster with the narrow tiles above
-MULTIPASS_COALESCE_BYTES = 256
-MULTIPASS_TILE_ELEMENTS = 2048
+# shared memory, passes planned for tiles of MULTIPASS_PLAN_BYTES (fft 2^24 complex64 on an H100: four passes of 64
+# in 864 us against three of 256 in 1145, probe_fft_passes.py), each pass then taking tiles of at least
+# MULTIPASS_COALESCE_BYTES: 16 columns of 64 took 743 us against 854 with 32 (probe_fft_tiles.py, copies shaped like
+# the pass moved 2.5 against 1.5 TB/s in probe_fft_access.py). One-pass transforms too hold fewer elements a
+# workgroup than they used to: TILE_ELEMENTS 1024 against 4096 took fftn 512^3 from 4260 to 3580 us, rfft of
+# 4096^2 rows from 130 to 121 (four-column tiles; more workgroups resident)
+MULTIPASS_PLAN_BYTES = 256
+MULTIPASS_COALESCE_BYTES = 128
+MULTIPASS_TILE_ELEMENTS = 1024
 MAX_ELEMENTS = 1 << 32
 MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
 NORMS = ("backward", "ortho", "forward")
@@ -169,7 +173,7 @@ def get_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
 def _make_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
     size = {"c2c": n, "real": n // 2, "bluestein": 1 << (2 * n - 2).bit_length()}[kind]
     cap, min_tile, _ = _device_caps(ctx, dtype)
-    wide_tile = _device_caps(ctx, dtype, many=True)[1]
+    wide_tile = max(1, MULTIPASS_PLAN_BYTES // dtype.itemsize)
     passes = {columns: passes_for(size, cap, min_tile, columns, wide_tile) for columns in (False, True)}
     chunks: list[np.ndarray] = []
     offsets: dict[Any, int] = {}
