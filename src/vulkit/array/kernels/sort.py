@@ -22,7 +22,8 @@ workgroup ever waits for another:
    and the digit's start within the row; H then holds where each (digit, tile) goes;
    ``scatter``: each tile ranks its elements (stable), puts them in digit order in shared memory and writes
    each to its (digit, tile)'s place plus its rank among the tile's elements of that digit; a tile of several
-   chunks (``chunks``) is ranked and written a chunk at a time, each digit's place carried on. The first pass
+   chunks (``chunks``) is ranked and written a chunk at a time, each digit's place carried on, the next chunk's
+   loads issued before the current one is ranked. The first pass
    reads the input (keys made on the fly, values = indices), the last writes the outputs (values from the
    keys, or from the input where the keys lost them; int64 indices within the row).
 
@@ -291,6 +292,23 @@ shared uint s_base[256];
 shared uint s_run[256];
 KT key[ITEMS];
 uint val[ITEMS];
+KT next_key[ITEMS];
+uint next_val[ITEMS];
+
+// the keys (and values) of the chunk of count elements at start, into next_key / next_val (padded with KALL)
+void load_chunk(uint start, uint count, bool first, uint src, bool moving) {
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+    uint li = local_index(j);
+    uint i = start + li;
+    next_key[j] = KALL;
+    next_val[j] = 0xffffffffu;
+    if (li < count) {
+      next_key[j] = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
+      if (first) next_val[j] = i;
+      else if (moving) next_val[j] = src == 0u ? V0(i) : V1(i);
+    }
+  }
+}
 
 void emit(uint g, KT k, uint v, bool last, uint src, bool moving, bool gather) {
   if (!last) {
@@ -316,21 +334,18 @@ void main() {
   uint first_of_tile = tile_start(t, span);
   // s_run[d]: where the tile's next element of digit d goes (its digit's start, then past each chunk's)
   if (code == 0u) for (uint d = tid; d < 256u; d += WG) s_run[d] = H(d * p.tiles + t);
+  load_chunk(first_of_tile, min(TILE, span), first, src, moving);
   for (uint c = 0u; c < CHUNKS; c++) {
     if (c * TILE >= span) break;  // the same for the whole workgroup
     uint start = first_of_tile + c * TILE;
     uint count = min(TILE, span - c * TILE);
     [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-      uint li = local_index(j);
-      uint i = start + li;
-      key[j] = KALL;
-      val[j] = 0xffffffffu;
-      if (li < count) {
-        key[j] = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
-        if (first) val[j] = i;
-        else if (moving) val[j] = src == 0u ? V0(i) : V1(i);
-      }
+      key[j] = next_key[j];
+      val[j] = next_val[j];
     }
+    // the next chunk's loads are in flight while this one is ranked and written
+    if (c + 1u < CHUNKS && (c + 1u) * TILE < span)
+      load_chunk(start + TILE, min(TILE, span - (c + 1u) * TILE), first, src, moving);
     if (code == 2u) {
       [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
         uint li = local_index(j);
