@@ -3,6 +3,8 @@ host transfers (mapped and staged), reuse of memory still in flight."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from runtime_helpers import add_push, floats, groups
@@ -343,9 +345,11 @@ def test_dispatch_of_a_freed_allocation_raises(device, add_pipeline):
     close(stream, alloc)
 
 
-def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline):
+def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline, monkeypatch):
+    from vulkit.runtime import stream as stream_module
     from vulkit.runtime.stream import FIRST_BATCH_OPS
 
+    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)  # the doubling alone
     stream, alloc = make(device, max_batch_ops=4 * FIRST_BATCH_OPS)
     a = alloc.allocate(4 * N)
     b = alloc.allocate(4 * N)
@@ -362,6 +366,34 @@ def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline):
     assert stream.batches == 3  # nothing was left open
     record(FIRST_BATCH_OPS)  # after a wait the batches start short again
     assert stream.batches == 4
+    close(stream, alloc)
+
+
+def test_a_batch_goes_to_a_gpu_that_has_finished_the_others(device, add_pipeline, monkeypatch):
+    from vulkit.runtime import stream as stream_module
+    from vulkit.runtime.stream import FIRST_BATCH_OPS, IDLE_CHECK_OPS
+
+    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1)
+    stream, alloc = make(device, max_batch_ops=4 * FIRST_BATCH_OPS)
+    a = alloc.allocate(4 * N)
+    b = alloc.allocate(4 * N)
+
+    def record(count):
+        for _ in range(count):
+            stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+
+    record(FIRST_BATCH_OPS)
+    assert stream.batches == 1
+    deadline = time.monotonic() + 30
+    while stream._clock.completed() < 1 and time.monotonic() < deadline:  # noqa: SLF001 - not through `completed`
+        time.sleep(0.01)
+    record(IDLE_CHECK_OPS)  # far fewer than the next batch's count: submitted because the GPU is idle
+    assert stream.batches == 2
+    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)
+    record(IDLE_CHECK_OPS)  # below the idle threshold's work: kept open
+    assert stream.batches == 2
+    stream.synchronize()
+    assert stream.batches == 3
     close(stream, alloc)
 
 

@@ -6,8 +6,10 @@ or on :meth:`Stream.flush` / :meth:`Stream.synchronize`. "Long enough" starts at
 ``FIRST_BATCH_OPS`` operations or ``FIRST_BATCH_WORK`` workgroups after the host has waited (so an idle
 GPU gets work soon: a few large dispatches are worth submitting at once, many tiny ones are not) and
 doubles with each batch up to ``max_batch_ops`` / ``MAX_BATCH_WORK`` (so a busy stream pays for few
-submissions); the work threshold grows to at least twice what the batch held, so a run of dispatches that
-each pass it alone is not submitted one by one. Batch ``v`` signals
+submissions), except that a batch of ``IDLE_FLUSH_WORK`` workgroups is submitted at once when the GPU has
+finished all the batches before it (the host is then the slower one: the GPU should not wait for a long batch);
+the work threshold grows to at least twice what the batch held, so a run of dispatches that each pass it alone is
+not submitted one by one. Batch ``v`` signals
 value ``v`` of the stream's timeline (a timeline semaphore, or fences), so "is the GPU done with
 this memory?" is one comparison with :attr:`Stream.completed`.
 
@@ -61,6 +63,12 @@ FIRST_BATCH_WORK = 4096
 # NOTE: each batch boundary cost the H100 about 7 µs of GPU time (the end-of-batch barrier and signal): 2^28-element
 # ops (2^18 workgroups each) in batches of at most 2^20 workgroups ran 0.5 % slower than in one batch.
 MAX_BATCH_WORK = 1 << 22
+# NOTE: a chain of dependent mid-sized dispatches (a blocked factorization: ~35 us of host time and ~30 us of GPU
+# time each) left the GPU idle while the host recorded the doubled batches, then ran the last one alone: so a batch
+# of at least IDLE_FLUSH_WORK workgroups is also submitted as soon as the GPU has nothing left (checked every
+# IDLE_CHECK_OPS operations: a semaphore query). Tiny ops (a workgroup each) never reach it.
+IDLE_FLUSH_WORK = 1024
+IDLE_CHECK_OPS = 4
 _MiB = 1024 * 1024
 
 Resource = Allocation | tuple[Allocation, int, int]
@@ -220,10 +228,14 @@ class Stream(HazardTracker):
         return cb
 
     def _op_done(self, work: int = 0) -> None:
-        """Count an operation (and its workgroups); submit the batch once it is long enough."""
+        """Count an operation (and its workgroups); submit the batch once it is long enough, or once it holds
+        ``IDLE_FLUSH_WORK`` workgroups while the GPU has finished everything submitted before it."""
         self._ops += 1
         self._work += work
         if self._ops >= self._flush_at or self._work >= self._flush_work:
+            self.flush()
+        elif (self._work >= IDLE_FLUSH_WORK and self._ops % IDLE_CHECK_OPS == 0
+              and self._value - 1 > self.known_completed and self.completed >= self._value - 1):
             self.flush()
 
     # -- operations -------------------------------------------------------------------------------------

@@ -200,6 +200,91 @@ class TrsmSpec(LASpec):
                 "}"]
 
 
+
+@dataclass(frozen=True)
+class CholPanelSpec(LASpec):
+    """One step of the blocked Cholesky over a block column (operand A: m rows, kb <= ``nb`` columns; A11 its top
+    kb rows, A21 the rest), in one dispatch: every workgroup factors A11 in shared memory (rows padded to nb + 1
+    scalars: a column's elements fall in different banks) by the same operations, so all hold the same L11; then
+    each invocation takes one row a of A21 and solves l L11^H = a by forward substitution in registers (two partial
+    sums a step). Workgroup 0 writes L11's strictly lower part and its diagonal to D (at ``dk`` + j of ``dn`` per
+    matrix), and flags a pivot <= 0 or NaN. As the other workgroups may still be reading A11, they read it from its
+    strictly upper part (A11 is Hermitian: the caller keeps both triangles) and its diagonal, which no workgroup
+    writes. ``WG`` rows a workgroup: max(1, ceil((m - kb) / WG)) workgroups per matrix."""
+
+    nb: int = 64
+    wg: int = 128
+
+    BUFFERS = (("A", "S", ""), ("D", "S", "writeonly"), ("F", "U", ""))
+    OPERANDS = ("A",)
+    FIELDS = ("batch", "m", "kb", "dn", "dk")
+
+    @property
+    def local_size(self) -> int:
+        return self.wg
+
+    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
+        text = super().source(float_controls)
+        first = text.index("\n") + 1
+        return text[:first] + "#extension GL_EXT_control_flow_attributes : require\n" + text[first:]
+
+    def body(self) -> list[str]:
+        return [f"#define NB {self.nb}u",
+                "#define TX (WG >= 256u ? 16u : 8u)",
+                "#define TY (WG / TX)",
+                "shared S sm[NB * (NB + 1u)];",
+                "shared bool bad;",
+                "#define M(i, j) sm[(i) * (NB + 1u) + (j)]",
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x, tx = tid % TX, ty = tid / TX;",
+                "  uint kb = p.kb, blocks = max(1u, (p.m - kb + WG - 1u) / WG);",
+                "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
+                "    uint bt = g / blocks, blk = g - bt * blocks;",
+                "    for (uint e = tid; e < kb * kb; e += WG) {",
+                "      uint i = e / kb, j = e - i * kb;",
+                "      if (j <= i) M(i, j) = j == i ? b_A.d[IX_A(bt, i, i)] : la_conj(b_A.d[IX_A(bt, j, i)]);",
+                "    }",
+                "    if (tid == 0u) bad = false;",
+                "    barrier();",
+                "    for (uint j = 0u; j < kb; ++j) {",
+                "      R d = la_re(M(j, j));",
+                "      R l = sqrt(d);",
+                "      if (tid == 0u && !(d > R(0))) bad = true;",
+                "      R inv = R(1) / l;",
+                "      for (uint i = j + 1u + tid; i < kb; i += WG) M(i, j) = la_scale(M(i, j), inv);",
+                "      barrier();",
+                "      if (tid == 0u) M(j, j) = la_s(l);",
+                "      for (uint i = j + 1u + ty; i < kb; i += TY)",
+                "        for (uint c = j + 1u + tx; c <= i; c += TX) M(i, c) -= la_mul(M(i, j), la_conj(M(c, j)));",
+                "      barrier();",
+                "    }",
+                "    if (blk == 0u) {",
+                "      if (tid == 0u && bad) b_F.d[0] = 1u;",
+                "      for (uint e = tid; e < kb * kb; e += WG) {",
+                "        uint i = e / kb, j = e - i * kb;",
+                "        if (j < i) b_A.d[IX_A(bt, i, j)] = M(i, j);",
+                "      }",
+                "      for (uint j = tid; j < kb; j += WG) b_D.d[bt * p.dn + p.dk + j] = M(j, j);",
+                "    }",
+                "    uint r = kb + blk * WG + tid;",
+                "    if (r < p.m) {",
+                "      S x[NB];",
+                "      [[unroll]] for (uint c = 0u; c < NB; ++c) x[c] = c < kb ? b_A.d[IX_A(bt, r, c)] : la_s(R(0));",
+                "      [[unroll]] for (uint c = 0u; c < NB; ++c) {",
+                "        S v0 = x[c], v1 = la_s(R(0));",
+                "        [[unroll]] for (uint t = 0u; t + 1u < c; t += 2u) {",
+                "          v0 -= la_mul(x[t], la_conj(M(c, t)));",
+                "          v1 -= la_mul(x[t + 1u], la_conj(M(c, t + 1u)));",
+                "        }",
+                "        if ((c & 1u) != 0u) v0 -= la_mul(x[c - 1u], la_conj(M(c, c - 1u)));",
+                "        x[c] = c < kb ? la_div(v0 + v1, M(c, c)) : la_s(R(0));",
+                "      }",
+                "      [[unroll]] for (uint c = 0u; c < NB; ++c) if (c < kb) b_A.d[IX_A(bt, r, c)] = x[c];",
+                "    }",
+                "    barrier();",
+                "  }",
+                "}"]
+
 _SWAP = ["      for (uint j = 0u; j < kb; ++j) {",
          "        uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk;",
          "        if (r != j) {",

@@ -14,11 +14,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..array import Array, view
-from ..kernels.factorization import CholSpec
-from ..kernels.factorization_blocked import LASWP_COLUMNS, LaswpSpec, PanelSpec, TrsmSpec
-from .elementwise import conj
+from ..array import Array, make_array, view
+from ..kernels.factorization_blocked import LASWP_COLUMNS, CholPanelSpec, LaswpSpec, PanelSpec, TrsmSpec
+from .creation import tril
+from .elementwise import add, conj
+from .engine import TABLE, apply
 from .linalg_common import Launcher, max_invocations, pow2, shared_limit
+
+CHOL_PANEL_ROWS = 128  # rows of L21 a workgroup of the Cholesky panel solves (one an invocation)
 
 
 def _quad(x: Array) -> tuple[int, int, int, int]:
@@ -143,21 +146,28 @@ def back_substitute(w: Array, n: int) -> None:
 
 def potrf(w: Array, word: Array) -> None:
     """Right-looking blocked Cholesky of each matrix of w (lower triangle read, L written there; the upper
-    triangle is left with intermediate values): the diagonal block's kernel, L21 = A21 L11^-H by a triangular
-    solve with A21^H (a conjugated transposed view), A22 -= L21 L21^H by ``gemm``. A pivot <= 0 sets ``word``."""
+    triangle is left with intermediate values), two dispatches a block column: the panel kernel (L11 and
+    L21 = A21 L11^-H, :class:`~vulkit.array.kernels.factorization_blocked.CholPanelSpec`), then A22 -= L21 L21^H
+    by ``gemm``, which keeps A22 Hermitian in both triangles (the panel reads A11 from its upper one); L's
+    diagonal is written at the end. A pivot <= 0 sets ``word``."""
     from .matmul import gemm
 
+    ctx = w._ctx
     batch, n, _ = w._shape
-    tb = block_sizes(w._ctx, w._dtype.itemsize)
+    tb = block_sizes(ctx, w._dtype.itemsize)
     kernels = _Kernels(w, tb)
     complex_ = w._dtype.kind == "c"
-    diagonal = kernels.get(CholSpec, [w, w, word], cap=tb * tb, wg=256)
+    lower = tril(w, k=-1)
+    apply(TABLE["copy"], (add(tril(w), conj(lower).mT if complex_ else lower.mT),), out=w, dtype=w._dtype)
+    diagonal = make_array(ctx, (batch, n), w._dtype)
+    panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, wg=CHOL_PANEL_ROWS)
     for k0 in range(0, n, tb):
         k1 = min(k0 + tb, n)
-        diag = _sub(w, k0, k1, k0, k1)
-        diagonal([_quad(diag), _quad(diag)], [batch, k1 - k0], batch)
+        panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0],
+              batch * max(1, math.ceil((n - k1) / CHOL_PANEL_ROWS)))
         if k1 == n:
             break
         a21 = _sub(w, k1, n, k0, k1)
-        kernels.trsm(diag, a21.mT, lower=True, unit=False, conj_b=complex_)
         gemm(a21, conj(a21).mT if complex_ else a21.mT, _sub(w, k1, n, k1, n), alpha=-1.0, beta=1.0)
+    s0, s1, s2 = w._strides
+    apply(TABLE["copy"], (diagonal,), out=view(w, (batch, n), (s0, s1 + s2), w._offset), dtype=w._dtype)
