@@ -345,11 +345,13 @@ def test_dispatch_of_a_freed_allocation_raises(device, add_pipeline):
     close(stream, alloc)
 
 
-def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline, monkeypatch):
+def _batching_stream(device, add_pipeline, monkeypatch):
+    """A stream of batches of at most 4 * FIRST_BATCH_OPS operations, submitted by their length only (the idle
+    rule off until a test sets IDLE_FLUSH_WORK), and ``record(count)``: that many small dispatches."""
     from vulkit.runtime import stream as stream_module
     from vulkit.runtime.stream import FIRST_BATCH_OPS
 
-    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)  # the doubling alone
+    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)
     stream, alloc = make(device, max_batch_ops=4 * FIRST_BATCH_OPS)
     a = alloc.allocate(4 * N)
     b = alloc.allocate(4 * N)
@@ -358,6 +360,13 @@ def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline, monkeyp
         for _ in range(count):
             stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
 
+    return stream, alloc, record
+
+
+def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline, monkeypatch):
+    from vulkit.runtime.stream import FIRST_BATCH_OPS
+
+    stream, alloc, record = _batching_stream(device, add_pipeline, monkeypatch)
     record(FIRST_BATCH_OPS)
     assert stream.batches == 1
     record(2 * FIRST_BATCH_OPS + 4 * FIRST_BATCH_OPS)  # then 2x, then capped at max_batch_ops
@@ -373,20 +382,13 @@ def test_a_batch_goes_to_a_gpu_that_has_finished_the_others(device, add_pipeline
     from vulkit.runtime import stream as stream_module
     from vulkit.runtime.stream import FIRST_BATCH_OPS, IDLE_CHECK_OPS
 
-    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1)
-    stream, alloc = make(device, max_batch_ops=4 * FIRST_BATCH_OPS)
-    a = alloc.allocate(4 * N)
-    b = alloc.allocate(4 * N)
-
-    def record(count):
-        for _ in range(count):
-            stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
-
+    stream, alloc, record = _batching_stream(device, add_pipeline, monkeypatch)
     record(FIRST_BATCH_OPS)
     assert stream.batches == 1
     deadline = time.monotonic() + 30
     while stream._clock.completed() < 1 and time.monotonic() < deadline:  # noqa: SLF001 - not through `completed`
         time.sleep(0.01)
+    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1)
     record(IDLE_CHECK_OPS)  # far fewer than the next batch's count: submitted because the GPU is idle
     assert stream.batches == 2
     monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)

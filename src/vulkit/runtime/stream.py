@@ -234,8 +234,7 @@ class Stream(HazardTracker):
         self._work += work
         if self._ops >= self._flush_at or self._work >= self._flush_work:
             self.flush()
-        elif (self._work >= IDLE_FLUSH_WORK and self._ops % IDLE_CHECK_OPS == 0
-              and self._value - 1 > self.known_completed and self.completed >= self._value - 1):
+        elif self._work >= IDLE_FLUSH_WORK and self._ops % IDLE_CHECK_OPS == 0 and self.is_done(self._value - 1):
             self.flush()
 
     # -- operations -------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ class LASpec:
     OPERANDS: ClassVar[tuple[str, ...]] = ()
     FIELDS: ClassVar[tuple[str, ...]] = ()
     LOG: ClassVar[bool] = False  # includes the math library's vt_log
+    EXTENSIONS: ClassVar[tuple[str, ...]] = ()  # GLSL extensions beyond the math library's
 
     @property
     def local_size(self) -> int:
@@ -81,7 +82,8 @@ class LASpec:
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         d, r = self.dtype, self.dtype.component
-        lines = header((d,), self.addresses, float_controls, self.local_size, extensions=(mathlib.EXTENSION,))
+        lines = header((d,), self.addresses, float_controls, self.local_size,
+                       extensions=(mathlib.EXTENSION, *self.EXTENSIONS))
         lines += [f"#define WG {self.local_size}u", f"#define S {d.storage}", f"#define R {r.storage}"]
         if d.kind == "c":
             lines.append("#define LA_COMPLEX")

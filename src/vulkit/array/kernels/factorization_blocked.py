@@ -19,7 +19,20 @@ def _key(dtype: Any) -> str:
 
 
 @dataclass(frozen=True)
-class PanelSpec(LASpec):
+class _UnrolledSpec(LASpec):
+    """A factorization kernel of ``wg`` invocations whose loops over a thread's registers unroll."""
+
+    wg: int = 256
+
+    EXTENSIONS = ("GL_EXT_control_flow_attributes",)
+
+    @property
+    def local_size(self) -> int:
+        return self.wg
+
+
+@dataclass(frozen=True)
+class PanelSpec(_UnrolledSpec):
     """LU with partial pivoting of a panel of m rows and kb <= ``nb`` columns (operand P) by one workgroup per
     matrix: each invocation holds up to ``rmax`` rows in registers (row t + s * wg in slot s); per column, the pivot
     is found by a reduction tree in shared memory, the rows exchanged through it and the rows below eliminated.
@@ -28,7 +41,6 @@ class PanelSpec(LASpec):
 
     nb: int = 32
     rmax: int = 1
-    wg: int = 256
 
     BUFFERS = (("P", "S", ""), ("I", "U", "writeonly"), ("F", "U", ""))
     OPERANDS = ("P",)
@@ -37,15 +49,6 @@ class PanelSpec(LASpec):
     def __post_init__(self) -> None:
         if self.nb > self.wg:  # invocation j holds row j in its first slot
             raise ValueError(f"PanelSpec: {self.nb} columns need at least as many invocations, got {self.wg}")
-
-    @property
-    def local_size(self) -> int:
-        return self.wg
-
-    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
-        text = super().source(float_controls)
-        first = text.index("\n") + 1
-        return text[:first] + "#extension GL_EXT_control_flow_attributes : require\n" + text[first:]
 
     def body(self) -> list[str]:
         nb, rmax = self.nb, self.rmax
@@ -202,7 +205,7 @@ class TrsmSpec(LASpec):
 
 
 @dataclass(frozen=True)
-class CholPanelSpec(LASpec):
+class CholPanelSpec(_UnrolledSpec):
     """One step of the blocked Cholesky over a block column (operand A: m rows, kb <= ``nb`` columns; A11 its top
     kb rows, A21 the rest), in one dispatch: every workgroup factors A11 in shared memory (rows padded to nb + 1
     scalars: a column's elements fall in different banks) by the same operations, so all hold the same L11; then
@@ -218,15 +221,6 @@ class CholPanelSpec(LASpec):
     BUFFERS = (("A", "S", ""), ("D", "S", "writeonly"), ("F", "U", ""))
     OPERANDS = ("A",)
     FIELDS = ("batch", "m", "kb", "dn", "dk")
-
-    @property
-    def local_size(self) -> int:
-        return self.wg
-
-    def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
-        text = super().source(float_controls)
-        first = text.index("\n") + 1
-        return text[:first] + "#extension GL_EXT_control_flow_attributes : require\n" + text[first:]
 
     def body(self) -> list[str]:
         return [f"#define NB {self.nb}u",
