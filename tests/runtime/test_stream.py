@@ -380,7 +380,7 @@ def test_batches_start_short_after_a_wait_and_grow(device, add_pipeline, monkeyp
 
 def test_a_batch_goes_to_a_gpu_that_has_finished_the_others(device, add_pipeline, monkeypatch):
     from vulkit.runtime import stream as stream_module
-    from vulkit.runtime.stream import FIRST_BATCH_OPS, IDLE_CHECK_OPS
+    from vulkit.runtime.stream import FIRST_BATCH_OPS, IDLE_FLUSH_OPS
 
     stream, alloc, record = _batching_stream(device, add_pipeline, monkeypatch)
     record(FIRST_BATCH_OPS)
@@ -389,10 +389,12 @@ def test_a_batch_goes_to_a_gpu_that_has_finished_the_others(device, add_pipeline
     while stream._clock.completed() < 1 and time.monotonic() < deadline:  # noqa: SLF001 - not through `completed`
         time.sleep(0.01)
     monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1)
-    record(IDLE_CHECK_OPS)  # far fewer than the next batch's count: submitted because the GPU is idle
+    record(IDLE_FLUSH_OPS - 1)  # too few operations to submit for being idle
+    assert stream.batches == 1
+    record(1)  # fewer than the next batch's count: submitted because the GPU is idle
     assert stream.batches == 2
     monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)
-    record(IDLE_CHECK_OPS)  # below the idle threshold's work: kept open
+    record(IDLE_FLUSH_OPS)  # below the idle threshold's work: kept open
     assert stream.batches == 2
     stream.synchronize()
     assert stream.batches == 3

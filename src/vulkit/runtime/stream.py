@@ -6,11 +6,11 @@ or on :meth:`Stream.flush` / :meth:`Stream.synchronize`. "Long enough" starts at
 ``FIRST_BATCH_OPS`` operations or ``FIRST_BATCH_WORK`` workgroups after the host has waited (so an idle
 GPU gets work soon: a few large dispatches are worth submitting at once, many tiny ones are not) and
 doubles with each batch up to ``max_batch_ops`` / ``MAX_BATCH_WORK`` (so a busy stream pays for few
-submissions), except that a batch of ``IDLE_FLUSH_WORK`` workgroups is submitted at once when the GPU has
-finished all the batches before it (the host is then the slower one: the GPU should not wait for a long batch);
-the work threshold grows to at least twice what the batch held, so a run of dispatches that each pass it alone is
-not submitted one by one. Batch ``v`` signals
-value ``v`` of the stream's timeline (a timeline semaphore, or fences), so "is the GPU done with
+submissions), except that a batch of ``IDLE_FLUSH_OPS`` operations and ``IDLE_FLUSH_WORK`` workgroups is
+submitted at once when the GPU has finished all the batches before it (the host is then the slower one: the GPU
+should not wait for a long batch); the work threshold grows to at least twice what the batch held, so a run of
+dispatches that each pass it alone is not submitted one by one. Batch ``v`` signals value ``v`` of the stream's
+timeline (a timeline semaphore, or fences), so "is the GPU done with
 this memory?" is one comparison with :attr:`Stream.completed`.
 
 Barriers: a stream is a :class:`~vulkit.hal.HazardTracker` (hal's one hazard tracker): each
@@ -65,8 +65,10 @@ FIRST_BATCH_WORK = 4096
 MAX_BATCH_WORK = 1 << 22
 # NOTE: a chain of dependent mid-sized dispatches (a blocked factorization: ~35 us of host time and ~30 us of GPU
 # time each) left the GPU idle while the host recorded the doubled batches, then ran the last one alone: so a batch
-# of at least IDLE_FLUSH_WORK workgroups is also submitted as soon as the GPU has nothing left (checked every
-# IDLE_CHECK_OPS operations: a semaphore query). Tiny ops (a workgroup each) never reach it.
+# of at least IDLE_FLUSH_OPS operations and IDLE_FLUSH_WORK workgroups is also submitted as soon as the GPU has
+# nothing left (checked every IDLE_CHECK_OPS operations: a semaphore query). Tiny ops (a workgroup each) never reach
+# it, and a host-bound chain of larger ones pays one submission per IDLE_FLUSH_OPS operations.
+IDLE_FLUSH_OPS = 16
 IDLE_FLUSH_WORK = 1024
 IDLE_CHECK_OPS = 4
 _MiB = 1024 * 1024
@@ -234,7 +236,8 @@ class Stream(HazardTracker):
         self._work += work
         if self._ops >= self._flush_at or self._work >= self._flush_work:
             self.flush()
-        elif self._work >= IDLE_FLUSH_WORK and self._ops % IDLE_CHECK_OPS == 0 and self.is_done(self._value - 1):
+        elif (self._ops >= IDLE_FLUSH_OPS and self._ops % IDLE_CHECK_OPS == 0 and self._work >= IDLE_FLUSH_WORK
+              and self.is_done(self._value - 1)):
             self.flush()
 
     # -- operations -------------------------------------------------------------------------------------
