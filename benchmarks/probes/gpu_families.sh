@@ -10,11 +10,14 @@
 #   6. wider FFT column tiles against more passes (probe_fft_passes.py; GPU time per pass)
 #   7. what each kernel costs in cholesky, solve, fft and sort, by doubling its dispatches (probe_kernel_doubling.py)
 #   8. the FFT passes' memory access alone (probe_fft_access.py: strided copies as a pass of radix R moves them)
+#   9. the stream's idle rule on and off (IDLE_FLUSH_WORK) for cholesky and solve, each library's first process given
+#      the time to compile; then what each kernel of cholesky costs now (the fused panel against the gemm)
+#  10. the NumPy-compatible modules of the sixth session with validation (bits, selection, more), then topk's parts
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8"}
+steps=${1:-"1 2 3 4 5 6 7 8 9 10"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -59,5 +62,22 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
            | tee -a "$out/kernel_doubling.txt"
        done ;;
     8) limit 120 python3 benchmarks/probes/probe_fft_access.py 2>&1 | tee "$out/fft_access.txt" ;;
+    9) for family in cholesky solve; do
+         for work in 1024 1099511627776 1024 1099511627776; do
+           echo "== $family IDLE_FLUSH_WORK=$work" | tee -a "$out/idle_ab.txt"
+           limit 120 python3 benchmarks/probes/with_settings.py vulkit.runtime.stream.IDLE_FLUSH_WORK=$work -- \
+             benchmarks/bench_ops.py --only "$family" 2>&1 | grep '^{' | tee -a "$out/idle_ab.txt"
+         done
+       done
+       setup='import numpy as np; rng = np.random.default_rng(0)
+g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))'
+       limit 120 python3 benchmarks/probes/probe_kernel_doubling.py "vt.linalg.cholesky(a)" --setup "$setup" 2>&1 \
+         | tee "$out/cholesky_doubling.txt" ;;
+    10) VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
+          tests/array/test_numpy_bits.py tests/array/test_numpy_selection.py tests/array/test_numpy_more.py \
+          2>&1 | tail -n 20 | tee "$out/tests_numpy_more.txt"
+        setup='import numpy as np; x = vt.asarray(np.random.default_rng(0).random(1 << 24, dtype=np.float32))'
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.topk(x, 100)" --setup "$setup" 2>&1 \
+          | tee "$out/topk_times.txt" ;;
   esac
 done
