@@ -194,6 +194,21 @@ from .special import sinc
 
 # NumPy's names beyond the standard, for code ported from NumPy
 # isort: split
+from .array.ops.numpy_bits import (
+    divmod,
+    fix,
+    frexp,
+    gcd,
+    isneginf,
+    isposinf,
+    lcm,
+    ldexp,
+    logaddexp2,
+    modf,
+    packbits,
+    spacing,
+    unpackbits,
+)
 from .array.ops.numpy_math import (
     allclose,
     amax,
@@ -221,6 +236,42 @@ from .array.ops.numpy_math import (
     radians,
     rint,
     true_divide,
+)
+from .array.ops.numpy_more import (
+    frombuffer,
+    fromfunction,
+    fromiter,
+    genfromtxt,
+    geomspace,
+    histogramdd,
+    isscalar,
+    load,
+    loadtxt,
+    logspace,
+    may_share_memory,
+    min_scalar_type,
+    promote_types,
+    save,
+    savetxt,
+    savez,
+    savez_compressed,
+    shares_memory,
+    unwrap,
+)
+from .array.ops.numpy_selection import (
+    choose,
+    compress,
+    cross,
+    diagonal,
+    extract,
+    fill_diagonal,
+    ix_,
+    piecewise,
+    place,
+    put,
+    putmask,
+    select,
+    trace,
 )
 from .array.ops.numpy_sets import (
     argpartition,
@@ -349,8 +400,14 @@ __all__ = [
     "nancumprod", "nancumsum", "nanpercentile", "nanprod", "nanstd", "nanvar", "percentile", "ptp",
     "convolve", "correlate", "ediff1d", "gradient", "interp", "polyfit", "polyval", "trapezoid", "vander",
     "argpartition", "intersect1d", "lexsort", "partition", "setdiff1d", "setxor1d", "union1d", "unique",
+    "divmod", "fix", "frexp", "gcd", "isneginf", "isposinf", "lcm", "ldexp", "logaddexp2", "modf", "packbits",
+    "spacing", "unpackbits",
+    "choose", "compress", "cross", "diagonal", "extract", "fill_diagonal", "ix_", "piecewise", "place", "put",
+    "putmask", "select", "trace",
+    "frombuffer", "fromfunction", "fromiter", "genfromtxt", "geomspace", "histogramdd", "isscalar", "load",
+    "loadtxt", "logspace", "may_share_memory", "min_scalar_type", "promote_types", "save", "savetxt", "savez",
+    "savez_compressed", "shares_memory", "unwrap",
 ]
-
 
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from ...runtime import context as _context
 from .. import dtypes as dt
 from ..array import Array, asarray_like
@@ -16,7 +18,7 @@ from . import elementwise as ew
 from .creation import asarray, empty
 from .manipulation import broadcast_shapes, broadcast_to
 
-__all__ = ["as_array", "by_parts", "cast_to", "context_of", "from_parts", "on_device"]
+__all__ = ["as_array", "by_parts", "cast_to", "context_of", "from_parts", "on_device", "ufunc_operands", "write_out"]
 
 
 def context_of(*values: Any) -> Any:
@@ -63,3 +65,26 @@ def by_parts(x: Array, function: Callable[[Array], Array]) -> Array:
     if x.dtype.kind != "c":
         return function(x)
     return from_parts(function(ew.real(x)), function(ew.imag(x)), x.dtype)
+
+
+def ufunc_operands(*values: Any) -> list[Any]:
+    """Operands of an elementwise function: host arrays, lists and NumPy scalars become vulkit arrays; Python
+    scalars stay as they are (weakly typed, NEP 50) unless all are, then the first becomes an array."""
+    ctx = context_of(*values)
+    found = [v if isinstance(v, (Array, bool, int, float, complex)) else asarray_like(v, ctx) for v in values]
+    if not any(isinstance(v, Array) for v in found):
+        found[0] = asarray_like(found[0], ctx)
+    return found
+
+
+def write_out(result: Array, out: Array | None) -> Array:
+    """``result``, or ``out`` with result written into it (NumPy's ``same_kind`` casting rule, as the ufuncs')."""
+    if out is None:
+        return result
+    if not isinstance(out, Array):
+        raise TypeError(f"out must be a vulkit Array, got {type(out).__name__}")
+    if not np.can_cast(result.dtype.np, out.dtype.np, "same_kind"):
+        raise TypeError(f"Cannot cast ufunc output from {result.dtype.name} to {out.dtype.name} with casting rule "
+                        "'same_kind'")
+    out[...] = broadcast_to(result, out.shape)
+    return out

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .. import dtypes as dt
-from ..array import Array, asarray_like
+from ..array import Array
 from ..dtypes import DType
 from ..info import finfo
 from ..layout import normalize_axes
@@ -27,10 +27,10 @@ from . import elementwise as ew
 from . import reductions as rd
 from .creation import full, zeros
 from .engine import TABLE
-from .manipulation import broadcast_shapes, broadcast_to
+from .manipulation import broadcast_shapes
 from .moving import round as _round_decimals
 from .named_errors import named_errors
-from .numpy_common import as_array, by_parts, cast_to, context_of, from_parts, on_device
+from .numpy_common import as_array, by_parts, cast_to, context_of, from_parts, on_device, ufunc_operands, write_out
 from .promotion import resolve
 
 __all__ = [
@@ -43,16 +43,6 @@ __all__ = [
 
 
 # -- helpers -----------------------------------------------------------------------------------------------------------
-def _operands(*values: Any) -> list[Any]:
-    """Operands of an elementwise function: host arrays, lists and NumPy scalars become vulkit arrays; Python
-    scalars stay as they are (weakly typed, NEP 50) unless all are, then the first becomes an array."""
-    ctx = context_of(*values)
-    found = [v if isinstance(v, (Array, bool, int, float, complex)) else asarray_like(v, ctx) for v in values]
-    if not any(isinstance(v, Array) for v in found):
-        found[0] = asarray_like(found[0], ctx)
-    return found
-
-
 def _types(values: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(v.dtype if isinstance(v, Array) else (bool if v.__class__ is bool else v.__class__) for v in values)
 
@@ -76,23 +66,10 @@ def _float_of(x: Array, complex_too: bool = False) -> DType:
     return on_device(resolve(TABLE["sqrt"], (x.dtype,))[1], x._ctx)
 
 
-def _write(result: Array, out: Array | None) -> Array:
-    """``result``, or ``out`` with result written into it (NumPy's ``same_kind`` casting rule, as the ufuncs')."""
-    if out is None:
-        return result
-    if not isinstance(out, Array):
-        raise TypeError(f"out must be a vulkit Array, got {type(out).__name__}")
-    if not np.can_cast(result.dtype.np, out.dtype.np, "same_kind"):
-        raise TypeError(f"Cannot cast ufunc output from {result.dtype.name} to {out.dtype.name} with casting rule "
-                        "'same_kind'")
-    out[...] = broadcast_to(result, out.shape)
-    return out
-
-
 # -- elementwise aliases and compositions --------------------------------------------------------------------------
 def _binary_alias(name: str, function: Callable[..., Array], doc: str) -> Callable[..., Array]:
     def alias(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
-        x1, x2 = _operands(x1, x2)
+        x1, x2 = ufunc_operands(x1, x2)
         return function(x1, x2, out=out)
 
     alias.__name__ = alias.__qualname__ = name
@@ -112,17 +89,17 @@ def fmod(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     ``copysign(remainder(|x1|, |x2|), x1)`` (vt's remainder is exact, and of two magnitudes it is fmod's);
     integers are ``remainder`` moved by one ``x2`` where its sign differs from x1's. fmod(x, 0) is NaN for floats
     and 0 for integers, fmod(±inf, y) NaN, fmod(x, ±inf) x, as NumPy's (without its warnings)."""
-    x1, x2 = _operands(x1, x2)
+    x1, x2 = ufunc_operands(x1, x2)
     _no_complex(x1, x2)
     result_type = _typed_as("remainder", x1, x2)
     a, b = (cast_to(v, result_type, context_of(x1, x2)) for v in (x1, x2))
     if result_type.kind == "f":
-        return _write(ew.copysign(ew.remainder(ew.abs(a), ew.abs(b)), a), out)
+        return write_out(ew.copysign(ew.remainder(ew.abs(a), ew.abs(b)), a), out)
     floored = ew.remainder(a, b)
     if result_type.kind == "u":
-        return _write(floored, out)
+        return write_out(floored, out)
     moved = ew.logical_and(ew.not_equal(floored, 0), ew.not_equal(ew.less(floored, 0), ew.less(a, 0)))
-    return _write(ew.where(moved, ew.subtract(floored, b), floored), out)
+    return write_out(ew.where(moved, ew.subtract(floored, b), floored), out)
 
 
 def _reduced_shape(a: Array, axis: Any, keepdims: bool) -> tuple[int, ...]:
@@ -162,7 +139,7 @@ def rint(x: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``rint``: the nearest integer, halves to even (vt.round), typed as NumPy's: integers and bool give
     floats (float16 for bool and 8-bit integers, float64 from 32 bits), complex numbers round both parts."""
     x = as_array(x)
-    return _write(ew.round(cast_to(x, _float_of(x, complex_too=True), x._ctx)), out)
+    return write_out(ew.round(cast_to(x, _float_of(x, complex_too=True), x._ctx)), out)
 
 
 def _angle_scale(name: str, numerator: float, denominator: float, doc: str) -> Callable[..., Array]:
@@ -170,12 +147,12 @@ def _angle_scale(name: str, numerator: float, denominator: float, doc: str) -> C
         x = as_array(x)
         target = _float_of(x)
         if target.itemsize == 8:
-            return _write(ew.multiply(cast_to(x, target, x._ctx), numerator / denominator), out)
+            return write_out(ew.multiply(cast_to(x, target, x._ctx), numerator / denominator), out)
         # NumPy's float32 loop multiplies by a constant computed in float32 (180.0f / NPY_PIf); float16's and
         # bfloat16's compute in float32 too, rounding the product once
         constant = float(np.float32(numerator) / np.float32(denominator))
         product = ew.multiply(cast_to(x, dt.float32, x._ctx), constant)
-        return _write(product if target is dt.float32 else product.astype(target), out)
+        return write_out(product if target is dt.float32 else product.astype(target), out)
 
     scale.__name__ = scale.__qualname__ = name
     scale.__doc__ = doc + " Integers and bool give floats as NumPy's; complex input raises TypeError."
@@ -199,8 +176,8 @@ def exp2(x: Any, /, *, out: Array | None = None) -> Array:
     x = cast_to(x, _float_of(x, complex_too=True), x._ctx)
     if x.dtype.kind == "c":
         scaled = from_parts(ew.multiply(ew.real(x), math.log(2.0)), ew.multiply(ew.imag(x), math.log(2.0)), x.dtype)
-        return _write(ew.exp(scaled), out)
-    return _write(ew.pow(2.0, x), out)
+        return write_out(ew.exp(scaled), out)
+    return write_out(ew.pow(2.0, x), out)
 
 
 @named_errors
@@ -215,32 +192,32 @@ def cbrt(x: Any, /, *, out: Array | None = None) -> Array:
     step = ew.divide(ew.subtract(root, ew.divide(w, ew.multiply(root, root))), 3.0)
     refine = ew.logical_and(ew.isfinite(root), ew.not_equal(root, 0))
     root = ew.where(refine, ew.subtract(root, step), root)
-    return _write(root if root.dtype is target else root.astype(target), out)
+    return write_out(root if root.dtype is target else root.astype(target), out)
 
 
 @named_errors
 def float_power(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``float_power``: ``x1 ** x2`` (vt.pow) computed in float64, or complex128 where either operand is
     complex. On a device without float64: float32 / complex64 (NumPy always takes 64-bit parts)."""
-    x1, x2 = _operands(x1, x2)
+    x1, x2 = ufunc_operands(x1, x2)
     ctx = context_of(x1, x2)
     complex_ = any((isinstance(v, Array) and v.dtype.kind == "c") or isinstance(v, complex) for v in (x1, x2))
     target = on_device(dt.complex128 if complex_ else dt.float64, ctx)
     a, b = (cast_to(v, target, ctx) if isinstance(v, Array) else v for v in (x1, x2))
-    return _write(ew.pow(a, b), out)
+    return write_out(ew.pow(a, b), out)
 
 
 @named_errors
 def heaviside(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``heaviside``: 0 where x1 < 0, ``x2`` where x1 == 0, 1 where x1 > 0, NaN where x1 is NaN (vt.where
     over comparisons), in the floating type NumPy's gives (float64 for integers)."""
-    x1, x2 = _operands(x1, x2)
+    x1, x2 = ufunc_operands(x1, x2)
     _no_complex(x1, x2)
     ctx = context_of(x1, x2)
     target = on_device(_typed_as("hypot", x1, x2), ctx)  # hypot: a float-only binary ufunc, typed as heaviside
     a, h0 = cast_to(x1, target, ctx), cast_to(x2, target, ctx)
     step = ew.where(ew.equal(a, 0), h0, ew.astype(ew.greater(a, 0), target))
-    return _write(ew.where(ew.isnan(a), a, step), out)
+    return write_out(ew.where(ew.isnan(a), a, step), out)
 
 
 @named_errors
