@@ -237,6 +237,36 @@ from .array.ops.numpy_math import (
     rint,
     true_divide,
 )
+from .array.ops.numpy_misc import (
+    apply_over_axes,
+    asanyarray,
+    asarray_chkfinite,
+    bartlett,
+    blackman,
+    common_type,
+    copyto,
+    hamming,
+    hanning,
+    issubdtype,
+    iterable,
+    kaiser,
+    mintypecode,
+    ndim,
+    poly,
+    polyadd,
+    polyder,
+    polydiv,
+    polyint,
+    polymul,
+    polysub,
+    put_along_axis,
+    real_if_close,
+    roots,
+    row_stack,
+    shape,
+    size,
+    sort_complex,
+)
 from .array.ops.numpy_more import (
     frombuffer,
     fromfunction,
@@ -353,6 +383,29 @@ from .array.ops.numpy_stats import (
     percentile,
     ptp,
 )
+from .array.ops.numpy_ufuncs import (
+    absolute,
+    arccos,
+    arccosh,
+    arcsin,
+    arcsinh,
+    arctan,
+    arctan2,
+    arctanh,
+    bitwise_count,
+    bitwise_not,
+    conjugate,
+    fabs,
+    fmax,
+    fmin,
+    i0,
+    invert,
+    left_shift,
+    matvec,
+    right_shift,
+    vdot,
+    vecmat,
+)
 
 e = 2.718281828459045
 inf = float("inf")
@@ -407,6 +460,13 @@ __all__ = [
     "frombuffer", "fromfunction", "fromiter", "genfromtxt", "geomspace", "histogramdd", "isscalar", "load",
     "loadtxt", "logspace", "may_share_memory", "min_scalar_type", "promote_types", "save", "savetxt", "savez",
     "savez_compressed", "shares_memory", "unwrap",
+    "apply_over_axes", "asanyarray", "asarray_chkfinite", "bartlett", "blackman", "common_type", "copyto", "hamming",
+    "hanning", "issubdtype", "iterable", "kaiser", "mintypecode", "ndim", "poly", "polyadd", "polyder", "polydiv",
+    "polyint", "polymul", "polysub", "put_along_axis", "real_if_close", "roots", "row_stack", "shape", "size",
+    "sort_complex",
+    "absolute", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "bitwise_count",
+    "bitwise_not", "conjugate", "fabs", "fmax", "fmin", "i0", "invert", "left_shift", "matvec", "right_shift", "vdot",
+    "vecmat",
 ]
 
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns

@@ -348,3 +348,12 @@ def test_real_and_complex_predicates(dtype):
     same(vt.isreal(vt.asarray(a[0])), np.isreal(a[0]))  # 0-d
     assert vt.iscomplexobj([1, 2j]) is True and vt.iscomplexobj(3.0) is False and vt.isrealobj(1j) is False
     assert vt.iscomplexobj(np.zeros(2, np.complex64)) is True
+
+
+def test_numpy_float64_scalars_are_typed_strongly():
+    # np.float64 subclasses Python's float, but NEP 50 types it as float64, not as a weak Python scalar
+    x = np.ones(3, np.float32)
+    for got, expected in ((vt.fmod(np.float32(7), np.float64(2)), np.fmod(np.float32(7), np.float64(2))),
+                          (vt.power(vt.asarray(x), np.float64(2)), np.power(x, np.float64(2))),
+                          (vt.power(vt.asarray(x), 2.0), np.power(x, 2.0))):
+        same(got, expected)

@@ -214,3 +214,13 @@ def test_polyfit():
     names_error(TypeError, "polyfit", vt.polyfit, x, y[:5], 1)
     names_error(TypeError, "polyfit", vt.polyfit, np.ones((2, 2)), np.ones(2), 1)
     names_error(ValueError, "polyfit", vt.polyfit, x[:3], y[:3], 3, cov=True)
+
+
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_convolve_and_correlate_count_only_overlapping_terms(mode):
+    # NumPy multiplies only where the signals overlap: padding never meets an infinity (0 * inf would be NaN),
+    # and its sums start from +0 (no -0.0)
+    a, v = np.array([1.0, -0.0, np.inf, 2.0]), np.array([np.inf, 2.0, -0.0])
+    for function in ("convolve", "correlate"):
+        for x, y in ((a, v), (v, a), (np.array([-0.0, 1.0]), np.array([1.0, 0.5]))):
+            same(getattr(vt, function)(vt.asarray(x), vt.asarray(y), mode), getattr(np, function)(x, y, mode))

@@ -67,11 +67,15 @@ def by_parts(x: Array, function: Callable[[Array], Array]) -> Array:
     return from_parts(function(ew.real(x)), function(ew.imag(x)), x.dtype)
 
 
+_PYTHON_SCALARS = (bool, int, float, complex)
+
+
 def ufunc_operands(*values: Any) -> list[Any]:
     """Operands of an elementwise function: host arrays, lists and NumPy scalars become vulkit arrays; Python
-    scalars stay as they are (weakly typed, NEP 50) unless all are, then the first becomes an array."""
+    scalars stay as they are (weakly typed, NEP 50) unless all are, then the first becomes an array. NumPy's
+    float64 and complex128 scalars subclass Python's float and complex but are typed strongly, as arrays."""
     ctx = context_of(*values)
-    found = [v if isinstance(v, (Array, bool, int, float, complex)) else asarray_like(v, ctx) for v in values]
+    found = [v if isinstance(v, Array) or type(v) in _PYTHON_SCALARS else asarray_like(v, ctx) for v in values]
     if not any(isinstance(v, Array) for v in found):
         found[0] = asarray_like(found[0], ctx)
     return found

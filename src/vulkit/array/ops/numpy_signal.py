@@ -23,7 +23,7 @@ from ..array import Array, view
 from ..layout import normalize_axes
 from . import elementwise as ew
 from . import reductions as rd
-from .creation import default_float, ones, zeros_like
+from .creation import arange, default_float, ones, zeros_like
 from .gather import take
 from .manipulation import broadcast_to, flip, reshape
 from .moving import concat, diff, pad
@@ -348,7 +348,9 @@ def _mode(mode: Any) -> str:
 
 def _slide(a: Array, v: Array, mode: str) -> Array:
     """``sum_n a[k + n] * v[n]`` for every k where v overlaps a padded with zeros as ``mode`` says (NumPy's
-    ``_pyarray_correlate``, a longer than v): v times a strided view of the padded a's windows, summed."""
+    ``_pyarray_correlate``, a longer than v): v times a strided view of the padded a's windows, summed. As NumPy's,
+    only the terms where v overlaps a count (a padding zero times an infinite v[n] is no NaN), and the sums start
+    from +0 (no -0.0 result)."""
     n = v.shape[0]
     left, right = {"valid": (0, 0), "same": (n // 2, n - n // 2 - 1), "full": (n - 1, n - 1)}[mode]
     dtype = dt.result_type(a.dtype, v.dtype)
@@ -358,7 +360,12 @@ def _slide(a: Array, v: Array, mode: str) -> Array:
     products = ew.multiply(windows, v)
     if dtype.kind == "b":  # NumPy's bool dot: any of the ands
         return rd.any(products, axis=-1)
-    return rd.sum(products, axis=-1, dtype=dtype)
+    if dtype.kind in "fc" and (left or right):
+        at = ew.add(reshape(arange(length, device=a.device), (length, 1)), arange(n, device=a.device))
+        inside = ew.logical_and(ew.greater_equal(at, left), ew.less(at, left + a.shape[0]))
+        products = ew.where(inside, products, 0)
+    total = rd.sum(products, axis=-1, dtype=dtype)
+    return ew.add(total, 0) if dtype.kind in "fc" else total
 
 
 def _signals(a: Any, v: Any) -> tuple[Array, Array]:
