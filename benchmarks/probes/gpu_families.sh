@@ -12,7 +12,8 @@
 #   8. the FFT passes' memory access alone (probe_fft_access.py: strided copies as a pass of radix R moves them)
 #   9. the stream's idle rule on and off (IDLE_FLUSH_WORK) for cholesky and solve, each library's first process given
 #      the time to compile; then what each kernel of cholesky costs now (the fused panel against the gemm)
-#  10. the NumPy-compatible modules of the sixth session with validation (bits, selection, more), then topk's parts
+#  10. the NumPy-compatible modules of the sixth session with validation (bits, selection, more, ufuncs, misc, signal),
+#      then topk's parts
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -75,6 +76,7 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
          | tee "$out/cholesky_doubling.txt" ;;
     10) VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
           tests/array/test_numpy_bits.py tests/array/test_numpy_selection.py tests/array/test_numpy_more.py \
+          tests/array/test_numpy_ufuncs.py tests/array/test_numpy_misc.py tests/array/test_numpy_signal.py \
           2>&1 | tail -n 20 | tee "$out/tests_numpy_more.txt"
         setup='import numpy as np; x = vt.asarray(np.random.default_rng(0).random(1 << 24, dtype=np.float32))'
         limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.topk(x, 100)" --setup "$setup" 2>&1 \
