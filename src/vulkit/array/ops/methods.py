@@ -19,6 +19,8 @@ from .linalg_basic import diagonal_method, trace_method
 from .manipulation import squeeze, swapaxes
 from .moving import TRANSPOSE_POSITIONAL, flatten, ravel, repeat, transpose_method
 from .moving import round as round_decimals
+from .numpy_selection import choose, compress, put
+from .numpy_sets import argpartition, partition
 from .reductions import (
     all,  # noqa: A004
     any,  # noqa: A004
@@ -33,7 +35,7 @@ from .reductions import (
     var,
 )
 from .scans import cumprod, cumsum, nonzero
-from .sorting import argsort, sort
+from .sorting import argsort, searchsorted, sort
 
 
 def sort_in_place(x: Array, axis: int = -1, *, descending: bool = False, stable: bool = True,
@@ -41,6 +43,39 @@ def sort_in_place(x: Array, axis: int = -1, *, descending: bool = False, stable:
     """NumPy's ``x.sort()``: sorts x itself along ``axis`` and returns None (``vt.sort`` returns a sorted copy);
     ``kind`` is accepted for NumPy's sake (every sort is stable)."""
     x[...] = sort(x, axis=axis, descending=descending, stable=stable)
+
+
+def fill(x: Array, value: Any) -> None:
+    """NumPy's ``x.fill(value)``: every element of x set to ``value`` (converted as assignment converts it)."""
+    x[...] = value
+
+
+def partition_in_place(x: Array, kth: Any, axis: int = -1, kind: str = "introselect", order: None = None) -> None:
+    """NumPy's ``x.partition(kth)``: x itself rearranged as :func:`vulkit.partition` arranges a copy (a full sort
+    on the GPU); ``kind`` is accepted for NumPy's sake, ``order`` (structured dtypes) is not supported."""
+    if order is not None:
+        raise ValueError("partition: order (fields of structured dtypes) is not supported")
+    x[...] = partition(x, kth, axis=axis)
+
+
+def searchsorted_method(x: Array, v: Any, side: str = "left", sorter: Array | None = None) -> Array:
+    """NumPy's ``x.searchsorted(v)``: :func:`vulkit.searchsorted` of x and v."""
+    return searchsorted(x, v, side=side, sorter=sorter)
+
+
+def compress_method(x: Array, condition: Any, axis: int | None = None, out: Array | None = None) -> Array:
+    """NumPy's ``x.compress(condition)``: :func:`vulkit.compress` of condition and x."""
+    return compress(condition, x, axis=axis, out=out)
+
+
+def tobytes(x: Array, order: str = "C") -> bytes:
+    """NumPy's ``x.tobytes()``: the elements' bytes, read back (waits for the GPU)."""
+    return x.numpy().tobytes(order=order)
+
+
+def tofile(x: Array, fid: Any, sep: str = "", format: str = "%s") -> None:  # noqa: A002 - NumPy's name
+    """NumPy's ``x.tofile(fid)``: the elements written to a file (read back first: waits for the GPU)."""
+    x.numpy().tofile(fid, sep=sep, format=format)
 
 
 # (method name, module function, the names that NumPy's method takes positionally after self, in order)
@@ -58,6 +93,12 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("conj", conj, ()), ("conjugate", conj, ()),
     ("dot", dot, ("b", "out")), ("diagonal", diagonal_method, ("offset", "axis1", "axis2")),
     ("trace", trace_method, ("offset", "axis1", "axis2", "dtype", "out")),
+    ("fill", fill, ("value",)), ("put", put, ("ind", "v", "mode")), ("choose", choose, ("choices", "out", "mode")),
+    ("compress", compress_method, ("condition", "axis", "out")),
+    ("searchsorted", searchsorted_method, ("v", "side", "sorter")),
+    ("partition", partition_in_place, ("kth", "axis", "kind", "order")),
+    ("argpartition", argpartition, ("kth", "axis")),
+    ("tobytes", tobytes, ("order",)), ("tofile", tofile, ("fid", "sep", "format")),
 ]
 
 
