@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .array.ops.bessel import BESSEL_HELPER, i0
 from .array.ops.elementwise import binary_function, unary_function
 from .array.ops.reductions import logsumexp  # noqa: F401 - SciPy has it in scipy.special too
 from .array.ops.registry import register
@@ -50,7 +51,7 @@ def _binary(name: str, expression: str, helper: str, doc: str) -> Any:
 
 
 _ERF, _ERFINV, _GAMMA, _BETA = "vt_special_erf", "vt_special_erfinv", "vt_special_gamma", "vt_special_beta"
-_BESSEL, _LOGISTIC, _ENTROPY = "vt_special_bessel", "vt_special_logistic", "vt_special_entropy"
+_BESSEL, _LOGISTIC, _ENTROPY = BESSEL_HELPER, "vt_special_logistic", "vt_special_entropy"
 
 # -- error function and normal distribution ----------------------------------------------------------------
 erf = _unary("erf", "vt_sp_erf(a)", _ERF, "The error function 2/sqrt(pi) * integral of exp(-t^2) from 0 to x.")
@@ -74,7 +75,6 @@ beta = _binary("beta", "vt_sp_beta(a, b)", _BETA, "gamma(a) * gamma(b) / gamma(a
 betaln = _binary("betaln", "vt_sp_betaln(a, b)", _BETA, "log(abs(beta(a, b))), without overflow for large a, b.")
 
 # -- Bessel functions ----------------------------------------------------------------------------------------
-i0 = _unary("i0", "vt_sp_i0(a)", _BESSEL, "The modified Bessel function of the first kind, order 0.")
 i0e = _unary("i0e", "vt_sp_i0e(a)", _BESSEL, "exp(-abs(x)) * i0(x).")
 i1 = _unary("i1", "vt_sp_i1(a)", _BESSEL, "The modified Bessel function of the first kind, order 1.")
 i1e = _unary("i1e", "vt_sp_i1e(a)", _BESSEL, "exp(-abs(x)) * i1(x).")

@@ -34,6 +34,7 @@ from ..array import Array, upload
 from ..layout import normalize_axes
 from . import elementwise as ew
 from . import reductions as rd
+from .bessel import i0
 from .creation import arange, asarray, default_float, default_int, empty, eye, ones, zeros
 from .engine import check_writable
 from .indexing import _fit
@@ -393,8 +394,7 @@ def hanning(M: Any) -> Array:  # noqa: N803 - NumPy's name
 @named_errors
 def kaiser(M: Any, beta: float) -> Array:  # noqa: N803 - NumPy's name
     """NumPy's ``kaiser``: I0(beta sqrt(1 - ((n - alpha) / alpha)^2)) / I0(beta) for n in arange(M), alpha =
-    (M - 1) / 2, with :func:`vt.special.i0` (which differs from NumPy's by a few ulps)."""
-    from ...special import i0
+    (M - 1) / 2, with :func:`vt.special.i0` (``array/ops/bessel.py``, which differs from NumPy's by a few ulps)."""
 
     m, (b,) = _window_size(M, beta)
     dtype = default_float(context_of())

@@ -17,11 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from ...special import i0 as _bessel_i0
 from .. import dtypes as dt
 from ..array import Array
 from ..dtypes import DType
 from . import elementwise as ew
+from .bessel import i0 as _bessel_i0
 from .manipulation import reshape
 from .matmul import matmul
 from .numpy_bits import _inputs, _loop, _named
