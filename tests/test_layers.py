@@ -23,6 +23,7 @@ ALLOWED = {
     "special": BASE | {"array"},
     "linalg": BASE | {"array"},
     "fft": BASE | {"array", "runtime"},
+    "polynomial": BASE | {"array"},
     "image": BASE | {"array", "kp", "interop", "runtime", "fft"},
     "random": BASE | {"array", "runtime"},
     "interop": BASE | {"array", "kp", "runtime"},

@@ -288,6 +288,7 @@ from .array.ops.numpy_more import (
     shares_memory,
     unwrap,
 )
+from .array.ops.numpy_poly1d import poly1d
 from .array.ops.numpy_selection import (
     choose,
     compress,
@@ -464,6 +465,7 @@ __all__ = [
     "hanning", "issubdtype", "iterable", "kaiser", "mintypecode", "ndim", "poly", "polyadd", "polyder", "polydiv",
     "polyint", "polymul", "polysub", "put_along_axis", "real_if_close", "roots", "row_stack", "shape", "size",
     "sort_complex",
+    "poly1d",
     "absolute", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "bitwise_count",
     "bitwise_not", "conjugate", "fabs", "fmax", "fmin", "i0", "invert", "left_shift", "matvec", "right_shift", "vdot",
     "vecmat",
@@ -472,8 +474,8 @@ __all__ = [
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 
 def __getattr__(name: str) -> object:
-    """``vt.random``, ``vt.nn``, ``vt.fft`` and ``vt.image`` load on first use."""
-    if name in ("random", "nn", "fft", "image"):
+    """``vt.random``, ``vt.nn``, ``vt.fft``, ``vt.image`` and ``vt.polynomial`` load on first use."""
+    if name in ("random", "nn", "fft", "image", "polynomial"):
         import importlib
 
         try:

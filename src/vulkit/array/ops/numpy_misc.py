@@ -4,8 +4,8 @@
 helpers (``vt.issubdtype``, ``vt.iterable``, ``vt.common_type``, ``vt.mintypecode``), window functions
 (``vt.bartlett``, ``vt.blackman``, ``vt.hamming``, ``vt.hanning``, ``vt.kaiser``) and NumPy's legacy polynomial
 functions (``vt.poly``, ``vt.polyadd``, ``vt.polysub``, ``vt.polymul``, ``vt.polydiv``, ``vt.polyder``, ``vt.polyint``,
-``vt.roots``; coefficients highest power first). NumPy's ``poly1d`` class is not provided: these take and return
-coefficient arrays.
+``vt.roots``; coefficients highest power first): these take and return coefficient arrays (``vt.poly1d``, in
+``numpy_poly1d``, wraps them as NumPy's class does).
 
 Everything is composed of vulkit's own operations on the device (elementwise functions, sorts, :func:`convolve`,
 :func:`vt.linalg.eigvals`, the scatter of advanced assignment for ``put_along_axis``); only the dtype helpers and
