@@ -115,3 +115,13 @@ def test_array_api_interop_example_runs_scikit_learn_and_scipy_on_vulkit_arrays(
     r2 = float(done.stdout.split("r2 of the fitted model: ")[1].split()[0])
     error = float(done.stdout.split("logsumexp: ")[1].split()[0])
     assert r2 > 0.99 and error < 1e-5
+
+
+def test_numpy_port_example_matches_numpy():
+    import runpy
+
+    differences = runpy.run_path(str(ROOT / "examples" / "numpy_port.py"))["compare"](n=1024)
+    assert set(differences) == {"trend", "peak frequency", "spectrum max", "phase span", "histogram", "edges",
+                                "energy"}
+    assert differences["peak frequency"] == 0.0 and differences["histogram"] == 0.0
+    assert max(differences.values()) < 1e-9, differences
