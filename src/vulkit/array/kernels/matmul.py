@@ -113,10 +113,11 @@ def buffer_lines(dtype: DType, addresses: bool) -> list[str]:
     return lines
 
 
-def origin_lines(addresses: bool, bm: str, bn: str) -> list[str]:
+def origin_lines(addresses: bool, bm: str, bn: str, band: int = 0) -> list[str]:
     """The start of main(): this workgroup's batch (b1, b2) and tile origin (m0, n0) from its flat id, tiles
     visited in groups of GROUP_M tile rows; abase/bbase: A's and B's offsets at the tile; lm/ln: rows and columns
-    left from the origin; the buffers (A, B, C and their vec4 views) where reached by address."""
+    left from the origin; the buffers (A, B, C and their vec4 views) where reached by address. ``band`` > 0: a
+    tile whose columns all lie in blocks of ``band`` right of the blocks its rows lie in returns at once."""
     body = ["  uint tid = gl_LocalInvocationID.x;",
             "  uint pid = p.pid0 + gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x;",
             "  if (pid >= p.total) return;"]
@@ -128,6 +129,7 @@ def origin_lines(addresses: bool, bm: str, bn: str) -> list[str]:
              f"  uint width = {GROUP_M}u * p.tiles_n, first = (t / width) * {GROUP_M}u;",
              f"  uint rows = min(p.tiles_m - first, {GROUP_M}u), in_group = t - (t / width) * width;",
              f"  uint m0 = (first + in_group % rows) * {bm}, n0 = (in_group / rows) * {bn};",
+             *([f"  if (n0 / {band}u > (m0 + {bm} - 1u) / {band}u) return;"] if band else []),
              "  int abase = p.a_off + int(b1) * p.a_b1 + int(b2) * p.a_b2 + int(m0) * p.a_rs;",
              "  int bbase = p.b_off + int(b1) * p.b_b1 + int(b2) * p.b_b2 + int(n0) * p.b_cs;",
              "  int cbase = p.c_off + int(b1) * p.c_b1 + int(b2) * p.c_b2;",
@@ -209,7 +211,8 @@ class MatmulSpec(ProductKernel):
     of B ("k" or "n"), chosen where the operand's stride is 1; ``a_vec``/``b_vec``/``c_vec``: those runs (and C's
     rows) are contiguous and 16-byte aligned, so read or written as vec4s; ``epilogue``: C = alpha * AB + beta * C
     (else C = AB); ``checked``: False where every run of every tile is inside and aligned (M, N, K multiples of
-    the tile, both operands read as vec4s: no bounds looked at). Bindings: A, B, C."""
+    the tile, both operands read as vec4s: no bounds looked at); ``band`` > 0: tiles of C above the band of
+    ``band`` x ``band`` diagonal blocks are skipped (:func:`origin_lines`). Bindings: A, B, C."""
 
     dtype: DType
     tile: Tile
@@ -221,6 +224,7 @@ class MatmulSpec(ProductKernel):
     epilogue: bool
     addresses: bool = False
     checked: bool = True
+    band: int = 0
 
     @property
     def bm(self) -> int:
@@ -269,7 +273,8 @@ class MatmulSpec(ProductKernel):
     def _main(self) -> list[str]:
         t = self.tile
         runs_a, runs_b = t.bm * t.bk // (4 * t.threads), t.bk * t.bn // (4 * t.threads)
-        body = ["void main() {", *origin_lines(self.addresses, "BM", "BN"), "  uint tx = tid % TX, ty = tid / TX;",
+        body = ["void main() {", *origin_lines(self.addresses, "BM", "BN", self.band),
+                "  uint tx = tid % TX, ty = tid / TX;",
                 *run_coords("a", self.a_run, runs_a, "NT", "BK", "BM"),
                 *run_coords("b", self.b_run, runs_b, "NT", "BK", "BN")]
         body += [f"  V acc[{t.tm * t.tn // 4}];",

@@ -148,8 +148,8 @@ def potrf(w: Array, word: Array) -> None:
     """Right-looking blocked Cholesky of each matrix of w (lower triangle read, L written there; the upper
     triangle is left with intermediate values), two dispatches a block column: the panel kernel (L11 and
     L21 = A21 L11^-H, :class:`~vulkit.array.kernels.factorization_blocked.CholPanelSpec`), then A22 -= L21 L21^H
-    by ``gemm``, which keeps A22 Hermitian in both triangles (the panel reads A11 from its upper one); L's
-    diagonal is written at the end. A pivot <= 0 sets ``word``."""
+    by ``gemm`` over the lower triangle and the band of diagonal blocks (``band``: the panel reads A11 from its
+    upper triangle, kept Hermitian there); L's diagonal is written at the end. A pivot <= 0 sets ``word``."""
     from .matmul import gemm
 
     ctx = w._ctx
@@ -168,6 +168,6 @@ def potrf(w: Array, word: Array) -> None:
         if k1 == n:
             break
         a21 = _sub(w, k1, n, k0, k1)
-        gemm(a21, conj(a21).mT if complex_ else a21.mT, _sub(w, k1, n, k1, n), alpha=-1.0, beta=1.0)
+        gemm(a21, conj(a21).mT if complex_ else a21.mT, _sub(w, k1, n, k1, n), alpha=-1.0, beta=1.0, band=tb)
     s0, s1, s2 = w._strides
     apply(TABLE["copy"], (diagonal,), out=view(w, (batch, n), (s0, s1 + s2), w._offset), dtype=w._dtype)

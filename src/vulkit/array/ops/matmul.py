@@ -70,11 +70,13 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     return out
 
 
-def gemm(a: Array, b: Array, out: Array, *, alpha: float = 1.0, beta: float = 0.0,
+def gemm(a: Array, b: Array, out: Array, *, alpha: float = 1.0, beta: float = 0.0, band: int = 0,
          function: str = "matmul") -> Array:
     """out = alpha * (a @ b) + beta * out, in place, for a (..., M, K), b (..., K, N) and out (..., M, N) of one
     floating dtype; ``out`` may be any view (a submatrix of a larger matrix, say) and a, b any views. Batch axes
-    of a and b broadcast to out's. ``function``: the name errors give."""
+    of a and b broadcast to out's. ``band`` > 0: only out's lower triangle and its ``band`` x ``band`` diagonal
+    blocks are wanted (blocked Cholesky's trailing update): the tiled kernel skips tiles above them, and what out
+    holds there afterwards is unspecified. ``function``: the name errors give."""
     for x in (a, b, out):
         if not isinstance(x, Array):
             raise TypeError(f"{function}: expected arrays, got {type(x).__name__}")
@@ -92,7 +94,7 @@ def gemm(a: Array, b: Array, out: Array, *, alpha: float = 1.0, beta: float = 0.
     if batch != out._shape[:-2]:
         raise ValueError(f"{function}: batch shapes {a.shape[:-2]} and {b.shape[:-2]} do not broadcast to "
                          f"{out.shape[:-2]}")
-    _product(a, b, out, float(alpha), float(beta), True)
+    _product(a, b, out, float(alpha), float(beta), True, band)
     return out
 
 
@@ -127,12 +129,13 @@ def _cast(x: Array, dtype: DType) -> Array:
     return astype(x, dtype)
 
 
-def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
-    """c = a @ b (``epilogue``: alpha * a @ b + beta * c) for operands of c's dtype with broadcast batch axes."""
+def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool, band: int = 0) -> None:
+    """c = a @ b (``epilogue``: alpha * a @ b + beta * c) for operands of c's dtype with broadcast batch axes;
+    ``band``: as :func:`gemm`'s."""
     if not c._size:
         return
     if c._dtype.kind == "c":
-        _complex_product(a, b, c, alpha, beta, epilogue)
+        _complex_product(a, b, c, alpha, beta, epilogue, band)
         return
     if a._shape[-1] == 0:  # an empty sum: zeros, or beta * c
         from .moving import _copy_into  # noqa: PLC0415
@@ -159,7 +162,7 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
         if batch is None:
             _via_temporary(a, b, c, alpha, beta, epilogue)
             return
-    _launch(a, b, c, batch, alpha, beta, epilogue, whole)
+    _launch(a, b, c, batch, alpha, beta, epilogue, whole, band)
 
 
 def _coop_operands(a: Array, b: Array, c: Array) -> tuple[Array, Array, bool]:
@@ -345,9 +348,9 @@ def _aligned(x: Array, other_stride: int, batch_strides: tuple[int, int], run_st
 
 
 def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]], alpha: float, beta: float,
-            epilogue: bool, whole: bool = False) -> None:
+            epilogue: bool, whole: bool = False, band: int = 0) -> None:
     """The tiled or cooperative-matrix kernel over the batch axes; ``whole``: a and b fill whole aligned tiles of
-    the cooperative kernel (:func:`_coop_operands`)."""
+    the cooperative kernel (:func:`_coop_operands`); ``band``: as :func:`gemm`'s (the tiled kernel only)."""
     ctx = c._ctx
     m, k = a._shape[-2:]
     n = c._shape[-1]
@@ -393,14 +396,15 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
 
     def tiled(tile: Tile) -> MatmulSpec:
         inside = _UNCHECKED_TILES and a_vec and b_vec and m % tile.bm == 0 and n % tile.bn == 0 and k % tile.bk == 0
-        return MatmulSpec(dtype, tile, a_run, b_run, a_vec, b_vec, c_vec, epilogue, addresses, checked=not inside)
+        return MatmulSpec(dtype, tile, a_run, b_run, a_vec, b_vec, c_vec, epilogue, addresses, checked=not inside,
+                          band=band)
 
     # timing candidates writes c each time: only where c is not also read (beta = 0)
     tuning = None if epilogue and beta else lambda tile: dispatch(tiled(tile))
     dispatch(tiled(matmul_tuning.tile_for(ctx, dtype, n1 * n2, m, n, k, _tile(dtype, m, n), tuning)))
 
 
-def _complex_product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> None:
+def _complex_product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool, band: int = 0) -> None:
     """Four real products over the parts (views of a's and b's memory): (ar + i ai)(br + i bi) =
     (ar br - ai bi) + i (ar bi + ai br), each part of c summed in a contiguous array, then copied into c."""
     from .moving import _copy_into  # noqa: PLC0415
@@ -412,6 +416,6 @@ def _complex_product(a: Array, b: Array, c: Array, alpha: float, beta: float, ep
         if epilogue and beta:
             _copy_into(total, target)
         (x1, y1, s1), (x2, y2, s2) = terms
-        _product(x1, y1, total, s1 * alpha, beta if epilogue else 0.0, True)
-        _product(x2, y2, total, s2 * alpha, 1.0, True)
+        _product(x1, y1, total, s1 * alpha, beta if epilogue else 0.0, True, band)
+        _product(x2, y2, total, s2 * alpha, 1.0, True, band)
         _copy_into(target, total)
