@@ -292,6 +292,24 @@ def reduce_glsl() -> str:
     return _REDUCE
 
 
+def cholesky_steps(n: str) -> list[str]:
+    """GLSL: the workgroup's right-looking Cholesky of the ``n`` x ``n`` matrix ``M(i, j)`` in shared memory (lower
+    triangle read and written; invocations on the _GRID of TX x TY for the updates), ``bad`` set by invocation 0
+    where a pivot is not positive."""
+    return ["    for (uint j = 0u; j < " + n + "; ++j) {",
+            "      R d = la_re(M(j, j));",
+            "      R l = sqrt(d);",
+            "      if (tid == 0u && !(d > R(0))) bad = true;",
+            "      R inv = R(1) / l;",
+            f"      for (uint i = j + 1u + tid; i < {n}; i += WG) M(i, j) = la_scale(M(i, j), inv);",
+            "      barrier();",
+            "      if (tid == 0u) M(j, j) = la_s(l);",
+            f"      for (uint i = j + 1u + ty; i < {n}; i += TY)",
+            "        for (uint c = j + 1u + tx; c <= i; c += TX) M(i, c) -= la_mul(M(i, j), la_conj(M(c, j)));",
+            "      barrier();",
+            "    }"]
+
+
 def each_element(rows: str, cols: str, body: list[str], col: str = "j") -> list[str]:
     """GLSL: the workgroup's invocations over the elements (i, ``col``) of a ``rows`` x ``cols`` block, row by row,
     each running the lines ``body`` (inside a kernel's loop over the stack of matrices)."""
@@ -415,18 +433,7 @@ class CholSpec(LASpec):
                 *each_element("n", "n", ["if (j <= i) M(i, j) = b_A.d[IX_A(bt, i, j)];"]),
                 "    if (tid == 0u) bad = false;",
                 "    barrier();",
-                "    for (uint j = 0u; j < n; ++j) {",
-                "      R d = la_re(M(j, j));",
-                "      R l = sqrt(d);",
-                "      if (tid == 0u && !(d > R(0))) bad = true;",
-                "      R inv = R(1) / l;",
-                "      for (uint i = j + 1u + tid; i < n; i += WG) M(i, j) = la_scale(M(i, j), inv);",
-                "      barrier();",
-                "      if (tid == 0u) M(j, j) = la_s(l);",
-                "      for (uint i = j + 1u + ty; i < n; i += TY)",
-                "        for (uint c = j + 1u + tx; c <= i; c += TX) M(i, c) -= la_mul(M(i, j), la_conj(M(c, j)));",
-                "      barrier();",
-                "    }",
+                *cholesky_steps("n"),
                 "    if (tid == 0u && bad) b_F.d[0] = 1u;",
                 *each_element("n", "n", ["b_X.d[IX_X(bt, i, j)] = j <= i ? M(i, j) : la_s(R(0));"]),
                 *end_stack()]

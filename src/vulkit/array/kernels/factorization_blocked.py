@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .factorization import LASpec
+from .factorization import _GRID, LASpec, cholesky_steps
 
 
 def _key(dtype: Any) -> str:
@@ -224,8 +224,7 @@ class CholPanelSpec(_UnrolledSpec):
 
     def body(self) -> list[str]:
         return [f"#define NB {self.nb}u",
-                "#define TX (WG >= 256u ? 16u : 8u)",
-                "#define TY (WG / TX)",
+                _GRID,
                 "shared S sm[NB * (NB + 1u)];",
                 "shared bool bad;",
                 "#define M(i, j) sm[(i) * (NB + 1u) + (j)]",
@@ -240,18 +239,7 @@ class CholPanelSpec(_UnrolledSpec):
                 "    }",
                 "    if (tid == 0u) bad = false;",
                 "    barrier();",
-                "    for (uint j = 0u; j < kb; ++j) {",
-                "      R d = la_re(M(j, j));",
-                "      R l = sqrt(d);",
-                "      if (tid == 0u && !(d > R(0))) bad = true;",
-                "      R inv = R(1) / l;",
-                "      for (uint i = j + 1u + tid; i < kb; i += WG) M(i, j) = la_scale(M(i, j), inv);",
-                "      barrier();",
-                "      if (tid == 0u) M(j, j) = la_s(l);",
-                "      for (uint i = j + 1u + ty; i < kb; i += TY)",
-                "        for (uint c = j + 1u + tx; c <= i; c += TX) M(i, c) -= la_mul(M(i, j), la_conj(M(c, j)));",
-                "      barrier();",
-                "    }",
+                *cholesky_steps("kb"),
                 "    if (blk == 0u) {",
                 "      if (tid == 0u && bad) b_F.d[0] = 1u;",
                 "      for (uint e = tid; e < kb * kb; e += WG) {",

@@ -18,8 +18,8 @@ from ..array import Array, make_array, view
 from ..kernels.factorization_blocked import LASWP_COLUMNS, CholPanelSpec, LaswpSpec, PanelSpec, TrsmSpec
 from .creation import tril
 from .elementwise import add, conj
-from .engine import TABLE, apply
 from .linalg_common import Launcher, max_invocations, pow2, shared_limit
+from .moving import _copy_into
 
 CHOL_PANEL_ROWS = 128  # rows of L21 a workgroup of the Cholesky panel solves (one an invocation)
 
@@ -158,7 +158,7 @@ def potrf(w: Array, word: Array) -> None:
     kernels = _Kernels(w, tb)
     complex_ = w._dtype.kind == "c"
     lower = tril(w, k=-1)
-    apply(TABLE["copy"], (add(tril(w), conj(lower).mT if complex_ else lower.mT),), out=w, dtype=w._dtype)
+    _copy_into(w, add(tril(w), conj(lower).mT if complex_ else lower.mT))
     diagonal = make_array(ctx, (batch, n), w._dtype)
     panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, wg=CHOL_PANEL_ROWS)
     for k0 in range(0, n, tb):
@@ -170,4 +170,4 @@ def potrf(w: Array, word: Array) -> None:
         a21 = _sub(w, k1, n, k0, k1)
         gemm(a21, conj(a21).mT if complex_ else a21.mT, _sub(w, k1, n, k1, n), alpha=-1.0, beta=1.0, band=tb)
     s0, s1, s2 = w._strides
-    apply(TABLE["copy"], (diagonal,), out=view(w, (batch, n), (s0, s1 + s2), w._offset), dtype=w._dtype)
+    _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)
