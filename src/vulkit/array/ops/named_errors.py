@@ -18,8 +18,9 @@ __all__ = ["NAMED_ERRORS", "named_errors", "naming_errors", "renamed"]
 
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 
-# the types renamed, with their subclasses (numpy's AxisError, LinAlgError, NotImplementedError ...)
-NAMED_ERRORS = (TypeError, ValueError, IndexError, ZeroDivisionError, RuntimeError)
+# the types renamed, with their subclasses (numpy's AxisError, LinAlgError, NotImplementedError ...); OverflowError:
+# a Python int out of its dtype's range
+NAMED_ERRORS = (TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError, RuntimeError)
 _LEADING_NAME = re.compile(r"[^\W\d][\w.]*: ")  # "concat: ", "linalg.solve: " at the start of a message
 
 

@@ -13,7 +13,6 @@ is not taken). Errors name the function called first (``"gcd: ..."``), with NumP
 
 from __future__ import annotations
 
-import functools
 import math
 import operator
 import weakref
@@ -31,7 +30,7 @@ from . import reductions as rd
 from .creation import asarray, zeros
 from .gather import take
 from .manipulation import broadcast_shapes, reshape
-from .named_errors import named_errors, renamed
+from .named_errors import named_errors
 from .numpy_common import as_array, cast_to, context_of, on_device, ufunc_operands, write_out
 
 __all__ = ["packbits", "unpackbits", "gcd", "lcm", "frexp", "ldexp", "modf", "divmod", "fix", "spacing",
@@ -42,20 +41,6 @@ _Pair = tuple[Array, Array]
 
 
 # -- helpers -----------------------------------------------------------------------------------------------------------
-def _named(function: Callable[..., Any]) -> Callable[..., Any]:
-    """:func:`named_errors`, and OverflowError (a Python int out of its dtype's range) named as well."""
-    named = named_errors(function)
-
-    @functools.wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return named(*args, **kwargs)
-        except OverflowError as error:
-            raise renamed(error, function.__name__) from None
-
-    return wrapper
-
-
 def _loop(ufunc: np.ufunc, *values: Any) -> tuple[tuple[DType, ...], tuple[DType, ...]]:
     """(input dtypes, output dtypes) of NumPy's loop of ``ufunc`` for ``values`` (vulkit arrays and weak Python
     scalars), float32 for float64 on a device without it; OverflowError for a Python int its input type lacks."""
@@ -167,7 +152,7 @@ def _scaled(x: Array, n: Array) -> Array:
 
 
 # -- bit packing -------------------------------------------------------------------------------------------------------
-@_named
+@named_errors
 def packbits(a: Any, /, axis: int | None = None, bitorder: str = "big") -> Array:
     """NumPy's ``packbits``: the truth of a's elements (integers or bool) as the bits of uint8 bytes, 8 along
     ``axis`` to a byte (None: of the flattened array), the last byte padded with zeros; ``bitorder`` "big" puts
@@ -184,7 +169,7 @@ def packbits(a: Any, /, axis: int | None = None, bitorder: str = "big") -> Array
     return rd.sum(weighted, axis=axis + 1, dtype=dt.uint8)
 
 
-@_named
+@named_errors
 def unpackbits(a: Any, /, axis: int | None = None, count: int | None = None, bitorder: str = "big") -> Array:
     """NumPy's ``unpackbits``: the bits of a uint8 array as uint8 zeros and ones, 8 along ``axis`` for each byte
     (None: of the flattened array), most significant first for ``bitorder`` "big"; ``count`` keeps that many
@@ -231,7 +216,7 @@ def _euclid(a: Array, b: Array) -> Array:
     return a
 
 
-@_named
+@named_errors
 def gcd(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``gcd``: the greatest common divisor of |x1| and |x2| (integers, typed as NumPy's; gcd(0, 0) = 0;
     int_min's magnitude wraps to int_min as NumPy's does): Euclid's algorithm (vt.remainder, vt.where) on the
@@ -240,7 +225,7 @@ def gcd(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     return write_out(_euclid(a, b).astype(result), out)
 
 
-@_named
+@named_errors
 def lcm(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``lcm``: the least common multiple ``|x1| // gcd * |x2|`` (0 where either is 0), wrapping around on
     overflow as NumPy's does."""
@@ -249,7 +234,7 @@ def lcm(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
 
 
 # -- parts of floating-point numbers -----------------------------------------------------------------------------------
-@_named
+@named_errors
 def frexp(x: Any, /, out: tuple[_Out, _Out] | None = None) -> _Pair:
     """NumPy's ``frexp``: (mantissa, exponent) with ``x = mantissa * 2 ** exponent``, |mantissa| in [0.5, 1) and
     exponent int32; (x, 0) for 0, ±inf and NaN. The exponent from vt.log2, corrected by one where the exactly
@@ -266,7 +251,7 @@ def frexp(x: Any, /, out: tuple[_Out, _Out] | None = None) -> _Pair:
     return _write_pair((ew.where(finite, mantissa, f), ew.where(finite, exponent, 0)), out)
 
 
-@_named
+@named_errors
 def ldexp(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``ldexp``: ``x1 * 2 ** x2`` for integer x2 (typed as NumPy's: x1's floating type), rounded once
     as C's ldexp: x1 multiplied by at most three exact powers of two (musl's scalbn)."""
@@ -276,7 +261,7 @@ def ldexp(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     return write_out(_scaled(f, ew.clip(n, -limit, limit).astype(dt.int32)), out)
 
 
-@_named
+@named_errors
 def modf(x: Any, /, out: tuple[_Out, _Out] | None = None) -> _Pair:
     """NumPy's ``modf``: (fractional part, integral part), both with x's sign: vt.trunc and the difference, ±0 for
     the fraction of ±inf."""
@@ -285,21 +270,21 @@ def modf(x: Any, /, out: tuple[_Out, _Out] | None = None) -> _Pair:
     return _write_pair((ew.copysign(ew.where(ew.isinf(f), 0, ew.subtract(f, whole)), f), whole), out)
 
 
-@_named
+@named_errors
 def divmod(x1: Any, x2: Any, /, out: tuple[_Out, _Out] | None = None) -> _Pair:  # noqa: A001 - NumPy's name
     """NumPy's ``divmod``: (vt.floor_divide, vt.remainder) of x1 and x2, typed as NumPy's (bool: int8)."""
     (a, b), _ = _inputs(np.divmod, x1, x2)
     return _write_pair((ew.floor_divide(a, b), ew.remainder(a, b)), out)
 
 
-@_named
+@named_errors
 def fix(x: Any, /, out: Array | None = None) -> Array:
     """NumPy's ``fix``: rounded toward zero (vt.trunc); as in NumPy 2, integers and bool keep their dtype."""
     (f,), _ = _inputs(np.trunc, x)
     return write_out(ew.trunc(f), out)
 
 
-@_named
+@named_errors
 def spacing(x: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``spacing``: the distance from x to the next float away from zero, negative for negative x
     (positive for -0.0, inf at the largest finite values, NaN for ±inf and NaN): vt.nextafter minus x."""
@@ -308,7 +293,7 @@ def spacing(x: Any, /, *, out: Array | None = None) -> Array:
     return write_out(ew.subtract(ew.nextafter(f, toward), f), out)
 
 
-@_named
+@named_errors
 def logaddexp2(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``logaddexp2``: ``log2(2 ** x1 + 2 ** x2)`` without overflow, as NumPy computes it: the larger
     plus ``log1p(2 ** -|x1 - x2|) / ln 2``, ``x1 + 1`` where x1 == x2 (equal infinities)."""
@@ -330,7 +315,7 @@ def _signed_infinity(name: str, negative: bool) -> Callable[..., Array]:
     predicate.__name__ = predicate.__qualname__ = name
     predicate.__doc__ = (f"NumPy's ``{name}``: whether each element is {'-' if negative else '+'}inf (vt.isinf and "
                          "vt.signbit); False for integers and bool, TypeError for complex numbers.")
-    return _named(predicate)
+    return named_errors(predicate)
 
 
 isposinf = _signed_infinity("isposinf", negative=False)

@@ -24,7 +24,8 @@ from . import elementwise as ew
 from .bessel import i0 as _bessel_i0
 from .manipulation import reshape
 from .matmul import matmul
-from .numpy_bits import _inputs, _loop, _named
+from .named_errors import named_errors
+from .numpy_bits import _inputs, _loop
 from .numpy_common import as_array, cast_to, context_of, on_device, write_out
 from .reductions import vecdot
 
@@ -62,7 +63,7 @@ def _ufunc(name: str, ufunc: np.ufunc, function: Callable[..., Array], doc: str)
         + [inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None)])
     alias.__name__ = alias.__qualname__ = name
     alias.__doc__ = doc
-    return _named(alias)
+    return named_errors(alias)
 
 
 def _spelling(name: str, ufunc: np.ufunc, function: Callable[..., Array]) -> Callable[..., Array]:
@@ -88,7 +89,7 @@ fabs = _ufunc("fabs", np.fabs, ew.abs, "NumPy's ``fabs``: :func:`vulkit.abs` of 
               "complex numbers raise TypeError.")
 
 
-@_named
+@named_errors
 def i0(x: Any) -> Array:
     """NumPy's ``i0``, a plain function (no ``out=``): :func:`vulkit.special.i0` of x, floats keeping their dtype
     and integers and bool giving float64 (all widths, unlike a ufunc); complex numbers raise TypeError. Within a
@@ -155,7 +156,7 @@ bitwise_count = _ufunc("bitwise_count", np.bitwise_count, _popcount,
 
 
 # -- products ----------------------------------------------------------------------------------------------------------
-@_named
+@named_errors
 def vdot(a: Any, b: Any, /) -> Array:
     """NumPy's ``vdot``: the dot product of a and b flattened, a conjugated (vt.vecdot), in their promoted type
     (bool: whether any pair is both True), 0-d."""
@@ -187,7 +188,7 @@ def _gufunc(ufunc: np.ufunc, x1: Any, x2: Any, vector: int) -> tuple[Array, Arra
     return cast_to(a, ta, ctx), cast_to(b, tb, ctx), result
 
 
-@_named
+@named_errors
 def matvec(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``matvec`` (a gufunc, ``(m,n),(n)->(m)``): the matrix-vector products of x1's matrices and x2's
     vectors, batch axes broadcast (vt.matmul of x2 as columns), typed as NumPy's; no conjugation."""
@@ -195,7 +196,7 @@ def matvec(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     return write_out(_typed(matmul(a, b[..., None])[..., 0], result), out)
 
 
-@_named
+@named_errors
 def vecmat(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     """NumPy's ``vecmat`` (a gufunc, ``(n),(n,m)->(m)``): the vector-matrix products of x1's vectors, conjugated,
     and x2's matrices, batch axes broadcast (vt.matmul of conj(x1) as rows), typed as NumPy's."""
