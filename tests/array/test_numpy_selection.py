@@ -489,10 +489,37 @@ def test_trace_and_diagonal_errors():
 
 
 # -- cross -----------------------------------------------------------------------------------------------------------
-def numpy_cross(*args: object, **kwargs: object) -> np.ndarray:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        return np.asarray(np.cross(*args, **kwargs))
+def numpy_cross(a: np.ndarray, b: np.ndarray, **kwargs: object) -> np.ndarray:
+    """NumPy's cross product; for 2-vectors, which NumPy 2.5 no longer takes, the formulas NumPy 2.4 used."""
+    a, b = np.asarray(a), np.asarray(b)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return np.asarray(np.cross(a, b, **kwargs))
+    except ValueError:
+        axis = kwargs.get("axis")
+        axisa, axisb, axisc = (axis,) * 3 if axis is not None else (
+            kwargs.get("axisa", -1), kwargs.get("axisb", -1), kwargs.get("axisc", -1))
+        a, b = np.moveaxis(a, axisa, -1), np.moveaxis(b, axisb, -1)
+        if 2 not in (a.shape[-1], b.shape[-1]) or not {a.shape[-1], b.shape[-1]} <= {2, 3}:
+            raise
+    shape = np.broadcast(a[..., 0], b[..., 0]).shape
+    a0, a1, b0, b1 = a[..., 0], a[..., 1], b[..., 0], b[..., 1]
+    if a.shape[-1] == b.shape[-1] == 2:
+        product = np.empty(shape, np.promote_types(a.dtype, b.dtype))
+        np.multiply(a0, b1, out=product)
+        product -= a1 * b0
+        return product
+    product = np.empty((*shape, 3), np.promote_types(a.dtype, b.dtype))
+    if a.shape[-1] == 2:
+        np.multiply(a1, b[..., 2], out=product[..., 0])
+        np.negative(np.multiply(a0, b[..., 2], out=product[..., 1]), out=product[..., 1])
+    else:
+        np.negative(np.multiply(a[..., 2], b1, out=product[..., 0]), out=product[..., 0])
+        np.multiply(a[..., 2], b0, out=product[..., 1])
+    np.multiply(a0, b1, out=product[..., 2])
+    product[..., 2] -= a1 * b0
+    return np.moveaxis(product, -1, axisc)
 
 
 def check_cross(a: np.ndarray, b: np.ndarray, x: object, y: object, **kwargs: object) -> None:
