@@ -105,6 +105,14 @@ def test_panel_geometry_keeps_a_column_per_invocation():
         PanelSpec(vt.float32, False, nb=32, rmax=1, wg=16)
 
 
+def test_panel_geometry_takes_at_least_a_subgroup(monkeypatch):
+    ctx = vt.asarray(np.zeros(1))._ctx
+    monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: 4)
+    wg, rmax, nb = linalg_blocked.panel_geometry(ctx, 150, 4, 64)
+    assert wg == max(4, ctx.device.physical.subgroup_size)
+    assert wg * rmax >= 150 and nb <= wg
+
+
 def _check_solve(dtype: str, n: int, seed: int) -> np.ndarray:
     """vt.linalg.solve of two random n x n systems against their residuals; the matrices (widened) for more."""
     a, b = standard_normal((2, n, n), dtype, seed), standard_normal((2, n, 3), dtype, seed + 1)
@@ -182,7 +190,8 @@ def test_row_interchange_kernel(dtype, kb, ncols):
 @pytest.mark.parametrize("invocations", [16, 64, None])
 def test_blocked_lu_factors(monkeypatch, dtype, invocations):
     """The whole blocked LU of 150 x 150 matrices: with 16-invocation panels (2 subgroups of 8 on lavapipe, narrow
-    panels of many rows per invocation), 64-invocation ones (2 subgroups of NVIDIA's 32) and the device's own."""
+    panels of many rows per invocation; one subgroup where subgroups are wider, as ``panel_geometry`` never makes
+    a panel narrower than a subgroup), 64-invocation ones (2 subgroups of NVIDIA's 32) and the device's own."""
     if invocations is not None:
         monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: invocations)
     n = 150
