@@ -122,6 +122,12 @@ class PanelSpec(_UnrolledSpec):
         if self.nb > self.wg:  # invocation j holds row j in its first slot
             raise ValueError(f"PanelSpec: {self.nb} columns need at least as many invocations, got {self.wg}")
 
+    def require(self, context: Any) -> None:
+        super().require(context)
+        subgroup = context.device.physical.subgroup_size
+        if self.wg < subgroup:  # a partial subgroup: the H100 found every pivot at row 0
+            raise ValueError(f"PanelSpec: {self.wg} invocations are less than a subgroup ({subgroup})")
+
     def body(self) -> list[str]:
         nb, rmax = self.nb, self.rmax
         return [_key(self.dtype),
