@@ -61,9 +61,6 @@ def _panel(a: np.ndarray, wg: int, rmax: int, nb: int) -> tuple[np.ndarray, np.n
     """The panel kernel of geometry (wg, rmax, nb) on the stack a (batch, m, k): the factors, pivots, flag word."""
     batch, m, k = a.shape
     w = vt.asarray(a)
-    subgroup = w._ctx.device.physical.subgroup_size
-    if wg < subgroup:  # never narrower than a subgroup (panel_geometry): as many rows on one subgroup
-        wg, rmax = subgroup, max(1, rmax * wg // subgroup)
     pivots = vt.zeros((batch, k), dtype=vt.uint32)
     word = vt.zeros((1,), dtype=vt.uint32)
     launch = linalg_blocked._Kernels(w, 64).get(PanelSpec, [w, pivots, word], nb=nb, rmax=rmax, wg=wg)
@@ -72,8 +69,7 @@ def _panel(a: np.ndarray, wg: int, rmax: int, nb: int) -> tuple[np.ndarray, np.n
 
 
 # (invocations, rows per invocation, columns, rows): 2 subgroups of 32 on NVIDIA's GPUs (of 8 on lavapipe) with 4
-# and 2 rows each and with 1 (fewer rows than invocations); one invocation per column (one subgroup of 32 on
-# NVIDIA's GPUs, 8 rows each); the default geometry's
+# and 2 rows each and with 1 (fewer rows than invocations); one invocation per column; the default geometry's
 PANELS = [(64, 4, 16, 150), (64, 2, 32, 120), (64, 1, 32, 50), (16, 16, 8, 150), (256, 1, 32, 150)]
 
 
@@ -107,20 +103,6 @@ def test_panel_kernel_ties_and_zero_columns(dtype):
 def test_panel_geometry_keeps_a_column_per_invocation():
     with pytest.raises(ValueError, match="PanelSpec"):
         PanelSpec(vt.float32, False, nb=32, rmax=1, wg=16)
-
-
-def test_panel_geometry_takes_at_least_a_subgroup(monkeypatch):
-    ctx = vt.asarray(np.zeros(1))._ctx
-    narrow = ctx.device.physical.subgroup_size // 2
-    if narrow >= 4:
-        w = vt.zeros((1, 20, 4))
-        with pytest.raises(ValueError, match="less than a subgroup"):
-            linalg_blocked._Kernels(w, 64).get(PanelSpec, [w, vt.zeros((1, 4), dtype=vt.uint32), vt.zeros(1)],
-                                               nb=4, rmax=32, wg=narrow)
-    monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: 4)
-    wg, rmax, nb = linalg_blocked.panel_geometry(ctx, 150, 4, 64)
-    assert wg == max(4, ctx.device.physical.subgroup_size)
-    assert wg * rmax >= 150 and nb <= wg
 
 
 def _check_solve(dtype: str, n: int, seed: int) -> np.ndarray:
@@ -200,8 +182,7 @@ def test_row_interchange_kernel(dtype, kb, ncols):
 @pytest.mark.parametrize("invocations", [16, 64, None])
 def test_blocked_lu_factors(monkeypatch, dtype, invocations):
     """The whole blocked LU of 150 x 150 matrices: with 16-invocation panels (2 subgroups of 8 on lavapipe, narrow
-    panels of many rows per invocation; one subgroup where subgroups are wider, as ``panel_geometry`` never makes
-    a panel narrower than a subgroup), 64-invocation ones (2 subgroups of NVIDIA's 32) and the device's own."""
+    panels of many rows per invocation), 64-invocation ones (2 subgroups of NVIDIA's 32) and the device's own."""
     if invocations is not None:
         monkeypatch.setattr(linalg_blocked, "max_invocations", lambda ctx: invocations)
     n = 150

@@ -31,89 +31,17 @@ class _UnrolledSpec(LASpec):
         return self.wg
 
 
-# The LU panel's pivot search for column j (held in r[s][0]): the largest key of the column at or below row j and
-# its first row (pr, in every invocation). Subgroup reductions, then subgroup 0 over the subgroups' results. The
-# search selects instead of branching, so that the subgroup operations run in uniform control flow (after a
-# divergent search, Vulkan does not promise the invocations reconverged: an H100 gave wrong pivots).
-_PIVOT_SEARCH = [
-    "      uint k = 0u, at = 0xFFFFFFFFu;",
-    "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
-    "        uint i = tid + s * WG;",
-    "        uint q = la_key(la_abs1(r[s][0]));",
-    "        bool better = i >= j && i < m && (q > k || at == 0xFFFFFFFFu);",
-    "        k = better ? q : k; at = better ? i : at;",
-    "      }",
-    "      uint kg = subgroupMax(k);",
-    "      uint ag = subgroupMin(k == kg ? at : 0xFFFFFFFFu);",
-    "      if (subgroupElect()) { skey[gl_SubgroupID] = kg; sidx[gl_SubgroupID] = ag; }",
-    "      barrier();",
-    "      if (gl_SubgroupID == 0u) {",
-    "        uint k2 = 0u, a2 = 0xFFFFFFFFu;",
-    "        for (uint g0 = 0u; g0 < gl_NumSubgroups; g0 += gl_SubgroupSize) {",
-    "          uint g = min(g0 + gl_SubgroupInvocationID, gl_NumSubgroups - 1u);",
-    "          uint kq = skey[g], aq = sidx[g];",
-    "          bool better = kq > k2 || (kq == k2 && aq < a2);",
-    "          k2 = better ? kq : k2; a2 = better ? aq : a2;",
-    "        }",
-    "        uint kx = subgroupMax(k2);",
-    "        uint ax = subgroupMin(k2 == kx ? a2 : 0xFFFFFFFFu);",
-    "        if (subgroupElect()) spivot = ax;",
-    "      }",
-    "      barrier();",
-    "      uint pr = spivot;",
-]
-
-# column j of the panel: its pivot found, the rows exchanged, the rows below eliminated. Every row's registers
-# turn by one place after each column, so that the current column is always r[s][0] and the finished columns of L
-# wait at the end: no register is indexed by j (in a loop the driver does not unroll, such an array would live in
-# memory; unrolled, the panel compiles for minutes on lavapipe).
-_COLUMN = [
-    *_PIVOT_SEARCH,
-    "      uint pt = pr % WG, ps = pr / WG;",
-    "      if (tid == pt) {",
-    "        [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",
-    "          [[unroll]] for (uint c = 0u; c < NB; ++c) prow[c] = r[s][c];",
-    "      }",
-    "      if (tid == j) { [[unroll]] for (uint c = 0u; c < NB; ++c) jrow[c] = r[0][c]; }",
-    "      if (tid == 0u) b_I.d[bt * p.pn + p.pk + j] = p.pk + pr;",
-    "      barrier();",
-    "      if (pr != j) {",
-    "        if (tid == pt) {",
-    "          [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",
-    "            [[unroll]] for (uint c = 0u; c < NB; ++c) r[s][c] = jrow[c];",
-    "        }",
-    "        if (tid == j) { [[unroll]] for (uint c = 0u; c < NB; ++c) r[0][c] = prow[c]; }",
-    "      }",
-    "      S piv = prow[0];",
-    "      if (la_abs1(piv) == R(0)) singular = true;",
-    "      else [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
-    "        uint i = tid + s * WG;",
-    "        if (i > j && i < m) {",
-    "          S l = la_div(r[s][0], piv);",
-    "          r[s][0] = l;",
-    "          [[unroll]] for (uint c = 1u; c < NB; ++c) if (c < NB - j) r[s][c] -= la_mul(l, prow[c]);",
-    "        }",
-    "      }",
-    "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
-    "        S done = r[s][0];",
-    "        [[unroll]] for (uint c = 0u; c + 1u < NB; ++c) r[s][c] = r[s][c + 1u];",
-    "        r[s][NB - 1u] = done;",
-    "      }",
-]
-
-
 @dataclass(frozen=True)
 class PanelSpec(_UnrolledSpec):
     """LU with partial pivoting of a panel of m rows and kb <= ``nb`` columns (operand P) by one workgroup per
     matrix: each invocation holds up to ``rmax`` rows in registers (row t + s * wg in slot s); per column, the pivot
-    is found by subgroup reductions, the rows exchanged through it and the rows below eliminated.
+    is found by a reduction tree in shared memory, the rows exchanged through it and the rows below eliminated.
     Pivots (absolute rows: ``pk`` + the panel's row) go to ``I`` at ``pn`` per matrix, from index ``pk``. An exact
     zero pivot sets the flag word (and that column is left as LAPACK leaves it)."""
 
     nb: int = 32
     rmax: int = 1
 
-    EXTENSIONS = ("GL_EXT_control_flow_attributes", "GL_KHR_shader_subgroup_arithmetic")
     BUFFERS = (("P", "S", ""), ("I", "U", "writeonly"), ("F", "U", ""))
     OPERANDS = ("P",)
     FIELDS = ("batch", "m", "kb", "pn", "pk")
@@ -122,22 +50,16 @@ class PanelSpec(_UnrolledSpec):
         if self.nb > self.wg:  # invocation j holds row j in its first slot
             raise ValueError(f"PanelSpec: {self.nb} columns need at least as many invocations, got {self.wg}")
 
-    def require(self, context: Any) -> None:
-        super().require(context)
-        subgroup = context.device.physical.subgroup_size
-        if self.wg < subgroup:  # a partial subgroup: the H100 found every pivot at row 0
-            raise ValueError(f"PanelSpec: {self.wg} invocations are less than a subgroup ({subgroup})")
-
     def body(self) -> list[str]:
         nb, rmax = self.nb, self.rmax
         return [_key(self.dtype),
                 f"#define NB {nb}",
                 f"#define RMAX {rmax}",
+                f"#define TREE {1 << (self.wg - 1).bit_length()}u",
                 "shared S prow[NB];",
                 "shared S jrow[NB];",
                 "shared uint skey[WG];",
                 "shared uint sidx[WG];",
-                "shared uint spivot;",
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x;",
                 "  uint m = p.m, kb = p.kb;",
@@ -149,21 +71,66 @@ class PanelSpec(_UnrolledSpec):
                 "        r[s][c] = (i < m && c < kb) ? b_P.d[IX_P(bt, i, c)] : la_s(R(0));",
                 "    }",
                 "    bool singular = false;",
-                "    for (uint j = 0u; j < NB; ++j) {",
+                "    [[unroll]] for (uint j = 0u; j < NB; ++j) {",
                 "      if (j >= kb) break;",
-                *_COLUMN,
+                "      uint k = 0u, at = 0xFFFFFFFFu;",
+                "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
+                "        uint i = tid + s * WG;",
+                "        if (i >= j && i < m) {",
+                "          uint q = la_key(la_abs1(r[s][j]));",
+                "          if (q > k || at == 0xFFFFFFFFu) { k = q; at = i; }",
+                "        }",
+                "      }",
+                # a tree in shared memory, not subgroup operations: those after the divergent search need the
+                # invocations reconverged, which Vulkan does not promise (an H100 gave wrong pivots)
+                "      skey[tid] = k; sidx[tid] = at;",
+                "      barrier();",
+                "      [[unroll]] for (uint h = TREE / 2u; h > 0u; h >>= 1u) {",
+                "        if (tid < h && tid + h < WG) {",
+                "          uint k2 = skey[tid + h], a2 = sidx[tid + h];",
+                "          if (k2 > skey[tid] || (k2 == skey[tid] && a2 < sidx[tid])) {",
+                "            skey[tid] = k2; sidx[tid] = a2;",
+                "          }",
+                "        }",
+                "        barrier();",
+                "      }",
+                "      uint pr = sidx[0];",
+                "      uint pt = pr % WG, ps = pr / WG;",
+                "      if (tid == pt) {",
+                "        [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",
+                "          [[unroll]] for (uint c = 0u; c < NB; ++c) prow[c] = r[s][c];",
+                "      }",
+                "      if (tid == j) { [[unroll]] for (uint c = 0u; c < NB; ++c) jrow[c] = r[0][c]; }",
+                "      if (tid == 0u) b_I.d[bt * p.pn + p.pk + j] = p.pk + pr;",
+                "      barrier();",
+                "      if (pr != j) {",
+                "        if (tid == pt) {",
+                "          [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",
+                "            [[unroll]] for (uint c = 0u; c < NB; ++c) r[s][c] = jrow[c];",
+                "        }",
+                "        if (tid == j) { [[unroll]] for (uint c = 0u; c < NB; ++c) r[0][c] = prow[c]; }",
+                "      }",
+                "      S piv = prow[j];",
+                "      if (la_abs1(piv) == R(0)) { singular = true; continue; }",
+                "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
+                "        uint i = tid + s * WG;",
+                "        if (i > j && i < m) {",
+                "          S l = la_div(r[s][j], piv);",
+                "          r[s][j] = l;",
+                "          [[unroll]] for (uint c = j + 1u; c < NB; ++c) r[s][c] -= la_mul(l, prow[c]);",
+                "        }",
+                "      }",
                 "    }",
                 "    if (singular && tid == 0u) b_F.d[0] = 1u;",
                 "    [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
                 "      uint i = tid + s * WG;",
-                "      if (i < m) [[unroll]] for (uint c = 0u; c < NB; ++c) {",
-                "        uint column = (c + kb) % NB;  // the registers turned kb places",
-                "        if (column < kb) b_P.d[IX_P(bt, i, column)] = r[s][c];",
-                "      }",
+                "      if (i < m) [[unroll]] for (uint c = 0u; c < NB; ++c)",
+                "        if (c < kb) b_P.d[IX_P(bt, i, c)] = r[s][c];",
                 "    }",
                 "    barrier();",
                 "  }",
                 "}"]
+
 
 @dataclass(frozen=True)
 class TrsmSpec(LASpec):

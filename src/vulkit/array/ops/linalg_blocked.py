@@ -48,9 +48,8 @@ def panel_geometry(ctx: Any, m: int, itemsize: int, tb: int) -> tuple[int, int, 
     """(invocations, rows per invocation, columns) of the LU panel kernel for m rows: each invocation holds its
     rows of the panel in registers, about 64 words (the most a 1024-invocation workgroup gets on NVIDIA's GPUs
     without spilling much), at least 8 columns and at most one per invocation (the kernel's invocation j holds
-    row j). At least one whole subgroup: with 16 invocations of NVIDIA's 32 holding 16 rows each, the H100 found
-    every pivot at row 0 (not explained; 32 invocations of 8 rows, and 1024 of 16, are right)."""
-    wg = max(ctx.device.physical.subgroup_size, min(1024, max_invocations(ctx), max(64, pow2(m))))
+    row j)."""
+    wg = min(1024, max_invocations(ctx), max(64, pow2(m)))
     rmax = pow2(math.ceil(m / wg))
     nb = min(wg, max(8, min(32, tb, 64 // (rmax * max(1, itemsize // 4)))))
     return wg, rmax, nb
