@@ -31,17 +31,52 @@ class _UnrolledSpec(LASpec):
         return self.wg
 
 
+# The LU panel's pivot search for column j: the largest key of the column at or below row j and its first row (pr,
+# in every invocation). Subgroup reductions, then subgroup 0 over the subgroups' results: three barriers a column
+# where a tree in shared memory took one a level. The search selects instead of branching, so that the subgroup
+# operations run in uniform control flow (after a divergent search, Vulkan does not promise the invocations
+# reconverged: an H100 gave wrong pivots).
+_PIVOT_SEARCH = [
+    "      uint k = 0u, at = 0xFFFFFFFFu;",
+    "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
+    "        uint i = tid + s * WG;",
+    "        uint q = la_key(la_abs1(r[s][j]));",
+    "        bool better = i >= j && i < m && (q > k || at == 0xFFFFFFFFu);",
+    "        k = better ? q : k; at = better ? i : at;",
+    "      }",
+    "      uint kg = subgroupMax(k);",
+    "      uint ag = subgroupMin(k == kg ? at : 0xFFFFFFFFu);",
+    "      if (subgroupElect()) { skey[gl_SubgroupID] = kg; sidx[gl_SubgroupID] = ag; }",
+    "      barrier();",
+    "      if (gl_SubgroupID == 0u) {",
+    "        uint k2 = 0u, a2 = 0xFFFFFFFFu;",
+    "        for (uint g0 = 0u; g0 < gl_NumSubgroups; g0 += gl_SubgroupSize) {",
+    "          uint g = min(g0 + gl_SubgroupInvocationID, gl_NumSubgroups - 1u);",
+    "          uint kq = skey[g], aq = sidx[g];",
+    "          bool better = kq > k2 || (kq == k2 && aq < a2);",
+    "          k2 = better ? kq : k2; a2 = better ? aq : a2;",
+    "        }",
+    "        uint kx = subgroupMax(k2);",
+    "        uint ax = subgroupMin(k2 == kx ? a2 : 0xFFFFFFFFu);",
+    "        if (subgroupElect()) spivot = ax;",
+    "      }",
+    "      barrier();",
+    "      uint pr = spivot;",
+]
+
+
 @dataclass(frozen=True)
 class PanelSpec(_UnrolledSpec):
     """LU with partial pivoting of a panel of m rows and kb <= ``nb`` columns (operand P) by one workgroup per
     matrix: each invocation holds up to ``rmax`` rows in registers (row t + s * wg in slot s); per column, the pivot
-    is found by a reduction tree in shared memory, the rows exchanged through it and the rows below eliminated.
+    is found by subgroup reductions, the rows exchanged through it and the rows below eliminated.
     Pivots (absolute rows: ``pk`` + the panel's row) go to ``I`` at ``pn`` per matrix, from index ``pk``. An exact
     zero pivot sets the flag word (and that column is left as LAPACK leaves it)."""
 
     nb: int = 32
     rmax: int = 1
 
+    EXTENSIONS = ("GL_EXT_control_flow_attributes", "GL_KHR_shader_subgroup_arithmetic")
     BUFFERS = (("P", "S", ""), ("I", "U", "writeonly"), ("F", "U", ""))
     OPERANDS = ("P",)
     FIELDS = ("batch", "m", "kb", "pn", "pk")
@@ -55,11 +90,11 @@ class PanelSpec(_UnrolledSpec):
         return [_key(self.dtype),
                 f"#define NB {nb}",
                 f"#define RMAX {rmax}",
-                f"#define TREE {1 << (self.wg - 1).bit_length()}u",
                 "shared S prow[NB];",
                 "shared S jrow[NB];",
                 "shared uint skey[WG];",
                 "shared uint sidx[WG];",
+                "shared uint spivot;",
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x;",
                 "  uint m = p.m, kb = p.kb;",
@@ -73,28 +108,7 @@ class PanelSpec(_UnrolledSpec):
                 "    bool singular = false;",
                 "    [[unroll]] for (uint j = 0u; j < NB; ++j) {",
                 "      if (j >= kb) break;",
-                "      uint k = 0u, at = 0xFFFFFFFFu;",
-                "      [[unroll]] for (uint s = 0u; s < RMAX; ++s) {",
-                "        uint i = tid + s * WG;",
-                "        if (i >= j && i < m) {",
-                "          uint q = la_key(la_abs1(r[s][j]));",
-                "          if (q > k || at == 0xFFFFFFFFu) { k = q; at = i; }",
-                "        }",
-                "      }",
-                # a tree in shared memory, not subgroup operations: those after the divergent search need the
-                # invocations reconverged, which Vulkan does not promise (an H100 gave wrong pivots)
-                "      skey[tid] = k; sidx[tid] = at;",
-                "      barrier();",
-                "      [[unroll]] for (uint h = TREE / 2u; h > 0u; h >>= 1u) {",
-                "        if (tid < h && tid + h < WG) {",
-                "          uint k2 = skey[tid + h], a2 = sidx[tid + h];",
-                "          if (k2 > skey[tid] || (k2 == skey[tid] && a2 < sidx[tid])) {",
-                "            skey[tid] = k2; sidx[tid] = a2;",
-                "          }",
-                "        }",
-                "        barrier();",
-                "      }",
-                "      uint pr = sidx[0];",
+                *_PIVOT_SEARCH,
                 "      uint pt = pr % WG, ps = pr / WG;",
                 "      if (tid == pt) {",
                 "        [[unroll]] for (uint s = 0u; s < RMAX; ++s) if (s == ps)",
