@@ -6,7 +6,8 @@
 #   2. the cooperative-matrix ladder and the kernel's grids at 4096 and 1024 (probe_coop_grids.py)
 #   3. GPU time per kernel of sort, unique, nonzero, cumulative_sum, a column sum, solve, cholesky and fft
 #   4. the benchmark rows of matmul, linalg, eig, fft and image against PyTorch and CuPy
-#   5. solve 4096 with the LU panel's reduction and geometry varied (probe_lu_variants.py)
+#   5. solve 4096 with the LU panel's geometry varied, then the panel kernel's pivots over geometries and row counts
+#      (probe_lu_variants.py, and its --sweep)
 #   6. wider FFT column tiles against more passes (probe_fft_passes.py; GPU time per pass)
 #   7. what each kernel costs in cholesky, solve, fft and sort, by doubling its dispatches (probe_kernel_doubling.py)
 #   8. the FFT passes' memory access alone (probe_fft_access.py: strided copies as a pass of radix R moves them)
@@ -51,7 +52,8 @@ z = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)
          set -- $family
          limit "$2" python3 benchmarks/bench_ops.py --only "$1" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
        done ;;
-    5) limit 240 python3 benchmarks/probes/probe_lu_variants.py 2>&1 | tee "$out/lu_variants.txt" ;;
+    5) limit 240 python3 benchmarks/probes/probe_lu_variants.py 2>&1 | tee "$out/lu_variants.txt"
+       limit 300 python3 benchmarks/probes/probe_lu_variants.py --sweep 2>&1 | tee "$out/lu_sweep.txt" | grep -c ok ;;
     6) limit 300 python3 benchmarks/probes/probe_fft_passes.py 2>&1 | tee "$out/fft_passes.txt" ;;
     7) setup='import numpy as np; rng = np.random.default_rng(0)
 g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))

@@ -1,14 +1,16 @@
-"""Where solve of a 4096 x 4096 float32 matrix can win time (50 % of it is the LU panel kernel on an H100, which
-factors each panel in one workgroup, column after column): the panel kernel with its pivot reduction done two
-ways, under the panel geometries the driver could take, each timed with GPU timestamps and checked by its
-residual.
+"""The LU panel kernel (`PanelSpec`, most of solve's time on an H100: each panel factored by one workgroup, column
+after column), two ways:
 
-  tree       the shipped reduction: a binary tree in shared memory, log2(invocations) barriers a column
-  two_level  invocations t < WG/32 each scan 32 candidates, then every invocation scans those: two barriers
-  geometry   default (panel_geometry), wg256 (at most 256 invocations: more rows each, narrower panels),
-             regs128 (128 words of rows per invocation instead of 64: wider panels)
+  timing  solve of n x n float32 under three panel geometries, each timed with GPU timestamps and checked by its
+          residual: default (panel_geometry), wg256 (at most 256 invocations: more rows each, narrower panels),
+          regs128 (128 words of rows per invocation instead of 64: wider panels)
+  --sweep the panel kernel alone over geometries (invocations, rows each, columns; float32, complex64, float64) and
+          row counts m, its pivots against a float64 partial-pivoting reference: "ok" or "WRONG" a line. A kernel
+          variant whose pivots go wrong in some geometries on one device only (the seventh session's registers
+          turning a place a column, commit 7e3fa23, on the H100) is mapped this way; run it under
+          probe_pipeline_stats.py to see each build's registers.
 
-Run on the GPU machine: python benchmarks/probes/probe_lu_variants.py [n]"""
+Run on the GPU machine: python benchmarks/probes/probe_lu_variants.py [n] | --sweep"""
 
 from __future__ import annotations
 
@@ -20,42 +22,12 @@ from typing import Any
 import numpy as np
 
 import vulkit as vt
-from vulkit.array.kernels import factorization_blocked as fb
+from vulkit.array.kernels.factorization_blocked import PanelSpec
 from vulkit.array.ops import linalg_blocked
 from vulkit.runtime import context
 from vulkit.runtime.events import Event
 
-TREE_START = "      skey[tid] = k; sidx[tid] = at;\n"
-TREE_END = "      uint pr = sidx[0];\n"
-TWO_LEVEL = """      skey[tid] = k; sidx[tid] = at;
-      barrier();
-      if (tid < (WG + 31u) / 32u) {
-        uint bk = skey[tid * 32u], bi = sidx[tid * 32u];
-        for (uint e = tid * 32u + 1u; e < min(tid * 32u + 32u, WG); ++e) {
-          uint k2 = skey[e], a2 = sidx[e];
-          if (k2 > bk || (k2 == bk && a2 < bi)) { bk = k2; bi = a2; }
-        }
-        gkey[tid] = bk; gidx[tid] = bi;
-      }
-      barrier();
-      uint bk = gkey[0], pr = gidx[0];
-      for (uint g = 1u; g < (WG + 31u) / 32u; ++g)
-        if (gkey[g] > bk || (gkey[g] == bk && gidx[g] < pr)) { bk = gkey[g]; pr = gidx[g]; }
-"""
-ORIGINAL_BODY = fb.PanelSpec.body
 ORIGINAL_GEOMETRY = linalg_blocked.panel_geometry
-
-
-def _body(variant: str) -> Any:
-    def body(self: Any) -> list[str]:
-        text = "\n".join(ORIGINAL_BODY(self)) + "\n"
-        if variant == "two_level":
-            start, end = text.index(TREE_START), text.index(TREE_END) + len(TREE_END)
-            text = text[:start] + TWO_LEVEL + text[end:]
-            text = text.replace("shared uint sidx[WG];", "shared uint sidx[WG];\nshared uint gkey[32];\n"
-                                "shared uint gidx[32];")
-        return text.rstrip("\n").split("\n")
-    return body
 
 
 def _geometry(kind: str) -> Any:
@@ -71,40 +43,79 @@ def _geometry(kind: str) -> Any:
     return geometry
 
 
-def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4096
+def timing(n: int) -> None:
     rng = np.random.default_rng(0)
     a_host = rng.standard_normal((n, n)).astype(np.float32)
     b_host = rng.standard_normal(n).astype(np.float32)
     a, b = vt.asarray(a_host), vt.asarray(b_host)
     ctx = context.current()
-    for variant in ("tree", "two_level"):
-        for kind in ("default", "wg256", "regs128"):
-            fb.PanelSpec.body = _body(variant)
-            linalg_blocked.panel_geometry = _geometry(kind)
-            ctx.kernels._kernels.clear()  # noqa: SLF001 - a probe swaps kernel sources
-            ctx._pipelines.clear()  # noqa: SLF001
-            try:
-                began = time.perf_counter()
+    for kind in ("default", "wg256", "regs128"):
+        linalg_blocked.panel_geometry = _geometry(kind)
+        ctx.kernels._kernels.clear()  # noqa: SLF001 - a probe swaps kernel geometries
+        try:
+            began = time.perf_counter()
+            x = vt.linalg.solve(a, b)
+            vt.device.synchronize()
+            first = time.perf_counter() - began
+            best = float("inf")
+            for _ in range(3):
+                start, end = Event(enable_timing=True), Event(enable_timing=True)
+                start.record()
                 x = vt.linalg.solve(a, b)
+                end.record()
                 vt.device.synchronize()
-                first = time.perf_counter() - began
-                best = float("inf")
-                for _ in range(3):
-                    start, end = Event(enable_timing=True), Event(enable_timing=True)
-                    start.record()
-                    x = vt.linalg.solve(a, b)
-                    end.record()
-                    vt.device.synchronize()
-                    best = min(best, start.elapsed_time(end))
-                residual = float(np.abs(a_host.astype(np.float64) @ x.numpy() - b_host).max())
-                print(f"{variant:9s} {kind:8s} {best:8.2f} ms  (first call {first:.1f} s, residual {residual:.2e})",
-                      flush=True)
-            except Exception as error:  # noqa: BLE001 - a probe reports and goes on
-                print(f"{variant:9s} {kind:8s} {type(error).__name__}: {str(error)[:200]}", flush=True)
-    fb.PanelSpec.body = ORIGINAL_BODY
+                best = min(best, start.elapsed_time(end))
+            residual = float(np.abs(a_host.astype(np.float64) @ x.numpy() - b_host).max())
+            print(f"{kind:8s} {best:8.2f} ms  (first call {first:.1f} s, residual {residual:.2e})", flush=True)
+        except Exception as error:  # noqa: BLE001 - a probe reports and goes on
+            print(f"{kind:8s} {type(error).__name__}: {str(error)[:200]}", flush=True)
     linalg_blocked.panel_geometry = ORIGINAL_GEOMETRY
 
 
+def reference_pivots(a: np.ndarray) -> np.ndarray:
+    """LAPACK's partial pivoting of the m x k matrix a in float64 (complex pivots by |re| + |im|)."""
+    a = a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
+    pivots = []
+    for j in range(a.shape[1]):
+        p = j + int(np.argmax(np.abs(a[j:, j].real) + np.abs(a[j:, j].imag)))
+        pivots.append(p)
+        a[[j, p]] = a[[p, j]]
+        a[j + 1:, j] /= a[j, j]
+        a[j + 1:, j + 1:] -= np.outer(a[j + 1:, j], a[j, j + 1:])
+    return np.array(pivots)
+
+
+def panel(dtype: str, wg: int, rmax: int, nb: int, m: int) -> bool:
+    """The panel kernel of geometry (wg, rmax, nb) on one random m x nb matrix: its pivots as the reference's."""
+    rng = np.random.default_rng(wg * 100 + rmax * 10 + nb + m)
+    a = rng.standard_normal((1, m, nb))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((1, m, nb))
+    a = a.astype(dtype)
+    w = vt.asarray(a)
+    pivots, word = vt.zeros((1, nb), dtype=vt.uint32), vt.zeros((1,), dtype=vt.uint32)
+    launch = linalg_blocked._Kernels(w, 64).get(PanelSpec, [w, pivots, word], nb=nb, rmax=rmax, wg=wg)  # noqa: SLF001
+    launch([linalg_blocked._quad(w)], [1, m, nb, nb, 0], 1)  # noqa: SLF001
+    return bool(np.array_equal(pivots.numpy()[0], reference_pivots(a[0])))
+
+
+def sweep() -> None:
+    for dtype in ("float32", "complex64", "float64"):
+        words_per = 1 if dtype == "float32" else 2
+        for wg in (16, 32, 64, 256, 1024):
+            for rmax in (1, 2, 4, 8, 16):
+                for nb in (8, 16, 32):
+                    if nb > wg or rmax * nb * words_per > 256:
+                        continue
+                    full = wg * rmax
+                    for m in sorted({nb, max(nb, full // 2 + 1), max(nb, full * 3 // 4), max(nb, full - 3)}):
+                        ok = panel(dtype, wg, rmax, nb, m)
+                        print(f"{dtype:10s} wg {wg:4d} rmax {rmax:2d} nb {nb:2d} m {m:5d} "
+                              f"words {rmax * nb * words_per:4d} {'ok' if ok else 'WRONG'}", flush=True)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--sweep"]:
+        sweep()
+    else:
+        timing(int(sys.argv[1]) if len(sys.argv) > 1 else 4096)
