@@ -6,6 +6,7 @@ axes, non-contiguous views, special values, determinism and errors."""
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -405,12 +406,19 @@ def test_bincount_empty_and_errors():
 
 # -- histogram ---------------------------------------------------------------------------------------------------------
 def assert_histogram(a: np.ndarray, **kwargs) -> None:
-    """vulkit's histogram against NumPy's; weighted ones against NumPy's of float64 weights cast back (vulkit sums
-    the weights exactly; NumPy's differences of float32 running sums lose digits with explicit edges)."""
+    """vulkit's histogram against NumPy's, with NumPy's RuntimeWarnings; weighted ones against NumPy's of float64
+    weights cast back (vulkit sums the weights exactly; NumPy's differences of float32 running sums lose digits with
+    explicit edges)."""
     weights = kwargs.pop("weights", None)
-    hist, edges = vt.histogram(vt.asarray(a), weights=None if weights is None else vt.asarray(weights), **kwargs)
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        hist, edges = vt.histogram(vt.asarray(a), weights=None if weights is None else vt.asarray(weights), **kwargs)
     wide = None if weights is None else weights.astype(np.float64)
-    expected_hist, expected_edges = np.histogram(a, weights=wide, **kwargs)
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        expected_hist, expected_edges = np.histogram(a, weights=wide, **kwargs)
+    runtime = [[str(w.message) for w in caught if w.category is RuntimeWarning] for caught in (ours, theirs)]
+    assert runtime[0] == runtime[1]  # NumPy's warnings, and only those
     if weights is not None and not kwargs.get("density"):
         expected_hist = expected_hist.astype(weights.dtype)
     assert_matches(edges, expected_edges, exact=True)
@@ -460,8 +468,36 @@ def test_histogram_errors():
         vt.histogram(a, bins=2.5, range=(0, 1))
     with pytest.raises(ValueError, match="histogram: .*same shape"):
         vt.histogram(a, range=(0, 1), weights=vt.ones(2))
-    with pytest.raises(NotImplementedError, match="histogram: .*auto"):
+    with pytest.raises(ValueError, match="histogram: .*not finite"):
         vt.histogram(a, bins="auto")
+    with pytest.raises(ValueError, match="histogram: 'best' is not a valid estimator"):
+        vt.histogram(a, bins="best", weights=vt.ones(3))  # the name is checked first, as NumPy's
+    with pytest.raises(TypeError, match="histogram: .*weighted data"):
+        vt.histogram(a, bins="fd", range=(0, 1), weights=vt.ones(3))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int16", "uint8"])
+def test_histogram_with_bin_estimators(dtype):
+    """bins named by an estimator: NumPy's number of bins, edges and counts, with and without a range (which also
+    drops the data outside it before estimating); 'stone' warns as NumPy where its search ends at its bound."""
+    rng = np.random.default_rng(8)
+    data = rng.standard_normal(997) * (1 if np.dtype(dtype).kind == "f" else 20) + (50 if dtype == "uint8" else 0)
+    a = data.astype(dtype)
+    for estimator in ("auto", "fd", "doane", "scott", "rice", "sturges", "sqrt", "stone"):
+        assert_histogram(a, bins=estimator)
+        assert_histogram(a[::3], bins=estimator, range=(a.min() // 2, a.max() // 2))
+        assert_histogram(a[:1], bins=estimator)
+        assert_histogram(a[:0], bins=estimator)
+        assert_histogram(np.full(9, a[0]), bins=estimator)  # no spread: one bin over the widened range
+    spikes = np.repeat(np.arange(150), 20).astype(dtype)
+    with pytest.warns(RuntimeWarning, match="suboptimal") as caught:
+        hist, edges = vt.histogram(vt.asarray(spikes), bins="stone")
+    assert edges.shape == (101,) and int(hist.sum()) == spikes.size
+    assert caught[0].filename == __file__  # the warning points at the user's call
+    with pytest.warns(RuntimeWarning, match="suboptimal") as caught:
+        same_edges = vt.histogram_bin_edges(vt.asarray(spikes), bins="stone")
+    assert caught[0].filename == __file__
+    assert_matches(same_edges, edges.numpy(), exact=True)
 
 
 # -- exhaustive and large ----------------------------------------------------------------------------------------------

@@ -149,11 +149,16 @@ def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  #
     increasing edges; every bin is half-open but the last, which holds its right edge; values outside and NaN are
     left out. ``density``: the counts divided by their total and the bin widths (float64). The edges are NumPy's
     (computed on the host from the range); where the range comes from the data, its min and max are read back
-    (synchronises). Bin estimator names (``bins='auto'`` ...) are not supported."""
+    (synchronises). ``bins`` may name NumPy's bin width estimators ('auto', 'fd', 'doane', 'scott', 'rice',
+    'sturges', 'sqrt', 'stone'), computed on the device from the data's statistics (read back)."""
     a = _real(_as_array(a, "histogram"), "histogram")
     if isinstance(bins, str):
-        raise NotImplementedError(f"histogram: bin estimators (bins={bins!r}) are not supported; give the number "
-                                  "of bins or their edges")
+        from .numpy_stats import estimated_bins  # noqa: PLC0415 - built on this module
+
+        try:
+            bins, range = estimated_bins(a, bins, range, weights)  # noqa: A001
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"histogram: {error}") from None
     flat = _contiguous(_flat(a))
     if weights is not None:
         weights = _as_array(weights, "histogram")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import builtins
 import math
 import operator
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -35,7 +36,7 @@ from .moving import concat
 from .named_errors import named_errors
 from .numpy_common import as_array, by_parts, cast_to, on_device
 from .scans import cumprod, cumsum
-from .sorting import nanquantile, quantile, searchsorted
+from .sorting import nanquantile, quantile, searchsorted, sort
 
 __all__ = [
     "average", "ptp", "percentile", "nanpercentile", "nanstd", "nanvar", "nanargmax", "nanargmin", "nanprod",
@@ -328,10 +329,45 @@ def digitize(x: Any, bins: Any, right: bool = False) -> Array:
     return ew.subtract(bins.shape[0], searchsorted(flip(bins), x, side=side))
 
 
-def _bin_width(estimator: str, x: Array, low: Any, high: Any) -> float:
-    """NumPy's bin width ``estimator`` of the (non-empty, flattened) data x, whose min and max are low and high."""
+def _stone_width(x: Array, spread: float, first: Any, last: Any, stacklevel: int) -> float:
+    """NumPy's 'stone' width: ptp / k for the k in 1 .. max(100, sqrt(n)) bins over [first, last] that minimises
+    the estimated integrated squared error (2 - (n + 1) sum(p^2)) / (ptp / k), the first of equals. Every candidate's
+    counts come from one sort of x and one search of all their edges (NumPy's edges and closed last bin).
+    ``stacklevel``: the warning's, from here to the user's call."""
+    n = x.size
+    if n <= 1 or spread == 0:
+        return 0.0
+    upper = builtins.max(100, int(np.sqrt(n)))
+    edge_type = np.result_type(first, last, x.dtype.np)
+    if edge_type.kind in "iub":  # NumPy's histogram: float edges for integer data
+        edge_type = np.result_type(edge_type, float)
+    edges = [np.linspace(first, last, k + 1, endpoint=True, dtype=edge_type) for k in range(1, upper + 1)]
+    ordered = sort(reshape(x, (-1,)))
+    if ordered.dtype.np != edge_type:
+        ordered = ordered.astype(dt.as_dtype(edge_type))
+    left = searchsorted(ordered, np.concatenate(edges)).numpy()
+    closing = searchsorted(ordered, np.array([e[-1] for e in edges], edge_type), side="right").numpy()
+    best, chosen, start = math.inf, 0, 0
+    for k in range(1, upper + 1):
+        below = left[start:start + k + 1].astype(np.int64)
+        below[-1] = closing[k - 1]  # the last bin holds its right edge
+        p = np.diff(below) / n
+        score = (2 - (n + 1) * p.dot(p)) / (spread / k)
+        if score < best:
+            best, chosen = score, k
+        start += k + 1
+    if chosen == upper:
+        warnings.warn("The number of bins estimated may be suboptimal.", RuntimeWarning, stacklevel=stacklevel)
+    return spread / chosen
+
+
+def _bin_width(estimator: str, x: Array, low: Any, high: Any, first: Any, last: Any, stacklevel: int) -> float:
+    """NumPy's bin width ``estimator`` of the (non-empty, flattened) data x, whose min and max are low and high,
+    for bins over [first, last] (``stacklevel``: a warning's, from here to the user's call)."""
     n = x.size
     spread = float(high - low) if x.dtype.kind == "f" else float(int(high) - int(low))  # NumPy's _ptp
+    if estimator == "stone":
+        return _stone_width(x, spread, first, last, stacklevel + 1)
     sturges = spread / (np.log2(n) + 1.0)
     if estimator == "sqrt":
         return spread / np.sqrt(n)
@@ -356,16 +392,19 @@ def _bin_width(estimator: str, x: Array, low: Any, high: Any) -> float:
     return builtins.min(builtins.max(fd, spread / np.sqrt(n) / 2), sturges)  # "auto"
 
 
-_ESTIMATORS = ("auto", "doane", "fd", "rice", "scott", "sqrt", "sturges")
+ESTIMATORS = ("auto", "doane", "fd", "rice", "scott", "sqrt", "stone", "sturges")
 
 
-def _estimated_bins(a: Array, estimator: str, range_: Any) -> tuple[int, tuple[Any, Any]]:
+def estimated_bins(a: Array, estimator: str, range_: Any, weights: Any = None,
+                   stacklevel: int = 3) -> tuple[int, tuple[Any, Any]]:
     """NumPy's number of equal bins and outer edges for the bin width ``estimator`` (data outside ``range_``
-    left out); the data's min and max are read back (a sync), and the statistics the estimator needs."""
-    if estimator == "stone":
-        raise NotImplementedError("the 'stone' estimator is not supported; give another or the number of bins")
-    if estimator not in _ESTIMATORS:
+    left out); the data's min and max are read back (a sync), and the statistics the estimator needs. Weighted data
+    has no estimate (TypeError), as in NumPy. ``stacklevel``: a warning's ('stone'), from here to the user's call
+    (3: the caller is the function the user called)."""
+    if estimator not in ESTIMATORS:
         raise ValueError(f"{estimator!r} is not a valid estimator for `bins`")
+    if weights is not None:
+        raise TypeError("Automated estimation of the number of bins is not supported for weighted data")
     x = reshape(a, (-1,))
     if range_ is not None:
         first, last = range_
@@ -387,7 +426,7 @@ def _estimated_bins(a: Array, estimator: str, range_: Any) -> tuple[int, tuple[A
         first, last = first - 0.5, last + 0.5
     if x.size == 0:
         return 1, (first, last)
-    width = _bin_width(estimator, x, low, high)
+    width = _bin_width(estimator, x, low, high, first, last, stacklevel + 1)
     if not width:
         return 1, (first, last)
     if x.dtype.kind in "iu" and width < 1:
@@ -401,15 +440,13 @@ def _estimated_bins(a: Array, estimator: str, range_: Any) -> tuple[int, tuple[A
 def histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any = None) -> Array:  # noqa: A002
     """NumPy's ``histogram_bin_edges``: the edges :func:`vulkit.histogram` uses (NumPy's, from the range of the
     data, read back, or ``range``), for a number of bins, their edges, or a bin width estimator ('auto', 'fd',
-    'doane', 'scott', 'rice', 'sturges', 'sqrt'; 'stone' raises NotImplementedError). ``weights`` are only checked
+    'doane', 'scott', 'rice', 'sturges', 'sqrt', 'stone'). ``weights`` are only checked
     against a's shape, as NumPy's. Runs vt.histogram, which counts too."""
     a = as_array(a, weights)
     if weights is not None and as_array(weights, a).shape != a.shape:
         raise ValueError("weights should have the same shape as a.")
     if isinstance(bins, str):
-        if weights is not None:
-            raise TypeError("Automated estimation of the number of bins is not supported for weighted data")
-        bins, range = _estimated_bins(a, bins, range)  # noqa: A001
+        bins, range = estimated_bins(a, bins, range, weights, stacklevel=4)  # noqa: A001 - under named_errors
     return histogram(a, bins, range)[1]
 
 
