@@ -207,8 +207,7 @@ class Array:
         return (self[i] for i in range(self._shape[0]))
 
     def __repr__(self) -> str:
-        text = numpy_protocols.array_repr(self)
-        return "Array" + text[len("array"):] if text.startswith("array") else f"Array({text})"
+        return numpy_protocols.vulkit_repr(numpy_protocols.array_repr(self))
 
     def __str__(self) -> str:
         return str(numpy_protocols.host_values(self))

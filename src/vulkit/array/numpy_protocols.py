@@ -100,7 +100,13 @@ def host_values(x: Any) -> np.ndarray:
     return x.astype("float32").numpy() if x.dtype.name == "bfloat16" else x.numpy()
 
 
-def array_repr(x: Any) -> str:
-    """NumPy's ``repr`` of x's values (a bfloat16 array's says ``dtype=bfloat16``)."""
-    text = repr(host_values(x))
+def array_repr(x: Any, *options: Any, **named: Any) -> str:
+    """NumPy's ``repr`` (``np.array_repr`` with ``options``) of x's values (a bfloat16 array's says
+    ``dtype=bfloat16``)."""
+    text = np.array_repr(host_values(x), *options, **named)
     return text.replace("dtype=float32", "dtype=bfloat16") if x.dtype.name == "bfloat16" else text
+
+
+def vulkit_repr(text: str) -> str:
+    """A vulkit array's repr from NumPy's of its values: ``Array(...)``."""
+    return "Array" + text[len("array"):] if text.startswith("array") else f"Array({text})"
