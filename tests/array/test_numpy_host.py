@@ -10,6 +10,12 @@ import pytest
 from numpy_compat_helpers import names_error, same
 
 import vulkit as vt
+from vulkit.array.ops import numpy_host
+
+
+def test_every_name_is_vulkits():
+    for name in numpy_host.__all__:
+        assert name in vt.__all__ and getattr(vt, name) is getattr(numpy_host, name), name
 
 
 def test_printing_is_numpys():

@@ -23,6 +23,16 @@ from .elementwise import not_equal
 from .named_errors import named_errors
 from .scans import nonzero
 
+__all__ = [
+    "array2string", "array_repr", "array_str", "base_repr", "binary_repr", "bool_", "byte", "cdouble",
+    "complexfloating", "csingle", "double", "einsum_path", "errstate", "floating", "format_float_positional",
+    "format_float_scientific", "fromfile", "fromregex", "fromstring", "generic", "get_printoptions", "geterr",
+    "geterrcall", "half", "inexact", "int_", "intc", "integer", "intp", "isfortran", "long", "longlong",
+    "mask_indices", "ndenumerate", "ndindex", "number", "printoptions", "set_printoptions", "seterr", "seterrcall",
+    "short", "signedinteger", "single", "typename", "ubyte", "uint", "uintc", "uintp", "ulong", "ulonglong",
+    "unsignedinteger", "ushort",
+]
+
 set_printoptions = np.set_printoptions
 get_printoptions = np.get_printoptions
 printoptions = np.printoptions
