@@ -373,6 +373,7 @@ from .array.ops.numpy_shapes import (
     apply_along_axis,
     array_split,
     ascontiguousarray,
+    asfortranarray,
     atleast_1d,
     atleast_2d,
     atleast_3d,
@@ -495,7 +496,8 @@ __all__ = [
     "subtract", "tan", "tanh", "tril", "triu", "trunc", "uint16", "uint32", "uint64", "uint8", "where", "zeros",
     "zeros_like",
     # NumPy's names beyond the standard, for code ported from NumPy (array/ops/numpy_*.py)
-    "append", "apply_along_axis", "array_split", "ascontiguousarray", "atleast_1d", "atleast_2d", "atleast_3d",
+    "append", "apply_along_axis", "array_split", "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d",
+    "atleast_3d",
     "block", "column_stack",
     "concatenate", "copy", "delete", "diag", "diag_indices", "diag_indices_from", "diagflat", "dsplit", "dstack",
     "fliplr", "flipud", "hsplit", "hstack", "identity", "indices", "insert", "ravel_multi_index", "resize",

@@ -17,7 +17,7 @@ DTYPES = [d for d in ("float32", "int32", "int64", "bool", "complex64") if d in 
 NAMES = """concatenate vstack hstack dstack column_stack atleast_1d atleast_2d atleast_3d split array_split hsplit
 vsplit dsplit append insert delete fliplr flipud rot90 diag diagflat tri identity triu_indices tril_indices
 triu_indices_from tril_indices_from diag_indices diag_indices_from unravel_index ravel_multi_index indices
-ascontiguousarray copy rollaxis resize block trim_zeros apply_along_axis""".split()
+ascontiguousarray asfortranarray copy rollaxis resize block trim_zeros apply_along_axis""".split()
 INDEX = np.dtype(vt.__array_namespace_info__().default_dtypes()["indexing"].name)
 
 
@@ -686,7 +686,7 @@ def test_indices():
 
 # -- copies and sizes ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_ascontiguousarray_and_copy(dtype):
+def test_ascontiguousarray_asfortranarray_and_copy(dtype):
     for shape in [(), (1,), (5,), (3, 4), (0, 2)]:
         values = host(dtype, shape)
         for ref, x in views(values):
@@ -698,7 +698,15 @@ def test_ascontiguousarray_and_copy(dtype):
                 check(copied, np.copy(ref, order=order))
                 if x.size > 1:
                     assert not shares_memory(copied, x)
+            fortran = vt.asfortranarray(x)
+            check(fortran, np.asfortranarray(ref))
+            assert vt.isfortran(fortran) == np.isfortran(np.asfortranarray(ref))
     x = vt.asarray(host(dtype, (3, 4)))
+    assert vt.asfortranarray(x.T) is not x and vt.asfortranarray(x).strides == (1, 3)
+    f = vt.asfortranarray(x)
+    assert vt.asfortranarray(f) is f  # already in Fortran order: no copy, as NumPy
+    wide = "complex128" if x.dtype.kind == "c" else "float64"
+    check(vt.asfortranarray(x, dtype=wide), np.asfortranarray(x.numpy(), dtype=wide))
     assert vt.ascontiguousarray(x) is x  # already contiguous: no copy, as NumPy
     assert vt.ascontiguousarray(x.T) is not x
     assert vt.copy(x) is not x

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import dtypes as dt
 from ..array import Array
+from ..layout import is_contiguous
 from ..numpy_protocols import array_repr as _values_repr
 from ..numpy_protocols import host_values, vulkit_repr
 from .creation import asarray, ones
@@ -143,20 +144,7 @@ def isfortran(a: Any) -> bool:
     if not isinstance(a, Array):
         return bool(np.isfortran(a))
     shape, strides = a.shape, a._strides
-    return _contiguous(shape[::-1], strides[::-1]) and not _contiguous(shape, strides)
-
-
-def _contiguous(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
-    """Whether strides (in elements) lay shape out in C order (axes of one element ignored)."""
-    step = 1
-    for extent, stride in zip(reversed(shape), reversed(strides), strict=True):
-        if extent == 0:
-            return True
-        if extent != 1:
-            if stride != step:
-                return False
-            step *= extent
-    return True
+    return is_contiguous(shape[::-1], strides[::-1]) and not is_contiguous(shape, strides)
 
 
 def _numpy_dtype(dtype: Any) -> Any:

@@ -23,7 +23,7 @@ from numpy.exceptions import AxisError
 
 from ..array import Array, basic_view, view
 from ..dtypes import DType, as_dtype, can_cast, result_type
-from ..layout import as_shape, normalize_axes, size_of
+from ..layout import as_shape, is_contiguous, normalize_axes, size_of
 from . import elementwise as ew
 from . import reductions
 from .creation import _context_of, arange, asarray, default_int, eye, ones, tril, zeros
@@ -36,8 +36,8 @@ from .numpy_common import as_array
 from .scans import argwhere
 
 __all__ = [
-    "append", "apply_along_axis", "array_split", "ascontiguousarray", "atleast_1d", "atleast_2d", "atleast_3d",
-    "block", "column_stack",
+    "append", "apply_along_axis", "array_split", "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d",
+    "atleast_3d", "block", "column_stack",
     "concatenate", "copy", "delete", "diag", "diag_indices", "diag_indices_from", "diagflat", "dsplit", "dstack",
     "fliplr", "flipud", "hsplit", "hstack", "identity", "indices", "insert", "ravel_multi_index", "resize",
     "rollaxis", "rot90", "split", "tri", "tril_indices", "tril_indices_from", "triu_indices", "triu_indices_from",
@@ -689,6 +689,18 @@ def ascontiguousarray(a: Any, dtype: Any = None) -> Array:
     if x.ndim == 0:
         x = reshape(x, (1,))
     return x if x._contig else x.copy()
+
+
+@named_errors
+def asfortranarray(a: Any, dtype: Any = None) -> Array:
+    """``a`` (of ``dtype`` when given) with its elements in Fortran order, of at least one dimension (0-d becomes
+    (1,), as NumPy): ``a`` itself where they already are, else a copy. NumPy's ``like`` is not taken."""
+    x = as_array(a)
+    if dtype is not None:
+        x = x.astype(dtype, copy=False)
+    if x.ndim == 0:
+        x = reshape(x, (1,))
+    return x if is_contiguous(x.shape[::-1], x._strides[::-1]) else copy(x, order="F")
 
 
 @named_errors
