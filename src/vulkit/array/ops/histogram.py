@@ -13,6 +13,7 @@ from ..dtypes import DType, as_dtype, float64, int64, uint32, uint64
 from ..kernels.glsl import WORKGROUP
 from ..kernels.histogram import SHARED_COUNT_BINS, SHARED_SUM_BINS, HistSpec
 from ..launch import record
+from .named_errors import naming_errors
 from .scans import (
     Plan,
     Scan,
@@ -155,10 +156,8 @@ def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  #
     if isinstance(bins, str):
         from .numpy_stats import estimated_bins  # noqa: PLC0415 - built on this module
 
-        try:
+        with naming_errors("histogram"):
             bins, range = estimated_bins(a, bins, range, weights)  # noqa: A001
-        except (TypeError, ValueError) as error:
-            raise type(error)(f"histogram: {error}") from None
     flat = _contiguous(_flat(a))
     if weights is not None:
         weights = _as_array(weights, "histogram")
@@ -170,10 +169,8 @@ def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  #
     if range is None and not explicit and a._size:
         low, high = _stats(flat, ("min", "max"), accumulator(a._dtype) if a._dtype.kind == "f" else sum_dtype(a._dtype))
         proxy = np.array([low, high]).astype(a._dtype.np)
-    try:
+    with naming_errors("histogram"):
         edges = np.histogram_bin_edges(proxy, bins.numpy() if isinstance(bins, Array) else bins, range)
-    except (TypeError, ValueError) as error:
-        raise type(error)(f"histogram: {error}") from None
     compare = as_dtype(np.result_type(a._dtype.np, edges.dtype)) if explicit else as_dtype(edges.dtype)
     nbins = edges.size - 1
     ctx = a._ctx
