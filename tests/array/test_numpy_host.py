@@ -1,9 +1,7 @@
-"""NumPy's host-side names (array/ops/numpy_host.py) against NumPy: printing, formatting, error state, parsing,
+"""NumPy's host-side names (array/ops/numpy_host.py) against NumPy: printing, formatting, error state,
 index iteration, mask_indices, einsum_path, isfortran and the scalar-type names."""
 
 from __future__ import annotations
-
-import io
 
 import numpy as np
 import pytest
@@ -49,23 +47,6 @@ def test_error_state_is_numpys():
     finally:
         vt.seterr(**old)
     assert vt.geterrcall() is np.geterrcall()
-
-
-def test_parsing_uploads_numpys_result(tmp_path):
-    same(vt.fromstring("1 2 3.5", dtype=vt.float32, sep=" "), np.fromstring("1 2 3.5", dtype=np.float32, sep=" "))
-    same(vt.fromstring("4,5", dtype=int, sep=","), np.fromstring("4,5", dtype=int, sep=","))
-    data = np.arange(7, dtype=np.int16)
-    path = tmp_path / "values.bin"
-    data.tofile(path)
-    same(vt.fromfile(path, dtype=vt.int16), data)
-    same(vt.fromfile(path, dtype=vt.int16, count=3, offset=4), np.fromfile(path, dtype=np.int16, count=3, offset=4))
-    lines = "a=1.5 b=2\na=3 b=4.25\n"
-    fields = np.dtype([("a", np.float64)])
-    same(vt.fromregex(io.StringIO(lines), r"a=(\S+)", vt.float64),
-         np.fromregex(io.StringIO(lines), r"a=(\S+)", fields)["a"])
-    pairs = np.fromregex(io.StringIO(lines), r"a=(\S+) b=(\S+)", [("a", np.float32), ("b", np.float32)])
-    same(vt.fromregex(io.StringIO(lines), r"a=(\S+) b=(\S+)", vt.float32), np.stack([pairs["a"], pairs["b"]], -1))
-    names_error(TypeError, "fromregex", vt.fromregex, io.StringIO(lines), r"a=(\S+)", fields)
 
 
 def test_index_iteration():

@@ -29,7 +29,7 @@ def tolerance(expected: np.ndarray) -> float:
 
 
 def test_every_name_is_in_the_namespace_with_a_docstring():
-    assert len(numpy_more.__all__) == 19
+    assert len(numpy_more.__all__) == 22
     for name in numpy_more.__all__:
         function = getattr(vt, name)
         assert function is getattr(numpy_more, name) and name in vt.__all__
@@ -232,6 +232,23 @@ def test_fromiter_errors():
     names_error(TypeError, "fromiter", vt.fromiter, 5, float)  # not iterable
     names_error(ValueError, "fromiter", vt.fromiter, ["x"], float)
 
+
+
+def test_parsing_uploads_numpys_result(tmp_path):
+    same(vt.fromstring("1 2 3.5", dtype=vt.float32, sep=" "), np.fromstring("1 2 3.5", dtype=np.float32, sep=" "))
+    same(vt.fromstring("4,5", dtype=int, sep=","), np.fromstring("4,5", dtype=int, sep=","))
+    data = np.arange(7, dtype=np.int16)
+    path = tmp_path / "values.bin"
+    data.tofile(path)
+    same(vt.fromfile(path, dtype=vt.int16), data)
+    same(vt.fromfile(path, dtype=vt.int16, count=3, offset=4), np.fromfile(path, dtype=np.int16, count=3, offset=4))
+    lines = "a=1.5 b=2\na=3 b=4.25\n"
+    fields = np.dtype([("a", np.float64)])
+    same(vt.fromregex(io.StringIO(lines), r"a=(\S+)", vt.float64),
+         np.fromregex(io.StringIO(lines), r"a=(\S+)", fields)["a"])
+    pairs = np.fromregex(io.StringIO(lines), r"a=(\S+) b=(\S+)", [("a", np.float32), ("b", np.float32)])
+    same(vt.fromregex(io.StringIO(lines), r"a=(\S+) b=(\S+)", vt.float32), np.stack([pairs["a"], pairs["b"]], -1))
+    names_error(TypeError, "fromregex", vt.fromregex, io.StringIO(lines), r"a=(\S+)", fields)
 
 # -- files -------------------------------------------------------------------------------------------------------------
 FILE_DTYPES = ["bool", "uint8", "int16", *INTS, "uint64", *FLOATS, *COMPLEX]

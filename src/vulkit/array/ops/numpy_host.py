@@ -1,14 +1,12 @@
 """NumPy's names whose work is done on the host, for code ported from NumPy: printing and number formatting (vulkit
 prints through NumPy, so NumPy's print options are vulkit's), the floating-point error state (GPU operations raise
-no floating-point flags: NumPy's state governs the NumPy work vulkit does on the host), parsing text and files into
-arrays, index iteration, and NumPy's scalar-type names: the concrete ones as vulkit's dtypes, the abstract ones
+no floating-point flags: NumPy's state governs the NumPy work vulkit does on the host), index iteration, and
+NumPy's scalar-type names: the concrete ones as vulkit's dtypes, the abstract ones
 (``floating``, ``integer`` ...) as NumPy's, for :func:`vulkit.issubdtype`."""
 
 from __future__ import annotations
 
-import builtins
 import inspect
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,7 +17,7 @@ from ..array import Array
 from ..layout import is_contiguous
 from ..numpy_protocols import array_repr as _values_repr
 from ..numpy_protocols import host_values, vulkit_repr
-from .creation import asarray, ones
+from .creation import ones
 from .elementwise import not_equal
 from .named_errors import named_errors
 from .scans import nonzero
@@ -27,7 +25,7 @@ from .scans import nonzero
 __all__ = [
     "array2string", "array_repr", "array_str", "base_repr", "binary_repr", "bool_", "byte", "cdouble",
     "complexfloating", "csingle", "double", "einsum_path", "errstate", "floating", "format_float_positional",
-    "format_float_scientific", "fromfile", "fromregex", "fromstring", "generic", "get_printoptions", "geterr",
+    "format_float_scientific", "generic", "get_printoptions", "geterr",
     "geterrcall", "half", "inexact", "int_", "intc", "integer", "intp", "isfortran", "long", "longlong",
     "mask_indices", "ndenumerate", "ndindex", "number", "printoptions", "set_printoptions", "seterr", "seterrcall",
     "short", "signedinteger", "single", "typename", "ubyte", "uint", "uintc", "uintp", "ulong", "ulonglong",
@@ -86,32 +84,6 @@ def typename(char: str) -> str:
     return np.typename(char)
 
 
-def fromfile(file: Any, dtype: Any = float, count: int = -1, sep: str = "", offset: int = 0) -> Array:
-    """NumPy's ``fromfile``, parsed on the host and uploaded."""
-    return asarray(np.fromfile(file, dtype=np.dtype(_numpy_dtype(dtype)), count=count, sep=sep, offset=offset))
-
-
-def fromstring(string: Any, dtype: Any = float, count: int = -1, *, sep: str) -> Array:
-    """NumPy's ``fromstring`` of text (``sep`` is required, as NumPy's binary mode is gone), parsed on the host and
-    uploaded."""
-    return asarray(np.fromstring(string, dtype=np.dtype(_numpy_dtype(dtype)), count=count, sep=sep))
-
-
-@named_errors
-def fromregex(file: Any, regexp: Any, dtype: Any, encoding: str | None = None) -> Array:
-    """NumPy's ``fromregex`` with one dtype for every group of ``regexp`` (vulkit has no structured dtypes): the
-    matches' groups as the columns of an (n, groups) array, or an (n,) one for one group; parsed on the host and
-    uploaded."""
-    element = np.dtype(_numpy_dtype(dtype))
-    if element.names is not None:
-        raise TypeError("vulkit has no structured dtypes: give the one dtype of every group")
-    groups = re.compile(regexp).groups
-    fields = np.dtype([(f"f{i}", element) for i in range(builtins.max(groups, 1))])
-    found = np.fromregex(file, regexp, fields, encoding=encoding)
-    columns = [found[name] for name in fields.names]
-    return asarray(np.stack(columns, axis=-1) if groups > 1 else columns[0])
-
-
 def ndenumerate(arr: Any) -> Iterator[tuple[tuple[int, ...], Any]]:
     """NumPy's ``ndenumerate``: (index, value) pairs of arr's values, read back once."""
     return np.ndenumerate(_host(arr))
@@ -132,10 +104,9 @@ def mask_indices(n: int, mask_func: Callable[..., Any], k: Any = 0) -> tuple[Arr
 
 
 def einsum_path(subscripts: str, *operands: Any, optimize: Any = "greedy", einsum_call: bool = False) -> Any:
-    """NumPy's ``einsum_path``: the contraction order it would take for operands of these shapes and dtypes (the
-    operands' values are not read)."""
-    shaped = [np.broadcast_to(np.empty((), _numpy_dtype(x.dtype)), x.shape) if isinstance(x, Array) else x
-              for x in operands]
+    """NumPy's ``einsum_path``: the contraction order it would take for operands of these shapes (the operands'
+    values are not read; NumPy's path depends on the shapes alone)."""
+    shaped = [np.broadcast_to(np.empty(()), x.shape) if isinstance(x, Array) else x for x in operands]
     return np.einsum_path(subscripts, *shaped, optimize=optimize, einsum_call=einsum_call)
 
 
@@ -145,10 +116,3 @@ def isfortran(a: Any) -> bool:
         return bool(np.isfortran(a))
     shape, strides = a.shape, a._strides
     return is_contiguous(shape[::-1], strides[::-1]) and not is_contiguous(shape, strides)
-
-
-def _numpy_dtype(dtype: Any) -> Any:
-    """A NumPy dtype for NumPy's parsers and shape checks (vulkit dtypes by their NumPy names)."""
-    if isinstance(dtype, dt.DType):
-        return np.float32 if dtype is dt.bfloat16 else dtype.np
-    return dtype

@@ -1,18 +1,20 @@
 """NumPy's functions beyond the array API standard that the other numpy_* modules leave out, for code ported from
-NumPy: creation (``vt.geomspace``, ``vt.logspace``, ``vt.fromfunction``, ``vt.frombuffer``, ``vt.fromiter``),
+NumPy: creation (``vt.geomspace``, ``vt.logspace``, ``vt.fromfunction``, ``vt.frombuffer``, ``vt.fromiter``,
+``vt.fromfile``, ``vt.fromstring``, ``vt.fromregex``),
 files (``vt.save``, ``vt.load``, ``vt.savez``, ``vt.savez_compressed``, ``vt.savetxt``, ``vt.loadtxt``,
 ``vt.genfromtxt``), types and memory (``vt.isscalar``, ``vt.promote_types``, ``vt.min_scalar_type``,
 ``vt.may_share_memory``, ``vt.shares_memory``), ``vt.histogramdd`` and ``vt.unwrap``.
 
 Computations run on the device, composed of vulkit's own operations (arange, elementwise functions, where,
-cumsum, searchsorted, bincount) in NumPy's order of operations: no kernel of its own. Only the file functions,
-``frombuffer`` and ``fromiter`` take data from the host, through NumPy, once; arrays are written to files from a
+cumsum, searchsorted, bincount) in NumPy's order of operations: no kernel of its own. Only the file functions and
+the ``from*`` readers take data from the host, through NumPy, once; arrays are written to files from a
 single copy read back. Results are vulkit arrays typed as NumPy types them (NumPy is asked for the type, with
 stand-ins of the operands' types); ``isscalar``, ``may_share_memory`` and ``shares_memory`` give Python bools.
 
 Where NumPy's type is ``float`` (the default ``dtype=float`` of ``fromfunction``, ``frombuffer``, ``fromiter``,
-``loadtxt``, ``genfromtxt``, and the float64 NumPy computes ``geomspace`` and ``logspace`` in), a device without
-float64 gets float32 (complex64 for complex128), as ``vt.linspace``'s default; types read from files are kept.
+``fromfile``, ``fromstring``, ``loadtxt``, ``genfromtxt``, and the float64 NumPy computes ``geomspace`` and
+``logspace`` in), a device without float64 gets float32 (complex64 for complex128), as ``vt.linspace``'s default;
+types read from files are kept.
 
 Errors name the function called first (``"geomspace: Geometric sequence cannot include zero"``), with NumPy's
 message after it (OSError from the file system as NumPy raises it).
@@ -23,6 +25,7 @@ from __future__ import annotations
 import builtins
 import math
 import operator
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -46,7 +49,7 @@ from .scans import cumsum
 
 __all__ = [
     # creation
-    "geomspace", "logspace", "fromfunction", "frombuffer", "fromiter",
+    "geomspace", "logspace", "fromfunction", "frombuffer", "fromiter", "fromfile", "fromstring", "fromregex",
     # files
     "save", "load", "savez", "savez_compressed", "savetxt", "loadtxt", "genfromtxt",
     # types and memory
@@ -194,6 +197,43 @@ def fromiter(iterable: Any, dtype: Any, count: int = -1) -> Array:
     ctx = _context.current()
     target = _device_type(dtype, ctx)
     return asarray_like(np.fromiter(iterable, target.np, count=count), ctx, target)
+
+
+@named_errors
+def fromfile(file: Any, dtype: Any = float, count: int = -1, sep: str = "", offset: int = 0) -> Array:
+    """NumPy's ``fromfile``: ``count`` elements (all, for -1) of ``dtype`` read from ``file`` from byte ``offset``,
+    as bytes of ``dtype`` (``sep=""``) or as text between separators, parsed by NumPy and copied to the device
+    once."""
+    ctx = _context.current()
+    target = _device_type(dtype, ctx)
+    source = (dtype.np if isinstance(dtype, DType) else np.dtype(dtype)) if not sep else target.np  # the bytes' type
+    values = np.fromfile(file, dtype=source, count=count, sep=sep, offset=offset)
+    return asarray_like(values, ctx, target)
+
+
+@named_errors
+def fromstring(string: Any, dtype: Any = float, count: int = -1, *, sep: str) -> Array:
+    """NumPy's ``fromstring`` of text (``sep`` is required: NumPy's binary mode is gone), parsed by NumPy and
+    copied to the device once."""
+    ctx = _context.current()
+    target = _device_type(dtype, ctx)
+    return asarray_like(np.fromstring(string, dtype=target.np, count=count, sep=sep), ctx, target)
+
+
+@named_errors
+def fromregex(file: Any, regexp: Any, dtype: Any, encoding: str | None = None) -> Array:
+    """NumPy's ``fromregex`` with one dtype for every group of ``regexp`` (vulkit has no structured dtypes): the
+    matches' groups as the columns of an (n, groups) array, or an (n,) one for one group; parsed by NumPy and
+    copied to the device once."""
+    if isinstance(dtype, np.dtype) and dtype.names is not None:
+        raise TypeError("vulkit has no structured dtypes: give the one dtype of every group")
+    ctx = _context.current()
+    target = _device_type(dtype, ctx)
+    groups = re.compile(regexp).groups
+    fields = np.dtype([(f"f{i}", target.np) for i in range(builtins.max(groups, 1))])
+    found = np.fromregex(file, regexp, fields, encoding=encoding)
+    columns = [found[name] for name in fields.names]
+    return asarray_like(np.stack(columns, axis=-1) if groups > 1 else columns[0], ctx, target)
 
 
 # -- files -------------------------------------------------------------------------------------------------------------
