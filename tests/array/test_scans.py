@@ -19,6 +19,7 @@ from vulkit.array.ops import scans
 # 1..3 elements, around the subgroup (8, 32, 64), a sub-tile (1024), a tile (4096: the workgroup kernel), several
 # tiles, past 2^16 (three passes over blocks of tiles)
 SIZES = [1, 2, 3, 7, 8, 9, 31, 33, 64, 65, 255, 257, 1023, 1024, 1025, 4095, 4097, 12289, 65537, 86017]
+COMPLEX = [d for d in ("complex64", "complex128") if d in vt.__array_namespace_info__().dtypes()]
 EPS = {"float16": 2.0 ** -10, "float32": 2.0 ** -23, "float64": 2.0 ** -52}
 
 
@@ -234,6 +235,79 @@ def test_scans_are_deterministic(plan_kind):
     columns = vt.asarray(host[:200000].reshape(40000, 5))
     first = vt.cumulative_sum(columns, axis=0).numpy()
     np.testing.assert_array_equal(vt.cumulative_sum(columns, axis=0).numpy(), first)
+
+
+# -- the one-pass scan (decoupled look-back with fallback) -------------------------------------------------------------
+@pytest.fixture(params=["look-back", "fallback", "three passes"])
+def long_scan(request, monkeypatch):
+    """Long rows scanned as a GPU cuts them: in one pass trusting the blocks' published states, in one pass with every
+    earlier block's total recomputed (the fallback a workgroup takes when a block before it stays silent), and in
+    three passes."""
+    monkeypatch.setattr(scans, "PLAN_KIND", "gpu")
+    monkeypatch.setattr(scans, "LOOKBACK", request.param != "three passes")
+    monkeypatch.setattr(scans, "LOOKBACK_SPINS", 0 if request.param == "fallback" else scans.LOOKBACK_SPINS)
+    return request.param
+
+
+# (shape, axis): one row of 2^16 + 1 (17 blocks), prime lengths, rows of 4096 + 1 (a one-element last block), a row
+# of whole tiles (vec4 loads and stores), columns of a 3-d array's last axis
+ONE_PASS = [((65537,), 0), ((70001,), 0), ((3, 30011), 1), ((17, 4097), 1), ((2, 4 * 4096), 1), ((2, 3, 20000), 2)]
+
+
+@pytest.mark.parametrize(("shape", "axis"), ONE_PASS, ids=str)
+def test_one_pass_scans(shape, axis, long_scan):
+    for dtype in ("float32", "int64", "uint8"):
+        x = _values(dtype, shape, seed=len(shape))
+        for include_initial in (False, True):
+            got = vt.cumulative_sum(vt.asarray(x), axis=axis, include_initial=include_initial)
+            assert_scan(got, x, "sum", axis, include_initial=include_initial)
+    x = _values("float64", shape, seed=2, product=True)
+    assert_scan(vt.cumulative_prod(vt.asarray(x), axis=axis), x, "prod", axis)
+    flags = _values("bool", shape, seed=3)
+    flags[..., :5] = True  # cumulative_prod of bools: logical and (all True up to the first False)
+    np.testing.assert_array_equal(vt.cumulative_prod(vt.asarray(flags), axis=axis).numpy(),
+                                  np.cumulative_prod(flags, axis=axis))
+
+
+def test_one_pass_scan_special_values(long_scan):
+    x = _values("float32", 50000, seed=9)
+    x[[10, 20000]] = np.inf
+    x[30000] = -np.inf  # inf - inf: NaN from there on
+    got = vt.cumulative_sum(vt.asarray(x)).numpy()
+    expected = np.cumsum(x.astype(np.float64))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
+    np.testing.assert_array_equal(np.isposinf(got), np.isposinf(expected))
+    zeros = np.full(70000, -0.0, np.float32)
+    assert np.signbit(vt.cumulative_sum(vt.asarray(zeros)).numpy()).all()  # -0.0 + -0.0 stays -0.0
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", *COMPLEX])
+def test_one_pass_scans_have_the_same_bits_whatever_the_timing(dtype, monkeypatch):
+    """A block's prefix is the same left fold whether the look-back found the block before it inclusive, went further
+    back, or recomputed the totals itself: the bits of every path agree (and run after run)."""
+    monkeypatch.setattr(scans, "PLAN_KIND", "gpu")
+    monkeypatch.setattr(scans, "LOOKBACK", True)
+    rng = np.random.default_rng(11)
+    if dtype.startswith("complex"):
+        host = rng.normal(size=(2, 90001)) + 1j * rng.normal(size=(2, 90001))
+        host = (host / np.abs(host)).astype(dtype)  # running products of unit numbers: no overflow
+    else:
+        host = _values(dtype, (2, 90001), seed=11, product=True)
+    x = vt.asarray(host)
+    sums, products = [], []
+    for spins in (scans.LOOKBACK_SPINS, 0, 1, scans.LOOKBACK_SPINS):
+        monkeypatch.setattr(scans, "LOOKBACK_SPINS", spins)
+        sums.append(vt.cumulative_sum(x, axis=1).numpy())
+        products.append(vt.cumulative_prod(x, axis=1).numpy())
+    for group in (sums, products):
+        for got in group[1:]:
+            np.testing.assert_array_equal(got.view(np.uint8), group[0].view(np.uint8))
+    eps = float(np.finfo(host.real.dtype).eps)  # sums: errors of a blocked scan, against the running sum of |x|
+    exact = np.cumsum(host.astype(np.complex128), axis=1)
+    bound = 256 * eps * np.cumsum(np.abs(host.astype(np.complex128)), axis=1)
+    assert (np.abs(sums[0] - exact) <= bound).all()
+    np.testing.assert_allclose(products[0], np.cumprod(host.astype(np.complex128), axis=1), rtol=1e4 * eps,
+                               atol=1e4 * eps)
 
 
 # -- nonzero and friends -----------------------------------------------------------------------------------------------
@@ -553,8 +627,6 @@ def test_every_kernel_through_buffer_addresses(buffer_addresses, plan_kind):
                                    np.bincount(keys, weights=weights), rtol=1e-12, atol=1e-12)
     assert_histogram(host, bins=[-5, 0, 1, 7], weights=host)
 
-
-COMPLEX = [d for d in ("complex64", "complex128") if d in vt.__array_namespace_info__().dtypes()]
 
 
 @pytest.mark.parametrize("name", COMPLEX)

@@ -26,16 +26,21 @@ def addresses_of(*arrays: Any) -> tuple[int, ...]:
 
 
 def record(stream: Any, kernel: Kernel, inputs: Sequence[Any], output: Any, values: Sequence[Any], groups: int,
-           starts: Sequence[int] | None = None) -> None:
+           starts: Sequence[int] | None = None, updated: Sequence[Any] = ()) -> None:
     """Record ``kernel`` over ``groups`` workgroups reading the allocations ``inputs`` and writing ``output``
     (bound in that order, or reached at ``starts`` bytes from their addresses), with push constants
-    ``values`` (the scalars in the kernel's order, then the rest) after the addresses."""
+    ``values`` (the scalars in the kernel's order, then the rest) after the addresses. ``updated``: those of
+    ``inputs`` that the kernel writes too."""
     if starts is None:
         push = kernel.pack(*values)
     else:
         addresses = [(b._addr or b.address) + start for b, start in zip((*inputs, output), starts, strict=True)]
         push = kernel.pack(*addresses, *values)
-    stream.dispatch_to(kernel.pipeline, inputs, output, push, groups)
+    if updated:
+        resources = () if starts is not None or not kernel.pipeline.bindings else (*inputs, output)
+        stream.dispatch(kernel.pipeline, resources, push, (groups, 1, 1), reads=inputs, writes=(output, *updated))
+    else:
+        stream.dispatch_to(kernel.pipeline, inputs, output, push, groups)
 
 
 def run(stream: Any, dispatches: Sequence[Dispatch], inputs: Sequence[Any], output: Any,

@@ -35,6 +35,11 @@ TILE = SUB * 4  # elements a workgroup scans per step: 4 sub-tiles
 SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_shuffle",
                        "GL_KHR_shader_subgroup_shuffle_relative")
 OPS = ("add", "mul", "or", "and", "max", "min")
+KINDS = ("tile", "tile_reduce", "lookback", "rows", "lines", "lines_reduce")
+# look-back states of a block (a uint each, zeroed before the dispatch; word 0 hands out the block numbers)
+NOT_READY, AGGREGATE, INCLUSIVE = 0, 1, 2
+# what the look-back's first subgroup tells the workgroup
+_FOUND, _FURTHER, _FALLBACK = 0, 1, 2
 LOADS = ("value", "nonzero", "absfinite")
 EPILOGUES = ("store", "coords", "positions")
 MAX_COORDS = 6  # dimensions a compaction kernel's push constants hold (within 128 bytes with three addresses)
@@ -82,35 +87,40 @@ def identity(op: str, a: str) -> str:
 
 
 def combine(op: str, a: str) -> str:
-    """GLSL body of ``A comb(A a, A b)``: floats' max and min propagate NaN as NumPy's do; complex products."""
+    """GLSL statements of the body of ``A comb(A a, A b)``: floats' max and min propagate NaN as NumPy's do; complex
+    products ``precise``, so that they round alike wherever they are inlined (the look-back's fallback recomputes
+    other blocks' totals and must get their bits)."""
     if a in _COMPLEX and op == "mul":
-        return f"{a}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x)"
+        f = "double" if a == "dvec2" else "float"
+        return (f"precise {f} re = a.x * b.x - a.y * b.y; precise {f} im = a.x * b.y + a.y * b.x; "
+                f"return {a}(re, im);")
     if op in ("add", "mul", "or", "and"):
-        return {"add": "a + b", "mul": "a * b", "or": "a | b", "and": "a & b"}[op]
+        return "return " + {"add": "a + b", "mul": "a * b", "or": "a | b", "and": "a & b"}[op] + ";"
     sign = ">" if op == "max" else "<"
     if a in ("float", "double"):
-        return f"(a {sign} b || isnan(a)) ? a : b"
-    return f"{op}(a, b)"
+        return f"return (a {sign} b || isnan(a)) ? a : b;"
+    return f"return {op}(a, b);"
 
 
 def _subgroup_helpers(a: str, op: str, ident: str) -> list[str]:
     """``sg_incl`` (inclusive Hillis-Steele scan of the subgroup), ``sg_up`` (the lane below's value, the identity on
-    lane 0) and ``sg_last`` (the last lane's value): 64-bit values travel as two 32-bit halves."""
+    lane 0), ``shuffle_at`` (lane i's value) and ``sg_last`` (the last lane's value): 64-bit values travel as two
+    32-bit halves."""
     if a == "dvec2":  # two doubles as four 32-bit halves
         bits = "uvec4(unpackDouble2x32(v.x), unpackDouble2x32(v.y))"
         up = f"vt_dvec2(subgroupShuffleUp({bits}, d))"
-        last = f"vt_dvec2(subgroupShuffle({bits}, gl_SubgroupSize - 1u))"
+        at = f"vt_dvec2(subgroupShuffle({bits}, i))"
     elif a in _PACK:
         unpack, pack, half = _PACK[a]
         up = f"{a}({pack}(subgroupShuffleUp({unpack}(v), d)))"
-        last = f"{a}({pack}(subgroupShuffle({unpack}(v), gl_SubgroupSize - 1u)))"
+        at = f"{a}({pack}(subgroupShuffle({unpack}(v), i)))"
     else:
         up = "subgroupShuffleUp(v, d)"
-        last = "subgroupShuffle(v, gl_SubgroupSize - 1u)"
+        at = "subgroupShuffle(v, i)"
     return [
         *(["dvec2 vt_dvec2(uvec4 u) { return dvec2(packDouble2x32(u.xy), packDouble2x32(u.zw)); }"]
           if a == "dvec2" else []),
-        f"{a} comb({a} a, {a} b) {{ return {combine(op, a)}; }}",
+        f"{a} comb({a} a, {a} b) {{ {combine(op, a)} }}",
         f"{a} shuffle_up({a} v, uint d) {{ return {up}; }}",
         f"{a} sg_incl({a} v) {{",  # the steps written out: constant distances shuffle faster (lavapipe: 2x)
         f"  {a} o = shuffle_up(v, 1u);",
@@ -123,7 +133,8 @@ def _subgroup_helpers(a: str, op: str, ident: str) -> list[str]:
         "  return v;",
         "}",
         f"{a} sg_up({a} v) {{ {a} o = shuffle_up(v, 1u); return gl_SubgroupInvocationID == 0u ? {ident} : o; }}",
-        f"{a} sg_last({a} v) {{ return {last}; }}",
+        f"{a} shuffle_at({a} v, uint i) {{ return {at}; }}",
+        f"{a} sg_last({a} v) {{ return shuffle_at(v, gl_SubgroupSize - 1u); }}",
     ]
 
 
@@ -192,14 +203,14 @@ class ScanSpec:
     addresses: bool = False
 
     def __post_init__(self) -> None:
-        if self.kind not in ("tile", "tile_reduce", "rows", "lines", "lines_reduce") or self.op not in OPS \
+        if self.kind not in KINDS or self.op not in OPS \
                 or self.load not in LOADS or self.epilogue not in EPILOGUES:
             raise ValueError(f"not a scan kernel: {self}")
 
     @property
     def _buffers(self) -> int:
-        """src, [the scanned block totals], dst."""
-        return 3 if self.kind in ("tile", "rows", "lines") else 2
+        """src, [the scanned block totals | the look-back's states and values], dst."""
+        return 4 if self.kind == "lookback" else 3 if self.kind in ("tile", "rows", "lines") else 2
 
     @property
     def bindings(self) -> int:
@@ -209,6 +220,7 @@ class ScanSpec:
     def _fields(self) -> list[tuple[str, str]]:
         """(GLSL type and name, struct code) of the push constants after the addresses."""
         names = {"tile": "rows len blocks chunk in_off out_off out_row carry init vec",
+                 "lookback": "rows len blocks in_off out_off out_row init vec spins",
                  "tile_reduce": "rows len blocks chunk in_off out_off vec",
                  "rows": "rows len blocks chunk in_off out_off out_row carry init vec",
                  "lines": "outer len inner blocks chunk in_off out_off out_len carry init",
@@ -238,11 +250,15 @@ class ScanSpec:
         a = acc_type(self.acc)
         ident = identity(self.op, a)
         dtypes = (self.src, self.acc, self.dst, *([int64] if self.addresses else []))
-        lines = header(dtypes, self.addresses, float_controls, extensions=SUBGROUP_EXTENSIONS)
+        extensions = SUBGROUP_EXTENSIONS + (("GL_KHR_shader_subgroup_ballot",) if self.kind == "lookback" else ())
+        lines = header(dtypes, self.addresses, float_controls, extensions=extensions)
         buffers = Buffers(self.addresses)
-        vec = self.kind in ("tile", "tile_reduce", "rows")
+        vec = self.kind in ("tile", "tile_reduce", "rows", "lookback")
         buffers.add("src", self.src.storage, self.src.itemsize, "readonly", vec and self.src.storage in VEC4)
-        if self._buffers == 3:
+        if self.kind == "lookback":  # written and read by other workgroups while the dispatch runs
+            buffers.add("state", "uint", 4, "coherent volatile")
+            buffers.add("val", self.acc.storage, self.acc.itemsize, "coherent volatile")
+        elif self._buffers == 3:
             buffers.add("part", self.acc.storage, self.acc.itemsize, "readonly")
         reduce = self.kind.endswith("_reduce")
         out = self.acc if reduce else self.dst
@@ -259,7 +275,8 @@ class ScanSpec:
         lines.append(f"{a} conv({self.src.storage} v) {{ {self._conv(a)} }}")
         if not reduce:
             lines.append(f"{self.dst.storage} put({a} v) {{ return {self._store(a)}; }}")
-        body = {"tile": self._tile, "tile_reduce": self._tile_reduce, "rows": self._rows, "lines": self._lines,
+        body = {"tile": self._tile, "tile_reduce": self._tile_reduce, "lookback": self._lookback, "rows": self._rows,
+                "lines": self._lines,
                 "lines_reduce": self._lines}[self.kind]()
         return "\n".join(lines + body) + "\n"
 
@@ -379,21 +396,39 @@ class ScanSpec:
 
     def _tile(self) -> list[str]:
         a = acc_type(self.acc)
-        m = self.max_subgroups
-        body = [f"shared {a} sh[2][{4 * m + 4}];",
+        body = [*self._tile_shared(),
                 "void main() {",
-                "  uint lid = gl_LocalInvocationID.x;",
-                "  uint sg = gl_SubgroupID;",
-                "  bool last = gl_SubgroupInvocationID == gl_SubgroupSize - 1u;",
-                "  uint buf = 0u;",
+                *self._tile_ids(),
                 *self._block_header(),
                 "    uint ob = p.out_off + row * p.out_row + p.init;",
                 f"    {a} carry = IDENT;",
                 "    if (p.carry != 0u && chunk > 0u) carry = PARTS(row * p.blocks + chunk - 1u);"]
         if self.epilogue == "store":
             body.append(f"    if (p.init != 0u && chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};")
-        body += [f"    for (uint t = start; t < end; t += {TILE}u) {{", *self._load_tile("end")]
-        if self.epilogue != "store":
+        body += [f"    for (uint t = start; t < end; t += {TILE}u) {{", *self._tile_scan(self.epilogue != "store")]
+        body += self._tile_emit()
+        body += ["    }", "  }", "}"]
+        return body
+
+    def _tile_shared(self) -> list[str]:
+        return [f"shared {acc_type(self.acc)} sh[2][{4 * self.max_subgroups + 4}];"]
+
+    @staticmethod
+    def _tile_ids() -> list[str]:
+        return ["  uint lid = gl_LocalInvocationID.x;",
+                "  uint sg = gl_SubgroupID;",
+                "  bool last = gl_SubgroupInvocationID == gl_SubgroupSize - 1u;",
+                "  uint buf = 0u;"]
+
+    def _tile_scan(self, flags: bool) -> list[str]:
+        """The tile at ``t`` (elements before ``end`` of the row at ``ib``) scanned without a carry: ``x[16]`` the
+        thread's sub-tile inclusive scans, ``ex[k]`` the exclusive scans of the subgroup's sub-tile k, ``pre[k]`` the
+        subgroups' before this one's, ``tot[k]`` sub-tile k's total over the workgroup (``flags``: ``f[16]`` the loaded
+        values as integers, for compaction). Flips ``buf`` (double-buffered shared memory: two barriers a tile)."""
+        a = acc_type(self.acc)
+        m = self.max_subgroups
+        body = self._load_tile("end")
+        if flags:
             body.append("      uint f[16];")
             body += [f"      f[{e}] = uint(x[{e}]);" for e in range(16)]
         for k in range(4):
@@ -423,15 +458,140 @@ class ScanSpec:
                  "      }",
                  "      barrier();",
                  f"      {a} pre[4], tot[4];",
-                 *[f"      pre[{k}] = sh[buf][sg * 4u + {k}u]; tot[{k}] = sh[buf][{4 * m + k}u];" for k in range(4)]]
+                 *[f"      pre[{k}] = sh[buf][sg * 4u + {k}u]; tot[{k}] = sh[buf][{4 * m + k}u];" for k in range(4)],
+                 "      buf ^= 1u;"]
+        return body
+
+    def _tile_emit(self) -> list[str]:
+        """The tile's outputs from ``carry`` (the scan before the tile), which moves past the tile."""
+        a = acc_type(self.acc)
+        body = []
         for k in range(4):
             body.append(f"      {{ {a} b = comb(comb(carry, pre[{k}]), ex[{k}]);")
             body.append(f"        carry = comb(carry, tot[{k}]);")
             body.append(f"        uint i = t + {k * SUB}u + lid * 4u;")
             body += self._emit(k)
             body.append("      }")
-        body += ["      buf ^= 1u;", "    }", "  }", "}"]
         return body
+
+    # -- one pass: decoupled look-back with fallback -----------------------------------------------------------------
+    def _lookback(self) -> list[str]:
+        """Each workgroup takes the next block (one tile of a row) in the order workgroups ask for them, scans it,
+        publishes its total A_b, finds the scan of the row before it from the blocks before (decoupled look-back:
+        their published totals back to the nearest published inclusive scan I_j), publishes I_b and stores the
+        block. Where a block before has published nothing after ``spins`` reads, the workgroup computes that block's
+        total itself (the fallback), so no workgroup waits on one that might never run: Vulkan promises no forward
+        progress between workgroups. The bits do not depend on the timing: the prefix of b is the left fold
+        ((I_j + A_{j+1}) + ...) + A_{b-1}, which equals I_{b-1} whichever j was found, every I being that fold, and a
+        fallback computes A with the owner's code. ``spins`` 0 ignores the states (every total recomputed: tests)."""
+        a = acc_type(self.acc)
+        agg = "comb(comb(comb(tot[0], tot[1]), tot[2]), tot[3])"
+        body = [*self._tile_shared(),
+                "shared uint s_word[2];",
+                f"shared {a} s_value;",
+                "void main() {",
+                *self._tile_ids(),
+                "  uint nblocks = p.rows * p.blocks;",
+                "  while (true) {",
+                "    if (lid == 0u) s_word[0] = atomicAdd(STATES(0u), 1u);",
+                "    barrier();",
+                "    uint blk = s_word[0];",
+                "    if (blk >= nblocks) break;",
+                *self._block_tile("blk", "    "),
+                "    uint first = blk - chunk;",
+                "    uint ob = p.out_off + row * p.out_row + p.init;",
+                f"    if (p.init != 0u && chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};",
+                *self._tile_scan(False),
+                f"    {a} total = {agg};",
+                "    if (lid == 0u) {",
+                "      VALS(blk) = total;",
+                "      if (chunk == 0u) VALS(nblocks + blk) = total;",
+                "      memoryBarrierBuffer();",
+                f"      atomicExchange(STATES(1u + blk), chunk == 0u ? {INCLUSIVE}u : {AGGREGATE}u);",
+                "    }",
+                f"    {a} carry = IDENT;",
+                "    if (chunk > 0u) {",
+                *self._look_back(agg),
+                "      carry = s_value;",
+                "      if (lid == 0u) {",
+                "        VALS(nblocks + blk) = comb(carry, total);",
+                "        memoryBarrierBuffer();",
+                f"        atomicExchange(STATES(1u + blk), {INCLUSIVE}u);",
+                "      }",
+                "    }",
+                *self._tile_emit(),
+                "  }",
+                "}"]
+        return body
+
+    @staticmethod
+    def _block_tile(block: str, indent: str) -> list[str]:
+        """``row``, ``chunk`` and the tile (``t`` to ``end`` of the row at ``ib``) of a look-back block."""
+        return [f"{indent}uint row = {block} / p.blocks;",
+                f"{indent}uint chunk = {block} - row * p.blocks;",
+                f"{indent}uint t = chunk * {TILE}u;",
+                f"{indent}uint end = p.len - t > {TILE}u ? t + {TILE}u : p.len;",
+                f"{indent}uint ib = p.in_off + row * p.len;"]
+
+    def _look_back(self, agg: str) -> list[str]:
+        """Leaves the scan of the row before block ``blk`` in ``s_value`` (every invocation takes part). The first
+        subgroup reads a window of states (lane i: block k - i) until the blocks up to the nearest inclusive one
+        have all published, or ``spins`` reads; it tells the workgroup to look further, to fold, or to recompute the
+        nearest silent block."""
+        a = acc_type(self.acc)
+        return [
+            "      uint k = blk - 1u;",
+            "      uint found = first;",
+            "      while (true) {",
+            "        if (sg == 0u) {",
+            "          uint lane = gl_SubgroupInvocationID;",
+            "          bool valid = k - first >= lane;",
+            "          uint b = valid ? k - lane : first;",
+            "          uvec4 done, waiting;",
+            "          for (uint spin = 0u; ; ++spin) {",
+            f"            uint f = valid && p.spins != 0u ? STATES(1u + b) : {NOT_READY}u;",
+            f"            if (b == first && f != {NOT_READY}u) f = {INCLUSIVE}u;  // a row's first block is inclusive",
+            f"            done = subgroupBallot(valid && f == {INCLUSIVE}u);",
+            "            uint nearest = done == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(done);",
+            f"            waiting = subgroupBallot(valid && f == {NOT_READY}u && lane < nearest);",
+            "            if (waiting == uvec4(0u) || spin >= p.spins) break;",
+            "          }",
+            f"          uint code = {_FURTHER}u, at = k - gl_SubgroupSize;",
+            f"          if (waiting != uvec4(0u)) {{ code = {_FALLBACK}u; at = k - subgroupBallotFindLSB(waiting); }}",
+            f"          else if (done != uvec4(0u)) {{ code = {_FOUND}u; at = k - subgroupBallotFindLSB(done); }}",
+            "          if (lane == 0u) { s_word[0] = code; s_word[1] = at; }",
+            "        }",
+            "        barrier();",
+            "        uint code = s_word[0], at = s_word[1];",
+            "        barrier();",
+            f"        if (code == {_FOUND}u) {{ found = at; break; }}",
+            f"        if (code == {_FURTHER}u) {{ k = at; continue; }}",
+            "        {  // the fallback: block `at`'s total as its owner computes it",
+            *self._block_tile("at", "          "),
+            *self._tile_scan(False),
+            f"          {a} total = {agg};",
+            "          if (lid == 0u) {",
+            "            VALS(at) = total;",
+            "            memoryBarrierBuffer();",
+            f"            atomicCompSwap(STATES(1u + at), {NOT_READY}u, {AGGREGATE}u);",
+            "          }",
+            "        }",
+            "        if (at == first) { found = at; break; }",
+            "        k = at - 1u;",
+            "      }",
+            "      if (sg == 0u) {  // the left fold from the inclusive scan found",
+            "        uint lane = gl_SubgroupInvocationID;",
+            "        memoryBarrierBuffer();",
+            f"        {a} acc = VALS(found == first ? found : nblocks + found);",
+            "        for (uint base = found + 1u; base < blk; base += gl_SubgroupSize) {",
+            f"          {a} v = base + lane < blk ? VALS(base + lane) : IDENT;",
+            "          uint n = min(gl_SubgroupSize, blk - base);",
+            "          for (uint i = 0u; i < n; ++i) acc = comb(acc, shuffle_at(v, i));",
+            "        }",
+            "        if (lane == 0u) s_value = acc;",
+            "      }",
+            "      barrier();",
+        ]
 
     def _emit(self, k: int) -> list[str]:
         """The tile's outputs of sub-tile ``k`` (prefix ``b`` before the thread's elements, element ``i``)."""

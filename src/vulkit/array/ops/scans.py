@@ -47,6 +47,11 @@ LINE_MIN_CHUNK = 16  # the shortest chunk of a column worth its own thread
 # 65535 iterations in all (llvmpipe's loop limiter), silently; a subgroup takes 4 * 8 elements an iteration there,
 # a compaction up to 25 loop iterations (its coordinates) per 4 elements.
 MAX_CHUNK = 1 << 16
+# Long rows on a GPU: one pass with decoupled look-back (each block's prefix from the totals that the blocks before it
+# published) instead of three, so the elements are read once, not twice. A workgroup reads a silent block's state
+# this many times before it computes that block's total itself (the fallback that needs no forward progress).
+LOOKBACK_SPINS = 128
+LOOKBACK: bool | None = None  # the one-pass scan: None where the device allows it (tests force either)
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
 _MISSING = object()
@@ -54,13 +59,14 @@ _MISSING = object()
 
 class Step(NamedTuple):
     """One dispatch of a plan: the kernel, its workgroups, the buffers it reads and writes by role ("src", "dst",
-    a temporary's name) and its push constants after the addresses."""
+    a temporary's name), its push constants after the addresses, and the inputs it writes too."""
 
     kernel: Any
     groups: int
     inputs: tuple[str, ...]
     output: str
     values: tuple[int, ...]
+    updated: tuple[str, ...] = ()
 
 
 class Plan:
@@ -71,6 +77,7 @@ class Plan:
         self.addresses = addresses
         self.steps: list[Step] = []
         self.temps: dict[str, tuple[int, DType]] = {}
+        self.zeroed: list[str] = []  # temporaries filled with zeros before the steps
         phys = ctx.device.physical
         self.max_subgroups = max(1, WORKGROUP // max(1, phys.min_subgroup_size))
         self.subgroup = max(1, phys.subgroup_size)
@@ -79,16 +86,19 @@ class Plan:
         self.rows_one_pass = ROWS_ONE_PASS[kind]
         self.small_scan = SMALL_SCAN[kind]
         self.line_threads = LINE_THREADS[kind]
+        self.lookback = kind == "gpu" and lookback_allowed(ctx) if LOOKBACK is None else LOOKBACK
 
-    def temp(self, n: int, dtype: DType) -> str:
+    def temp(self, n: int, dtype: DType, zeroed: bool = False) -> str:
         role = f"t{len(self.temps)}"
         self.temps[role] = (n, dtype)
+        if zeroed:
+            self.zeroed.append(role)
         return role
 
     def add(self, spec: ScanSpec | HistSpec, groups: int, inputs: tuple[str, ...], output: str,
-            values: tuple[int, ...]) -> None:
+            values: tuple[int, ...], updated: tuple[str, ...] = ()) -> None:
         kernel = self.ctx.kernels.get(spec)
-        self.steps.append(Step(kernel, max(1, min(groups, self.ctx.max_groups)), inputs, output, values))
+        self.steps.append(Step(kernel, max(1, min(groups, self.ctx.max_groups)), inputs, output, values, updated))
 
     def scan_spec(self, kind: str, **fields: Any) -> ScanSpec:
         return ScanSpec(kind, max_subgroups=self.max_subgroups, addresses=self.addresses, **fields)
@@ -98,10 +108,12 @@ class Plan:
         ctx = self.ctx
         temps = {role: make_array(ctx, (max(n, 1),), dtype) for role, (n, dtype) in self.temps.items()}
         allocs = {role: a._alloc for role, a in (*arrays.items(), *temps.items())}
+        for role in self.zeroed:
+            ctx.stream.fill(allocs[role], 0, self.temps[role][0] * self.temps[role][1].itemsize)
         for step in self.steps:
             starts = [0] * (len(step.inputs) + 1) if step.kernel.addresses else None
             record(ctx.stream, step.kernel, [allocs[r] for r in step.inputs], allocs[step.output], step.values,
-                   step.groups, starts)
+                   step.groups, starts, [allocs[r] for r in step.updated])
 
 
 PLAN_KIND: str | None = None  # "gpu" or "cpu" plans whatever the device (tests plan both on one device)
@@ -113,6 +125,13 @@ def plan_kind(ctx: Any) -> str:
     if PLAN_KIND is not None:
         return PLAN_KIND
     return "cpu" if ctx.device.physical.type == "cpu" else "gpu"
+
+
+def lookback_allowed(ctx: Any) -> bool:
+    """Whether the one-pass scan may run: its states are atomics of the Device scope, which a device with the Vulkan
+    memory model but without its device scope must not use."""
+    features = ctx.device.features
+    return not features.get("vulkan_memory_model") or bool(features.get("vulkan_memory_model_device_scope"))
 
 
 def _addresses(ctx: Any, arrays: list[Array]) -> bool:
@@ -178,6 +197,9 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
         blocks = max(blocks, _ceil(length, MAX_CHUNK))
     chunk = _ceil(steps, blocks) * unit
     blocks = _ceil(length, chunk)
+    if blocks > 1 and not subgroups and plan.lookback:
+        _plan_lookback(plan, scan, rows, length, src, dst, initial)
+        return
     inputs = (src_role, src_role)  # without blocks, the totals are not read
     if blocks > 1:
         totals = plan.temp(rows * blocks, scan.acc)
@@ -192,6 +214,22 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
         plan.add(plan.scan_spec("rows", **fields), groups, inputs, dst_role, values)
     else:
         plan.add(plan.scan_spec("tile", **fields), rows * blocks, inputs, dst_role, values)
+
+
+def _plan_lookback(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, int], dst: tuple[str, int],
+                   initial: bool) -> None:
+    """Rows in one pass, a block a tile: the block states (word 0 hands out the blocks, zeroed) and each block's total
+    and inclusive scan as temporaries."""
+    (src_role, in_off), (dst_role, out_off) = src, dst
+    blocks = _ceil(length, TILE)
+    count = rows * blocks
+    states = plan.temp(1 + count, uint32, zeroed=True)
+    values = plan.temp(2 * count, scan.acc)
+    vec = _vec(in_off, length) | 2 * _vec(out_off + initial, length + initial)
+    spec = plan.scan_spec("lookback", op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
+    plan.add(spec, count, (src_role, states, values), dst_role,
+             (rows, length, blocks, in_off, out_off, length + initial, int(initial), vec, LOOKBACK_SPINS),
+             updated=(states, values))
 
 
 def _plan_lines(plan: Plan, scan: Scan, outer: int, length: int, inner: int, src: tuple[str, int],
@@ -345,7 +383,8 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         scan = Scan(op, x._dtype, accumulator(target), target)
     outer, inner = size_of(x._shape[:axis]), size_of(x._shape[axis + 1:])
     addresses = _addresses(ctx, [x, out])
-    key = ("scan", scan, outer, length, inner, include_initial, x._offset, addresses, plan_kind(ctx))
+    key = ("scan", scan, outer, length, inner, include_initial, x._offset, addresses, plan_kind(ctx), LOOKBACK,
+           LOOKBACK_SPINS)
     plan = ctx.plans.get(key)
     if plan is None:
         plan = Plan(ctx, addresses)
