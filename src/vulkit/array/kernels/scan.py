@@ -34,6 +34,7 @@ SUB = WORKGROUP * 4  # elements of a sub-tile: each thread's 4 consecutive eleme
 TILE = SUB * 4  # elements a workgroup scans per step: 4 sub-tiles
 SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_shuffle",
                        "GL_KHR_shader_subgroup_shuffle_relative")
+LOOKBACK_EXTENSIONS = ("GL_KHR_shader_subgroup_ballot", "GL_EXT_control_flow_attributes")
 OPS = ("add", "mul", "or", "and", "max", "min")
 KINDS = ("tile", "tile_reduce", "lookback", "rows", "lines", "lines_reduce")
 # look-back states of a block (a uint each, zeroed before the dispatch; word 0 hands out the block numbers)
@@ -220,7 +221,7 @@ class ScanSpec:
     def _fields(self) -> list[tuple[str, str]]:
         """(GLSL type and name, struct code) of the push constants after the addresses."""
         names = {"tile": "rows len blocks chunk in_off out_off out_row carry init vec",
-                 "lookback": "rows len blocks in_off out_off out_row init vec spins",
+                 "lookback": "rows len blocks chunk in_off out_off out_row init vec spins",
                  "tile_reduce": "rows len blocks chunk in_off out_off vec",
                  "rows": "rows len blocks chunk in_off out_off out_row carry init vec",
                  "lines": "outer len inner blocks chunk in_off out_off out_len carry init",
@@ -250,14 +251,14 @@ class ScanSpec:
         a = acc_type(self.acc)
         ident = identity(self.op, a)
         dtypes = (self.src, self.acc, self.dst, *([int64] if self.addresses else []))
-        extensions = SUBGROUP_EXTENSIONS + (("GL_KHR_shader_subgroup_ballot",) if self.kind == "lookback" else ())
+        extensions = SUBGROUP_EXTENSIONS + (LOOKBACK_EXTENSIONS if self.kind == "lookback" else ())
         lines = header(dtypes, self.addresses, float_controls, extensions=extensions)
         buffers = Buffers(self.addresses)
         vec = self.kind in ("tile", "tile_reduce", "rows", "lookback")
         buffers.add("src", self.src.storage, self.src.itemsize, "readonly", vec and self.src.storage in VEC4)
         if self.kind == "lookback":  # written and read by other workgroups while the dispatch runs
-            buffers.add("state", "uint", 4, "coherent volatile")
-            buffers.add("val", self.acc.storage, self.acc.itemsize, "coherent volatile")
+            buffers.add("state", "uint", 4, "volatile")  # volatile: coherent too, read afresh
+            buffers.add("val", self.acc.storage, self.acc.itemsize, "volatile")
         elif self._buffers == 3:
             buffers.add("part", self.acc.storage, self.acc.itemsize, "readonly")
         reduce = self.kind.endswith("_reduce")
@@ -369,29 +370,33 @@ class ScanSpec:
 
     def _tile_reduce(self) -> list[str]:
         a = acc_type(self.acc)
-        body = [f"shared {a} sh[{self.max_subgroups}];",
+        return [f"shared {a} shr[{self.max_subgroups}];",
                 "void main() {",
                 "  uint lid = gl_LocalInvocationID.x;",
                 *self._block_header(),
-                f"    {a} acc = IDENT;",
+                *self._chunk_total(),
+                "    if (lid == 0u) DSTS(p.out_off + blk) = total;",
+                "    barrier();",
+                "  }",
+                "}"]
+
+    def _chunk_total(self) -> list[str]:
+        """``total`` (in invocation 0) of the block's elements ``start`` to ``end`` of the row at ``ib``: a pairwise
+        tree over each thread's 16 elements of a tile, then along the tiles, the subgroups' sums (shared ``shr``)
+        added in order."""
+        a = acc_type(self.acc)
+        body = [f"    {a} acc = IDENT;",
                 f"    for (uint t = start; t < end; t += {TILE}u) {{",
                 *self._load_tile("end")]
-        # a pairwise tree over the 16 elements, then along the tiles
         body += [f"      {a} y{j} = comb(x[{2 * j}], x[{2 * j + 1}]);" for j in range(8)]
         body += [f"      {a} z{j} = comb(y{2 * j}, y{2 * j + 1});" for j in range(4)]
         body += ["      acc = comb(acc, comb(comb(z0, z1), comb(z2, z3)));",
                  "    }",
                  f"    {a} inc = sg_incl(acc);",
-                 "    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sh[gl_SubgroupID] = inc;",
+                 "    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) shr[gl_SubgroupID] = inc;",
                  "    barrier();",
-                 "    if (lid == 0u) {",
-                 f"      {a} total = IDENT;",
-                 "      for (uint s = 0u; s < gl_NumSubgroups; ++s) total = comb(total, sh[s]);",
-                 "      DSTS(p.out_off + blk) = total;",
-                 "    }",
-                 "    barrier();",
-                 "  }",
-                 "}"]
+                 f"    {a} total = IDENT;",
+                 "    if (lid == 0u) for (uint s = 0u; s < gl_NumSubgroups; ++s) total = comb(total, shr[s]);"]
         return body
 
     def _tile(self) -> list[str]:
@@ -476,17 +481,18 @@ class ScanSpec:
 
     # -- one pass: decoupled look-back with fallback -----------------------------------------------------------------
     def _lookback(self) -> list[str]:
-        """Each workgroup takes the next block (one tile of a row) in the order workgroups ask for them, scans it,
-        publishes its total A_b, finds the scan of the row before it from the blocks before (decoupled look-back:
-        their published totals back to the nearest published inclusive scan I_j), publishes I_b and stores the
-        block. Where a block before has published nothing after ``spins`` reads, the workgroup computes that block's
-        total itself (the fallback), so no workgroup waits on one that might never run: Vulkan promises no forward
-        progress between workgroups. The bits do not depend on the timing: the prefix of b is the left fold
-        ((I_j + A_{j+1}) + ...) + A_{b-1}, which equals I_{b-1} whichever j was found, every I being that fold, and a
-        fallback computes A with the owner's code. ``spins`` 0 ignores the states (every total recomputed: tests)."""
+        """Each workgroup takes the next block (``chunk`` elements of a row) in the order workgroups ask for them,
+        adds its elements up and publishes the total A_b, finds the scan of the row before the block from the blocks
+        before it (decoupled look-back: their published totals back to the nearest published inclusive scan I_j),
+        publishes I_b, and scans the block from there (its second read comes from the cache). Where a block before
+        has published nothing after ``spins`` reads, the workgroup adds that block up itself (the fallback), so no
+        workgroup waits on one that might never run: Vulkan promises no forward progress between workgroups. The bits
+        do not depend on the timing: the prefix of b is the left fold ((I_j + A_{j+1}) + ...) + A_{b-1}, which equals
+        I_{b-1} whichever j was found, every I being that fold, and a fallback computes A with the owner's code.
+        ``spins`` 0 ignores the states (every total recomputed: tests)."""
         a = acc_type(self.acc)
-        agg = "comb(comb(comb(tot[0], tot[1]), tot[2]), tot[3])"
-        body = [*self._tile_shared(),
+        return [*self._tile_shared(),
+                f"shared {a} shr[{self.max_subgroups}];",
                 "shared uint s_word[2];",
                 f"shared {a} s_value;",
                 "void main() {",
@@ -497,12 +503,11 @@ class ScanSpec:
                 "    barrier();",
                 "    uint blk = s_word[0];",
                 "    if (blk >= nblocks) break;",
-                *self._block_tile("blk", "    "),
+                *self._block_range("blk"),
                 "    uint first = blk - chunk;",
                 "    uint ob = p.out_off + row * p.out_row + p.init;",
                 f"    if (p.init != 0u && chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};",
-                *self._tile_scan(False),
-                f"    {a} total = {agg};",
+                *self._chunk_total(),
                 "    if (lid == 0u) {",
                 "      VALS(blk) = total;",
                 "      if (chunk == 0u) VALS(nblocks + blk) = total;",
@@ -511,7 +516,7 @@ class ScanSpec:
                 "    }",
                 f"    {a} carry = IDENT;",
                 "    if (chunk > 0u) {",
-                *self._look_back(agg),
+                *self._look_back(),
                 "      carry = s_value;",
                 "      if (lid == 0u) {",
                 "        VALS(nblocks + blk) = comb(carry, total);",
@@ -519,74 +524,82 @@ class ScanSpec:
                 f"        atomicExchange(STATES(1u + blk), {INCLUSIVE}u);",
                 "      }",
                 "    }",
+                f"    for (uint t = start; t < end; t += {TILE}u) {{",
+                *self._tile_scan(False),
                 *self._tile_emit(),
+                "    }",
                 "  }",
                 "}"]
-        return body
 
     @staticmethod
-    def _block_tile(block: str, indent: str) -> list[str]:
-        """``row``, ``chunk`` and the tile (``t`` to ``end`` of the row at ``ib``) of a look-back block."""
-        return [f"{indent}uint row = {block} / p.blocks;",
-                f"{indent}uint chunk = {block} - row * p.blocks;",
-                f"{indent}uint t = chunk * {TILE}u;",
-                f"{indent}uint end = p.len - t > {TILE}u ? t + {TILE}u : p.len;",
-                f"{indent}uint ib = p.in_off + row * p.len;"]
+    def _block_range(block: str) -> list[str]:
+        """``row``, ``chunk`` and the elements (``start`` to ``end`` of the row at ``ib``) of a look-back block."""
+        return [f"    uint row = {block} / p.blocks;",
+                f"    uint chunk = {block} - row * p.blocks;",
+                "    uint start = chunk * p.chunk;",
+                "    uint end = p.len - start > p.chunk ? start + p.chunk : p.len;",
+                "    uint ib = p.in_off + row * p.len;"]
 
-    def _look_back(self, agg: str) -> list[str]:
-        """Leaves the scan of the row before block ``blk`` in ``s_value`` (every invocation takes part). The first
-        subgroup reads a window of states (lane i: block k - i) until the blocks up to the nearest inclusive one
-        have all published, or ``spins`` reads; it tells the workgroup to look further, to fold, or to recompute the
-        nearest silent block."""
+    def _look_back(self) -> list[str]:
+        """Leaves the scan of the row before block ``blk`` in ``s_value``. The first subgroup walks back in windows of
+        W = min(32, subgroup size) blocks (lane i: block k - i), reading each window's states until the blocks up to
+        the nearest inclusive one have all published or ``spins`` reads have passed; then it folds their values, or
+        the whole workgroup adds up the nearest silent block (a fallback) and the walk goes on past it."""
         a = acc_type(self.acc)
         return [
             "      uint k = blk - 1u;",
             "      uint found = first;",
+            "      uint W = min(32u, gl_SubgroupSize);",
             "      while (true) {",
             "        if (sg == 0u) {",
             "          uint lane = gl_SubgroupInvocationID;",
-            "          bool valid = k - first >= lane;",
-            "          uint b = valid ? k - lane : first;",
-            "          uvec4 done, waiting;",
-            "          for (uint spin = 0u; ; ++spin) {",
-            f"            uint f = valid && p.spins != 0u ? STATES(1u + b) : {NOT_READY}u;",
-            f"            if (b == first && f != {NOT_READY}u) f = {INCLUSIVE}u;  // a row's first block is inclusive",
-            f"            done = subgroupBallot(valid && f == {INCLUSIVE}u);",
-            "            uint nearest = done == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(done);",
-            f"            waiting = subgroupBallot(valid && f == {NOT_READY}u && lane < nearest);",
-            "            if (waiting == uvec4(0u) || spin >= p.spins) break;",
+            f"          uint code = {_FOUND}u, at = first;",
+            "          while (true) {",
+            "            bool valid = lane < W && k - first >= lane;",
+            "            uint b = valid ? k - lane : first;",
+            "            uvec4 done, waiting;",
+            "            for (uint spin = 0u; ; ++spin) {",
+            f"              uint f = valid && p.spins != 0u ? STATES(1u + b) : {NOT_READY}u;",
+            f"              if (b == first && f != {NOT_READY}u) f = {INCLUSIVE}u;  // a row's first block",
+            f"              done = subgroupBallot(valid && f == {INCLUSIVE}u);",
+            "              uint nearest = done == uvec4(0u) ? W : subgroupBallotFindLSB(done);",
+            f"              waiting = subgroupBallot(valid && f == {NOT_READY}u && lane < nearest);",
+            "              if (waiting == uvec4(0u) || spin >= p.spins) break;",
+            "            }",
+            f"            if (waiting != uvec4(0u)) {{ code = {_FALLBACK}u; at = k - subgroupBallotFindLSB(waiting); break; }}",
+            "            if (done != uvec4(0u)) { at = k - subgroupBallotFindLSB(done); break; }",
+            "            k -= W;",
             "          }",
-            f"          uint code = {_FURTHER}u, at = k - gl_SubgroupSize;",
-            f"          if (waiting != uvec4(0u)) {{ code = {_FALLBACK}u; at = k - subgroupBallotFindLSB(waiting); }}",
-            f"          else if (done != uvec4(0u)) {{ code = {_FOUND}u; at = k - subgroupBallotFindLSB(done); }}",
             "          if (lane == 0u) { s_word[0] = code; s_word[1] = at; }",
             "        }",
             "        barrier();",
             "        uint code = s_word[0], at = s_word[1];",
             "        barrier();",
             f"        if (code == {_FOUND}u) {{ found = at; break; }}",
-            f"        if (code == {_FURTHER}u) {{ k = at; continue; }}",
             "        {  // the fallback: block `at`'s total as its owner computes it",
-            *self._block_tile("at", "          "),
-            *self._tile_scan(False),
-            f"          {a} total = {agg};",
+            *[f"      {line}" for line in self._block_range("at")],
+            *[f"      {line}" for line in self._chunk_total()],
             "          if (lid == 0u) {",
             "            VALS(at) = total;",
             "            memoryBarrierBuffer();",
             f"            atomicCompSwap(STATES(1u + at), {NOT_READY}u, {AGGREGATE}u);",
             "          }",
+            "          barrier();",
             "        }",
             "        if (at == first) { found = at; break; }",
             "        k = at - 1u;",
             "      }",
-            "      if (sg == 0u) {  // the left fold from the inclusive scan found",
+            "      if (sg == 0u) {  // the left fold from the inclusive scan found, a window at a time",
             "        uint lane = gl_SubgroupInvocationID;",
             "        memoryBarrierBuffer();",
             f"        {a} acc = VALS(found == first ? found : nblocks + found);",
-            "        for (uint base = found + 1u; base < blk; base += gl_SubgroupSize) {",
-            f"          {a} v = base + lane < blk ? VALS(base + lane) : IDENT;",
-            "          uint n = min(gl_SubgroupSize, blk - base);",
-            "          for (uint i = 0u; i < n; ++i) acc = comb(acc, shuffle_at(v, i));",
+            "        for (uint base = found + 1u; base < blk; base += W) {",
+            f"          {a} v = lane < W && base + lane < blk ? VALS(base + lane) : IDENT;",
+            "          uint n = min(W, blk - base);",
+            "          [[unroll]] for (uint i = 0u; i < 32u; ++i) {",
+            f"            {a} s = shuffle_at(v, i % gl_SubgroupSize);",
+            "            if (i < n) acc = comb(acc, s);",
+            "          }",
             "        }",
             "        if (lane == 0u) s_value = acc;",
             "      }",
