@@ -190,7 +190,7 @@ class ScanSpec:
     writes the coordinates (push constant ``ndim`` of them, at most MAX_COORDS) of each nonzero element at its
     rank, ``positions`` the element offset
     (``base`` + coordinates times strides) as int32. ``max_subgroups``: the most subgroups of a workgroup (its
-    shared memory).
+    shared memory). ``tiles`` (lookback): the tiles of a block, held in registers from the first read to the scan.
     """
 
     kind: str
@@ -202,6 +202,7 @@ class ScanSpec:
     epilogue: str = "store"
     max_subgroups: int = WORKGROUP
     addresses: bool = False
+    tiles: int = 1
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.op not in OPS \
@@ -318,13 +319,13 @@ class ScanSpec:
         return f"{self.dst.storage}({1 if one else 0})"
 
     # -- one workgroup per block: loads of a tile ---------------------------------------------------------------
-    def _load_tile(self, end: str) -> list[str]:
-        """``x[16]``: the thread's elements of the tile at ``t`` (sub-tile k: 4 consecutive from t + k * SUB + 4 *
-        lid), the identity past ``end``."""
-        body = [f"      {acc_type(self.acc)} x[16];"]
+    def _load_tile(self, end: str, name: str = "x", tile: str = "t") -> list[str]:
+        """``x[16]`` (``name``): the thread's elements of the tile at ``t`` (``tile``; sub-tile k: 4 consecutive from
+        t + k * SUB + 4 * lid), the identity past ``end``."""
+        body = [f"      {acc_type(self.acc)} {name}[16];"]
         for k in range(4):
-            body.append(f"      {{ uint i = t + {k * SUB}u + lid * 4u;")
-            body += self._load4([f"x[{4 * k + n}]" for n in range(4)], "i", "ib", end, "        ")
+            body.append(f"      {{ uint i = {tile} + {k * SUB}u + lid * 4u;")
+            body += self._load4([f"{name}[{4 * k + n}]" for n in range(4)], "i", "ib", end, "        ")
             body.append("      }")
         return body
 
@@ -385,14 +386,25 @@ class ScanSpec:
         tree over each thread's 16 elements of a tile, then along the tiles, the subgroups' sums (shared ``shr``)
         added in order."""
         a = acc_type(self.acc)
-        body = [f"    {a} acc = IDENT;",
+        return [f"    {a} acc = IDENT;",
                 f"    for (uint t = start; t < end; t += {TILE}u) {{",
-                *self._load_tile("end")]
-        body += [f"      {a} y{j} = comb(x[{2 * j}], x[{2 * j + 1}]);" for j in range(8)]
+                *self._load_tile("end"),
+                *self._add_tile("x"),
+                "    }",
+                *self._workgroup_total()]
+
+    def _add_tile(self, name: str) -> list[str]:
+        """``acc`` combined with the pairwise tree of the thread's 16 elements ``name``."""
+        a = acc_type(self.acc)
+        body = ["      {"]
+        body += [f"      {a} y{j} = comb({name}[{2 * j}], {name}[{2 * j + 1}]);" for j in range(8)]
         body += [f"      {a} z{j} = comb(y{2 * j}, y{2 * j + 1});" for j in range(4)]
-        body += ["      acc = comb(acc, comb(comb(z0, z1), comb(z2, z3)));",
-                 "    }",
-                 f"    {a} inc = sg_incl(acc);",
+        return body + ["      acc = comb(acc, comb(comb(z0, z1), comb(z2, z3)));", "      }"]
+
+    def _workgroup_total(self) -> list[str]:
+        """``total`` (in invocation 0): the threads' ``acc`` added up a subgroup at a time, the subgroups in order."""
+        a = acc_type(self.acc)
+        return [f"    {a} inc = sg_incl(acc);",
                  "    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) shr[gl_SubgroupID] = inc;",
                  "    barrier();",
                  f"    {a} total = IDENT;",
@@ -425,14 +437,15 @@ class ScanSpec:
                 "  bool last = gl_SubgroupInvocationID == gl_SubgroupSize - 1u;",
                 "  uint buf = 0u;"]
 
-    def _tile_scan(self, flags: bool) -> list[str]:
+    def _tile_scan(self, flags: bool, load: bool = True) -> list[str]:
         """The tile at ``t`` (elements before ``end`` of the row at ``ib``) scanned without a carry: ``x[16]`` the
         thread's sub-tile inclusive scans, ``ex[k]`` the exclusive scans of the subgroup's sub-tile k, ``pre[k]`` the
         subgroups' before this one's, ``tot[k]`` sub-tile k's total over the workgroup (``flags``: ``f[16]`` the loaded
-        values as integers, for compaction). Flips ``buf`` (double-buffered shared memory: two barriers a tile)."""
+        values as integers, for compaction; ``load``: x already holds them). Flips ``buf`` (double-buffered shared
+        memory: two barriers a tile)."""
         a = acc_type(self.acc)
         m = self.max_subgroups
-        body = self._load_tile("end")
+        body = self._load_tile("end") if load else []
         if flags:
             body.append("      uint f[16];")
             body += [f"      f[{e}] = uint(x[{e}]);" for e in range(16)]
@@ -481,10 +494,10 @@ class ScanSpec:
 
     # -- one pass: decoupled look-back with fallback -----------------------------------------------------------------
     def _lookback(self) -> list[str]:
-        """Each workgroup takes the next block (``chunk`` elements of a row) in the order workgroups ask for them,
-        adds its elements up and publishes the total A_b, finds the scan of the row before the block from the blocks
-        before it (decoupled look-back: their published totals back to the nearest published inclusive scan I_j),
-        publishes I_b, and scans the block from there (its second read comes from the cache). Where a block before
+        """Each workgroup takes the next block (``tiles`` tiles of a row, kept in registers) in the order workgroups
+        ask for them, adds its elements up and publishes the total A_b, finds the scan of the row before the block
+        from the blocks before it (decoupled look-back: their published totals back to the nearest published
+        inclusive scan I_j), publishes I_b, and scans the block from there. Where a block before
         has published nothing after ``spins`` reads, the workgroup adds that block up itself (the fallback), so no
         workgroup waits on one that might never run: Vulkan promises no forward progress between workgroups. The bits
         do not depend on the timing: the prefix of b is the left fold ((I_j + A_{j+1}) + ...) + A_{b-1}, which equals
@@ -507,7 +520,12 @@ class ScanSpec:
                 "    uint first = blk - chunk;",
                 "    uint ob = p.out_off + row * p.out_row + p.init;",
                 f"    if (p.init != 0u && chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};",
-                *self._chunk_total(),
+                f"    {a} acc = IDENT;",
+                *[line for u in range(self.tiles) for line in (
+                    f"    uint t{u} = start + {u * TILE}u;",
+                    *self._load_tile("end", f"x{u}", f"t{u}"),
+                    f"    if (t{u} < end)", *self._add_tile(f"x{u}"))],
+                *self._workgroup_total(),
                 "    if (lid == 0u) {",
                 "      VALS(blk) = total;",
                 "      if (chunk == 0u) VALS(nblocks + blk) = total;",
@@ -524,10 +542,9 @@ class ScanSpec:
                 f"        atomicExchange(STATES(1u + blk), {INCLUSIVE}u);",
                 "      }",
                 "    }",
-                f"    for (uint t = start; t < end; t += {TILE}u) {{",
-                *self._tile_scan(False),
-                *self._tile_emit(),
-                "    }",
+                *[line for u in range(self.tiles) for line in (
+                    f"    if (t{u} < end) {{", f"      uint t = t{u};", f"      {a} x[16] = x{u};",
+                    *self._tile_scan(False, load=False), *self._tile_emit(), "    }")],
                 "  }",
                 "}"]
 

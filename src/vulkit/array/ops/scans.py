@@ -51,9 +51,9 @@ MAX_CHUNK = 1 << 16
 # published) instead of three, so the elements are read once, not twice. A workgroup reads a silent block's state
 # this many times before it computes that block's total itself (the fallback that needs no forward progress).
 LOOKBACK_SPINS = 128
-# Tiles a look-back block adds up, then scans: fewer, longer blocks than tiles, since each walk back costs a few
-# memory round trips (one tile a block: 0.9 TB/s on an H100, the walks falling behind)
-LOOKBACK_TILES = 4
+# The bytes of accumulators a look-back block keeps in registers between its total and its scan (whole tiles, at
+# least one): more than one tile, since each walk back costs a few memory round trips
+LOOKBACK_BYTES = 32768
 LOOKBACK: bool | None = None  # the one-pass scan: None where the device allows it (tests force either)
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
@@ -221,16 +221,18 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
 
 def _plan_lookback(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, int], dst: tuple[str, int],
                    initial: bool) -> None:
-    """Rows in one pass, a block every LOOKBACK_TILES tiles: the block states (word 0 hands out the blocks, zeroed) and each block's total
+    """Rows in one pass, blocks of LOOKBACK_BYTES of accumulators: the block states (word 0 hands out the blocks, zeroed) and each block's total
     and inclusive scan as temporaries."""
     (src_role, in_off), (dst_role, out_off) = src, dst
-    chunk = LOOKBACK_TILES * TILE
+    tiles = max(1, LOOKBACK_BYTES // (TILE * scan.acc.itemsize))
+    chunk = tiles * TILE
     blocks = _ceil(length, chunk)
     count = rows * blocks
     states = plan.temp(1 + count, uint32, zeroed=True)
     values = plan.temp(2 * count, scan.acc)
     vec = _vec(in_off, length) | 2 * _vec(out_off + initial, length + initial)
-    spec = plan.scan_spec("lookback", op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load)
+    spec = plan.scan_spec("lookback", op=scan.op, src=scan.src, acc=scan.acc, dst=scan.dst, load=scan.load,
+                          tiles=tiles)
     plan.add(spec, count, (src_role, states, values), dst_role,
              (rows, length, blocks, chunk, in_off, out_off, length + initial, int(initial), vec, LOOKBACK_SPINS),
              updated=(states, values))
@@ -388,7 +390,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
     outer, inner = size_of(x._shape[:axis]), size_of(x._shape[axis + 1:])
     addresses = _addresses(ctx, [x, out])
     key = ("scan", scan, outer, length, inner, include_initial, x._offset, addresses, plan_kind(ctx), LOOKBACK,
-           LOOKBACK_SPINS)
+           LOOKBACK_SPINS, LOOKBACK_BYTES)
     plan = ctx.plans.get(key)
     if plan is None:
         plan = Plan(ctx, addresses)
