@@ -52,8 +52,10 @@ MAX_CHUNK = 1 << 16
 # this many times before it computes that block's total itself (the fallback that needs no forward progress).
 LOOKBACK_SPINS = 128
 # The bytes of accumulators a look-back block keeps in registers between its total and its scan (whole tiles, at
-# least one): more than one tile, since each walk back costs a few memory round trips
-LOOKBACK_BYTES = 32768
+# least one). cumsum of 2^28 float32 on an H100: one tile a block 1662 us (the walks back fall behind: each costs
+# memory round trips), 2 tiles 1032, 4 tiles 1022 (float64 of 2^27: 1076 against 1411 with one), 8 tiles 4954
+# (registers spilled); three passes 1116
+LOOKBACK_BYTES = 65536
 LOOKBACK: bool | None = None  # the one-pass scan: None where the device allows it (tests force either)
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
