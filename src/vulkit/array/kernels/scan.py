@@ -405,11 +405,10 @@ class ScanSpec:
         """``total`` (in invocation 0): the threads' ``acc`` added up a subgroup at a time, the subgroups in order."""
         a = acc_type(self.acc)
         return [f"    {a} inc = sg_incl(acc);",
-                 "    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) shr[gl_SubgroupID] = inc;",
-                 "    barrier();",
-                 f"    {a} total = IDENT;",
-                 "    if (lid == 0u) for (uint s = 0u; s < gl_NumSubgroups; ++s) total = comb(total, shr[s]);"]
-        return body
+                "    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) shr[gl_SubgroupID] = inc;",
+                "    barrier();",
+                f"    {a} total = IDENT;",
+                "    if (lid == 0u) for (uint s = 0u; s < gl_NumSubgroups; ++s) total = comb(total, shr[s]);"]
 
     def _tile(self) -> list[str]:
         a = acc_type(self.acc)
@@ -583,7 +582,11 @@ class ScanSpec:
             f"              waiting = subgroupBallot(valid && f == {NOT_READY}u && lane < nearest);",
             "              if (waiting == uvec4(0u) || spin >= p.spins) break;",
             "            }",
-            f"            if (waiting != uvec4(0u)) {{ code = {_FALLBACK}u; at = k - subgroupBallotFindLSB(waiting); break; }}",
+            "            if (waiting != uvec4(0u)) {",
+            f"              code = {_FALLBACK}u;",
+            "              at = k - subgroupBallotFindLSB(waiting);",
+            "              break;",
+            "            }",
             "            if (done != uvec4(0u)) { at = k - subgroupBallotFindLSB(done); break; }",
             "            k -= W;",
             "          }",
