@@ -224,8 +224,7 @@ def _plan_rows(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, i
 def _plan_lookback(plan: Plan, scan: Scan, rows: int, length: int, src: tuple[str, int], dst: tuple[str, int],
                    initial: bool) -> None:
     """Rows in one pass, blocks of LOOKBACK_BYTES of accumulators: the block states (word 0 hands out the blocks,
-    zeroed) and each block's total and inclusive scan as temporaries."""Rows in one pass, blocks of LOOKBACK_BYTES of accumulators: the block states (word 0 hands out the blocks, zeroed) and each block's total
-    and inclusive scan as temporaries."""
+    zeroed) and each block's total and inclusive scan as temporaries."""
     (src_role, in_off), (dst_role, out_off) = src, dst
     tiles = max(1, LOOKBACK_BYTES // (TILE * scan.acc.itemsize))
     chunk = tiles * TILE
