@@ -57,6 +57,31 @@ def test_write_accepts_bytes_and_arrays_of_any_shape(device, mapped):
     close(stream, alloc)
 
 
+@pytest.mark.parametrize("mapped", [True, False], ids=["mapped", "staged"])
+def test_read_while_submits_the_work_before_waiting(device, add_pipeline, mapped):
+    """read_while gives the bytes as they were before the work it records runs, submits that work (nothing left
+    open) and waits for the copy; more than a staging piece is refused."""
+    stream, alloc = make(device, map_host_memory=mapped, staging_size=64 * 1024)
+    flag, a, b = alloc.allocate(8), alloc.allocate(4 * N), alloc.allocate(4 * N)
+    stream.write(flag, np.array([7, 9], dtype=np.uint32))
+    stream.write(a, np.arange(N, dtype=np.float32))
+    recorded = []
+
+    def work() -> None:
+        stream.dispatch(add_pipeline, [a, b], add_push(N, 1.0), groups(N), reads=[a], writes=[b])
+        recorded.append(stream.current_value)
+
+    raw = stream.read_while(flag, 4, work, offset=4)
+    assert raw.view(np.uint32).tolist() == [9]
+    assert recorded and stream.submitted >= recorded[0]  # the work went to the GPU before the host waited
+    assert np.array_equal(floats(stream, b, N), np.arange(N) + 1)
+    if not mapped:
+        big = alloc.allocate(stream.staging.piece + 4)
+        with pytest.raises(ValueError, match="at most"):
+            stream.read_while(big, stream.staging.piece + 4, lambda: None)
+    close(stream, alloc)
+
+
 def test_transfers_outside_the_allocation_raise(device):
     stream, alloc = make(device)
     a = alloc.allocate(16)

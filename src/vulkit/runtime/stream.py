@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -473,6 +473,37 @@ class Stream(HazardTracker):
                 self._copy_out(target, *previous)
             previous = (value, start, count, region)
         self._copy_out(target, *previous)  # type: ignore[misc]
+        return out
+
+    @locked
+    def read_while(self, allocation: Allocation, nbytes: int, work: Callable[[], None], offset: int = 0) -> np.ndarray:
+        """:meth:`read` of a few bytes (at most a staging piece) that lets the GPU go on meanwhile: the copy out is
+        submitted, then ``work()`` records more GPU work (which must not write ``allocation``) and is submitted,
+        and only then does the host wait, for the copy alone. A check's flag read this way leaves no idle gap on
+        the GPU between the check and the work it guards."""
+        out = np.empty(nbytes, dtype=np.uint8)
+        target = _writable_byte_view(out)
+        _check_range(allocation, offset, nbytes, "read")
+        if self._mappable(allocation):
+            value = allocation.last_write
+            self.flush()
+            work()
+            self.flush()
+            self.wait(value)
+            allocation.buffer.read_into(target, allocation.offset + offset)
+            return out
+        ring = self.staging
+        if nbytes > ring.piece:
+            raise ValueError(f"read_while reads at most {ring.piece} bytes, got {nbytes}")
+        region = ring.reserve(nbytes, self)
+        cb = self._cb or self._begin()
+        self.track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
+        cb.copy_buffer(allocation.buffer, ring.buffer, nbytes, allocation.offset + offset, region)
+        ring.commit(region, nbytes, self._value)
+        value = self.flush()
+        work()
+        self.flush()
+        self._copy_out(target, value, 0, nbytes, region)
         return out
 
     def _copy_out(self, target: memoryview, value: int, start: int, count: int, region: int) -> None:

@@ -9,8 +9,10 @@ dtype of an item size.
 
 Out-of-range indices, by ``mode``: ``raise`` stores the output position that met one in a flag word the
 caller reads back (a plain store: any one of them may win, each a whole word; no atomics, which need the
-device-scope memory model feature) and writes 0 there; ``wrap`` takes the index modulo the axis length;
-``clip`` clamps it to [0, length) (NumPy's modes). Negative indices count from the end in ``raise`` mode, as
+device-scope memory model feature) and writes 0 there; ``check`` only checks, as ``raise`` does, reading
+nothing but the indices and writing nothing but the flag (``take`` checks first and then gathers with ``wrap``,
+so that the host waits for the check alone); ``wrap`` takes the index modulo the axis length; ``clip`` clamps
+it to [0, length) (NumPy's modes). Negative indices count from the end in ``raise`` mode, as
 NumPy's; uint64 indices are read as int64, as NumPy casts them (2**64 - 1 is -1).
 
 Offsets are element offsets from the allocations' starts, in 32-bit unsigned arithmetic (modulo 2^32, which
@@ -29,7 +31,7 @@ from typing import Any, ClassVar
 from ..dtypes import DType, require_supported, uint8, uint16, uint32, uint64
 from .glsl import WORKGROUP, header, offsets_lines
 
-MODES = ("raise", "wrap", "clip")
+MODES = ("raise", "check", "wrap", "clip")
 ITEMS = 4  # items per thread and pass, all index loads and then all source loads in flight
 _BITS = {1: ("uint8_t", uint8), 2: ("uint16_t", uint16), 4: ("uint", uint32), 8: ("uvec2", uint32),
          16: ("uvec4", uint32)}
@@ -50,7 +52,12 @@ class GatherSpec:
 
     @property
     def bindings(self) -> int:
-        return 0 if self.addresses else 3 + (self.mode == "raise")
+        return 0 if self.addresses else 3 + self.flags
+
+    @property
+    def flags(self) -> bool:
+        """Whether the kernel stores out-of-range positions in the flag word."""
+        return self.mode in ("raise", "check")
 
     @cached_property
     def push(self) -> struct.Struct:
@@ -82,7 +89,7 @@ class GatherSpec:
             lines += [f"layout(std430, set = 0, binding = 0) readonly buffer S {{ {element} d[]; }} s;",
                       f"layout(std430, set = 0, binding = 1) readonly buffer X {{ {index_type} d[]; }} x;",
                       f"layout(std430, set = 0, binding = 2) writeonly buffer O {{ {element} d[]; }} o;"]
-            if self.mode == "raise":
+            if self.flags:
                 lines.append("layout(std430, set = 0, binding = 3) buffer F { uint d[]; } f;")
         fields = ["uint64_t as; uint64_t ax; uint64_t ao; uint64_t af;"] if self.addresses else []
         fields += ["uint n; uint ooff; uint len; int astride; int off[2];"]
@@ -113,7 +120,7 @@ class GatherSpec:
                      f"void save(uint k, {element} v) {{ o.d[k] = v; }}"]
         # the magnitude of a negative index, in unsigned arithmetic (no overflow at the type's minimum)
         magnitude = f"({unsigned}(0) - {unsigned}(v))"
-        if self.mode == "raise":
+        if self.flags:
             if signed:
                 body = [f"  ok = v < {value}(0) ? {magnitude} <= {length} : {unsigned}(v) < {length};",
                         f"  return ok ? (v < {value}(0) ? uint(v) + p.len : uint(v)) : 0u;"]
@@ -152,12 +159,13 @@ class GatherSpec:
         for u in range(ITEMS):
             body.append(f"    uint k{u} = 0u; bool ok{u} = false;")
             body.append(f"    if (in{u}) k{u} = position(load_index(xo{u}), ok{u});")
-        for u in range(ITEMS):
+        for u in range(ITEMS if self.mode != "check" else 0):
             body.append(f"    {element} v{u} = {zero};")
             body.append(f"    if (in{u} && ok{u}) v{u} = load(so{u} + k{u} * uint(p.astride));")
         for u in range(ITEMS):
-            body.append(f"    if (in{u}) save(p.ooff + j{u}, v{u});")
-            if self.mode == "raise":
+            if self.mode != "check":
+                body.append(f"    if (in{u}) save(p.ooff + j{u}, v{u});")
+            if self.flags:
                 flag = "FR(p.af).v" if self.addresses else "f.d[0]"
                 body.append(f"    if (in{u} && !ok{u}) {flag} = p.ooff + j{u};")
         body += ["  }", "}"]

@@ -132,23 +132,33 @@ def gather(name: str, x: Array, indices: Array, shape: tuple[int, ...], source: 
         if a._alloc.size // a._dtype.itemsize >= _LIMIT:
             raise ValueError(f"{name}: arrays of 2^32 elements or more are not supported, got {a._alloc.size} "
                              f"bytes of {a._dtype.name}")
-    key = ("gather", x._dtype.itemsize, indices._dtype, mode, shape, source, index, x._offset, indices._offset,
-           length, x._strides[axis], x._alloc.size > ctx.binding_limit, indices._alloc.size > ctx.binding_limit)
-    plan = ctx.plans.get(key)
-    if plan is None:
-        plan = _plan(ctx, x, indices, out, shape, source, index, length, x._strides[axis], mode)
-        ctx.plans.remember(key, plan)
-    flag = None
-    if mode == "raise":
-        flag = ctx.allocator.allocate(4)
+
+    def plan_of(mode: str) -> _Plan:
+        key = ("gather", x._dtype.itemsize, indices._dtype, mode, shape, source, index, x._offset, indices._offset,
+               length, x._strides[axis], x._alloc.size > ctx.binding_limit, indices._alloc.size > ctx.binding_limit)
+        plan = ctx.plans.get(key)
+        if plan is None:
+            plan = _plan(ctx, x, indices, out, shape, source, index, length, x._strides[axis], mode)
+            ctx.plans.remember(key, plan)
+        return plan
+
+    if mode != "raise":
+        _run(ctx, plan_of(mode), x, indices, out, None)
+        return out
+    # the indices checked by a kernel of their own, then gathered as "wrap" (the same elements where every index is
+    # in range) while the host waits for the check's flag alone: the GPU does not idle until the host has read it
+    check, gathering = plan_of("check"), plan_of("wrap")
+    flag = ctx.allocator.allocate(4)
+    try:
         ctx.stream.fill(flag, _NONE, 4)
-    _run(ctx, plan, x, indices, out, flag)
-    if flag is not None:
-        first = int(ctx.stream.read(flag, 4).view(np.uint32)[0])
+        _run(ctx, check, x, indices, out, flag)
+        raw = ctx.stream.read_while(flag, 4, lambda: _run(ctx, gathering, x, indices, out, None))
+    finally:
         flag.free()
-        if first != _NONE:
-            value = _index_at(indices, shape, index, first)
-            raise IndexError(f"{name}: index {value} is out of bounds for axis {axis} with size {length}")
+    first = int(raw.view(np.uint32)[0])
+    if first != _NONE:
+        value = _index_at(indices, shape, index, first)
+        raise IndexError(f"{name}: index {value} is out of bounds for axis {axis} with size {length}")
     return out
 
 
