@@ -1,9 +1,10 @@
 """Scan kernels: cumulative sums and products by reduce-then-scan, and the stream compaction of ``nonzero`` and
 boolean masks built on the same tile scan (the histogram kernels are in :mod:`.histogram`).
 
-No kernel waits on another workgroup: a long scan is three dispatches (block totals, a scan of the totals, each
-block's scan from its prefix), so every conformant driver runs them (no decoupled look-back, which spins). The
-kinds of :class:`ScanSpec`:
+A long scan is one dispatch with decoupled look-back where the device allows Device-scope atomics (``lookback``:
+no workgroup waits on another for long, since a waiting workgroup adds a silent block up itself), else three
+dispatches (block totals, a scan of the totals, each block's scan from its prefix). The kinds of
+:class:`ScanSpec`:
 
 - ``tile``: a workgroup scans a block (``chunk`` elements of a row) in tiles of :data:`TILE` elements: each thread
   holds 4 sub-tiles of 4 consecutive elements (vec4 loads where aligned), scans them, a Hillis-Steele scan over
@@ -11,6 +12,7 @@ kinds of :class:`ScanSpec`:
   totals in shared memory give each thread its prefix; two barriers per tile (double-buffered shared memory). With
   ``carry`` each block starts from the inclusive scan of the block totals (the previous block's entry).
 - ``tile_reduce``: the block totals of ``tile`` (the first pass); also min/max/count reductions.
+- ``lookback``: rows cut into blocks in one pass (see :meth:`ScanSpec._lookback`).
 - ``rows``: a subgroup per block (rows of up to ~1K elements a subgroup each; on CPU devices, which pay for each
   barrier, every row scan and compaction, in blocks with the same three passes).
 - ``lines`` / ``lines_reduce``: a thread per line of a (outer, len, inner) array (scans along an outer axis: adjacent

@@ -7,10 +7,10 @@ A scan along an axis sees the input as a contiguous (outer, length, inner) array
 first) and takes one of the kernels of :mod:`vulkit.array.kernels.scan`: rows (inner 1) of up to 16 elements a
 thread each, of up to 1024 a subgroup each, longer ones a workgroup per block of a row (a subgroup per block on a CPU
 device, where barriers cost most); scans along an outer axis a thread per column, adjacent threads on adjacent
-columns. Where that gives too few blocks or threads for the
-device, each row or column is cut into chunks and scanned in three passes (the chunks' totals, their scan, each
-chunk from its prefix), recursively for the totals. The dispatches are kept as a plan per shape, dtype and
-alignment in the device's plan cache.
+columns. Where that gives too few blocks or threads for the device, each row or column is cut into chunks: rows on
+a GPU in one pass with decoupled look-back, else in three passes (the chunks' totals, their scan, each chunk from
+its prefix), recursively for the totals. The dispatches are kept as a plan per shape, dtype and alignment in the
+device's plan cache.
 """
 
 from __future__ import annotations
