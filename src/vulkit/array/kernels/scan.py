@@ -395,12 +395,13 @@ class ScanSpec:
                 "    }",
                 *self._workgroup_total()]
 
-    def _add_tile(self) -> list[str]:
-        """``acc`` combined with the pairwise tree of the thread's 16 elements ``x``."""
+    def _add_tile(self, base: int = 0) -> list[str]:
+        """``acc`` combined with the pairwise tree of the thread's 16 elements ``x[base]`` on."""
         a = acc_type(self.acc)
-        body = [f"      {a} y{j} = comb(x[{2 * j}], x[{2 * j + 1}]);" for j in range(8)]
+        body = ["      {"]
+        body += [f"      {a} y{j} = comb(x[{base + 2 * j}], x[{base + 2 * j + 1}]);" for j in range(8)]
         body += [f"      {a} z{j} = comb(y{2 * j}, y{2 * j + 1});" for j in range(4)]
-        return body + ["      acc = comb(acc, comb(comb(z0, z1), comb(z2, z3)));"]
+        return body + ["      acc = comb(acc, comb(comb(z0, z1), comb(z2, z3)));", "      }"]
 
     def _workgroup_total(self) -> list[str]:
         """``total`` (in invocation 0): the threads' ``acc`` added up a subgroup at a time, the subgroups in order."""
@@ -438,16 +439,17 @@ class ScanSpec:
                 "  bool last = gl_SubgroupInvocationID == gl_SubgroupSize - 1u;",
                 "  uint buf = 0u;"]
 
-    def _tile_scan(self, flags: bool, tiles: int = 1) -> list[str]:
+    def _tile_scan(self, flags: bool, tiles: int = 1, load: bool = True) -> list[str]:
         """``tiles`` tiles from ``t`` (elements before ``end`` of the row at ``ib``) loaded and scanned without a
         carry, with one exchange through shared memory: ``x[16 tiles]`` the thread's sub-tile inclusive scans,
         ``ex[k]`` the exclusive scans of the subgroup's sub-tile k (4 a tile), ``pre[k]`` the subgroups' before this
         one's, ``tot[k]`` sub-tile k's total over the workgroup (``flags``: ``f[16]`` the loaded values as integers,
-        for compaction). Flips ``buf`` (double-buffered shared memory: two barriers)."""
+        for compaction; ``load``: x holds them already). Flips ``buf`` (double-buffered shared memory: two
+        barriers)."""
         a = acc_type(self.acc)
         m = self.max_subgroups
         count = 4 * tiles  # sub-tiles
-        body = self._load_tile("end", count=4 * count)
+        body = self._load_tile("end", count=4 * count) if load else []
         if flags:
             body.append("      uint f[16];")
             body += [f"      f[{e}] = uint(x[{e}]);" for e in range(16)]
@@ -509,6 +511,7 @@ class ScanSpec:
         ``spins`` 0 ignores the states (every total recomputed: tests)."""
         a = acc_type(self.acc)
         return [*self._tile_shared(self.tiles),
+                f"shared {a} shr[{self.max_subgroups}];",
                 "shared uint s_word[2];",
                 f"shared {a} s_value;",
                 "void main() {",
@@ -524,7 +527,12 @@ class ScanSpec:
                 "    uint ob = p.out_off + row * p.out_row + p.init;",
                 f"    if (p.init != 0u && chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};",
                 "    uint t = start;",
-                *self._block_total(),
+                *self._load_tile("end", count=16 * self.tiles),
+                # the total as _chunk_total computes it (a fallback's code), from the registers
+                f"    {a} acc = IDENT;",
+                *[line for u in range(self.tiles)
+                  for line in (f"    if (t + {u * TILE}u < end)", *self._add_tile(16 * u))],
+                *self._workgroup_total(),
                 "    if (lid == 0u) {",
                 "      VALS(blk) = total;",
                 "      if (chunk == 0u) VALS(nblocks + blk) = total;",
@@ -541,17 +549,10 @@ class ScanSpec:
                 f"        atomicExchange(STATES(1u + blk), {INCLUSIVE}u);",
                 "      }",
                 "    }",
+                *self._tile_scan(False, self.tiles, load=False),
                 *self._tile_emit(self.tiles),
                 "  }",
                 "}"]
-
-    def _block_total(self) -> list[str]:
-        """The block's tiles from ``t`` scanned in registers (one exchange) and their ``total``, the sub-tiles' totals
-        in order: the owner's code, which a fallback runs too."""
-        a = acc_type(self.acc)
-        return [*self._tile_scan(False, self.tiles),
-                f"    {a} total = tot[0];",
-                *[f"    total = comb(total, tot[{k}]);" for k in range(1, 4 * self.tiles)]]
 
     @staticmethod
     def _block_range(block: str) -> list[str]:
@@ -604,8 +605,7 @@ class ScanSpec:
             f"        if (code == {_FOUND}u) {{ found = at; break; }}",
             "        {  // the fallback: block `at`'s total as its owner computes it",
             *[f"      {line}" for line in self._block_range("at")],
-            "          uint t = start;",
-            *[f"      {line}" for line in self._block_total()],
+            *[f"      {line}" for line in self._chunk_total()],
             "          if (lid == 0u) {",
             "            VALS(at) = total;",
             "            memoryBarrierBuffer();",
