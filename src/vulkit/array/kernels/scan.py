@@ -321,13 +321,13 @@ class ScanSpec:
         return f"{self.dst.storage}({1 if one else 0})"
 
     # -- one workgroup per block: loads of a tile ---------------------------------------------------------------
-    def _load_tile(self, end: str, count: int = 16) -> list[str]:
-        """``x[count]``: the thread's elements of the tiles at ``t`` (sub-tile k: 4 consecutive from t + k * SUB +
-        4 * lid), the identity past ``end``."""
-        body = [f"      {acc_type(self.acc)} x[{count}];"]
-        for k in range(count // 4):
-            body.append(f"      {{ uint i = t + {k * SUB}u + lid * 4u;")
-            body += self._load4([f"x[{4 * k + n}]" for n in range(4)], "i", "ib", end, "        ")
+    def _load_tile(self, end: str, name: str = "x", tile: str = "t") -> list[str]:
+        """``x[16]`` (``name``): the thread's elements of the tile at ``t`` (``tile``; sub-tile k: 4 consecutive from
+        t + k * SUB + 4 * lid), the identity past ``end``."""
+        body = [f"      {acc_type(self.acc)} {name}[16];"]
+        for k in range(4):
+            body.append(f"      {{ uint i = {tile} + {k * SUB}u + lid * 4u;")
+            body += self._load4([f"{name}[{4 * k + n}]" for n in range(4)], "i", "ib", end, "        ")
             body.append("      }")
         return body
 
@@ -391,15 +391,15 @@ class ScanSpec:
         return [f"    {a} acc = IDENT;",
                 f"    for (uint t = start; t < end; t += {TILE}u) {{",
                 *self._load_tile("end"),
-                *self._add_tile(),
+                *self._add_tile("x"),
                 "    }",
                 *self._workgroup_total()]
 
-    def _add_tile(self, base: int = 0) -> list[str]:
-        """``acc`` combined with the pairwise tree of the thread's 16 elements ``x[base]`` on."""
+    def _add_tile(self, name: str) -> list[str]:
+        """``acc`` combined with the pairwise tree of the thread's 16 elements ``name``."""
         a = acc_type(self.acc)
         body = ["      {"]
-        body += [f"      {a} y{j} = comb(x[{base + 2 * j}], x[{base + 2 * j + 1}]);" for j in range(8)]
+        body += [f"      {a} y{j} = comb({name}[{2 * j}], {name}[{2 * j + 1}]);" for j in range(8)]
         body += [f"      {a} z{j} = comb(y{2 * j}, y{2 * j + 1});" for j in range(4)]
         return body + ["      acc = comb(acc, comb(comb(z0, z1), comb(z2, z3)));", "      }"]
 
@@ -428,9 +428,8 @@ class ScanSpec:
         body += ["    }", "  }", "}"]
         return body
 
-    def _tile_shared(self, tiles: int = 1) -> list[str]:
-        count = 4 * tiles
-        return [f"shared {acc_type(self.acc)} sh[2][{count * self.max_subgroups + count}];"]
+    def _tile_shared(self) -> list[str]:
+        return [f"shared {acc_type(self.acc)} sh[2][{4 * self.max_subgroups + 4}];"]
 
     @staticmethod
     def _tile_ids() -> list[str]:
@@ -439,58 +438,54 @@ class ScanSpec:
                 "  bool last = gl_SubgroupInvocationID == gl_SubgroupSize - 1u;",
                 "  uint buf = 0u;"]
 
-    def _tile_scan(self, flags: bool, tiles: int = 1, load: bool = True) -> list[str]:
-        """``tiles`` tiles from ``t`` (elements before ``end`` of the row at ``ib``) loaded and scanned without a
-        carry, with one exchange through shared memory: ``x[16 tiles]`` the thread's sub-tile inclusive scans,
-        ``ex[k]`` the exclusive scans of the subgroup's sub-tile k (4 a tile), ``pre[k]`` the subgroups' before this
-        one's, ``tot[k]`` sub-tile k's total over the workgroup (``flags``: ``f[16]`` the loaded values as integers,
-        for compaction; ``load``: x holds them already). Flips ``buf`` (double-buffered shared memory: two
-        barriers)."""
+    def _tile_scan(self, flags: bool, load: bool = True) -> list[str]:
+        """The tile at ``t`` (elements before ``end`` of the row at ``ib``) scanned without a carry: ``x[16]`` the
+        thread's sub-tile inclusive scans, ``ex[k]`` the exclusive scans of the subgroup's sub-tile k, ``pre[k]`` the
+        subgroups' before this one's, ``tot[k]`` sub-tile k's total over the workgroup (``flags``: ``f[16]`` the loaded
+        values as integers, for compaction; ``load``: x already holds them). Flips ``buf`` (double-buffered shared
+        memory: two barriers a tile)."""
         a = acc_type(self.acc)
         m = self.max_subgroups
-        count = 4 * tiles  # sub-tiles
-        body = self._load_tile("end", count=4 * count) if load else []
+        body = self._load_tile("end") if load else []
         if flags:
             body.append("      uint f[16];")
             body += [f"      f[{e}] = uint(x[{e}]);" for e in range(16)]
-        for k in range(count):
+        for k in range(4):
             body += [f"      x[{4 * k + n}] = comb(x[{4 * k + n - 1}], x[{4 * k + n}]);" for n in (1, 2, 3)]
-        body.append(f"      {a} ex[{count}];")
-        for k in range(count):
+        body.append(f"      {a} ex[4];")
+        for k in range(4):
             body.append(f"      ex[{k}] = sg_up(sg_incl(x[{4 * k + 3}]));")
-            body.append(f"      if (last) sh[buf][sg * {count}u + {k}u] = comb(ex[{k}], x[{4 * k + 3}]);")
+            body.append(f"      if (last) sh[buf][sg * 4u + {k}u] = comb(ex[{k}], x[{4 * k + 3}]);")
         # the first subgroup turns the subgroup totals into their exclusive scan (lanes over subgroups, in chunks of
-        # the subgroup size) and appends the sub-tiles' totals; everyone reads them after a second barrier
+        # the subgroup size) and appends the tile's totals; everyone reads them after a second barrier
         body += ["      barrier();",
                  "      if (sg == 0u) {",
-                 f"        {a} run[{count}];",
-                 f"        for (uint k = 0u; k < {count}u; ++k) run[k] = IDENT;",
+                 f"        {a} run[4] = {a}[4](IDENT, IDENT, IDENT, IDENT);",
                  "        for (uint base = 0u; base < gl_NumSubgroups; base += gl_SubgroupSize) {",
                  "          uint s = base + gl_SubgroupInvocationID;",
                  "          bool real = s < gl_NumSubgroups;",
-                 f"          for (uint k = 0u; k < {count}u; ++k) {{",
-                 f"            {a} inc = sg_incl(real ? sh[buf][s * {count}u + k] : IDENT);",
+                 "          for (uint k = 0u; k < 4u; ++k) {",
+                 f"            {a} inc = sg_incl(real ? sh[buf][s * 4u + k] : IDENT);",
                  f"            {a} before = comb(run[k], sg_up(inc));",
-                 f"            if (real) sh[buf][s * {count}u + k] = before;",
+                 "            if (real) sh[buf][s * 4u + k] = before;",
                  "            run[k] = comb(run[k], sg_last(inc));",
                  "          }",
                  "        }",
                  "        if (gl_SubgroupInvocationID == 0u) {",
-                 *[f"          sh[buf][{count * m + k}u] = run[{k}];" for k in range(count)],
+                 *[f"          sh[buf][{4 * m + k}u] = run[{k}];" for k in range(4)],
                  "        }",
                  "      }",
                  "      barrier();",
-                 f"      {a} pre[{count}], tot[{count}];",
-                 *[f"      pre[{k}] = sh[buf][sg * {count}u + {k}u]; tot[{k}] = sh[buf][{count * m + k}u];"
-                   for k in range(count)],
+                 f"      {a} pre[4], tot[4];",
+                 *[f"      pre[{k}] = sh[buf][sg * 4u + {k}u]; tot[{k}] = sh[buf][{4 * m + k}u];" for k in range(4)],
                  "      buf ^= 1u;"]
         return body
 
-    def _tile_emit(self, tiles: int = 1) -> list[str]:
-        """The outputs of the tiles from ``carry`` (the scan before them), which moves past them."""
+    def _tile_emit(self) -> list[str]:
+        """The tile's outputs from ``carry`` (the scan before the tile), which moves past the tile."""
         a = acc_type(self.acc)
         body = []
-        for k in range(4 * tiles):
+        for k in range(4):
             body.append(f"      {{ {a} b = comb(comb(carry, pre[{k}]), ex[{k}]);")
             body.append(f"        carry = comb(carry, tot[{k}]);")
             body.append(f"        uint i = t + {k * SUB}u + lid * 4u;")
@@ -510,7 +505,7 @@ class ScanSpec:
         I_{b-1} whichever j was found, every I being that fold, and a fallback computes A with the owner's code.
         ``spins`` 0 ignores the states (every total recomputed: tests)."""
         a = acc_type(self.acc)
-        return [*self._tile_shared(self.tiles),
+        return [*self._tile_shared(),
                 f"shared {a} shr[{self.max_subgroups}];",
                 "shared uint s_word[2];",
                 f"shared {a} s_value;",
@@ -526,12 +521,11 @@ class ScanSpec:
                 "    uint first = blk - chunk;",
                 "    uint ob = p.out_off + row * p.out_row + p.init;",
                 f"    if (p.init != 0u && chunk == 0u && lid == 0u) DSTS(ob - 1u) = {self._initial()};",
-                "    uint t = start;",
-                *self._load_tile("end", count=16 * self.tiles),
-                # the total as _chunk_total computes it (a fallback's code), from the registers
                 f"    {a} acc = IDENT;",
-                *[line for u in range(self.tiles)
-                  for line in (f"    if (t + {u * TILE}u < end)", *self._add_tile(16 * u))],
+                *[line for u in range(self.tiles) for line in (
+                    f"    uint t{u} = start + {u * TILE}u;",
+                    *self._load_tile("end", f"x{u}", f"t{u}"),
+                    f"    if (t{u} < end)", *self._add_tile(f"x{u}"))],
                 *self._workgroup_total(),
                 "    if (lid == 0u) {",
                 "      VALS(blk) = total;",
@@ -549,8 +543,9 @@ class ScanSpec:
                 f"        atomicExchange(STATES(1u + blk), {INCLUSIVE}u);",
                 "      }",
                 "    }",
-                *self._tile_scan(False, self.tiles, load=False),
-                *self._tile_emit(self.tiles),
+                *[line for u in range(self.tiles) for line in (
+                    f"    if (t{u} < end) {{", f"      uint t = t{u};", f"      {a} x[16] = x{u};",
+                    *self._tile_scan(False, load=False), *self._tile_emit(), "    }")],
                 "  }",
                 "}"]
 
