@@ -34,6 +34,10 @@ from .array.ops.linalg_spectral import eigh, eigvalsh, matrix_rank, pinv, qr, sv
 # isort: split
 from .array.ops.linalg_numpy import cond, lstsq, multi_dot, tensorinv, tensorsolve
 
+# -- SciPy's triangular and Cholesky solvers (array/ops/linalg_triangular.py) ------------------------------
+# isort: split
+from .array.ops.linalg_triangular import cho_factor, cho_solve, solve_triangular
+
 __all__ = [
     "matmul", "vecdot",
     "cross", "diagonal", "matrix_norm", "matrix_power", "matrix_transpose", "norm", "outer", "tensordot", "trace",
@@ -42,4 +46,5 @@ __all__ = [
     "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_rank", "pinv", "qr", "slogdet", "solve",
     "svd", "svdvals",
     "cond", "lstsq", "multi_dot", "tensorinv", "tensorsolve",
+    "cho_factor", "cho_solve", "solve_triangular",
 ]

@@ -130,18 +130,30 @@ def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:
 
 
 def back_substitute(w: Array, n: int) -> None:
-    """X := U^-1 X for the upper triangle U of w's first n columns and X its other columns, by blocks from the
-    bottom: a triangular solve with each diagonal block, then the rows above updated by one ``gemm``."""
+    """X := U^-1 X for the upper triangle U of w's first n columns and X its other columns."""
+    triangular_solve(_sub(w, 0, n, 0, n), _sub(w, 0, n, n, w._shape[2]), lower=False, unit=False)
+
+
+def triangular_solve(t: Array, x: Array, lower: bool, unit: bool) -> None:
+    """X := T^-1 X in place for the ``lower`` (else upper) triangle of each (n x n) matrix of t (batch, n, n) and x
+    (batch, n, k), views with unit column strides (of one array or two), by blocks from the top (lower) or the
+    bottom (upper): a triangular solve with each diagonal block (the ``unit`` diagonal taken as ones), then the
+    rows not yet solved updated by one ``gemm``. Only T's triangle is read."""
     from .matmul import gemm
 
-    cols = w._shape[2]
-    tb = block_sizes(w._ctx, w._dtype.itemsize)
-    kernels = _Kernels(w, tb)
-    for i0 in reversed(range(0, n, tb)):
+    batch, n, k = x._shape
+    if not (batch and n and k):
+        return
+    tb = block_sizes(x._ctx, x._dtype.itemsize)
+    solve = Launcher(x._ctx, TrsmSpec, x._dtype, [t, x], nb=tb, lower=lower, unit=unit, conj=False, swap=False)
+    for i0 in (range(0, n, tb) if lower else reversed(range(0, n, tb))):
         i1 = min(i0 + tb, n)
-        kernels.trsm(_sub(w, i0, i1, i0, i1), _sub(w, i0, i1, n, cols), lower=False, unit=False)
-        if i0:
-            gemm(_sub(w, 0, i0, i0, i1), _sub(w, i0, i1, n, cols), _sub(w, 0, i0, n, cols), alpha=-1.0, beta=1.0)
+        solve([_quad(_sub(t, i0, i1, i0, i1)), _quad(_sub(x, i0, i1, 0, k))], [batch, i1 - i0, k, 0, 0],
+              batch * math.ceil(k / 64))
+        if lower and i1 < n:
+            gemm(_sub(t, i1, n, i0, i1), _sub(x, i0, i1, 0, k), _sub(x, i1, n, 0, k), alpha=-1.0, beta=1.0)
+        elif not lower and i0:
+            gemm(_sub(t, 0, i0, i0, i1), _sub(x, i0, i1, 0, k), _sub(x, 0, i0, 0, k), alpha=-1.0, beta=1.0)
 
 
 def potrf(w: Array, word: Array) -> None:
