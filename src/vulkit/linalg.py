@@ -34,9 +34,9 @@ from .array.ops.linalg_spectral import eigh, eigvalsh, matrix_rank, pinv, qr, sv
 # isort: split
 from .array.ops.linalg_numpy import cond, lstsq, multi_dot, tensorinv, tensorsolve
 
-# -- SciPy's triangular and Cholesky solvers (array/ops/linalg_triangular.py) ------------------------------
+# -- SciPy's factorizations and solvers (array/ops/linalg_scipy.py) -----------------------------------
 # isort: split
-from .array.ops.linalg_triangular import cho_factor, cho_solve, solve_triangular
+from .array.ops.linalg_scipy import cho_factor, cho_solve, lu, lu_factor, lu_solve, solve_triangular
 
 __all__ = [
     "matmul", "vecdot",
@@ -46,5 +46,5 @@ __all__ = [
     "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_rank", "pinv", "qr", "slogdet", "solve",
     "svd", "svdvals",
     "cond", "lstsq", "multi_dot", "tensorinv", "tensorsolve",
-    "cho_factor", "cho_solve", "solve_triangular",
+    "cho_factor", "cho_solve", "lu", "lu_factor", "lu_solve", "solve_triangular",
 ]

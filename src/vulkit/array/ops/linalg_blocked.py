@@ -15,7 +15,14 @@ import math
 from typing import Any
 
 from ..array import Array, make_array, view
-from ..kernels.factorization_blocked import LASWP_COLUMNS, CholPanelSpec, LaswpSpec, PanelSpec, TrsmSpec
+from ..kernels.factorization_blocked import (
+    LASWP_COLUMNS,
+    LASWP_MAX,
+    CholPanelSpec,
+    LaswpSpec,
+    PanelSpec,
+    TrsmSpec,
+)
 from .creation import tril
 from .elementwise import add, conj
 from .linalg_common import Launcher, max_invocations, pow2, shared_limit
@@ -81,24 +88,24 @@ class _Kernels:
             launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / 64))
 
 
-def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:
+def getrf(w: Array, n: int, pivots: Array, word: Array, whole_l: bool = False) -> None:
     """LU with partial pivoting (LAPACK's pivots) of the first n columns of each (n x c) matrix of w, the row
     interchanges and the elimination also applied to the columns right of them (the right-hand sides of solve).
     ``pivots`` (batch, n, uint32) gets the row each row was exchanged with; an exact zero pivot sets ``word``.
-    The columns of L left of a block do not get later blocks' interchanges (solve and det do not read them)."""
-    from .matmul import gemm
-
+    The columns of L left of a block get later blocks' interchanges only where ``whole_l`` (LAPACK's L, for
+    ``lu_factor``; solve and det do not read them)."""
     ctx = w._ctx
     batch, _, cols = w._shape
     itemsize = w._dtype.itemsize
     tb = block_sizes(ctx, itemsize)
     kernels = _Kernels(w, tb)
+    swap = kernels.get(LaswpSpec, [w, pivots])
 
-    def solve_top(k0: int, kb: int, c0: int, c1: int) -> None:
-        """Columns c0 .. c1 - 1: the interchanges of pivots k0 .. k0 + kb - 1, then rows k0 .. k0 + kb - 1 := L11^-1
-        times them."""
-        kernels.trsm(_sub(w, k0, k0 + kb, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), lower=True, unit=True,
-                     pivots=pivots, pn=n, pk=k0)
+    def interchange(k0: int, count: int, c0: int, c1: int) -> None:
+        """Columns c0 .. c1 - 1 get the interchanges of pivots k0 .. k0 + count - 1 (LASWP_MAX a dispatch)."""
+        for j in range(k0, k0 + count, LASWP_MAX):
+            swap([_quad(_sub(w, j, n, c0, c1))], [batch, min(LASWP_MAX, k0 + count - j), c1 - c0, n, j],
+                 batch * math.ceil((c1 - c0) / LASWP_COLUMNS))
 
     def factor(k0: int, width: int) -> None:
         """The columns k0 .. k0 + width - 1 (rows k0 ..), interchanges applied to the columns right of them up
@@ -111,22 +118,45 @@ def getrf(w: Array, n: int, pivots: Array, word: Array) -> None:
             return
         left = width // 2
         factor(k0, left)
-        solve_top(k0, left, k0 + left, k0 + width)
-        gemm(_sub(w, k0 + left, n, k0, k0 + left), _sub(w, k0, k0 + left, k0 + left, k0 + width),
-             _sub(w, k0 + left, n, k0 + left, k0 + width), alpha=-1.0, beta=1.0)
+        _eliminate(kernels, w, n, pivots, k0, left, k0 + left, k0 + width)
         factor(k0 + left, width - left)
-        swap = kernels.get(LaswpSpec, [w, pivots])
-        swap([_quad(_sub(w, k0 + left, n, k0, k0 + left))], [batch, width - left, left, n, k0 + left],
-             batch * math.ceil(left / LASWP_COLUMNS))
+        interchange(k0 + left, width - left, k0, k0 + left)
 
     for k0 in range(0, n, tb):
         kb = min(tb, n - k0)
         factor(k0, kb)
+        if whole_l and k0:
+            interchange(k0, kb, 0, k0)
         if k0 + kb < cols:
-            solve_top(k0, kb, k0 + kb, cols)
-            if k0 + kb < n:
-                gemm(_sub(w, k0 + kb, n, k0, k0 + kb), _sub(w, k0, k0 + kb, k0 + kb, cols),
-                     _sub(w, k0 + kb, n, k0 + kb, cols), alpha=-1.0, beta=1.0)
+            _eliminate(kernels, w, n, pivots, k0, kb, k0 + kb, cols)
+
+
+def getrs(w: Array, n: int, pivots: Array) -> None:
+    """X := A^-1 X for the LU factors of ``getrf(whole_l=True)`` in w's first n columns (its ``pivots``) and X the
+    columns right of them, as LAPACK's ``getrs``: every interchange applied to X first (``LASWP_MAX`` pivots a
+    dispatch, in order), then the solves with L (unit lower) and U. (L's rows are in their final order, so the
+    interchanges cannot be interleaved with L's blocks as ``getrf`` does with solve's right-hand sides.)"""
+    batch, _, cols = w._shape
+    if cols == n:
+        return
+    swap = Launcher(w._ctx, LaswpSpec, w._dtype, [w, pivots])
+    for k0 in range(0, n, LASWP_MAX):
+        swap([_quad(_sub(w, k0, n, n, cols))], [batch, min(LASWP_MAX, n - k0), cols - n, n, k0],
+             batch * math.ceil((cols - n) / LASWP_COLUMNS))
+    triangular_solve(_sub(w, 0, n, 0, n), _sub(w, 0, n, n, cols), lower=True, unit=True)
+    back_substitute(w, n)
+
+
+def _eliminate(kernels: _Kernels, w: Array, n: int, pivots: Array, k0: int, kb: int, c0: int, c1: int) -> None:
+    """Columns c0 .. c1 - 1 of w: the interchanges of pivots k0 .. k0 + kb - 1, rows k0 .. k0 + kb - 1 := L11^-1
+    times them, then the rows below less L21 times those rows (one ``gemm``)."""
+    from .matmul import gemm
+
+    kernels.trsm(_sub(w, k0, k0 + kb, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), lower=True, unit=True,
+                 pivots=pivots, pn=n, pk=k0)
+    if k0 + kb < n:
+        gemm(_sub(w, k0 + kb, n, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), _sub(w, k0 + kb, n, c0, c1), alpha=-1.0,
+             beta=1.0)
 
 
 def back_substitute(w: Array, n: int) -> None:

@@ -153,3 +153,81 @@ def test_cho_solve_errors():
         vt.linalg.cho_factor(vt.asarray(-np.eye(3)))
     with pytest.raises(ValueError, match="cho_factor: array must not contain infs or NaNs"):
         vt.linalg.cho_factor(vt.asarray(np.full((2, 2), np.nan)))
+
+
+# -- LU ----------------------------------------------------------------------------------------------------------------
+def _general(n: int, dtype: str, seed: int, batch: tuple[int, ...] = ()) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal((*batch, n, n))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((*batch, n, n))
+    return a.astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("n", ORDERS)
+def test_lu_factor_and_lu_solve_as_scipy(dtype, n):
+    a = _general(n, dtype, n)
+    lu, piv = vt.linalg.lu_factor(vt.asarray(a))
+    expected_lu, expected_piv = sl.lu_factor(a)
+    assert piv.dtype == vt.int32
+    np.testing.assert_array_equal(piv.numpy(), expected_piv)  # LAPACK's pivots, L with every later interchange
+    _close(lu, expected_lu, dtype)
+    for trans in (0, 1, 2):
+        for b in (_rhs((n,), dtype, 5), _rhs((n, 3), dtype, 6)):
+            expected = sl.lu_solve((expected_lu, expected_piv), b, trans=trans)
+            _close(vt.linalg.lu_solve((lu, piv), vt.asarray(b), trans=trans), expected, dtype)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("n", [1, 5, 64, 70])
+def test_lu_as_scipy(dtype, n):
+    a = _general(n, dtype, 100 + n)
+    p, lower, upper = vt.linalg.lu(vt.asarray(a))
+    ep, el, eu = sl.lu(a)
+    if n > 1:  # SciPy's 1 x 1 shortcut gives p in a's own (complex) dtype and int64 indices; its LAPACK path does not
+        assert p.dtype == vt.asarray(ep).dtype
+    np.testing.assert_array_equal(p.numpy(), ep.real)
+    _close(lower, el, dtype)
+    _close(upper, eu, dtype)
+    indices, _, _ = vt.linalg.lu(vt.asarray(a), p_indices=True)
+    np.testing.assert_array_equal(indices.numpy(), sl.lu(a, p_indices=True)[0])
+    pl, u3 = vt.linalg.lu(vt.asarray(a), permute_l=True)
+    epl, eu3 = sl.lu(a, permute_l=True)
+    _close(pl, epl, dtype)
+    _close(u3, eu3, dtype)
+
+
+def test_lu_stacks_integers_and_broadcast_right_hand_sides():
+    a = _general(20, "float64", 7, batch=(3,))
+    b = _rhs((2, 1, 20, 4), "float64", 8)
+    lu, piv = vt.linalg.lu_factor(vt.asarray(a))
+    assert lu.shape == (3, 20, 20) and piv.shape == (3, 20)
+    for trans in (0, 1):
+        got = vt.linalg.lu_solve((lu, piv), vt.asarray(b), trans=trans)
+        assert got.shape == (2, 3, 20, 4)
+        for i in range(2):
+            for j in range(3):
+                _close(got[i, j], sl.lu_solve(sl.lu_factor(a[j]), b[i, 0], trans=trans), "float64")
+    ints = np.array([[4, 3, 0], [6, 3, 1], [0, 2, 5]])
+    lu, piv = vt.linalg.lu_factor(vt.asarray(ints))
+    expected_lu, expected_piv = sl.lu_factor(ints)
+    np.testing.assert_array_equal(piv.numpy(), expected_piv)
+    np.testing.assert_allclose(lu.numpy(), expected_lu, rtol=1e-6)
+
+
+def test_lu_errors_and_singular_warning():
+    with pytest.raises(ValueError, match="lu_factor: only square matrices"):
+        vt.linalg.lu_factor(vt.zeros((3, 4)))
+    with pytest.raises(ValueError, match="lu: only square matrices"):
+        vt.linalg.lu(vt.zeros((4, 3)))
+    with pytest.raises(TypeError, match="lu_solve: the first argument must be the pair"):
+        vt.linalg.lu_solve(vt.eye(3), vt.zeros(3))
+    lu, piv = vt.linalg.lu_factor(vt.asarray(_general(4, "float64", 9)))
+    with pytest.raises(ValueError, match="lu_solve: piv must be integers"):
+        vt.linalg.lu_solve((lu, vt.zeros(4)), vt.zeros(4))
+    with pytest.raises(ValueError, match="lu_solve: shapes of a"):
+        vt.linalg.lu_solve((lu, piv), vt.zeros(5))
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+    with pytest.warns(RuntimeWarning, match="lu_factor: .*singular matrix"):
+        vt.linalg.lu_factor(vt.asarray(singular))
