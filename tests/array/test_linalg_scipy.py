@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import scipy.linalg as sl
-from array_helpers import SUPPORTED
+from array_helpers import SUPPORTED, standard_normal
 
 import vulkit as vt
 
@@ -19,22 +19,15 @@ TOL = {"float32": 2e-4, "complex64": 2e-4, "float64": 1e-11, "complex128": 1e-11
 def _triangular(n: int, dtype: str, seed: int, lower: bool) -> np.ndarray:
     """A well-conditioned triangle (a dominant diagonal) with large values in the other triangle, which the solvers
     must not read."""
-    rng = np.random.default_rng(seed)
-    a = rng.standard_normal((n, n))
-    if dtype.startswith("complex"):
-        a = a + 1j * rng.standard_normal((n, n))
+    a = standard_normal((n, n), "complex128" if dtype.startswith("complex") else "float64", seed)
     a = a + (n + 2) * np.eye(n)
-    garbage = 1e3 * rng.standard_normal((n, n))
+    garbage = 1e3 * standard_normal((n, n), "float64", seed + 1000)
     a = np.where(np.tri(n, dtype=bool) if lower else np.tri(n, dtype=bool).T, a, garbage)
     return a.astype(dtype)
 
 
 def _rhs(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    b = rng.standard_normal(shape)
-    if dtype.startswith("complex"):
-        b = b + 1j * rng.standard_normal(shape)
-    return b.astype(dtype)
+    return standard_normal(shape, dtype, seed)
 
 
 def _close(got: vt.Array, expected: np.ndarray, dtype: str) -> None:
@@ -125,10 +118,7 @@ def test_solve_triangular_errors():
 
 
 def _hermitian(n: int, dtype: str, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    g = rng.standard_normal((n, n))
-    if dtype.startswith("complex"):
-        g = g + 1j * rng.standard_normal((n, n))
+    g = standard_normal((n, n), "complex128" if dtype.startswith("complex") else "float64", seed)
     return (g @ g.conj().T / n + np.eye(n)).astype(dtype)
 
 
@@ -157,11 +147,7 @@ def test_cho_solve_errors():
 
 # -- LU ----------------------------------------------------------------------------------------------------------------
 def _general(n: int, dtype: str, seed: int, batch: tuple[int, ...] = ()) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    a = rng.standard_normal((*batch, n, n))
-    if dtype.startswith("complex"):
-        a = a + 1j * rng.standard_normal((*batch, n, n))
-    return a.astype(dtype)
+    return standard_normal((*batch, n, n), dtype, seed)
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
