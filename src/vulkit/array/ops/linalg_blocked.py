@@ -88,14 +88,15 @@ class _Kernels:
             launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / 64))
 
 
-def getrf(w: Array, n: int, pivots: Array, word: Array, whole_l: bool = False) -> None:
-    """LU with partial pivoting (LAPACK's pivots) of the first n columns of each (n x c) matrix of w, the row
-    interchanges and the elimination also applied to the columns right of them (the right-hand sides of solve).
-    ``pivots`` (batch, n, uint32) gets the row each row was exchanged with; an exact zero pivot sets ``word``.
+def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -> None:
+    """LU with partial pivoting (LAPACK's pivots) of the first k columns of each (m x c) matrix of w (k <= m: all of
+    a square or tall matrix, or the first m columns of a wide one), the row interchanges and the elimination also
+    applied to the columns right of them (the rest of a wide matrix's U, or the right-hand sides of solve).
+    ``pivots`` (batch, k, uint32) gets the row each row was exchanged with; an exact zero pivot sets ``word``.
     The columns of L left of a block get later blocks' interchanges only where ``whole_l`` (LAPACK's L, for
     ``lu_factor``; solve and det do not read them)."""
     ctx = w._ctx
-    batch, _, cols = w._shape
+    batch, m, cols = w._shape
     itemsize = w._dtype.itemsize
     tb = block_sizes(ctx, itemsize)
     kernels = _Kernels(w, tb)
@@ -104,31 +105,31 @@ def getrf(w: Array, n: int, pivots: Array, word: Array, whole_l: bool = False) -
     def interchange(k0: int, count: int, c0: int, c1: int) -> None:
         """Columns c0 .. c1 - 1 get the interchanges of pivots k0 .. k0 + count - 1 (LASWP_MAX a dispatch)."""
         for j in range(k0, k0 + count, LASWP_MAX):
-            swap([_quad(_sub(w, j, n, c0, c1))], [batch, min(LASWP_MAX, k0 + count - j), c1 - c0, n, j],
+            swap([_quad(_sub(w, j, m, c0, c1))], [batch, min(LASWP_MAX, k0 + count - j), c1 - c0, k, j],
                  batch * math.ceil((c1 - c0) / LASWP_COLUMNS))
 
     def factor(k0: int, width: int) -> None:
         """The columns k0 .. k0 + width - 1 (rows k0 ..), interchanges applied to the columns right of them up
         to the block's end only (the caller applies them further)."""
-        m = n - k0
-        wg, rmax, nb = panel_geometry(ctx, m, itemsize, tb)
+        rows = m - k0
+        wg, rmax, nb = panel_geometry(ctx, rows, itemsize, tb)
         if width <= nb:
             launch = kernels.get(PanelSpec, [w, pivots, word], nb=nb, rmax=rmax, wg=wg)
-            launch([_quad(_sub(w, k0, n, k0, k0 + width))], [batch, m, width, n, k0], batch)
+            launch([_quad(_sub(w, k0, m, k0, k0 + width))], [batch, rows, width, k, k0], batch)
             return
         left = width // 2
         factor(k0, left)
-        _eliminate(kernels, w, n, pivots, k0, left, k0 + left, k0 + width)
+        _eliminate(kernels, w, k, pivots, k0, left, k0 + left, k0 + width)
         factor(k0 + left, width - left)
         interchange(k0 + left, width - left, k0, k0 + left)
 
-    for k0 in range(0, n, tb):
-        kb = min(tb, n - k0)
+    for k0 in range(0, k, tb):
+        kb = min(tb, k - k0)
         factor(k0, kb)
         if whole_l and k0:
             interchange(k0, kb, 0, k0)
         if k0 + kb < cols:
-            _eliminate(kernels, w, n, pivots, k0, kb, k0 + kb, cols)
+            _eliminate(kernels, w, k, pivots, k0, kb, k0 + kb, cols)
 
 
 def getrs(w: Array, n: int, pivots: Array) -> None:
@@ -147,15 +148,16 @@ def getrs(w: Array, n: int, pivots: Array) -> None:
     back_substitute(w, n)
 
 
-def _eliminate(kernels: _Kernels, w: Array, n: int, pivots: Array, k0: int, kb: int, c0: int, c1: int) -> None:
-    """Columns c0 .. c1 - 1 of w: the interchanges of pivots k0 .. k0 + kb - 1, rows k0 .. k0 + kb - 1 := L11^-1
-    times them, then the rows below less L21 times those rows (one ``gemm``)."""
+def _eliminate(kernels: _Kernels, w: Array, k: int, pivots: Array, k0: int, kb: int, c0: int, c1: int) -> None:
+    """Columns c0 .. c1 - 1 of w: the interchanges of pivots k0 .. k0 + kb - 1 (of k a matrix), rows k0 .. k0 + kb - 1
+    := L11^-1 times them, then the rows below less L21 times those rows (one ``gemm``)."""
     from .matmul import gemm
 
+    m = w._shape[1]
     kernels.trsm(_sub(w, k0, k0 + kb, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), lower=True, unit=True,
-                 pivots=pivots, pn=n, pk=k0)
-    if k0 + kb < n:
-        gemm(_sub(w, k0 + kb, n, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), _sub(w, k0 + kb, n, c0, c1), alpha=-1.0,
+                 pivots=pivots, pn=k, pk=k0)
+    if k0 + kb < m:
+        gemm(_sub(w, k0 + kb, m, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), _sub(w, k0 + kb, m, c0, c1), alpha=-1.0,
              beta=1.0)
 
 

@@ -7,7 +7,7 @@ triangular-solve kernel per diagonal block, ``gemm`` for the rest), LU by the bl
 LAPACK's pivots (its L given every later interchange, as LAPACK's) and ``getrs``: the same operations as LAPACK's
 ``trtrs``/``potrs``/``getrf``/``getrs`` in other orders, within a few ulps times n of SciPy. ``check_finite``
 (SciPy's default), the singularity checks, and the permutations of ``lu`` and of ``lu_solve`` with ``trans`` read
-data back: they wait for the GPU. LU takes square matrices only (SciPy's also takes rectangular ones).
+data back: they wait for the GPU.
 """
 
 from __future__ import annotations
@@ -137,26 +137,24 @@ def cho_solve(c_and_lower: tuple[Any, bool], b: Any, overwrite_b: bool = False, 
 
 
 # -- LU ---------------------------------------------------------------------------------------------------------------
-def _square(x: Any, function: str, check_finite: bool) -> tuple[Array, Any]:
-    a = _array(x, function)
-    if a.ndim >= 2 and a._shape[-1] != a._shape[-2]:
-        raise ValueError(f"{function}: only square matrices are supported, got an array of shape {a.shape}")
-    a, rtype = matrices(a, function)
+def _stack(x: Any, function: str, check_finite: bool) -> tuple[Array, Any]:
+    a, rtype = matrices(x, function, square=False)
     if check_finite:
         _finite(a, function)
     return a, rtype
 
 
 def _factor(a: Array, function: str) -> tuple[Array, Array]:
-    """The LU factors (a contiguous copy of a, L below the diagonal, U on and above it) and the uint32 pivots of
-    each matrix of a (..., n, n); a RuntimeWarning for an exactly singular one, as SciPy warns."""
-    batch, n = a._shape[:-2], a._shape[-1]
+    """The LU factors (a contiguous copy of a, L below the diagonal, U on and above it) and the uint32 pivots (min(M,
+    N) a matrix) of each matrix of a (..., M, N); a RuntimeWarning for an exactly singular one, as SciPy warns."""
+    batch, (m, n) = a._shape[:-2], a._shape[-2:]
+    k = min(m, n)
     count = batch_of(batch)
     lu = a.copy()
-    pivots = make_array(a._ctx, (*batch, n), uint32)
-    if count and n:
+    pivots = make_array(a._ctx, (*batch, k), uint32)
+    if count and k:
         word = flag(a._ctx)
-        getrf(reshape(lu, (count, n, n)), n, reshape(pivots, (count, n)), word, whole_l=True)
+        getrf(reshape(lu, (count, m, n)), k, reshape(pivots, (count, k)), word, whole_l=True)
         if raised(word):
             warnings.warn(f"{function}: a diagonal number of U is exactly zero: singular matrix", RuntimeWarning,
                           stacklevel=3)
@@ -164,27 +162,28 @@ def _factor(a: Array, function: str) -> tuple[Array, Array]:
 
 
 def lu_factor(a: Any, overwrite_a: bool = False, check_finite: bool = True) -> tuple[Array, Array]:
-    """(lu, piv): the LU factorization with partial pivoting of each square matrix of ``a`` (..., M, M), as
+    """(lu, piv): the LU factorization with partial pivoting of each matrix of ``a`` (..., M, N), as
     ``scipy.linalg.lu_factor``: L (unit diagonal, not stored) below the diagonal of lu, U on and above it, and piv
-    (int32) the row each row i was interchanged with (0-based, LAPACK's ``getrf`` pivots). A RuntimeWarning for an
-    exactly singular matrix (this reads a flag back). ``overwrite_a`` is accepted and ignored."""
+    (int32, min(M, N) of them) the row each row i was interchanged with (0-based, LAPACK's ``getrf`` pivots). A
+    RuntimeWarning for an exactly singular matrix (this reads a flag back). ``overwrite_a`` is accepted and
+    ignored."""
     del overwrite_a
-    x, rtype = _square(a, "lu_factor", check_finite)
+    x, rtype = _stack(a, "lu_factor", check_finite)
     lu, pivots = _factor(x, "lu_factor")
     return finish(lu, rtype), pivots.astype(int32)
 
 
-def _row_orders(piv: Array) -> np.ndarray:
-    """For pivots (..., n) (row i interchanged with row piv[i], in order): the rows of A that P^T A takes, per
-    matrix (read back to the host)."""
+def _row_orders(piv: Array, m: int) -> np.ndarray:
+    """For pivots (..., k) of matrices of m rows (row i interchanged with row piv[i], in order): the rows of A that
+    P^T A takes, (..., m) (read back to the host)."""
     pivots = piv.numpy().astype(np.int64).reshape(-1, piv.shape[-1])
-    count, n = pivots.shape
-    order = np.tile(np.arange(n), (count, 1))
+    count, k = pivots.shape
+    order = np.tile(np.arange(m), (count, 1))
     rows = np.arange(count)
-    for i in range(n):
+    for i in range(k):
         target = pivots[:, i]
         order[rows, i], order[rows, target] = order[rows, target], order[rows, i].copy()
-    return order.reshape(*piv.shape)
+    return order.reshape(*piv.shape[:-1], m)
 
 
 def lu_solve(lu_and_piv: tuple[Any, Any], b: Any, trans: int | str = 0, overwrite_b: bool = False,
@@ -219,7 +218,7 @@ def lu_solve(lu_and_piv: tuple[Any, Any], b: Any, trans: int | str = 0, overwrit
         h = t.mT if mode == 1 or t._dtype.kind != "c" else conj(t).mT
         y = _solve(h, bm, batch, True, False)  # U^T y = b (U^T: the lower triangle of the transpose)
         z = _solve(h, y, batch, False, True)  # L^T z = y (unit upper)
-        rows = _row_orders(broadcast_to(piv, (*batch, n)))
+        rows = _row_orders(broadcast_to(piv, (*batch, n)), n)
         inverse = np.argsort(rows, axis=-1)  # x = P z: row rows[i] of x is z's row i
         x = take_along_axis(z, asarray_like(np.ascontiguousarray(inverse[..., None]), z._ctx), axis=-2) if n else z
     if vector:
@@ -229,21 +228,22 @@ def lu_solve(lu_and_piv: tuple[Any, Any], b: Any, trans: int | str = 0, overwrit
 
 def lu(a: Any, permute_l: bool = False, overwrite_a: bool = False, check_finite: bool = True,
        p_indices: bool = False) -> tuple[Array, ...]:
-    """(p, l, u) with ``a = p @ l @ u`` for each square matrix of ``a`` (..., M, M), as ``scipy.linalg.lu``: l unit
-    lower triangular, u upper triangular, p a permutation matrix (``p_indices``: int32 row indices, ``a = l[p] @
-    u``); ``permute_l``: (p @ l, u). Partial pivoting as ``lu_factor``; the permutation is read back to the host.
-    ``overwrite_a`` is accepted and ignored."""
+    """(p, l, u) with ``a = p @ l @ u`` for each matrix of ``a`` (..., M, N), as ``scipy.linalg.lu``: l (M, K) unit
+    lower trapezoidal, u (K, N) upper trapezoidal (K = min(M, N)), p an (M, M) permutation matrix (``p_indices``:
+    int32 row indices, ``a = l[p] @ u``); ``permute_l``: (p @ l, u). Partial pivoting as ``lu_factor``; the
+    permutation is read back to the host. ``overwrite_a`` is accepted and ignored."""
     del overwrite_a
-    x, rtype = _square(a, "lu", check_finite)
+    x, rtype = _stack(a, "lu", check_finite)
     factors, pivots = _factor(x, "lu")
-    n = x._shape[-1]
-    lower = add(tril(factors, k=-1), eye(n, dtype=factors.dtype, device=factors.device))
-    upper = finish(triu(factors), rtype)
-    indices = np.argsort(_row_orders(pivots), axis=-1) if n else np.zeros((*x._shape[:-2], 0), np.int64)
+    m, n = x._shape[-2:]
+    k = min(m, n)
+    lower = add(tril(factors[..., :, :k], k=-1), eye(m, k, dtype=factors.dtype, device=factors.device))
+    upper = finish(triu(factors[..., :k, :]), rtype)
+    indices = np.argsort(_row_orders(pivots, m), axis=-1)
     if permute_l:
         where = asarray_like(np.ascontiguousarray(indices[..., None]), lower._ctx)
         return finish(take_along_axis(lower, where, axis=-2), rtype), upper
     if p_indices:
         return asarray_like(indices.astype(np.int32), lower._ctx), finish(lower, rtype), upper
-    matrix = (indices[..., :, None] == np.arange(n)).astype(rtype.np if rtype.kind != "c" else rtype.component.np)
+    matrix = (indices[..., :, None] == np.arange(m)).astype(rtype.np if rtype.kind != "c" else rtype.component.np)
     return asarray_like(matrix, lower._ctx), finish(lower, rtype), upper
