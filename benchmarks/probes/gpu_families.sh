@@ -15,11 +15,12 @@
 #      the time to compile; then what each kernel of cholesky costs now (the fused panel against the gemm)
 #  10. the NumPy-compatible modules of the sixth session with validation (bits, selection, more, ufuncs, misc, signal),
 #      then topk's parts
+#  11. the eighth session's SciPy solvers (solve_triangular, cho_*, lu*) with validation, and their benchmark rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8 9 10"}
+steps=${1:-"1 2 3 4 5 6 7 8 9 10 11"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -83,5 +84,12 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
         setup='import numpy as np; x = vt.asarray(np.random.default_rng(0).random(1 << 24, dtype=np.float32))'
         limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.topk(x, 100)" --setup "$setup" 2>&1 \
           | tee "$out/topk_times.txt" ;;
+    11) VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider \
+          tests/array/test_linalg_scipy.py tests/array/test_factorizations.py \
+          2>&1 | tail -n 20 | tee "$out/tests_linalg_scipy.txt"
+        for family in "lu_factor 90" "solve_triangular 90"; do
+          set -- $family
+          limit "$2" python3 benchmarks/bench_ops.py --only "$1" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done ;;
   esac
 done
