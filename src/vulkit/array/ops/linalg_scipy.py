@@ -20,22 +20,21 @@ import numpy as np
 from ..array import Array, asarray_like, make_array
 from ..dtypes import int32, uint32
 from .creation import eye, tril, triu
-from .elementwise import add, conj, isfinite
+from .elementwise import add, conj
 from .factorizations import cholesky
 from .gather import take_along_axis
 from .linalg_basic import diagonal
 from .linalg_blocked import getrf, getrs, triangular_solve
 from .linalg_common import LinAlgError, batch_of, compute_dtype, convert, finish, flag, matrices, raised, result_dtype
 from .manipulation import broadcast_shapes, broadcast_to, reshape
-from .reductions import _array
-from .reductions import all as all_
+from .reductions import _array, all_finite
 from .reductions import any as any_
 
 _TRANS = {0: 0, 1: 1, 2: 2, "N": 0, "T": 1, "C": 2, "n": 0, "t": 1, "c": 2}
 
 
 def _finite(x: Array, function: str) -> None:
-    if x._dtype.kind in "fc" and not bool(all_(isfinite(x))):
+    if not all_finite(x):
         raise ValueError(f"{function}: array must not contain infs or NaNs")
 
 

@@ -19,7 +19,7 @@ from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
 from . import linalg_large as large
 from .creation import eye, zeros
 from .elementwise import abs as _abs
-from .elementwise import conj, divide, greater, isfinite, isnan, where
+from .elementwise import conj, divide, greater, isnan, where
 from .linalg_common import (
     EighResult,
     LinAlgError,
@@ -36,8 +36,7 @@ from .linalg_common import (
     stack,
 )
 from .manipulation import broadcast_to, expand_dims, reshape
-from .reductions import _array
-from .reductions import all as _all
+from .reductions import _array, all_finite
 from .reductions import any as _any
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -228,7 +227,7 @@ def _svd(x: Any, full_matrices: bool, compute_uv: bool, hermitian: bool, functio
         vh = broadcast_to(eye(vn, n, dtype=dtype, device=a.device), (*batch, vn, n)).copy()
         return SVDResult(finish(u, rtype), finish(s, real_dtype(rtype)), finish(vh, rtype))
     s, g, v, wide = _jacobi_svd(a, compute_uv)
-    if not bool(_all(isfinite(s))):
+    if not all_finite(s):
         raise LinAlgError(f"{function}: SVD did not converge (the matrix holds NaN or infinity)")
     if not compute_uv:
         return finish(s, real_dtype(rtype))

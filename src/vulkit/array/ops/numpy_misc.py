@@ -231,7 +231,7 @@ def asarray_chkfinite(a: Any, dtype: Any = None, order: str | None = None) -> Ar
     """NumPy's ``asarray_chkfinite``: :func:`asanyarray`, then ValueError where a floating or complex array holds an
     infinity or NaN (one flag read back: it waits for the device)."""
     x = asanyarray(a, dtype=dtype, order=order)
-    if x.dtype.kind in "fc" and not bool(rd.all(ew.isfinite(x))):
+    if not rd.all_finite(x):
         raise ValueError("array must not contain infs or NaNs")
     return x
 

@@ -24,6 +24,7 @@ from ..kernels.glsl import VEC4, WORKGROUP
 from ..kernels.reduction import ReduceSpec, shuffle_ok
 from ..layout import contiguous_strides, normalize_axes, size_of
 from .creation import default_float, default_int, full
+from .elementwise import isfinite
 from .engine import TABLE, apply
 from .planning import SPAN
 from .planning import _addresses as needs_addresses
@@ -422,6 +423,11 @@ def all(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # n
 def any(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Whether any element along ``axis`` is nonzero (NaN counts as nonzero); False over no elements."""
     return reduce("any", "any", x, axis, keepdims, dt.bool_, dt.bool_, empty=False)
+
+
+def all_finite(x: Array) -> bool:
+    """Whether x holds no infinity or NaN (integers and bools always): one flag read back, waiting for the device."""
+    return x._dtype.kind not in "fc" or bool(all(isfinite(x)))
 
 
 def count_nonzero(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
