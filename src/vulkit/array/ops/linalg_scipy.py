@@ -67,14 +67,18 @@ def _operands(a: Any, b: Any, function: str, check_finite: bool) -> tuple[Array,
     return a, b, vector, batch, rtype
 
 
-def _solve(t: Array, b: Array, batch: tuple[int, ...], lower: bool, unit: bool) -> Array:
-    """T^-1 B for the ``lower`` (else upper) triangles of t (..., n, n) and b (..., n, k), broadcast to ``batch``:
-    a new contiguous (*batch, n, k) array."""
+def _stacked(t: Array, batch: tuple[int, ...]) -> Array:
+    """t (..., n, n) broadcast to ``batch`` as a new contiguous (count, n, n) array, for :func:`_solve`."""
+    n = t._shape[-1]
+    return reshape(broadcast_to(t, (*batch, n, n)).copy(), (batch_of(batch), n, n))
+
+
+def _solve(tc: Array, b: Array, batch: tuple[int, ...], lower: bool, unit: bool) -> Array:
+    """T^-1 B for the ``lower`` (else upper) triangles of tc (:func:`_stacked`) and b (..., n, k) broadcast to
+    ``batch``: a new contiguous (*batch, n, k) array."""
     n, k = b._shape[-2], b._shape[-1]
-    count = batch_of(batch)
-    tc = broadcast_to(t, (*batch, n, n)).copy()
     x = broadcast_to(b, (*batch, n, k)).copy()
-    triangular_solve(reshape(tc, (count, n, n)), reshape(x, (count, n, k)), lower, unit)
+    triangular_solve(tc, reshape(x, (tc._shape[0], n, k)), lower, unit)
     return x
 
 
@@ -98,7 +102,7 @@ def solve_triangular(a: Any, b: Any, trans: int | str = 0, lower: bool = False, 
     if mode:  # a^T or a^H: the other triangle of the transpose
         t = t.mT if mode == 1 or t._dtype.kind != "c" else conj(t).mT
         lower = not lower
-    x = _solve(t, bm, batch, lower, bool(unit_diagonal))
+    x = _solve(_stacked(t, batch), bm, batch, lower, bool(unit_diagonal))
     if vector:
         x = reshape(x, (*batch, n))
     return finish(x, rtype)
@@ -128,8 +132,8 @@ def cho_solve(c_and_lower: tuple[Any, bool], b: Any, overwrite_b: bool = False, 
     n = t._shape[-1]
     h = conj(t).mT if t._dtype.kind == "c" else t.mT
     first, second = (t, h) if lower else (h, t)  # lower: L y = b, L^H x = y; upper: U^H y = b, U x = y
-    y = _solve(first, bm, batch, True, False)
-    x = _solve(second, y, batch, False, False)
+    y = _solve(_stacked(first, batch), bm, batch, True, False)
+    x = _solve(_stacked(second, batch), y, batch, False, False)
     if vector:
         x = reshape(x, (*batch, n))
     return finish(x, rtype)
@@ -214,7 +218,7 @@ def lu_solve(lu_and_piv: tuple[Any, Any], b: Any, trans: int | str = 0, overwrit
             getrs(reshape(w, (count, n, n + k)), n, reshape(pivots, (count, n)))
         x = w[..., n:].copy()
     else:
-        h = t.mT if mode == 1 or t._dtype.kind != "c" else conj(t).mT
+        h = _stacked(t.mT if mode == 1 or t._dtype.kind != "c" else conj(t).mT, batch)  # U^T and L^T in one
         y = _solve(h, bm, batch, True, False)  # U^T y = b (U^T: the lower triangle of the transpose)
         z = _solve(h, y, batch, False, True)  # L^T z = y (unit upper)
         rows = _row_orders(broadcast_to(piv, (*batch, n)), n)
