@@ -454,7 +454,6 @@ class Stream(HazardTracker):
             return out
         # NOTE: pipelined: the GPU copies piece k+1 into the ring while the host copies piece k out.
         ring = self.staging
-        staging = ring.buffer
         piece = ring.piece
         previous = None
         for start in range(0, nbytes, piece):
@@ -465,11 +464,7 @@ class Stream(HazardTracker):
                 if at < last_region + last_count and last_region < at + count:
                     self._copy_out(target, *previous)
                     previous = None
-            region = ring.reserve(count, self)
-            cb = self._cb or self._begin()
-            self.track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
-            cb.copy_buffer(allocation.buffer, staging, count, allocation.offset + offset + start, region)
-            ring.commit(region, count, self._value)
+            region = self._stage_out(allocation, offset + start, count)
             value = self.flush()
             if previous is not None:
                 self._copy_out(target, *previous)
@@ -497,16 +492,23 @@ class Stream(HazardTracker):
         ring = self.staging
         if nbytes > ring.piece:
             raise ValueError(f"read_while reads at most {ring.piece} bytes, got {nbytes}")
-        region = ring.reserve(nbytes, self)
-        cb = self._cb or self._begin()
-        self.track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
-        cb.copy_buffer(allocation.buffer, ring.buffer, nbytes, allocation.offset + offset, region)
-        ring.commit(region, nbytes, self._value)
+        region = self._stage_out(allocation, offset, nbytes)
         value = self.flush()
         work()
         self.flush()
         self._copy_out(target, value, 0, nbytes, region)
         return out
+
+    def _stage_out(self, allocation: Allocation, offset: int, count: int) -> int:
+        """Record copying ``count`` bytes of ``allocation`` from ``offset`` into the staging ring (in the open batch);
+        returns the ring region."""
+        ring = self.staging
+        region = ring.reserve(count, self)
+        cb = self._cb or self._begin()
+        self.track(cb, (allocation,), (), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
+        cb.copy_buffer(allocation.buffer, ring.buffer, count, allocation.offset + offset, region)
+        ring.commit(region, count, self._value)
+        return region
 
     def _copy_out(self, target: memoryview, value: int, start: int, count: int, region: int) -> None:
         """Wait for batch ``value`` (which copied into the ring at ``region``) and copy to the host."""
