@@ -6,6 +6,7 @@ wrong then; only the time counts):
   no_stage_twiddle   the later stages' twiddles W_R^{...} (a table read and a product per element)
   no_twiddles        both
   no_codelets        the butterflies (the data only moves: global -> registers -> shared -> global)
+  no_barriers        the workgroup barriers between the stages
 
 Run on the GPU machine: python benchmarks/probes/probe_fft_variants.py"""
 
@@ -22,8 +23,9 @@ from vulkit.array.kernels import fft as kf
 from vulkit.runtime import context
 
 ORIGINAL = kf.FFTPassSpec.source
-PASS_TWIDDLE = re.compile(r"^if \(p\.Ns > 1u\) \{ uint m = .*$", re.M)
-STAGE_TWIDDLE = re.compile(r"^(a\d+_\d+) = cmul\(\1, TAB\.d\[p\.tint \+ .*\]\);$", re.M)
+PASS_TWIDDLE = re.compile(r"^(a\d+_\d+) = cmul\(\1, w\d+\);$", re.M)
+STAGE_TWIDDLE = re.compile(r"^(a\d+_\d+) = cmul\(\1, w\d+_\d+_\d+\);$", re.M)
+BARRIER = re.compile(r"^barrier\(\);$", re.M)
 CODELET = re.compile(r"^\{\nC t0 = .*?\n\}$", re.M | re.S)
 
 
@@ -36,6 +38,8 @@ def _variant(name: str) -> Any:
             text = STAGE_TWIDDLE.sub("", text)
         if name == "no_codelets":
             text = CODELET.sub("", text)
+        if name == "no_barriers":
+            text = BARRIER.sub("", text)
         return text
     return source
 
@@ -54,7 +58,7 @@ def main() -> None:
     r = vt.asarray(rng.standard_normal((4096, 4096)).astype(np.float32))
     namespace = {"vt": vt, "z": z, "r": r}
     pkt._name = _name
-    for variant in ("shipped", "no_pass_twiddle", "no_stage_twiddle", "no_twiddles", "no_codelets"):
+    for variant in ("shipped", "no_pass_twiddle", "no_stage_twiddle", "no_twiddles", "no_codelets", "no_barriers"):
         kf.FFTPassSpec.source = ORIGINAL if variant == "shipped" else _variant(variant)
         ctx.kernels._kernels.clear()
         ctx._pipelines.clear()

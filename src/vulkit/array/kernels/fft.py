@@ -12,10 +12,12 @@ A workgroup takes ``tile`` adjacent columns (j, c) (or lines, when the whole tra
 coalesced, and computes their DFT_R in registers and shared memory with the same autosort over its own radices
 (16, 8, 4, 2, 3, 9, 5, 7, 11, 13: straight-line codelets with exact constants), each stage's butterflies one per
 thread, reading the first stage from and writing the last stage to global memory directly. Twiddles come from
-tables the host rounded once from extended precision (``W_R^m`` per radix R; ``W_N^m`` for the passes as a
-product of two tables). Kernels compute forward transforms (e^{-2 pi i m / N}) only: an inverse transform is the
-conjugate of the forward transform of the conjugate, so its first pass conjugates what it loads and its last pass
-what it stores (push-constant flags, like the zero padding, cropping, scaling and table products).
+tables the host rounded once from extended precision (``W_R^m`` per radix R; the passes' W_{Ns R}^{i (j mod Ns)}
+as the product of two tables per pass laid out so that adjacent columns read adjacent entries), read before the
+loads or barriers they would otherwise wait behind. Kernels compute forward transforms (e^{-2 pi i m / N}) only:
+an inverse transform is the conjugate of the forward transform of the conjugate, so its first pass conjugates what
+it loads and its last pass what it stores (push-constant flags, like the zero padding, cropping, scaling and table
+products).
 
 Loads and stores take the variants the real and Bluestein transforms need: real input, real pairs read as one
 complex number (real FFTs of even length as complex FFTs of half the length), Hermitian input (the spectrum
@@ -183,7 +185,8 @@ class FFTPassSpec:
 
     ``tile`` columns per workgroup of ``threads``; ``load_rows``/``store_rows``: consecutive threads take
     consecutive elements of a column (its elements are adjacent in memory) rather than consecutive columns.
-    ``single``: the whole transform (N = R, no pass twiddles). ``load``/``store``: see LOADS, STORES; ``pad``:
+    ``single``: the whole transform (N = R, no pass twiddles); ``twiddled``: a pass after the first (Ns > 1), whose
+    loads are multiplied by the pass twiddles. ``load``/``store``: see LOADS, STORES; ``pad``:
     shared memory padded against bank conflicts; ``vector_pairs``: real pairs at unit stride and even offsets,
     moved as one complex number. At run time (push constants): elements past ``nv`` read as zero, only k <
     ``nout`` are stored, stores are scaled by ``S``, and ``flags`` conjugate and multiply by tables (inverse
@@ -201,6 +204,7 @@ class FFTPassSpec:
     pad: bool = False
     vector_pairs: bool = False
     addresses: bool = False
+    twiddled: bool = False
     bindings: ClassVar[int] = 3
     groups_per: ClassVar[int] = 1
 
@@ -339,16 +343,19 @@ class FFTPassSpec:
         body = ["void main() {", "uint tid = gl_LocalInvocationID.x;",
                 f"uint ntiles = (p.Q + {B - 1}u) / {B}u;"]
         if not self.single:
-            body += [f"uint J = p.nn / {R}u;", f"uint tstride = p.nn / (p.Ns * {R}u);",
-                     "uint lomask = (1u << p.lobits) - 1u;"]
+            body += [f"uint J = p.nn / {R}u;", "uint lomask = (1u << p.lobits) - 1u;",
+                     "uint histride = (p.Ns + lomask) >> p.lobits;"]
         body += ["for (uint tile = gl_WorkGroupID.x; tile < ntiles; tile += gl_NumWorkGroups.x) {",
                  f"uint q0 = tile * {B}u;"]
         ns = 1
         for s, r in enumerate(stages):
+            if s > 0:  # the stage's twiddles read from the table before the barrier, hiding their latency
+                body += self._stage_twiddles(s, r, ns, len(stages))
+                body.append("barrier();")
             body += self._stage(s, r, ns, len(stages))
             ns *= r
         if self.store == "r2c":
-            body += self._r2c_epilogue()
+            body += ["barrier();", *self._r2c_epilogue()]
         if self.uses_shared:
             body.append("barrier();")
         body += ["}", "}"]
@@ -362,52 +369,66 @@ class FFTPassSpec:
             return self.store_rows
         return self.shared_layout_rows
 
+    def _slot(self, s: int, count: int, t: int, width: int) -> list[str]:
+        """Lines setting b (the column in the tile) and jj (the butterfly in the column) of thread slot t."""
+        u = f"(tid + {t * self.threads}u)"
+        if self._mapping(s, count):
+            return [f"uint b = {u} / {width}u;", f"uint jj = {u} % {width}u;"]
+        return [f"uint b = {u} % {self.tile}u;", f"uint jj = {u} / {self.tile}u;"]
+
+    def _stage_twiddles(self, s: int, r: int, ns: int, count: int) -> list[str]:
+        """Stage s's twiddles W_{ns r}^{k (jj mod ns)} of each thread slot, as variables w{s}_{t}_{k} (k > 0)."""
+        if ns == 1:
+            return []
+        R, T = self.R, self.threads
+        width = R // r
+        lines = []
+        for t in range(-(-self.tile * width // T)):
+            names = [f"w{s}_{t}_{k}" for k in range(1, r)]
+            lines += [f"C {n};" for n in names]
+            lines += ["{", *self._slot(s, count, t, width)]  # jj < width: the reads stay within the table
+            lines += [f"{n} = TAB.d[p.tint + {k}u * (jj % {ns}u) * {R // (ns * r)}u];"
+                      for k, n in enumerate(names, start=1)]
+            lines.append("}")
+        return lines
+
     def _stage(self, s: int, r: int, ns: int, count: int) -> list[str]:
         R, B, T = self.R, self.tile, self.threads
         first, last = s == 0, s == count - 1 and self.store != "r2c"
         width = R // r  # butterflies per column
         nb = B * width
         slots = -(-nb // T)
-        rows = self._mapping(s, count)
         lines = [f"{{ // stage {s}: radix {r}, Ns {ns}"]
         names = [[f"a{t}_{k}" for k in range(r)] for t in range(slots)]
         lines += [f"C {n} = C(0);" for row in names for n in row]
-
-        def where(t: int) -> list[str]:
-            u = f"(tid + {t * T}u)"
-            if rows:
-                return [f"uint b = {u} / {width}u;", f"uint jj = {u} % {width}u;"]
-            return [f"uint b = {u} % {B}u;", f"uint jj = {u} / {B}u;"]
 
         def guard(t: int) -> str:
             return f"if (tid + {t * T}u < {nb}u) " if (t + 1) * T > nb else ""
 
         for t in range(slots):
-            lines += [guard(t) + "{", *where(t)]
+            lines += [guard(t) + "{", *self._slot(s, count, t, width)]
             if first:
                 lines += self._column("b", "", True)
-                if not self.single:
+                if self.twiddled:  # the pass twiddles' reads first: independent of the loads, in flight with them
                     lines.append("uint jm = j % p.Ns;")
+                    lines += [f"C w{k} = cmul(TAB.d[p.tlo + (({i}) << p.lobits) + (jm & lomask)], "
+                              f"TAB.d[p.thi + ({i}) * histride + (jm >> p.lobits)]);"
+                              for k, i in enumerate(f"jj + {k * width}u" for k in range(r))]
             for k in range(r):
                 i = f"jj + {k * width}u"
                 if first:
-                    lines += ["{", *self._load_value("", i)]
-                    if not self.single:
-                        m = f"({i}) * jm * tstride"
-                        lines.append(f"if (p.Ns > 1u) {{ uint m = {m}; "
-                                     "v = cmul(v, cmul(TAB.d[p.tlo + (m & lomask)], "
-                                     "TAB.d[p.thi + (m >> p.lobits)])); }")
-                    lines += [f"{names[t][k]} = v;", "}"]
+                    lines += ["{", *self._load_value("", i), f"{names[t][k]} = v;", "}"]
+                    if self.twiddled:
+                        lines.append(f"{names[t][k]} = cmul({names[t][k]}, w{k});")
                 else:
                     lines.append(f"{names[t][k]} = {self._sh('b', i)};")
                     if ns > 1 and k > 0:
-                        idx = f"{k}u * (jj % {ns}u) * {R // (ns * r)}u"
-                        lines.append(f"{names[t][k]} = cmul({names[t][k]}, TAB.d[p.tint + {idx}]);")
+                        lines.append(f"{names[t][k]} = cmul({names[t][k]}, w{s}_{t}_{k});")
             lines.append("}")
         if not first:
             lines.append("barrier();")
         for t in range(slots):
-            lines += [guard(t) + "{", *where(t)]
+            lines += [guard(t) + "{", *self._slot(s, count, t, width)]
             lines += codelet(r, -1, names[t], self.dtype.component.itemsize == 8)
             if last:
                 lines += self._column("b", "", False)
@@ -422,8 +443,6 @@ class FFTPassSpec:
                 else:
                     lines.append(f"{self._sh('b', idx)} = {names[t][k]};")
             lines.append("}")
-        if not last:
-            lines.append("barrier();")
         lines.append("}")
         return lines
 

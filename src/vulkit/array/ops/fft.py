@@ -106,6 +106,24 @@ def unit_roots(n: int, m: np.ndarray) -> np.ndarray:
     return re + 1j * im
 
 
+def pass_split_bits(ns: int) -> int:
+    """log2 of L, the columns' j mod Ns split as a L + b (b < L) for the pass twiddles' two tables."""
+    return ((ns - 1).bit_length() + 1) // 2
+
+
+def pass_twiddles(ns: int, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """The twiddles W_{Ns R}^{i (j mod Ns)} of a pass as the product of two tables, rows by i < R: W^{i b} (b < L)
+    and W^{i a L} (a < ceil(Ns / L)), so that a tile of adjacent columns reads adjacent entries of the first and
+    one entry of the second (one table of W_N^m read at m = i (j mod Ns) N / (Ns R) had every column read its own
+    memory sector)."""
+    bits = pass_split_bits(ns)
+    low, high = 1 << bits, -(-ns >> bits)
+    i = np.arange(r, dtype=np.int64)[:, None]
+    lo = unit_roots(ns * r, i * np.arange(low, dtype=np.int64)[None, :])
+    hi = unit_roots(ns * r, i * (np.arange(high, dtype=np.int64) << bits)[None, :])
+    return lo.ravel(), hi.ravel()
+
+
 # -- plans --------------------------------------------------------------------------------------------------
 def _bins(primes: tuple[int, ...], count: int, limit: int) -> list[int] | None:
     """The primes shared into ``count`` factors of at most ``limit`` each, balanced; None where they do not fit."""
@@ -145,7 +163,6 @@ class Plan:
     passes: dict[bool, list[int]]  # by columns
     table: Array
     offsets: dict[Any, int]
-    lobits: int
 
 
 def _device_caps(ctx: Any, dtype: DType, many: bool = False) -> tuple[int, int, int]:
@@ -184,11 +201,14 @@ def _make_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
 
     for r in sorted({r for ps in passes.values() for r in ps}):
         add(("int", r), unit_roots(r, np.arange(r)))
-    lobits = 0
-    if any(len(ps) > 1 for ps in passes.values()):
-        lobits = (size.bit_length() + 1) // 2
-        add("lo", unit_roots(size, np.arange(1 << lobits)))
-        add("hi", unit_roots(size, np.arange(-(-size >> lobits)) << lobits))
+    for ps in passes.values():
+        ns = 1
+        for r in ps:
+            if ns > 1 and ("pass lo", ns, r) not in offsets:
+                lo, hi = pass_twiddles(ns, r)
+                add(("pass lo", ns, r), lo)
+                add(("pass hi", ns, r), hi)
+            ns *= r
     if kind == "real":
         add("rc", unit_roots(n, np.arange(size + 1)))
     elif kind == "bluestein":
@@ -202,7 +222,7 @@ def _make_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
         add("chirp", chirp)
         add("bhat", np.fft.fft(b) / size)
     table = upload(ctx, np.concatenate(chunks).astype(dtype.np))
-    return Plan(kind, n, size, dtype, sign, passes, table, offsets, lobits)
+    return Plan(kind, n, size, dtype, sign, passes, table, offsets)
 
 
 # -- one transform along one axis -----------------------------------------------------------------------------
@@ -304,18 +324,18 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
     vector = side is not None and side.sn == 1 and all(
         v % 2 == 0 for v in (side.off, side.so if o_count > 1 else 0, side.sc if c_count > 1 else 0))
     spec = FFTPassSpec(plan.dtype, stages, tile, threads, load_rows, store_rows, single, load.mode, store.mode,
-                       True, vector, addresses)
+                       True, vector, addresses, twiddled=ns > 1)
     if spec.shared_elements > cap:  # no room for the padding against bank conflicts
         spec = dataclasses.replace(spec, pad=False)
     flags |= (LOAD_TABLE if load.table is not None else 0) | (STORE_TABLE if store.table is not None else 0)
     kernel = ctx.kernels.get(spec)
     offsets = plan.offsets
-    values = (1.0 if store.scale is None else store.scale, q, c_count, n, logical, ns, plan.lobits,
+    values = (1.0 if store.scale is None else store.scale, q, c_count, n, logical, ns, pass_split_bits(ns),
               src.off, _u32(src.so), _u32(src.sc), _u32(src.sn), n if load.nv is None else load.nv,
               dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), n if store.nout is None else store.nout,
               load.twiddles if load.table is None else load.table,
               store.twiddles if store.table is None else store.table,
-              offsets[("int", r)], offsets.get("lo", 0), offsets.get("hi", 0), flags)
+              offsets[("int", r)], offsets.get(("pass lo", ns, r), 0), offsets.get(("pass hi", ns, r), 0), flags)
     groups = min(-(-q // tile), ctx.max_groups)
     record(ctx.stream, kernel, [src.array._alloc, plan.table._alloc], dst.array._alloc, values, groups,
            (0, 0, 0) if addresses else None)
