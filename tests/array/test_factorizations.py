@@ -302,6 +302,23 @@ def test_qr_of_empty_and_rank_deficient_matrices():
     _close(q.numpy().T @ q.numpy(), np.eye(3), _tol("float64", 5))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+def test_large_qr_of_rank_one_and_extreme_scales(dtype):
+    """The large-matrix QR: a rank-one matrix's later columns are rounding noise that shrinks by eps a column into
+    subnormals (which once made NaN on a GPU), and matrices near the smallest and largest normal numbers."""
+    info = np.finfo(np.dtype(dtype).char.lower() if np.dtype(dtype).kind != "c" else np.float32)
+    one = np.outer(np.arange(1.0, 71.0), np.ones(66)).astype(dtype)
+    tiny = (standard_normal((70, 66), dtype, 3) * (np.float64(info.tiny) * 4)).astype(dtype)
+    huge = (standard_normal((70, 66), dtype, 4) * (np.float64(info.max) * 2.0 ** -24)).astype(dtype)
+    for a in (one, tiny, huge):
+        q, r = (x.numpy().astype(np.complex128) for x in LA.qr(vt.asarray(a)))
+        assert np.isfinite(q).all() and np.isfinite(r).all()
+        scale = float(np.abs(a).max())
+        _close(q @ (r / scale), a / scale, _tol(dtype, 70))
+        _close(_h(q) @ q, np.eye(66), _tol(dtype, 70))
+
+
 # -- eigh, eigvalsh -----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("n", JACOBI_SIZES)

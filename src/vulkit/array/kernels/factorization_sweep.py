@@ -55,31 +55,40 @@ class HouseSpec(LASpec):
                "    uint bt = g / blocks, blk = g - bt * blocks;",
                "    uint c = first + blk * CW + col;"]
         if self.mode == 0:
+            # the column scaled by an exact power of two (as two factors, each representable) that brings its
+            # largest element to [1/2, 1): tau and v do not depend on the scale, and neither the sums nor 1 / big
+            # overflow or underflow (a rank-deficient matrix's later columns shrink by eps a column into subnormals)
             out += ["    R big = R(0);",
                     "    for (uint i = j + 1u + tid; i < m; i += WG) big = max(big, la_abs(b_A.d[IX_A(bt, i, j)]));",
                     "    big = wg_max(big);",
+                    "    S alpha = b_A.d[IX_A(bt, j, j)];",
+                    "    R ar = la_re(alpha), ai = la_im(alpha);",
+                    "    int e = 0;",
+                    "    R top = max(big, max(abs(ar), abs(ai)));",
+                    "    if (top > R(0)) frexp(top, e);",
+                    "    R f1 = ldexp(R(1), (-e) / 2), f2 = ldexp(R(1), -e - (-e) / 2);",
+                    "#define SCALED(x) la_scale(la_scale(x, f1), f2)",
                     "    R ss = R(0);",
                     "    if (big > R(0)) for (uint i = j + 1u + tid; i < m; i += WG)",
-                    "      ss += la_abs2(la_scale(b_A.d[IX_A(bt, i, j)], R(1) / big));",
+                    "      ss += la_abs2(SCALED(b_A.d[IX_A(bt, i, j)]));",
                     "    ss = wg_sum(ss);",
-                    "    S alpha = b_A.d[IX_A(bt, j, j)];",
-                    "    R ar = la_re(alpha), ai = la_im(alpha), xnorm = big * sqrt(ss);",
+                    "    S alphas = SCALED(alpha);",
+                    "    R ars = la_re(alphas), ais = la_im(alphas);",
                     "    S tau = la_s(R(0)), sc = la_s(R(0));",
                     "    R beta = ar;",
-                    "    if (!(xnorm == R(0) && ai == R(0))) {",
-                    "      R w = max(max(abs(ar), abs(ai)), xnorm);",
-                    "      beta = w * sqrt((ar / w) * (ar / w) + (ai / w) * (ai / w) + (xnorm / w) * (xnorm / w));",
-                    "      if (ar >= R(0)) beta = -beta;",
-                    "      tau = la_make((beta - ar) / beta, -ai / beta);",
-                    "      sc = la_div(la_s(R(1)), alpha - la_s(beta));",
+                    "    if (!(ss == R(0) && ai == R(0))) {",
+                    "      R betas = sqrt(ars * ars + ais * ais + ss);",
+                    "      if (ars >= R(0)) betas = -betas;",
+                    "      tau = la_make((betas - ars) / betas, -ais / betas);",
+                    "      sc = la_div(la_s(R(1)), alphas - la_s(betas));",
+                    "      beta = betas / f1 / f2;",
                     "    }",
+                    "#define VI(i) la_mul(SCALED(b_A.d[IX_A(bt, i, j)]), sc)",
                     "    if (blk == 0u) {",
-                    "      for (uint i = j + tid; i < m; i += WG)",
-                    "        b_V.d[IX_V(bt, i, j)] = i == j ? la_s(R(1)) : la_mul(b_A.d[IX_A(bt, i, j)], sc);",
+                    "      for (uint i = j + tid; i < m; i += WG) b_V.d[IX_V(bt, i, j)] = i == j ? la_s(R(1)) : VI(i);",
                     "      if (tid == 0u) { b_T.d[IX_T(bt, 0u, j)] = tau; b_T.d[IX_T(bt, 1u, j)] = la_s(beta); }",
                     "    }",
-                    "    tau = la_conj(tau);",
-                    "#define VI(i) la_mul(b_A.d[IX_A(bt, i, j)], sc)"]
+                    "    tau = la_conj(tau);"]
         else:
             out += ["    S tau = b_T.d[IX_T(bt, 0u, j)];",
                     "#define VI(i) b_V.d[IX_V(bt, i, j)]"]
