@@ -4,8 +4,9 @@ radix 64 move 2.4-2.5 TB/s with tiles of 8-16 columns and 0.8-1.5 TB/s with 32-6
 checked against the shipped setting's.
 
 A variant is ``NAME=VALUE,...`` over vulkit.array.ops.fft's constants (COALESCE_BYTES, TILE_ELEMENTS,
-MULTIPASS_COALESCE_BYTES, MULTIPASS_TILE_ELEMENTS, MAX_THREADS), plus ``radices=64x64x64x64`` to force the passes
-of the transform of their product's length (the multi-pass tile also chooses the passes; this separates the two).
+MULTIPASS_COALESCE_BYTES, MULTIPASS_TILE_ELEMENTS, MAX_THREADS, STAGE_BITS), plus ``radices=64x64x64x64`` to force
+the passes of the transform of their product's length (the multi-pass tile also chooses the passes; this separates
+the two).
 
 Run on the GPU machine: python benchmarks/probes/probe_fft_tiles.py [--rounds N] VARIANT ... ("shipped" is the
 shipped setting)"""
@@ -65,7 +66,8 @@ def main() -> None:
     parser.add_argument("--small", action="store_true")
     args = parser.parse_args()
     ctx = context.current()
-    names = ("COALESCE_BYTES", "TILE_ELEMENTS", "MULTIPASS_COALESCE_BYTES", "MULTIPASS_TILE_ELEMENTS", "MAX_THREADS")
+    names = ("COALESCE_BYTES", "TILE_ELEMENTS", "MULTIPASS_COALESCE_BYTES", "MULTIPASS_TILE_ELEMENTS", "MAX_THREADS",
+             "STAGE_BITS")
     shipped = {name: getattr(fft_ops, name) for name in names}
     original_passes = fft_ops.passes_for
     cases = _cases(args.small)
@@ -73,6 +75,7 @@ def main() -> None:
     for round_ in range(args.rounds):
         for variant in args.variants:
             _apply(variant, shipped, original_passes)
+            fft_ops.radices.cache_clear()
             ctx.plans.clear()
             for name, (function, x, moved) in cases.items():
                 try:

@@ -12,7 +12,8 @@ A workgroup takes ``tile`` adjacent columns (j, c) (or lines, when the whole tra
 coalesced, and computes their DFT_R in registers and shared memory with the same autosort over its own radices
 (16, 8, 4, 2, 3, 9, 5, 7, 11, 13: straight-line codelets with exact constants), each stage's butterflies one per
 thread, reading the first stage from and writing the last stage to global memory directly. Twiddles come from
-tables the host rounded once from extended precision (``W_R^m`` per radix R; the passes' W_{Ns R}^{i (j mod Ns)}
+tables the host rounded once from extended precision (per stage of a radix R, see :func:`stage_twiddle_layout`;
+the passes' W_{Ns R}^{i (j mod Ns)}
 as the product of two tables per pass laid out so that adjacent columns read adjacent entries), read before the
 loads or barriers they would otherwise wait behind. Kernels compute forward transforms (e^{-2 pi i m / N}) only:
 an inverse transform is the conjugate of the forward transform of the conjugate, so its first pass conjugates what
@@ -46,6 +47,19 @@ _FIELDS = (("Q", "I"), ("nc", "I"), ("nn", "I"), ("nl", "I"), ("Ns", "I"), ("lob
 # flags: conjugate the loaded values (inverse transforms run forward on conjugates), conjugate the stored ones,
 # multiply the loaded / stored values by the table at tin + n / tout + k
 LOAD_CONJ, STORE_CONJ, LOAD_TABLE, STORE_TABLE = 1, 2, 4, 8
+
+
+def stage_twiddle_layout(stages: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """(stage, Ns, offset) of each stage of a workgroup's DFT that multiplies by twiddles (Ns > 1, radix r > 1):
+    its table holds W_{Ns r}^{k x} at offset + (k - 1) Ns + x (k < r, x < Ns), so that threads on adjacent
+    butterflies read adjacent entries."""
+    out, ns, offset = [], 1, 0
+    for s, r in enumerate(stages):
+        if ns > 1 and r > 1:
+            out.append((s, ns, offset))
+            offset += (r - 1) * ns
+        ns *= r
+    return out
 
 
 def _literal(value: float, double: bool) -> str:
@@ -378,16 +392,16 @@ class FFTPassSpec:
 
     def _stage_twiddles(self, s: int, r: int, ns: int, count: int) -> list[str]:
         """Stage s's twiddles W_{ns r}^{k (jj mod ns)} of each thread slot, as variables w{s}_{t}_{k} (k > 0)."""
-        if ns == 1:
+        offset = {stage: at for stage, _, at in stage_twiddle_layout(self.stages)}.get(s)
+        if offset is None:
             return []
-        R, T = self.R, self.threads
-        width = R // r
+        width = self.R // r
         lines = []
-        for t in range(-(-self.tile * width // T)):
+        for t in range(-(-self.tile * width // self.threads)):
             names = [f"w{s}_{t}_{k}" for k in range(1, r)]
             lines += [f"C {n};" for n in names]
-            lines += ["{", *self._slot(s, count, t, width)]  # jj < width: the reads stay within the table
-            lines += [f"{n} = TAB.d[p.tint + {k}u * (jj % {ns}u) * {R // (ns * r)}u];"
+            lines += ["{", *self._slot(s, count, t, width)]
+            lines += [f"{n} = TAB.d[p.tint + {offset + (k - 1) * ns}u + jj % {ns}u];"
                       for k, n in enumerate(names, start=1)]
             lines.append("}")
         return lines

@@ -27,7 +27,15 @@ import numpy as np
 from .. import dtypes as dt
 from ..array import Array, Device, make_array, upload, view
 from ..dtypes import DType
-from ..kernels.fft import LOAD_CONJ, LOAD_TABLE, STORE_CONJ, STORE_TABLE, FFTPassSpec, RealPostSpec
+from ..kernels.fft import (
+    LOAD_CONJ,
+    LOAD_TABLE,
+    STORE_CONJ,
+    STORE_TABLE,
+    FFTPassSpec,
+    RealPostSpec,
+    stage_twiddle_layout,
+)
 from ..launch import record
 from ..layout import normalize_axes
 from .creation import default_float, zeros
@@ -46,6 +54,7 @@ TILE_ELEMENTS = 1024  # the elements a workgroup aims to hold (complex64; half f
 MULTIPASS_PLAN_BYTES = 256
 MULTIPASS_COALESCE_BYTES = 128
 MULTIPASS_TILE_ELEMENTS = 1024
+STAGE_BITS = 4  # a workgroup's stages have radices of up to 2^STAGE_BITS (its threads: the tile's elements / that)
 MAX_ELEMENTS = 1 << 32
 MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
 NORMS = ("backward", "ortho", "forward")
@@ -73,13 +82,13 @@ def smooth(n: int) -> bool:
 
 @functools.lru_cache(maxsize=1024)
 def radices(r: int) -> tuple[int, ...]:
-    """The stages of a DFT of length r in one workgroup: the power of two in balanced radices of at most 16,
-    threes in pairs (9), then 5, 7, 11, 13."""
+    """The stages of a DFT of length r in one workgroup: the power of two in balanced radices of at most
+    2^STAGE_BITS, threes in pairs (9), then 5, 7, 11, 13."""
     ps = _primes(r)
     twos = ps.count(2)
     out: list[int] = []
     if twos:
-        stages = -(-twos // 4)
+        stages = -(-twos // STAGE_BITS)
         out += [1 << (twos // stages + (1 if i < twos % stages else 0)) for i in range(stages)]
     threes = ps.count(3)
     out += [9] * (threes // 2) + [3] * (threes % 2)
@@ -122,6 +131,17 @@ def pass_twiddles(ns: int, r: int) -> tuple[np.ndarray, np.ndarray]:
     lo = unit_roots(ns * r, i * np.arange(low, dtype=np.int64)[None, :])
     hi = unit_roots(ns * r, i * (np.arange(high, dtype=np.int64) << bits)[None, :])
     return lo.ravel(), hi.ravel()
+
+
+def stage_twiddles(r: int) -> np.ndarray:
+    """The twiddles of the stages of a workgroup's DFT of length r, laid out as :func:`stage_twiddle_layout` says
+    (one entry where r has no such stage, so that every radix has an offset)."""
+    stages = radices(r)
+    parts = []
+    for s, ns, _ in stage_twiddle_layout(stages):
+        k = np.arange(1, stages[s], dtype=np.int64)[:, None]
+        parts.append(unit_roots(ns * stages[s], k * np.arange(ns, dtype=np.int64)[None, :]).ravel())
+    return np.concatenate(parts) if parts else np.ones(1, np.complex128)
 
 
 # -- plans --------------------------------------------------------------------------------------------------
@@ -200,7 +220,7 @@ def _make_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
         chunks.append(values)
 
     for r in sorted({r for ps in passes.values() for r in ps}):
-        add(("int", r), unit_roots(r, np.arange(r)))
+        add(("stages", r), stage_twiddles(r))
     for ps in passes.values():
         ns = 1
         for r in ps:
@@ -335,7 +355,7 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
               dst.off, _u32(dst.so), _u32(dst.sc), _u32(dst.sn), n if store.nout is None else store.nout,
               load.twiddles if load.table is None else load.table,
               store.twiddles if store.table is None else store.table,
-              offsets[("int", r)], offsets.get(("pass lo", ns, r), 0), offsets.get(("pass hi", ns, r), 0), flags)
+              offsets[("stages", r)], offsets.get(("pass lo", ns, r), 0), offsets.get(("pass hi", ns, r), 0), flags)
     groups = min(-(-q // tile), ctx.max_groups)
     record(ctx.stream, kernel, [src.array._alloc, plan.table._alloc], dst.array._alloc, values, groups,
            (0, 0, 0) if addresses else None)
