@@ -8,11 +8,13 @@ wrong then; only the time counts):
   no_codelets        the butterflies (the data only moves: global -> registers -> shared -> global)
   no_barriers        the workgroup barriers between the stages
 
-Run on the GPU machine: python benchmarks/probes/probe_fft_variants.py"""
+Variants combine with "+" (no_twiddles+no_codelets). Run on the GPU machine:
+python benchmarks/probes/probe_fft_variants.py [VARIANT ...] (default: shipped and each part alone)"""
 
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import numpy as np
@@ -30,15 +32,17 @@ CODELET = re.compile(r"^\{\nC t0 = .*?\n\}$", re.M | re.S)
 
 
 def _variant(name: str) -> Any:
+    parts = set(name.split("+"))  # parts combine: no_twiddles+no_codelets
+
     def source(self: Any, float_controls: Any = None) -> str:
         text = ORIGINAL(self, float_controls)
-        if name in ("no_pass_twiddle", "no_twiddles"):
+        if parts & {"no_pass_twiddle", "no_twiddles"}:
             text = PASS_TWIDDLE.sub("", text)
-        if name in ("no_stage_twiddle", "no_twiddles"):
+        if parts & {"no_stage_twiddle", "no_twiddles"}:
             text = STAGE_TWIDDLE.sub("", text)
-        if name == "no_codelets":
+        if "no_codelets" in parts:
             text = CODELET.sub("", text)
-        if name == "no_barriers":
+        if "no_barriers" in parts:
             text = BARRIER.sub("", text)
         return text
     return source
@@ -58,7 +62,9 @@ def main() -> None:
     r = vt.asarray(rng.standard_normal((4096, 4096)).astype(np.float32))
     namespace = {"vt": vt, "z": z, "r": r}
     pkt._name = _name
-    for variant in ("shipped", "no_pass_twiddle", "no_stage_twiddle", "no_twiddles", "no_codelets", "no_barriers"):
+    variants = sys.argv[1:] or ["shipped", "no_pass_twiddle", "no_stage_twiddle", "no_twiddles", "no_codelets",
+                                "no_barriers"]
+    for variant in variants:
         kf.FFTPassSpec.source = ORIGINAL if variant == "shipped" else _variant(variant)
         ctx.kernels._kernels.clear()
         ctx._pipelines.clear()
