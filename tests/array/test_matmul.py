@@ -241,6 +241,24 @@ def test_gemm_updates_a_submatrix(dtype: str) -> None:
                                rtol=tol, atol=tol * 10)
 
 
+def test_products_planned_once_per_layout() -> None:
+    """A layout's launch plan is kept and replayed: other arrays, offsets, alpha and beta of the same shapes must
+    give their own results (a blocked factorization's loop of updates, a model's layers)."""
+    rng = np.random.default_rng(21)
+    big = rng.standard_normal((90, 90)).astype(np.float32)
+    x = vt.asarray(big)
+    expected = big.astype(np.float64)
+    for step, (alpha, beta) in enumerate([(1.0, 0.0), (-1.0, 1.0), (-1.0, 1.0), (0.5, 2.0), (1.0, 0.0)]):
+        a = rng.standard_normal((40, 12)).astype(np.float32)  # more rows and columns than the skinny kernel's
+        b = rng.standard_normal((12, 40)).astype(np.float32)
+        r0 = 4 * (step % 3)  # the same layout at other offsets, then at an offset seen before
+        gemm(vt.asarray(a), vt.asarray(b), x[r0:r0 + 40, 8:48], alpha=alpha, beta=beta)
+        expected[r0:r0 + 40, 8:48] = alpha * (a.astype(np.float64) @ b) + beta * expected[r0:r0 + 40, 8:48]
+        np.testing.assert_allclose(x.numpy(), expected, rtol=1e-5, atol=1e-5)
+        c = vt.asarray(a) @ vt.asarray(b)  # matmul of the same layout, new operands each time
+        np.testing.assert_allclose(c.numpy(), a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+
 def test_gemm_checks() -> None:
     with pytest.raises(TypeError, match="one floating dtype"):
         gemm(vt.ones((2, 2)), vt.ones((2, 2), dtype=vt.int32), vt.ones((2, 2)))

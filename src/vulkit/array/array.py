@@ -116,11 +116,11 @@ class Array:
     @property
     def mT(self) -> Array:  # noqa: N802 - the array API's name
         """The last two axes swapped."""
-        if self.ndim < 2:
+        shape, strides = self._shape, self._strides
+        if len(shape) < 2:
             raise ValueError("mT needs an array of at least 2 dimensions")
-        axes = list(range(self.ndim))
-        axes[-2], axes[-1] = axes[-1], axes[-2]
-        return self.permute_dims(tuple(axes))
+        return view(self, (*shape[:-2], shape[-1], shape[-2]), (*strides[:-2], strides[-1], strides[-2]),
+                    self._offset)
 
     def permute_dims(self, axes: tuple[int, ...]) -> Array:
         """A view with the axes in the order ``axes`` (a permutation of range(ndim), negative axes allowed)."""

