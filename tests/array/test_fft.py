@@ -411,15 +411,18 @@ def small_shared_memory(monkeypatch: pytest.MonkeyPatch):
     dropped()
 
 
-@pytest.mark.parametrize("n", [4096, 3000, 4097])
-def test_many_passes(small_shared_memory: None, n: int) -> None:
+@pytest.mark.parametrize(("n", "dtype"), [(4096, "complex64"), (3000, "complex64"), (4097, "complex64"),
+                                          (3000, "complex128"), (1 << 12, "complex128")])
+def test_many_passes(small_shared_memory: None, n: int, dtype: str) -> None:
+    if dtype not in SUPPORTED:
+        pytest.skip(f"{dtype} is not supported on this device")
     assert len(fft_ops.passes_for(4096, 64, 4, False)) >= 3
-    x = _values((2, n), "complex64", seed=15)
+    x = _values((2, n), dtype, seed=15)
     _check("fft", x, n)
     _check("ifft", x, n)
     _check("rfft", x.real.copy(), n)
     _check("irfft", x, n)
-    y = _values((3, n, 5), "complex64", seed=16)
+    y = _values((3, n, 5), dtype, seed=16)
     _check("fft", y, n, axis=1)
 
 
