@@ -346,3 +346,24 @@ def test_sum_and_prod_into_bool_as_numpy():
                     want = theirs(a, axis=axis, dtype=bool, keepdims=keepdims)
                     assert got.dtype == vt.bool
                     np.testing.assert_array_equal(got.numpy(), want)
+
+
+def test_a_layout_reduced_again_replays_its_kernels() -> None:
+    """A reduction of a layout seen before replays what it recorded: new arrays, other offsets of the same view
+    shape, the chunked kernels' partial sums and keepdims must all give their own results."""
+    rng = np.random.default_rng(31)
+    for _ in range(3):
+        long = rng.standard_normal(50_000).astype(np.float32)  # one row in chunks: partial sums, then combined
+        tall = rng.standard_normal((2000, 3)).astype(np.float32)  # columns in chunks
+        big = rng.standard_normal((40, 30)).astype(np.float32)
+        np.testing.assert_allclose(vt.sum(vt.asarray(long)).numpy(), long.sum(dtype=np.float64), rtol=1e-5)
+        np.testing.assert_allclose(vt.sum(vt.asarray(tall), axis=0).numpy(), tall.sum(axis=0, dtype=np.float64),
+                                   rtol=1e-4)
+        x = vt.asarray(big)
+        for start in (0, 7, 0, 13):  # rows in place at other offsets; every other column (copied first)
+            for window, view in ((big[start:start + 20], x[start:start + 20]),
+                                 (big[start:start + 20, 1::2], x[start:start + 20, 1::2])):
+                np.testing.assert_allclose(vt.max(view, axis=1, keepdims=True).numpy(),
+                                           window.max(axis=1, keepdims=True))
+                np.testing.assert_allclose(vt.mean(view, axis=0).numpy(), window.mean(axis=0), rtol=1e-5, atol=1e-6)
+                assert vt.argmax(view, axis=0).numpy().tolist() == window.argmax(axis=0).tolist()
