@@ -7,10 +7,12 @@ Run on the GPU machine: python benchmarks/probes/probe_host_time.py"""
 
 from __future__ import annotations
 
+import contextlib
 import cProfile
 import io
 import pstats
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -22,7 +24,9 @@ from vulkit.runtime.events import Event
 STATEMENTS = ("vt.linalg.cholesky(a)", "vt.linalg.solve(a, b)", "vt.sort(x)", "vt.fft.fft(z)")
 
 
-def _count(stream: Any, statement: str, namespace: dict[str, Any]) -> int:
+@contextlib.contextmanager
+def counted_dispatches(stream: Any) -> Iterator[list[int]]:
+    """Within the block, the stream counts its dispatches into the list yielded (one item)."""
     calls = [0]
     original = stream.dispatch, stream.dispatch_to
 
@@ -34,9 +38,14 @@ def _count(stream: Any, statement: str, namespace: dict[str, Any]) -> int:
 
     stream.dispatch, stream.dispatch_to = counted(original[0]), counted(original[1])
     try:
-        exec(statement, namespace)  # noqa: S102 - a probe runs what it is given
+        yield calls
     finally:
         stream.dispatch, stream.dispatch_to = original
+
+
+def _count(stream: Any, statement: str, namespace: dict[str, Any]) -> int:
+    with counted_dispatches(stream) as calls:
+        exec(statement, namespace)  # noqa: S102 - a probe runs what it is given
     return calls[0]
 
 

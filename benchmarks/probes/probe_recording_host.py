@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import numpy as np
+from probe_host_time import counted_dispatches
 
 import vulkit as vt
 from vulkit.array.ops.matmul import gemm
@@ -44,34 +45,29 @@ def main() -> None:
     vt.device.synchronize()
     for name in RECORDING:
         setattr(commands.CommandBuffer, name, lambda self, *args, **kwargs: None)
-    stream = context.current().stream
-    calls = [0]
-    original = stream.dispatch, stream.dispatch_to
+    with counted_dispatches(context.current().stream) as calls:
+        for statement in statements:
+            _time(statement, namespace, calls)
 
-    def counted(function: Any) -> Any:
-        def inner(*args: Any, **kwargs: Any) -> Any:
-            calls[0] += 1
-            return function(*args, **kwargs)
-        return inner
 
-    stream.dispatch, stream.dispatch_to = counted(original[0]), counted(original[1])
-    for statement in statements:
-        code = compile(statement, "<statement>", "exec")
-        repeats = 20 if "linalg" in statement else 5000
-        best = float("inf")
-        for _ in range(3):
-            calls[0] = 0
-            started = time.perf_counter()
-            for _ in range(repeats):
-                try:
-                    exec(code, namespace)  # noqa: S102
-                except (vt.linalg.LinAlgError, ValueError, IndexError):
-                    pass  # the stubbed kernels leave flags and values as they were
-            vt.device.synchronize()
-            best = min(best, (time.perf_counter() - started) / repeats)
-        dispatches = calls[0] / repeats
-        print(f"{statement:45s} {best * 1e6:9.1f} us a call, {dispatches:5.0f} dispatches, "
-              f"{best / max(dispatches, 1) * 1e6:6.1f} us a dispatch", flush=True)
+def _time(statement: str, namespace: dict[str, Any], calls: list[int]) -> None:
+    """Print the host's time a call of ``statement`` (the best of three rounds) and a dispatch."""
+    code = compile(statement, "<statement>", "exec")
+    repeats = 20 if "linalg" in statement else 5000
+    best = float("inf")
+    for _ in range(3):
+        calls[0] = 0
+        started = time.perf_counter()
+        for _ in range(repeats):
+            try:
+                exec(code, namespace)  # noqa: S102
+            except (vt.linalg.LinAlgError, ValueError, IndexError):
+                pass  # the stubbed kernels leave flags and values as they were
+        vt.device.synchronize()
+        best = min(best, (time.perf_counter() - started) / repeats)
+    dispatches = calls[0] / repeats
+    print(f"{statement:45s} {best * 1e6:9.1f} us a call, {dispatches:5.0f} dispatches, "
+          f"{best / max(dispatches, 1) * 1e6:6.1f} us a dispatch", flush=True)
 
 
 if __name__ == "__main__":
