@@ -67,8 +67,9 @@ def _axis(name: str, axis: Any, ndim: int) -> int:
 
 
 def _slab(x: Array, axis: int, start: int, stop: int) -> Array:
-    """x[..., start:stop, ...] along ``axis`` (a view)."""
-    return basic_view(x, (*(slice(None),) * axis, slice(start, stop)))
+    """x[..., start:stop, ...] along ``axis`` (a view; 0 <= start <= stop <= its length)."""
+    shape = (*x._shape[:axis], stop - start, *x._shape[axis + 1:])
+    return view(x, shape, x._strides, x._offset + start * x._strides[axis])
 
 
 # -- joining and splitting ------------------------------------------------------------------------------
