@@ -111,7 +111,7 @@ class Array:
     @property
     def T(self) -> Array:  # noqa: N802 - the array API's name
         """The transpose (all axes reversed)."""
-        return self.permute_dims(tuple(range(self.ndim - 1, -1, -1)))
+        return view(self, self._shape[::-1], self._strides[::-1], self._offset)
 
     @property
     def mT(self) -> Array:  # noqa: N802 - the array API's name
