@@ -358,7 +358,7 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
 
     What a layout records (kernel, push constants, grids) is kept in the context's plan cache by everything it
     depends on, so that a loop of products of one layout (a blocked factorization's updates, a model's layers)
-    pays for the planning once: a small product's host time 34 -> ~12 us (descriptors; with buffer addresses the
+    pays for the planning once: a 64 x 64 product's host time 34.8 -> 14.5 us (descriptors; with buffer addresses the
     push constants hold the addresses, and every product is planned)."""
     ctx = c._ctx
     reads = [a._alloc, b._alloc, c._alloc] if epilogue and beta else [a._alloc, b._alloc]

@@ -27,7 +27,7 @@ CANDIDATES = {
 MIN_FLOPS = 1 << 27  # smaller products take the built-in choice: their time is mostly the launch
 _lock = threading.Lock()
 _tables: dict[str, dict[str, Tile]] = {}
-_generation = 0  # see generation()
+_generation = 0  # see state()
 
 
 def size_class(dtype: DType, batch: int, m: int, n: int, k: int) -> str:
