@@ -16,11 +16,14 @@
 #  10. the NumPy-compatible modules of the sixth session with validation (bits, selection, more, ufuncs, misc, signal),
 #      then topk's parts
 #  11. the eighth session's SciPy solvers (solve_triangular, cho_*, lu*) with validation, and their benchmark rows
+#  12. the ninth session's recorded plans on the GPU: cholesky, solve and lu_factor rows (host time was their
+#      critical path), the host's time a dispatch there (probe_host_time.py, probe_recording_host.py), and the
+#      matmul, reduction and FFT tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8 9 10 11"}
+steps=${1:-"1 2 3 4 5 6 7 8 9 10 11 12"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -91,5 +94,14 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
           set -- $family
           limit "$2" python3 benchmarks/bench_ops.py --only "$1" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         done ;;
+    12) for family in "cholesky 60" "solve 4096 90" "lu_factor 90" "matmul 1024 90"; do
+          set -- $family
+          limit "${@: -1}" python3 benchmarks/bench_ops.py --only "${*:1:$#-1}" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done
+        limit 120 python3 benchmarks/probes/probe_host_time.py 2>&1 | tee "$out/host_time.txt"
+        limit 120 python3 benchmarks/probes/probe_recording_host.py 4096 2>&1 | tee "$out/recording_host.txt"
+        VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
+          tests/array/test_matmul.py tests/array/test_reductions.py tests/array/test_fft.py \
+          2>&1 | tail -n 5 | tee "$out/tests_plans.txt" ;;
   esac
 done
