@@ -307,7 +307,7 @@ def test_qr_of_empty_and_rank_deficient_matrices():
 def test_large_qr_of_rank_one_and_extreme_scales(dtype):
     """The large-matrix QR: a rank-one matrix's later columns are rounding noise that shrinks by eps a column into
     subnormals (which once made NaN on a GPU), and matrices near the smallest and largest normal numbers."""
-    info = np.finfo(np.dtype(dtype).char.lower() if np.dtype(dtype).kind != "c" else np.float32)
+    info = np.finfo(np.float32 if dtype == "complex64" else dtype)
     one = np.outer(np.arange(1.0, 71.0), np.ones(66)).astype(dtype)
     tiny = (standard_normal((70, 66), dtype, 3) * (np.float64(info.tiny) * 4)).astype(dtype)
     huge = (standard_normal((70, 66), dtype, 4) * (np.float64(info.max) * 2.0 ** -24)).astype(dtype)
