@@ -30,7 +30,7 @@ def _namespace(n: int) -> dict[str, Any]:
     rng = np.random.default_rng(0)
     g = rng.standard_normal((n, n)).astype(np.float32)
     big = vt.ones((1024, 1024), dtype=vt.float32)
-    return {"vt": vt, "gemm": gemm, "a": vt.asarray(g @ g.T / n + np.eye(n, dtype=np.float32)),
+    return {"vt": vt, "np": np, "gemm": gemm, "a": vt.asarray(g @ g.T / n + np.eye(n, dtype=np.float32)),
             "b": vt.asarray(rng.standard_normal(n).astype(np.float32)),
             "x": vt.ones((64, 64), dtype=vt.float32), "w": vt.ones((64, 64), dtype=vt.float32),
             "s": big[64:, :64], "t": big[:64, 64:], "u": big[64:, 64:]}
