@@ -109,6 +109,24 @@ def test_advanced_indexing():
     assert_matches(x, a, exact=True)
 
 
+@pytest.mark.parametrize("dtype", ["int64", "int32", "uint8", "uint64", "int16"])
+def test_indexing_by_one_integer_array_on_the_gpu(dtype):
+    """``x[idx]`` with one integer array on the GPU gathers as ``take`` does (its bounds checked on the GPU, not
+    read back first): shapes of the indices, negative ones, empty ones, NumPy's IndexError."""
+    a = sample("float32", 42, special=False).reshape(7, 2, 3)
+    x = vt.asarray(a)
+    signed = np.dtype(dtype).kind == "i"
+    for idx in ([0, 6, 3, 3], [[1, 2], [5, 0]], [-1, -7, 2] if signed else [1, 6], np.zeros((0, 2), int)):
+        i = np.array(idx, dtype=dtype)
+        assert_matches(x[vt.asarray(i)], a[i], exact=True)
+    for bad in ([7], [0, 9], [-8] if signed else [200]):
+        i = np.array(bad, dtype=dtype)
+        with pytest.raises(IndexError) as theirs:
+            a[i]
+        with pytest.raises(IndexError, match=f"^{theirs.value}$"):
+            x[vt.asarray(i)]
+
+
 Z = (5,)
 X = (3, 2)
 MASK = np.array([True, False, True])

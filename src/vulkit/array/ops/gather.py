@@ -67,12 +67,17 @@ def take(x: Array, /, indices: Any, *, axis: int | None = None, mode: str = "rai
     indices = _index_array("take", indices, x._ctx)
     if axis is None:
         x = reshape(x, (-1,))
-    axis = _axis("take", axis, x.ndim)
+    return take_axis("take", x, indices, _axis("take", axis, x.ndim), mode)
+
+
+def take_axis(name: str, x: Array, indices: Array, axis: int, mode: str) -> Array:
+    """:func:`take` of the integer array ``indices`` along the normalized ``axis``; ``name``: the function the
+    user called, for errors ("": NumPy's message alone, as indexing gives it)."""
     k = indices.ndim
     shape = (*x._shape[:axis], *indices._shape, *x._shape[axis + 1:])
     source = (*x._strides[:axis], *(0,) * k, *x._strides[axis + 1:])
     index = (*(0,) * axis, *indices._strides, *(0,) * (x.ndim - axis - 1))
-    return gather("take", x, indices, shape, source, index, axis, mode)
+    return gather(name, x, indices, shape, source, index, axis, mode)
 
 
 def _axis(name: str, axis: Any, ndim: int) -> int:
@@ -126,11 +131,12 @@ def gather(name: str, x: Array, indices: Array, shape: tuple[int, ...], source: 
     length = x._shape[axis]
     if out._size == 0:
         return out
+    prefix = f"{name}: " if name else ""
     if length == 0:
-        raise IndexError(f"{name}: cannot take from axis {axis} of size 0")
+        raise IndexError(f"{prefix}cannot take from axis {axis} of size 0")
     for a in (x, indices, out):
         if a._alloc.size // a._dtype.itemsize >= _LIMIT:
-            raise ValueError(f"{name}: arrays of 2^32 elements or more are not supported, got {a._alloc.size} "
+            raise ValueError(f"{prefix}arrays of 2^32 elements or more are not supported, got {a._alloc.size} "
                              f"bytes of {a._dtype.name}")
 
     def plan_of(mode: str) -> _Plan:
@@ -158,7 +164,7 @@ def gather(name: str, x: Array, indices: Array, shape: tuple[int, ...], source: 
     first = int(raw.view(np.uint32)[0])
     if first != _NONE:
         value = _index_at(indices, shape, index, first)
-        raise IndexError(f"{name}: index {value} is out of bounds for axis {axis} with size {length}")
+        raise IndexError(f"{prefix}index {value} is out of bounds for axis {axis} with size {length}")
     return out
 
 

@@ -4,8 +4,9 @@ Basic indexing (integers, slices, ``...``, ``None``) makes a view: no copy, no G
 Advanced indexing (boolean masks, integer arrays, lists) follows NumPy's rules. A key that is one boolean
 mask over x's leading dimensions has its element positions computed on the GPU (the stream compaction of
 ``vt.nonzero``, which reads back one count to size the result); other advanced keys have them worked out on
-the host with NumPy (an index array on the GPU is read back first, which waits for it). Then one gather or
-scatter kernel moves the elements.
+the host with NumPy (an index array on the GPU is read back first, which waits for it), but for one integer array
+on the GPU, which ``take`` gathers while a kernel checks its bounds. Then one gather or scatter kernel moves the
+elements.
 """
 
 from __future__ import annotations
@@ -108,6 +109,12 @@ def getitem(x: Array, key: Any) -> Array:
         if out._size:
             _move("gather", x, positions, out)
         return out
+    first = key[0]
+    if len(key) == 1 and first.__class__ is Array and first._dtype.kind in "iu" and first.ndim and x.ndim:
+        # one integer array on the GPU: checked there while the gather runs, not read back to the host first
+        from .gather import take_axis  # noqa: PLC0415 - gather imports this module's neighbours
+
+        return take_axis("", x, first, 0, "raise")
     positions = _positions(x, key)
     ctx = x._ctx
     out = make_array(ctx, positions.shape, x._dtype)
