@@ -122,6 +122,11 @@ def test_take_errors():
         vt.take(x, [0], axis=(0, 1))
     with pytest.raises(ValueError, match="mode"):
         vt.take(x, [0], mode="bogus")
+    for internal in ("check", "raise "):  # the kernels' check alone is not NumPy's and not a user's mode
+        with pytest.raises(ValueError, match="take: mode must be one of 'raise', 'wrap', 'clip'"):
+            vt.take(x, [0], mode=internal)
+        with pytest.raises(ValueError, match="take_along_axis: mode must be one of"):
+            vt.take_along_axis(x, vt.asarray(np.zeros((3, 1), np.int64)), axis=1, mode=internal)
     with pytest.raises(IndexError, match="size 0"):
         vt.take(vt.asarray(np.zeros((0, 3), np.float32)), [0], axis=0, mode="clip")
     assert vt.take(vt.asarray(np.zeros((0, 3), np.float32)), [], axis=0).shape == (0, 3)

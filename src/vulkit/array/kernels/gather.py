@@ -7,13 +7,12 @@ index dimensions source stride 0 and the others index stride 0; ``take_along_axi
 the output (broadcast strides). Elements move as unsigned integers of their size, so one kernel serves every
 dtype of an item size.
 
-Out-of-range indices, by ``mode``: ``raise`` stores the output position that met one in a flag word the
-caller reads back (a plain store: any one of them may win, each a whole word; no atomics, which need the
-device-scope memory model feature) and writes 0 there; ``check`` only checks, as ``raise`` does, reading
-nothing but the indices and writing nothing but the flag (``take`` checks first and then gathers with ``wrap``,
-so that the host waits for the check alone); ``wrap`` takes the index modulo the axis length; ``clip`` clamps
-it to [0, length) (NumPy's modes). Negative indices count from the end in ``raise`` mode, as
-NumPy's; uint64 indices are read as int64, as NumPy casts them (2**64 - 1 is -1).
+Out-of-range indices, by ``mode``: ``check`` gathers nothing: it reads the indices and stores the output position
+that met one out of range in a flag word the caller reads back (a plain store: any one of them may win, each a
+whole word; no atomics, which need the device-scope memory model feature); negative indices count from the end
+there, as NumPy's (``take``'s ``mode="raise"`` checks first and then gathers with ``wrap``, so that the host
+waits for the check alone); ``wrap`` takes the index modulo the axis length; ``clip`` clamps it to [0, length)
+(NumPy's modes); uint64 indices are read as int64, as NumPy casts them (2**64 - 1 is -1).
 
 Offsets are element offsets from the allocations' starts, in 32-bit unsigned arithmetic (modulo 2^32, which
 negative strides rely on): the caller keeps every array below 2^32 elements. With buffer addresses each access
@@ -31,7 +30,7 @@ from typing import Any, ClassVar
 from ..dtypes import DType, require_supported, uint8, uint16, uint32, uint64
 from .glsl import WORKGROUP, header, offsets_lines
 
-MODES = ("raise", "check", "wrap", "clip")
+MODES = ("check", "wrap", "clip")
 ITEMS = 4  # items per thread and pass, all index loads and then all source loads in flight
 _BITS = {1: ("uint8_t", uint8), 2: ("uint16_t", uint16), 4: ("uint", uint32), 8: ("uvec2", uint32),
          16: ("uvec4", uint32)}
@@ -41,12 +40,12 @@ _BITS = {1: ("uint8_t", uint8), 2: ("uint16_t", uint16), 4: ("uint", uint32), 8:
 class GatherSpec:
     """One gather kernel: element size in bytes, the index dtype, merged dimensions, the out-of-range ``mode``,
     and whether arrays are reached through buffer addresses. Bindings: source, indices, output (and the flag
-    word in ``raise`` mode)."""
+    word in ``check`` mode)."""
 
     itemsize: int
     index: DType
     ndim: int
-    mode: str = "raise"
+    mode: str = "wrap"
     addresses: bool = False
     groups_per: ClassVar[int] = WORKGROUP * ITEMS
 
@@ -56,8 +55,8 @@ class GatherSpec:
 
     @property
     def flags(self) -> bool:
-        """Whether the kernel stores out-of-range positions in the flag word."""
-        return self.mode in ("raise", "check")
+        """Whether the kernel checks (stores out-of-range positions in the flag word) instead of gathering."""
+        return self.mode == "check"
 
     @cached_property
     def push(self) -> struct.Struct:
@@ -103,7 +102,7 @@ class GatherSpec:
 
     def _helpers(self, element: str, index_type: str) -> list[str]:
         """``load_index(offset)`` (the raw index as a 64- or 32-bit integer), ``position(v, ok)`` (the index
-        along the axis; ``ok`` false for one out of range in ``raise`` mode), loads and stores."""
+        along the axis; ``ok`` false for one out of range in ``check`` mode), loads and stores."""
         wide = self.index.itemsize == 8
         signed = self.index.kind == "i" or wide  # uint64 indices are int64's bits, as NumPy casts them (-1)
         value = ("int64_t" if signed else "uint64_t") if wide else ("int" if signed else "uint")
@@ -159,15 +158,13 @@ class GatherSpec:
         for u in range(ITEMS):
             body.append(f"    uint k{u} = 0u; bool ok{u} = false;")
             body.append(f"    if (in{u}) k{u} = position(load_index(xo{u}), ok{u});")
-        for u in range(ITEMS if self.mode != "check" else 0):
+        flag = "FR(p.af).v" if self.addresses else "f.d[0]"
+        for u in range(0 if self.flags else ITEMS):
             body.append(f"    {element} v{u} = {zero};")
             body.append(f"    if (in{u} && ok{u}) v{u} = load(so{u} + k{u} * uint(p.astride));")
         for u in range(ITEMS):
-            if self.mode != "check":
-                body.append(f"    if (in{u}) save(p.ooff + j{u}, v{u});")
-            if self.flags:
-                flag = "FR(p.af).v" if self.addresses else "f.d[0]"
-                body.append(f"    if (in{u} && !ok{u}) {flag} = p.ooff + j{u};")
+            body.append(f"    if (in{u} && !ok{u}) {flag} = p.ooff + j{u};" if self.flags else
+                        f"    if (in{u}) save(p.ooff + j{u}, v{u});")
         body += ["  }", "}"]
         return body
 

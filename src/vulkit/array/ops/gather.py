@@ -17,7 +17,7 @@ import numpy as np
 
 from ..array import Array, asarray_like, make_array
 from ..dtypes import DType
-from ..kernels.gather import MODES, GatherSpec
+from ..kernels.gather import GatherSpec
 from ..kernels.glsl import division_magic
 from ..launch import grid
 from ..layout import broadcast_strides, contiguous_strides, merge_dims, normalize_axes, size_of
@@ -26,6 +26,7 @@ from .planning import _addresses
 
 _LIMIT = 1 << 32  # elements an allocation may hold: the kernel's offsets are 32-bit unsigned
 _NONE = 0xFFFFFFFF  # the flag word's value when every index was in range
+TAKE_MODES = ("raise", "wrap", "clip")  # NumPy's; "raise" runs as the kernels' "check", then their "wrap"
 
 
 class _Plan(NamedTuple):
@@ -51,8 +52,9 @@ def _index_array(name: str, indices: Any, ctx: Any) -> Array:
 
 
 def _check_mode(name: str, mode: str) -> None:
-    if mode not in MODES:
-        raise ValueError(f"{name}: mode must be one of {', '.join(map(repr, MODES))}, got {mode!r}")
+    """ValueError naming ``name`` unless ``mode`` is one of NumPy's TAKE_MODES."""
+    if mode not in TAKE_MODES:
+        raise ValueError(f"{name}: mode must be one of {', '.join(map(repr, TAKE_MODES))}, got {mode!r}")
 
 
 def take(x: Array, /, indices: Any, *, axis: int | None = None, mode: str = "raise") -> Array:
@@ -211,7 +213,7 @@ def _i32(value: int) -> int:
 
 def _run(ctx: Any, plan: _Plan, x: Array, indices: Array, out: Array, flag: Any) -> None:
     allocations = [x._alloc, indices._alloc, out._alloc]
-    writes = [out._alloc] if flag is None else [out._alloc, flag]
+    writes = [out._alloc] if flag is None else [flag]  # a check writes nothing else
     stream = ctx.stream
     if plan.addresses:
         addresses = [a._addr or a.address for a in allocations]

@@ -22,6 +22,7 @@ from ..kernels.indexing import IndexSpec
 from ..launch import grid, record
 from ..layout import broadcast_shapes, size_of
 from .engine import TABLE, apply, check_writable
+from .gather import take_axis
 from .scans import mask_positions
 
 _BASIC = (int, slice, type(None), type(Ellipsis))
@@ -112,8 +113,6 @@ def getitem(x: Array, key: Any) -> Array:
     first = key[0]
     if len(key) == 1 and first.__class__ is Array and first._dtype.kind in "iu" and first.ndim and x.ndim:
         # one integer array on the GPU: checked there while the gather runs, not read back to the host first
-        from .gather import take_axis  # noqa: PLC0415 - gather imports this module's neighbours
-
         return take_axis("", x, first, 0, "raise")
     positions = _positions(x, key)
     ctx = x._ctx

@@ -33,7 +33,7 @@ from . import reductions
 from .contractions import _into as _into_method
 from .creation import arange, zeros_like
 from .engine import check_writable
-from .gather import take, take_along_axis
+from .gather import TAKE_MODES, take, take_along_axis
 from .indexing import _move
 from .linalg_basic import cross as _cross3
 from .linalg_basic import diagonal_method, trace_method
@@ -51,7 +51,6 @@ __all__ = [
     "ix_", "trace", "diagonal", "cross",  # index grids, diagonals, products
 ]
 
-_CLIP_MODES = ("raise", "wrap", "clip")
 _PYTHON_SCALARS = (int, float, complex)  # weakly typed (NEP 50); bool is not: NumPy makes it a bool array
 
 
@@ -102,7 +101,7 @@ def _indices(name: str, value: Any, like: Sequence[Any]) -> Array:
 
 
 def _check_mode(name: str, mode: str) -> None:
-    if mode not in _CLIP_MODES:
+    if mode not in TAKE_MODES:
         raise ValueError(f"{name}: clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
 
 
