@@ -105,6 +105,118 @@ def test_panel_geometry_keeps_a_column_per_invocation():
         PanelSpec(vt.float32, False, nb=32, rmax=1, wg=16)
 
 
+def _grid_order(dtype: str) -> tuple[int, int]:
+    """(the block order, the most rows a workgroup of the grid panel holds) on this device."""
+    ctx = vt.asarray(np.zeros(1))._ctx
+    itemsize = np.dtype(dtype).itemsize
+    tb = linalg_blocked.block_sizes(ctx, itemsize)
+    limit = linalg_blocked.shared_limit(ctx)
+    most = max(r for r in range(8, 513) if linalg_blocked._grid_shared(r, itemsize, tb) <= limit)
+    return tb, most
+
+
+def _grid_panel(a: np.ndarray, rows: int, spins: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The grid panel kernel on one matrix a (1, m, k), each workgroup holding ``rows`` rows, the check-in giving up
+    after ``spins`` reads: the factors, pivots and flag word."""
+    from vulkit.array.kernels.factorization_grid import STATE_WORDS, GridPanelSpec, candidate_scalars, key_words
+
+    _, m, k = a.shape
+    tb, _ = _grid_order(str(a.dtype))
+    groups = -(-m // rows)
+    w = vt.asarray(a)
+    pivots = vt.zeros((1, k), dtype=vt.uint32)
+    word = vt.zeros((1,), dtype=vt.uint32)
+    keys = vt.zeros((STATE_WORDS + key_words(groups),), dtype=vt.uint32)
+    candidates = vt.zeros((candidate_scalars(groups, tb),), dtype=a.dtype)
+    launch = linalg_blocked._Kernels(w, tb).get(GridPanelSpec, [w, pivots, word, keys, candidates], nb=tb, rows=rows)
+    launch([linalg_blocked._quad(w)], [m, k, 0, groups, 0, STATE_WORDS, spins], groups)
+    return w.numpy(), pivots.numpy(), int(word.numpy()[0])
+
+
+def _lapack_pivots(a: np.ndarray) -> np.ndarray:
+    """LAPACK's pivots of a (m x k, m >= k): partial pivoting in float64, the first row of the largest |re| + |im|."""
+    x = a.astype(_wide(str(a.dtype)))
+    m, k = x.shape
+    pivots = np.zeros(k, np.int64)
+    for j in range(k):
+        p = j + int(np.argmax(np.abs(x[j:, j].real) + np.abs(x[j:, j].imag)))
+        pivots[j] = p
+        x[[j, p]] = x[[p, j]]
+        if x[j, j] != 0:
+            x[j + 1:, j] /= x[j, j]
+            x[j + 1:, j + 1:] -= np.outer(x[j + 1:, j], x[j, j + 1:])
+    return pivots
+
+
+def _waiting_spins() -> int:
+    """Check-in reads for workgroups that wait for each other: on a GPU, enough for all to check in; on a CPU device
+    none (lavapipe runs two workgroups at a time and ends any loop after 65535 iterations as if it had finished,
+    so a grid of several workgroups waiting on each other there is lost or falls back by chance)."""
+    return 0 if vt.asarray(np.zeros(1))._ctx.device.physical.type == "cpu" else 4096
+
+
+# (workgroups, check-in reads): one workgroup (the grid path without a partner: it never waits), ten that give up at
+# once (the fallback: the first factors alone) or wait for each other (on a GPU)
+GRIDS = [(1, 4096), (10, 0), (10, _waiting_spins())]
+
+
+def _grid_shape(dtype: str, groups: int) -> tuple[int, int]:
+    """(rows, rows a workgroup) of a panel that ``groups`` workgroups hold."""
+    _, most = _grid_order(dtype)
+    m = min(150, groups * most)
+    return m, -(-m // groups)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize(("groups", "spins"), GRIDS)
+def test_grid_panel_kernel_factors(dtype, groups, spins):
+    """The grid panel, all its columns and fewer: LAPACK's pivots and factors within rounding of P A, whichever
+    workgroups take part."""
+    tb, _ = _grid_order(dtype)
+    m, rows = _grid_shape(dtype, groups)
+    for k in (tb, tb - 3):
+        a = standard_normal((1, m, k), dtype, m + k)
+        lu, pivots, word = _grid_panel(a, rows, spins)
+        assert word == 0
+        np.testing.assert_array_equal(pivots[0], _lapack_pivots(a[0]))
+        _check_factors(a, lu, pivots, dtype)
+
+
+@pytest.mark.parametrize(("groups", "spins"), GRIDS)
+def test_grid_panel_kernel_ties_and_zero_columns(groups, spins):
+    """Small integers (equal magnitudes in several workgroups: the first row wins) and an all-zero column (its
+    diagonal row kept, the flag set)."""
+    rng = np.random.default_rng(6)
+    m, rows = _grid_shape("float32", groups)
+    a = rng.integers(-2, 3, (1, m, 20)).astype(np.float32)
+    a[0, :, 7] = 0
+    lu, pivots, word = _grid_panel(a, rows, spins)
+    assert word == 1
+    assert pivots[0, 7] == 7
+    ties = a[0, :, 0]
+    assert pivots[0, 0] == int(np.flatnonzero(np.abs(ties) == np.abs(ties).max())[0])
+    np.testing.assert_array_equal(pivots[0, :7], _lapack_pivots(a[0])[:7])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize("spins", [_waiting_spins(), 0])
+def test_blocked_lu_on_a_grid(monkeypatch, dtype, spins):
+    """getrf with every panel on the grid kernel (its own workgroup count for each panel's rows), then solve."""
+    monkeypatch.setattr(linalg_blocked, "GRID", True)
+    monkeypatch.setattr(linalg_blocked, "GRID_SPINS", spins)
+    monkeypatch.setattr(linalg_blocked, "GRID_GROUPS", 4)
+    n = 150
+    a = standard_normal((1, n, n), dtype, 41)
+    w = vt.asarray(a)
+    pivots = vt.zeros((1, n), dtype=vt.uint32)
+    word = vt.zeros((1,), dtype=vt.uint32)
+    linalg_blocked.getrf(w, n, pivots, word)
+    assert int(word.numpy()[0]) == 0
+    tb = linalg_blocked.block_sizes(w._ctx, w._dtype.itemsize)
+    _check_factors(a, w.numpy(), pivots.numpy(), dtype, tb)
+    _check_solve(dtype, n, 31)
+
+
 def _check_solve(dtype: str, n: int, seed: int) -> np.ndarray:
     """vt.linalg.solve of two random n x n systems against their residuals; the matrices (widened) for more."""
     a, b = standard_normal((2, n, n), dtype, seed), standard_normal((2, n, 3), dtype, seed + 1)

@@ -86,7 +86,7 @@ def _lu(a: Array, b: Array | None, batch: tuple[int, ...], n: int, k: int, funct
         blocked.getrf(w3, n, make_array(ctx, (count, n), uint32), word)
         blocked.back_substitute(w3, n)
         out = w[..., n:].copy()
-    if raised(word):
+    if raised(word, function):
         raise LinAlgError(f"{function}: Singular matrix")
     return out
 

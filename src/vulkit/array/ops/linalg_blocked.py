@@ -15,6 +15,7 @@ import math
 from typing import Any
 
 from ..array import Array, make_array, view
+from ..dtypes import uint32
 from ..kernels.factorization_blocked import (
     LASWP_COLUMNS,
     LASWP_MAX,
@@ -23,12 +24,18 @@ from ..kernels.factorization_blocked import (
     PanelSpec,
     TrsmSpec,
 )
-from .creation import tril
+from ..kernels.factorization_grid import STATE_WORDS, GridPanelSpec, candidate_scalars, key_words
+from .creation import tril, zeros
 from .elementwise import add, conj
 from .linalg_common import Launcher, max_invocations, pow2, shared_limit
 from .moving import _copy_into
 
 CHOL_PANEL_ROWS = 128  # rows of L21 a workgroup of the Cholesky panel solves (one an invocation)
+GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
+GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
+GRID_LEAST_ROWS = 32
+GRID_MIN_ROWS = 512  # shorter panels go to the one-workgroup kernel
+GRID_SPINS = 4096  # reads of the check-in counter before a grid panel falls back to one workgroup
 
 
 def _quad(x: Array) -> tuple[int, int, int, int]:
@@ -88,6 +95,57 @@ class _Kernels:
             launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / 64))
 
 
+class _GridPanel:
+    """The LU panels of one large matrix on a grid of workgroups
+    (:class:`~vulkit.array.kernels.factorization_grid.GridPanelSpec`), with their state and candidate areas."""
+
+    def __init__(self, kernels: _Kernels, k: int, pivots: Array, word: Array) -> None:
+        w = kernels.w
+        self.kernels, self.pivots, self.word = kernels, pivots, word
+        m = w._shape[1]
+        most = -(-m // 8)
+        self.panels = -(-k // kernels.tb)
+        self.keys = zeros((STATE_WORDS * self.panels + key_words(most),), dtype=uint32, device=w.device)
+        self.candidates = make_array(w._ctx, (candidate_scalars(most, kernels.tb),), w._dtype)
+
+    @staticmethod
+    def allowed(w: Array, tb: int) -> bool:
+        """Whether w's panels may run on a grid: one matrix, a GPU that allows Device-scope atomics, and the rows
+        of the shortest grid's workgroup in shared memory."""
+        from .scans import lookback_allowed
+
+        ctx = w._ctx
+        if GRID is not None:
+            return GRID and w._shape[0] == 1 and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0
+        return (w._shape[0] == 1 and w._shape[1] >= GRID_MIN_ROWS and ctx.device.physical.type != "cpu"
+                and lookback_allowed(ctx) and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0)
+
+    def __call__(self, k0: int, kb: int, panel: int) -> None:
+        w, tb = self.kernels.w, self.kernels.tb
+        rows = w._shape[1] - k0
+        per = _grid_rows(w._ctx, rows, w._dtype.itemsize, tb)
+        groups = -(-rows // per)
+        launch = self.kernels.get(GridPanelSpec, [w, self.pivots, self.word, self.keys, self.candidates], nb=tb,
+                                  rows=per)
+        launch([_quad(_sub(w, k0, rows + k0, k0, k0 + kb))],
+               [rows, kb, k0, groups, STATE_WORDS * panel, STATE_WORDS * self.panels, GRID_SPINS], groups)
+
+
+def _grid_rows(ctx: Any, rows: int, itemsize: int, tb: int) -> int:
+    """Rows a workgroup of the grid panel holds: GRID_GROUPS workgroups, at least GRID_LEAST_ROWS rows each, fewer
+    where shared memory cannot hold them (0: not even 8)."""
+    per = pow2(math.ceil(rows / GRID_GROUPS), least=GRID_LEAST_ROWS)
+    while per >= 8 and _grid_shared(per, itemsize, tb) > shared_limit(ctx):
+        per //= 2
+    return per if per >= 8 else 0
+
+
+def _grid_shared(per: int, itemsize: int, tb: int) -> int:
+    """Bytes of shared memory the grid panel takes with ``per`` rows a workgroup (its rows padded, the pivot's and
+    the diagonal row, a column of multipliers, the reductions' words)."""
+    return (per * (tb + 1) + 2 * tb + per) * itemsize + 2 * 4 * 256 + 16
+
+
 def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -> None:
     """LU with partial pivoting (LAPACK's pivots) of the first k columns of each (m x c) matrix of w (k <= m: all of
     a square or tall matrix, or the first m columns of a wide one), the row interchanges and the elimination also
@@ -123,9 +181,13 @@ def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -
         factor(k0 + left, width - left)
         interchange(k0 + left, width - left, k0, k0 + left)
 
-    for k0 in range(0, k, tb):
+    grid = _GridPanel(kernels, k, pivots, word) if _GridPanel.allowed(w, tb) else None
+    for panel, k0 in enumerate(range(0, k, tb)):
         kb = min(tb, k - k0)
-        factor(k0, kb)
+        if grid is not None and (m - k0 >= GRID_MIN_ROWS or GRID):
+            grid(k0, kb, panel)
+        else:
+            factor(k0, kb)
         if whole_l and k0:
             interchange(k0, kb, 0, k0)
         if k0 + kb < cols:

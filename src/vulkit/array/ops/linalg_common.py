@@ -148,9 +148,16 @@ def _device(ctx: Any) -> Any:
     return Device(ctx.index)
 
 
-def raised(word: Array) -> bool:
-    """Whether a kernel set the flag word (reads it back: waits for the GPU)."""
-    return int(word.numpy()[0]) != 0
+def raised(word: Array, function: str = "linalg") -> bool:
+    """Whether a kernel set the flag word (reads it back: waits for the GPU). RuntimeError where a grid of
+    workgroups lost its progress (see :mod:`~vulkit.array.kernels.factorization_grid`)."""
+    from ..kernels.factorization_grid import LOST_FLAG
+
+    value = int(word.numpy()[0])
+    if value & LOST_FLAG:
+        raise RuntimeError(f"{function}: the GPU stopped running some of the factorization's workgroups while the "
+                           "others waited for them (its driver does not run them together); the result is lost")
+    return value != 0
 
 
 class Launcher:

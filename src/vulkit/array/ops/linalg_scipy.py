@@ -158,7 +158,7 @@ def _factor(a: Array, function: str) -> tuple[Array, Array]:
     if count and k:
         word = flag(a._ctx)
         getrf(reshape(lu, (count, m, n)), k, reshape(pivots, (count, k)), word, whole_l=True)
-        if raised(word):
+        if raised(word, function):
             warnings.warn(f"{function}: a diagonal number of U is exactly zero: singular matrix", RuntimeWarning,
                           stacklevel=3)
     return lu, pivots
