@@ -129,7 +129,7 @@ def _grid_panel(a: np.ndarray, rows: int, spins: int) -> tuple[np.ndarray, np.nd
     keys = vt.zeros((STATE_WORDS + key_words(groups),), dtype=vt.uint32)
     candidates = vt.zeros((candidate_scalars(groups, tb),), dtype=a.dtype)
     launch = linalg_blocked._Kernels(w, tb).get(GridPanelSpec, [w, pivots, word, keys, candidates], nb=tb, rows=rows)
-    launch([linalg_blocked._quad(w)], [m, k, 0, groups, 0, STATE_WORDS, spins], groups)
+    launch([linalg_blocked._quad(w)], [m, k, 0, groups, 0, STATE_WORDS, groups, spins], groups)
     return w.numpy(), pivots.numpy(), int(word.numpy()[0])
 
 

@@ -4,16 +4,18 @@ Partial pivoting needs, at every column, the largest element of the whole column
 can be eliminated: one workgroup holding the panel (:class:`~.factorization_blocked.PanelSpec`) runs on one SM of a
 GPU, and the factorization of a large matrix waited on it for most of its time. Here each of ``groups``
 workgroups holds ``rows`` consecutive rows of the panel in shared memory; at each column every workgroup publishes
-its best candidate (its magnitude key, its row and its values) and the row on the diagonal where it holds it, all
-meet at a grid barrier (an atomic counter), then each reads the candidates, picks the same pivot (the largest key,
-the first row among equals: LAPACK's choice) and exchanges and eliminates its own rows.
+its best candidate (its row and its values, then its magnitude key tagged with the column's parity bit) and the row
+on the diagonal where it holds it; each reads every workgroup's key until all carry the column's tag (no counter,
+no atomics: one round trip once they are there), picks the same pivot (the largest key, the first row among
+equals: LAPACK's choice, ties going to the lower workgroup, which holds the lower rows), reads its row, and
+exchanges and eliminates its own rows.
 
 A grid barrier needs every workgroup of the dispatch running at once, which Vulkan does not promise. So the
 workgroups first check in: where all ``groups`` have checked in within ``spins`` reads of the counter, they are
 all resident and go on together; otherwise the first one to give up marks the dispatch failed (a compare-and-swap
 on the same counter, so that exactly one decision is taken) and factors the whole panel alone in device memory,
-while the others, and any that start later, leave. A barrier that then waits implausibly long (``LOST_SPINS``) sets
-bit 2 of the flag word instead of hanging the GPU, and the host raises.
+while the others, and any that start later, leave. A wait for keys that then lasts implausibly long
+(``LOST_SPINS``) sets bit 2 of the flag word instead of hanging the GPU, and the host raises.
 """
 
 from __future__ import annotations
@@ -28,12 +30,13 @@ from .factorization_blocked import _key
 LOST_SPINS = (1 << 12, 1 << 14)
 FAILED = 0x80000000  # the check-in word's bit: the dispatch fell back to one workgroup
 LOST_FLAG = 2  # the flag word's bit a lost grid sets (1: an exact zero pivot)
-STATE_WORDS = 2  # words of the state area a dispatch uses (check-in counter, barrier counter), zeroed before it
+STATE_WORDS = 1  # words of the state area a dispatch uses (its check-in counter), zeroed before it
 
 
-def key_words(groups: int) -> int:
-    """Words of the key area a dispatch of ``groups`` workgroups uses (two columns' keys and rows)."""
-    return 4 * groups
+def key_words(slots: int) -> int:
+    """Words of the key area of a factorization whose dispatches have at most ``slots`` workgroups (two columns'
+    tagged keys and rows a workgroup, kept from dispatch to dispatch)."""
+    return 4 * slots
 
 
 def candidate_scalars(groups: int, nb: int) -> int:
@@ -47,21 +50,27 @@ class GridPanelSpec(LASpec):
     matrix) by ``groups`` workgroups of ``wg`` invocations, each holding ``rows`` rows in shared memory (see the
     module docstring). Pivots (absolute rows: ``pk`` + the panel's row) go to ``I`` from index ``pk``; an exact zero
     pivot sets bit 1 of the flag word ``F`` (the column left as LAPACK leaves it). ``K`` holds the dispatch's state
-    words at ``state`` (zeroed) and the keys from ``keys``; ``C`` the candidate rows."""
+    word at ``state`` (zeroed) and, from ``keys``, the factorization's tagged keys and rows (``slots`` workgroups'
+    worth, zeroed before its first dispatch); ``C`` the candidate rows."""
 
     nb: int = 64
     rows: int = 64
     wg: int = 256
 
-    EXTENSIONS = ("GL_KHR_shader_subgroup_arithmetic",)
+    EXTENSIONS = ("GL_KHR_shader_subgroup_arithmetic", "GL_KHR_shader_subgroup_vote")
     BUFFERS = (("P", "S", ""), ("I", "U", "writeonly"), ("F", "U", ""), ("K", "U", "volatile"),
                ("C", "S", "volatile"))
     OPERANDS = ("P",)
-    FIELDS = ("m", "kb", "pk", "groups", "state", "keys", "spins")
+    FIELDS = ("m", "kb", "pk", "groups", "state", "keys", "slots", "spins")
 
     @property
     def local_size(self) -> int:
         return self.wg
+
+    @property
+    def threads_per_row(self) -> int:
+        """Invocations that eliminate one row together: consecutive ones, within a subgroup of any device (8)."""
+        return max(1, min(8, self.wg // self.rows))
 
     def body(self) -> list[str]:
         return [_key(self.dtype),
@@ -76,14 +85,15 @@ class GridPanelSpec(LASpec):
                 "#define A(i, c) sa[(i) * LD + (c)]",
                 "shared S prow[NB];",
                 "shared S jrow[NB];",
-                "shared S lcol[RB];",
                 "shared uint skey[WG];",
                 "shared uint sidx[WG];",
                 "shared uint s_word;",
+                "shared uint s_pr;",
+                f"#define TPR {self.threads_per_row}u",
                 "#define P(r, c) b_P.d[IX_P(0u, r, c)]",
                 "#define CAND(par, g, c) b_C.d[((par) * (p.groups + 1u) + (g)) * NB + (c)]",
-                "#define KEY(par, g) b_K.d[p.keys + (par) * p.groups + (g)]",
-                "#define ROW(par, g) b_K.d[p.keys + (2u + (par)) * p.groups + (g)]",
+                "#define KEY(par, g) b_K.d[p.keys + 2u * (g) + (par)]",
+                "#define ROW(par, g) b_K.d[p.keys + 2u * (p.slots + (g)) + (par)]",
                 *_BEST,
                 *_ALONE,
                 "void main() {",
@@ -99,54 +109,19 @@ class GridPanelSpec(LASpec):
                 "  barrier();",
                 "  bool singular = false;",
                 "  for (uint j = 0u; j < kb; ++j) {",
-                "    uint par = j & 1u;",
-                "    uint key = 0u, at = NONE;",
-                "    for (uint i = tid; i < RB; i += WG) {",
-                "      uint r = r0 + i, q = la_key(la_abs1(A(i, j)));",
-                "      bool better = r >= j && r < m && (q > key || at == NONE);",
-                "      key = better ? q : key; at = better ? r : at;",
+                "    uint par = j & 1u, tag = ((j >> 1) & 1u) ^ 1u;",
+                "    if (gl_SubgroupID == 0u) {",
+                *_LEAD,
                 "    }",
-                "    uint mine;",
-                "    uint best = wg_best(key, at, mine);",
-                "    bool diagonal = j >= r0 && j < r0 + RB;",
-                "    for (uint c = tid; c < NB; c += WG) {",
-                "      CAND(par, w, c) = best != NONE ? A(best - r0, c) : la_s(R(0));",
-                "      if (diagonal) CAND(par, G, c) = A(j - r0, c);",
-                "    }",
-                "    if (tid == 0u) { KEY(par, w) = mine; ROW(par, w) = best; }",
-                *_GRID_BARRIER,
-                "    key = 0u; at = NONE;",
-                "    for (uint g = tid; g < G; g += WG) {",
-                "      uint q = KEY(par, g), r = ROW(par, g);",
-                "      bool better = r != NONE && (at == NONE || q > key || (q == key && r < at));",
-                "      key = better ? q : key; at = better ? r : at;",
-                "    }",
-                "    uint pr = wg_best(key, at, mine);",
-                "    for (uint c = tid; c < NB; c += WG) {",
-                "      prow[c] = CAND(par, pr / RB, c);",
-                "      jrow[c] = CAND(par, G, c);",
-                "    }",
-                "    if (w == 0u && tid == 0u) b_I.d[p.pk + j] = p.pk + pr;",
                 "    barrier();",
-                "    if (pr != j) {",
-                "      for (uint c = tid; c < NB; c += WG) {",
-                "        if (pr >= r0 && pr < r0 + RB) A(pr - r0, c) = jrow[c];",
-                "        if (diagonal) A(j - r0, c) = prow[c];",
-                "      }",
-                "      barrier();",
+                "    if (s_word != 0u) {",
+                f"      if (tid == 0u) atomicOr(b_F.d[0], {LOST_FLAG}u);",
+                "      return;",
                 "    }",
+                "    uint pr = s_pr;",
                 "    S piv = prow[j];",
-                "    if (la_abs1(piv) == R(0)) { singular = true; continue; }",
-                "    for (uint i = tid; i < RB; i += WG) {",
-                "      uint r = r0 + i;",
-                "      lcol[i] = r > j && r < m ? la_div(A(i, j), piv) : la_s(R(0));",
-                "    }",
-                "    barrier();",
-                "    for (uint e = tid; e < RB * NB; e += WG) {",
-                "      uint i = e / NB, c = e - i * NB, r = r0 + i;",
-                "      if (r > j && r < m && c >= j && c < kb)",
-                "        A(i, c) = c == j ? lcol[i] : A(i, c) - la_mul(lcol[i], prow[c]);",
-                "    }",
+                "    if (la_abs1(piv) == R(0)) { singular = true; continue; }",  # pr == j: the first of equal zeros
+                *_ELIMINATE,
                 "    barrier();",
                 "  }",
                 "  for (uint e = tid; e < RB * NB; e += WG) {",
@@ -203,24 +178,86 @@ _CHECK_IN = [
     "  barrier();",
 ]
 
-# GLSL: every workgroup's writes of this column made visible, then all meet at barrier j (the counter reaching
-# G * (j + 1)); a workgroup that waits LOST_SPINS reads flags the grid as lost and leaves.
-_GRID_BARRIER = [
-    "    memoryBarrierBuffer();",
-    "    barrier();",
-    "    if (tid == 0u) {",
-    "      atomicAdd(b_K.d[p.state + 1u], 1u);",
-    "      uint target = G * (j + 1u);",
-    "      bool met = false;",
-    "      for (uint outer = 0u; outer < LOST_OUTER && !met; ++outer)",
-    "        for (uint inner = 0u; inner < LOST_INNER && !met; ++inner) met = b_K.d[p.state + 1u] >= target;",
-    "      s_word = met ? 0u : 1u;",
+# GLSL of subgroup 0's part of column j (lane ``lane``, SG lanes), all in the subgroup's uniform control flow
+# (every loop's trip count the same in every lane): the workgroup's candidate (the largest key of its rows at or
+# below j, the first of equals), published as its row and values, then its key tagged with ``tag`` once those are
+# visible (slot (par, g) serves columns par, par + 2, ...; the tags alternate from 1 and zeroed slots hold 0; every
+# panel but the last has an even number of columns, so each starts afresh). Then the lanes read every workgroup's
+# key until all carry the tag (no workgroup can be two columns ahead of a reader: it would have read the reader's
+# next key first, so a slot holds this column's key or the one before), take the largest (the lowest workgroup,
+# which holds the lowest rows, among equals), and bring the pivot row, the diagonal row and the pivot's row
+# number into shared memory. Reads past LOST_OUTER * LOST_INNER mark the grid lost (``s_word``).
+_LEAD = [
+    "      uint lane = gl_SubgroupInvocationID, SG = gl_SubgroupSize;",
+    "      uint key = 0u, at = NONE;",
+    "      for (uint i0 = 0u; i0 < RB; i0 += SG) {",
+    "        uint i = min(i0 + lane, RB - 1u), r = r0 + i;",
+    "        uint q = la_key(la_abs1(A(i, j))) & 0x7FFFFFFFu;",
+    "        bool better = i0 + lane < RB && r >= j && r < m && (q > key || at == NONE);",
+    "        key = better ? q : key; at = better ? r : at;",
+    "      }",
+    "      uint kg = subgroupMax(at == NONE ? 0u : key);",
+    "      uint ag = subgroupMin(at != NONE && key == kg ? at : NONE);",
+    "      bool diagonal = j >= r0 && j < r0 + RB;",
+    "      for (uint c = lane; c < NB; c += SG) {",
+    "        CAND(par, w, c) = ag != NONE ? A(ag - r0, c) : la_s(R(0));",
+    "        if (diagonal) CAND(par, G, c) = A(j - r0, c);",
+    "      }",
+    "      if (lane == 0u) ROW(par, w) = ag;",
     "      memoryBarrierBuffer();",
-    "    }",
-    "    barrier();",
-    "    if (s_word != 0u) {",
-    f"      if (tid == 0u) atomicOr(b_F.d[0], {LOST_FLAG}u);",
-    "      return;",
+    "      subgroupBarrier();",
+    "      if (lane == 0u) KEY(par, w) = kg | (tag << 31);",
+    "      uint bk = 0u, bg = NONE;",
+    "      bool lost = false;",
+    "      for (uint g0 = 0u; g0 < G; g0 += SG) {",
+    "        uint g = g0 + lane, v = 0u;",
+    "        bool met = g >= G;",
+    "        for (uint outer = 0u; outer < LOST_OUTER && !subgroupAll(met); ++outer)",
+    "          for (uint inner = 0u; inner < LOST_INNER && !subgroupAll(met); ++inner) {",
+    "            if (!met) v = KEY(par, g);",
+    "            met = met || (v >> 31) == tag;",
+    "          }",
+    "        lost = lost || !subgroupAll(met);",
+    "        uint q = v & 0x7FFFFFFFu;",
+    "        bool better = g < G && (bg == NONE || q > bk);",
+    "        bk = better ? q : bk; bg = better ? g : bg;",
+    "      }",
+    "      uint kx = subgroupMax(bg == NONE ? 0u : bk);",
+    "      uint gx = subgroupMin(bg != NONE && bk == kx ? bg : NONE);",
+    "      memoryBarrierBuffer();",
+    "      if (!lost) {",
+    "        for (uint c = lane; c < NB; c += SG) {",
+    "          prow[c] = CAND(par, gx, c);",
+    "          jrow[c] = CAND(par, G, c);",
+    "        }",
+    "        if (lane == 0u) {",
+    "          uint pr = ROW(par, gx);",
+    "          s_pr = pr;",
+    "          if (w == 0u) b_I.d[p.pk + j] = p.pk + pr;",
+    "        }",
+    "      }",
+    "      if (lane == 0u) s_word = lost ? 1u : 0u;",
+]
+
+# GLSL: rows j and pr exchanged (all their columns) and the rows below j eliminated (columns j on), in one pass over
+# the workgroup's rows: TPR consecutive invocations a row (columns t, t + TPR, ...), which all read the row's
+# element in column j before any of them writes its multiplier there (a subgroup barrier between: they share a
+# subgroup).
+_ELIMINATE = [
+    "    for (uint i0 = 0u; i0 < RB; i0 += WG / TPR) {",
+    "      uint i = i0 + tid / TPR, t = tid % TPR, r = r0 + i;",
+    "      bool live = i < RB && r >= j && r < m && (r > j || pr != j);",
+    "      bool swapped = pr != j && (r == j || r == pr);",
+    "      S first = r == pr ? jrow[j] : A(min(i, RB - 1u), j);",
+    "      subgroupMemoryBarrierShared();",
+    "      subgroupBarrier();",
+    "      if (live) {",
+    "        S l = la_div(first, piv);",
+    "        for (uint c = swapped ? t : j + t; c < kb; c += TPR) {",
+    "          S v = r == pr ? jrow[c] : A(i, c);",
+    "          A(i, c) = r == j ? prow[c] : (c < j ? v : (c == j ? l : v - la_mul(l, prow[c])));",
+    "        }",
+    "      }",
     "    }",
 ]
 

@@ -34,7 +34,7 @@ CHOL_PANEL_ROWS = 128  # rows of L21 a workgroup of the Cholesky panel solves (o
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
 GRID_LEAST_ROWS = 32
-GRID_MIN_ROWS = 512  # shorter panels go to the one-workgroup kernel
+GRID_MIN_ROWS = 64  # shorter panels go to the one-workgroup kernel
 GRID_SPINS = 4096  # reads of the check-in counter before a grid panel falls back to one workgroup
 
 
@@ -103,22 +103,24 @@ class _GridPanel:
         w = kernels.w
         self.kernels, self.pivots, self.word = kernels, pivots, word
         m = w._shape[1]
-        most = -(-m // 8)
+        self.slots = -(-m // 8)
         self.panels = -(-k // kernels.tb)
-        self.keys = zeros((STATE_WORDS * self.panels + key_words(most),), dtype=uint32, device=w.device)
-        self.candidates = make_array(w._ctx, (candidate_scalars(most, kernels.tb),), w._dtype)
+        self.keys = zeros((STATE_WORDS * self.panels + key_words(self.slots),), dtype=uint32, device=w.device)
+        self.candidates = make_array(w._ctx, (candidate_scalars(self.slots, kernels.tb),), w._dtype)
 
     @staticmethod
     def allowed(w: Array, tb: int) -> bool:
-        """Whether w's panels may run on a grid: one matrix, a GPU that allows Device-scope atomics, and the rows
-        of the shortest grid's workgroup in shared memory."""
+        """Whether w's panels may run on a grid: one matrix, a GPU that allows Device-scope atomics and has
+        subgroups of 8 or more (a row's invocations share one), and the rows of the shortest grid's workgroup in
+        shared memory."""
         from .scans import lookback_allowed
 
         ctx = w._ctx
         if GRID is not None:
             return GRID and w._shape[0] == 1 and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0
         return (w._shape[0] == 1 and w._shape[1] >= GRID_MIN_ROWS and ctx.device.physical.type != "cpu"
-                and lookback_allowed(ctx) and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0)
+                and lookback_allowed(ctx) and ctx.device.physical.min_subgroup_size >= 8
+                and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0)
 
     def __call__(self, k0: int, kb: int, panel: int) -> None:
         w, tb = self.kernels.w, self.kernels.tb
@@ -128,22 +130,23 @@ class _GridPanel:
         launch = self.kernels.get(GridPanelSpec, [w, self.pivots, self.word, self.keys, self.candidates], nb=tb,
                                   rows=per)
         launch([_quad(_sub(w, k0, rows + k0, k0, k0 + kb))],
-               [rows, kb, k0, groups, STATE_WORDS * panel, STATE_WORDS * self.panels, GRID_SPINS], groups)
+               [rows, kb, k0, groups, STATE_WORDS * panel, STATE_WORDS * self.panels, self.slots, GRID_SPINS], groups)
 
 
 def _grid_rows(ctx: Any, rows: int, itemsize: int, tb: int) -> int:
     """Rows a workgroup of the grid panel holds: GRID_GROUPS workgroups, at least GRID_LEAST_ROWS rows each, fewer
-    where shared memory cannot hold them (0: not even 8)."""
+    where shared memory cannot hold them (0: not even 8, or more workgroups than a workgroup has invocations to read
+    their keys)."""
     per = pow2(math.ceil(rows / GRID_GROUPS), least=GRID_LEAST_ROWS)
     while per >= 8 and _grid_shared(per, itemsize, tb) > shared_limit(ctx):
         per //= 2
-    return per if per >= 8 else 0
+    return per if per >= 8 and math.ceil(rows / per) <= GridPanelSpec.wg else 0
 
 
 def _grid_shared(per: int, itemsize: int, tb: int) -> int:
     """Bytes of shared memory the grid panel takes with ``per`` rows a workgroup (its rows padded, the pivot's and
-    the diagonal row, a column of multipliers, the reductions' words)."""
-    return (per * (tb + 1) + 2 * tb + per) * itemsize + 2 * 4 * 256 + 16
+    the diagonal row, the reductions' words)."""
+    return (per * (tb + 1) + 2 * tb) * itemsize + 2 * 4 * 256 + 16
 
 
 def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -> None:
