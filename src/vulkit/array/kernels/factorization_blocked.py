@@ -146,13 +146,21 @@ class PanelSpec(_UnrolledSpec):
                 "}"]
 
 
+TRSM_COLUMNS = 16  # columns of B a workgroup of the triangular solve takes (T loaded once for them)
+TRSM_LANES_LEAST = 8  # the smallest subgroup the triangular solve's registers are sized for
+
+
 @dataclass(frozen=True)
-class TrsmSpec(LASpec):
+class TrsmSpec(_UnrolledSpec):
     """X = T^-1 B in place for a triangular T of order kb <= ``nb`` (``lower`` or upper, ``unit`` diagonal or
-    not) and B of kb rows and ``ncols`` columns: T in shared memory, one invocation per column of B (held in
-    registers). ``conj``: B is read and written conjugated (solving with B^H through a transposed view).
-    ``swap``: first the row interchanges of pivots ``pk`` .. ``pk`` + kb - 1 of ``I`` (absolute rows; B's row 0 is
-    row ``pk``) applied to B's columns over all their rows, as LAPACK's ``laswp`` before ``trsm``."""
+    not) and B of kb rows and ``ncols`` columns: T in shared memory, a subgroup per column of B (``TRSM_COLUMNS``
+    columns a workgroup): lane l holds rows l + q * SG in registers; at each step the row's owner divides it by the
+    diagonal and shuffles it to the other lanes, which update their rows below (above) it. A column's chain of
+    dependent steps is kb shuffles long, where a thread per column made it kb^2 / 2 multiply-adds reading T.
+    ``conj``: B is read and written conjugated (solving with B^H through a transposed view). ``swap``: first the
+    row interchanges of pivots ``pk`` .. ``pk`` + kb - 1 of ``I`` (absolute rows; B's row 0 is row ``pk``) applied
+    to B's columns over all their rows, as LAPACK's ``laswp`` before ``trsm``: composed once a workgroup into one
+    permutation of the rows they touch (as :class:`LaswpSpec`), then each column's rows read at once."""
 
     nb: int = 32
     lower: bool = True
@@ -160,6 +168,7 @@ class TrsmSpec(LASpec):
     conj: bool = False
     swap: bool = False
 
+    EXTENSIONS = ("GL_EXT_control_flow_attributes", "GL_KHR_shader_subgroup_shuffle")
     OPERANDS = ("T", "B")
 
     @property
@@ -172,50 +181,85 @@ class TrsmSpec(LASpec):
         return ("batch", "kb", "ncols", "pn", "pk")
 
     def body(self) -> list[str]:
-        load = "la_conj(b_B.d[IX_B(bt, i, col)])" if self.conj else "b_B.d[IX_B(bt, i, col)]"
-        store = "la_conj(x[i])" if self.conj else "x[i]"
-        divide = "" if self.unit else "v = la_div(v, T(i, i));"
+        qmax = max(1, self.nb // TRSM_LANES_LEAST)
+        load = "la_conj(b_B.d[IX_B(bt, {}, col)])" if self.conj else "b_B.d[IX_B(bt, {}, col)]"
+        store = "la_conj(x[q])" if self.conj else "x[q]"
+        source = "src[r]" if self.swap else "r"
+        lines = [f"#define NB {self.nb}u", "#define KMAX NB", f"#define QMAX {qmax}u", f"#define CPW {TRSM_COLUMNS}u",
+                 "shared S st[NB * NB];",
+                 "#define T(i, j) st[(i) * NB + (j)]",
+                 *(_COMPOSE_DECLARATIONS if self.swap else []),
+                 "void main() {",
+                 "  uint tid = gl_LocalInvocationID.x, lane = gl_SubgroupInvocationID, SG = gl_SubgroupSize;",
+                 "  uint kb = p.kb, blocks = (p.ncols + CPW - 1u) / CPW, rpl = (NB + SG - 1u) / SG;",
+                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
+                 "    uint bt = g / blocks, c0 = (g - bt * blocks) * CPW;",
+                 "    for (uint e = tid; e < kb * kb; e += WG) {",
+                 "      uint i = e / kb, j = e - i * kb;",
+                 "      T(i, j) = b_T.d[IX_T(bt, i, j)];",
+                 "    }",
+                 *(_COMPOSE if self.swap else []),
+                 "    barrier();",
+                 "    for (uint cc = gl_SubgroupID; cc < CPW; cc += gl_NumSubgroups) {",
+                 "      uint col = c0 + cc;",
+                 "      if (col >= p.ncols) break;",  # the same for the whole subgroup
+                 "      S x[QMAX];",
+                 "      [[unroll]] for (uint q = 0u; q < QMAX; ++q) {",
+                 "        uint r = q * SG + lane;",
+                 f"        x[q] = q < rpl && r < kb ? {load.format(source)} : la_s(R(0));",
+                 "      }"]
+        if self.swap:  # the rows below the block that the interchanges reach, once all reads are done
+            lines += ["      S moved[QMAX];",
+                      "      [[unroll]] for (uint q = 0u; q < QMAX; ++q) {",
+                      "        uint e = kb + q * SG + lane;",
+                      f"        moved[q] = e < touched ? {load.format('src[e]')} : la_s(R(0));",
+                      "      }",
+                      "      subgroupMemoryBarrierBuffer();",
+                      "      subgroupBarrier();",
+                      "      [[unroll]] for (uint q = 0u; q < QMAX; ++q) {",
+                      "        uint e = kb + q * SG + lane;",
+                      f"        if (e < touched) b_B.d[IX_B(bt, rows[e], col)] = "
+                      f"{'la_conj(moved[q])' if self.conj else 'moved[q]'};",
+                      "      }"]
+        divide = [] if self.unit else ["          if (lane == s) x[q] = la_div(x[q], T(i, i));"]
         if self.lower:
-            solve = ["      for (uint i = 0u; i < NB; ++i) {",
-                     "        if (i >= kb) break;",
-                     "        S v = x[i];",
-                     "        for (uint c = 0u; c < i; ++c) v -= la_mul(T(i, c), x[c]);",
-                     f"        {divide}",
-                     "        x[i] = v;",
-                     "      }"]
+            lines += ["      [[unroll]] for (uint q = 0u; q < QMAX; ++q) {",
+                      "        if (q >= rpl) break;",
+                      "        for (uint s = 0u; s < SG; ++s) {",
+                      "          uint i = q * SG + s;",
+                      "          if (i >= kb) break;",
+                      *divide,
+                      "          S xi = subgroupShuffle(x[q], s);",
+                      "          [[unroll]] for (uint o = q; o < QMAX; ++o) {",
+                      "            uint r = o * SG + lane;",
+                      "            if (o < rpl && r > i && r < kb) x[o] -= la_mul(T(r, i), xi);",
+                      "          }",
+                      "        }",
+                      "      }"]
         else:
-            solve = ["      for (uint ii = NB; ii > 0u; --ii) {",
-                     "        uint i = ii - 1u;",
-                     "        if (i >= kb) continue;",
-                     "        S v = x[i];",
-                     "        for (uint c = i + 1u; c < kb; ++c) v -= la_mul(T(i, c), x[c]);",
-                     f"        {divide}",
-                     "        x[i] = v;",
-                     "      }"]
-        return [f"#define NB {self.nb}u",
-                "shared S st[NB * NB];",
-                "#define T(i, j) st[(i) * NB + (j)]",
-                "void main() {",
-                "  uint tid = gl_LocalInvocationID.x;",
-                "  uint kb = p.kb, blocks = (p.ncols + WG - 1u) / WG;",
-                "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
-                "    uint bt = g / blocks, col = (g - bt * blocks) * WG + tid;",
-                "    for (uint e = tid; e < kb * kb; e += WG) {",
-                "      uint i = e / kb, j = e - i * kb;",
-                "      T(i, j) = b_T.d[IX_T(bt, i, j)];",
-                "    }",
-                "    barrier();",
-                "    if (col < p.ncols) {",
-                *(_SWAP if self.swap else []),
-                "      S x[NB];",
-                f"      for (uint i = 0u; i < kb; ++i) x[i] = {load};",
-                *solve,
-                f"      for (uint i = 0u; i < kb; ++i) b_B.d[IX_B(bt, i, col)] = {store};",
-                "    }",
-                "    barrier();",
-                "  }",
-                "}"]
-
+            lines += ["      [[unroll]] for (uint qq = QMAX; qq > 0u; --qq) {",
+                      "        uint q = qq - 1u;",
+                      "        if (q >= rpl) continue;",
+                      "        for (uint ss = SG; ss > 0u; --ss) {",
+                      "          uint s = ss - 1u, i = q * SG + s;",
+                      "          if (i >= kb) continue;",
+                      *divide,
+                      "          S xi = subgroupShuffle(x[q], s);",
+                      "          [[unroll]] for (uint o = 0u; o <= q; ++o) {",
+                      "            uint r = o * SG + lane;",
+                      "            if (r < i) x[o] -= la_mul(T(r, i), xi);",
+                      "          }",
+                      "        }",
+                      "      }"]
+        lines += ["      [[unroll]] for (uint q = 0u; q < QMAX; ++q) {",
+                  "        uint r = q * SG + lane;",
+                  f"        if (q < rpl && r < kb) b_B.d[IX_B(bt, r, col)] = {store};",
+                  "      }",
+                  "    }",
+                  "    barrier();",
+                  "  }",
+                  "}"]
+        return lines
 
 
 @dataclass(frozen=True)
@@ -281,14 +325,24 @@ class CholPanelSpec(_UnrolledSpec):
                 "  }",
                 "}"]
 
-_SWAP = ["      for (uint j = 0u; j < kb; ++j) {",
-         "        uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk;",
-         "        if (r != j) {",
-         "          S t = b_B.d[IX_B(bt, j, col)];",
-         "          b_B.d[IX_B(bt, j, col)] = b_B.d[IX_B(bt, r, col)];",
-         "          b_B.d[IX_B(bt, r, col)] = t;",
-         "        }",
-         "      }"]
+# GLSL: the row interchanges of pivots pk .. pk + kb - 1 composed by invocation 0 into one permutation of the rows
+# they touch (at most 2 kb, the block's kb first): ``rows[e]`` receives the values of row ``src[e]``; ``touched``
+# of them. (Shared by the triangular solve with interchanges and :class:`LaswpSpec`.)
+_COMPOSE_DECLARATIONS = ["shared uint rows[2u * KMAX];", "shared uint src[2u * KMAX];", "shared uint touched;"]
+_COMPOSE = ["    if (tid == 0u) {",
+            "      uint n = kb;",
+            "      for (uint j = 0u; j < kb; ++j) { rows[j] = j; src[j] = j; }",
+            "      for (uint j = 0u; j < kb; ++j) {",
+            "        uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk, slot = r;",
+            "        if (r >= kb) {",
+            "          slot = n;",
+            "          for (uint e = kb; e < n; ++e) if (rows[e] == r) slot = e;",
+            "          if (slot == n) { rows[n] = r; src[n] = r; ++n; }",
+            "        }",
+            "        uint t = src[j]; src[j] = src[slot]; src[slot] = t;",
+            "      }",
+            "      touched = n;",
+            "    }"]
 
 
 LASWP_MAX = 32  # the most interchanges one LaswpSpec dispatch applies (the blocked LU: half a block of 64)
@@ -314,29 +368,14 @@ class LaswpSpec(LASpec):
     def body(self) -> list[str]:
         return [f"#define KMAX {LASWP_MAX}u",
                 f"#define CB {LASWP_COLUMNS}u",
-                "shared uint rows[2u * KMAX];",  # the touched rows, the panel's kb first
-                "shared uint src[2u * KMAX];",  # the row whose values each of them receives
-                "shared uint touched;",
+                *_COMPOSE_DECLARATIONS,
                 "shared S vals[2u * KMAX * CB];",
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x, kb = p.kb;",
                 "  uint cols = p.ncols, blocks = (cols + CB - 1u) / CB;",
                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
                 "    uint bt = g / blocks, c0 = (g - bt * blocks) * CB;",
-                "    if (tid == 0u) {",
-                "      uint n = kb;",
-                "      for (uint j = 0u; j < kb; ++j) { rows[j] = j; src[j] = j; }",
-                "      for (uint j = 0u; j < kb; ++j) {",
-                "        uint r = b_I.d[bt * p.pn + p.pk + j] - p.pk, slot = r;",
-                "        if (r >= kb) {",
-                "          slot = n;",
-                "          for (uint e = kb; e < n; ++e) if (rows[e] == r) slot = e;",
-                "          if (slot == n) { rows[n] = r; src[n] = r; ++n; }",
-                "        }",
-                "        uint t = src[j]; src[j] = src[slot]; src[slot] = t;",
-                "      }",
-                "      touched = n;",
-                "    }",
+                *_COMPOSE,
                 "    barrier();",
                 "    uint moves = touched * CB;",
                 "    for (uint e = tid; e < moves; e += WG) {",

@@ -19,6 +19,7 @@ from ..dtypes import uint32
 from ..kernels.factorization_blocked import (
     LASWP_COLUMNS,
     LASWP_MAX,
+    TRSM_COLUMNS,
     CholPanelSpec,
     LaswpSpec,
     PanelSpec,
@@ -92,7 +93,7 @@ class _Kernels:
             buffers = [self.w, self.w] + ([pivots] if pivots is not None else [])
             launch = self.get(TrsmSpec, buffers, nb=self.tb, lower=lower, unit=unit, conj=conj_b,
                               swap=pivots is not None)
-            launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / 64))
+            launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / TRSM_COLUMNS))
 
 
 class _GridPanel:
@@ -246,7 +247,7 @@ def triangular_solve(t: Array, x: Array, lower: bool, unit: bool) -> None:
     for i0 in (range(0, n, tb) if lower else reversed(range(0, n, tb))):
         i1 = min(i0 + tb, n)
         solve([_quad(_sub(t, i0, i1, i0, i1)), _quad(_sub(x, i0, i1, 0, k))], [batch, i1 - i0, k, 0, 0],
-              batch * math.ceil(k / 64))
+              batch * math.ceil(k / TRSM_COLUMNS))
         if lower and i1 < n:
             gemm(_sub(t, i1, n, i0, i1), _sub(x, i0, i1, 0, k), _sub(x, i1, n, 0, k), alpha=-1.0, beta=1.0)
         elif not lower and i0:
