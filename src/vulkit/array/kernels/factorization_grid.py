@@ -184,7 +184,8 @@ _CHECK_IN = [
 # visible (slot (par, g) serves columns par, par + 2, ...; the tags alternate from 1 and zeroed slots hold 0; every
 # panel but the last has an even number of columns, so each starts afresh). Then the lanes read every workgroup's
 # key until all carry the tag (no workgroup can be two columns ahead of a reader: it would have read the reader's
-# next key first, so a slot holds this column's key or the one before), take the largest (the lowest workgroup,
+# next key first, so a slot holds this column's key or the one before; each lane reads all its slots in each round,
+# a bit of ``pending`` a slot: at most 256 workgroups over 8 lanes or more), take the largest (the lowest workgroup,
 # which holds the lowest rows, among equals), and bring the pivot row, the diagonal row and the pivot's row
 # number into shared memory. Reads past LOST_OUTER * LOST_INNER mark the grid lost (``s_word``).
 _LEAD = [
@@ -207,21 +208,19 @@ _LEAD = [
     "      memoryBarrierBuffer();",
     "      subgroupBarrier();",
     "      if (lane == 0u) KEY(par, w) = kg | (tag << 31);",
-    "      uint bk = 0u, bg = NONE;",
-    "      bool lost = false;",
-    "      for (uint g0 = 0u; g0 < G; g0 += SG) {",
-    "        uint g = g0 + lane, v = 0u;",
-    "        bool met = g >= G;",
-    "        for (uint outer = 0u; outer < LOST_OUTER && !subgroupAll(met); ++outer)",
-    "          for (uint inner = 0u; inner < LOST_INNER && !subgroupAll(met); ++inner) {",
-    "            if (!met) v = KEY(par, g);",
-    "            met = met || (v >> 31) == tag;",
+    "      uint spl = (G + SG - 1u) / SG, pending = 0u, bk = 0u, bg = NONE;",
+    "      for (uint k = 0u; k < spl; ++k) if (k * SG + lane < G) pending |= 1u << k;",
+    "      for (uint outer = 0u; outer < LOST_OUTER && !subgroupAll(pending == 0u); ++outer)",
+    "        for (uint inner = 0u; inner < LOST_INNER && !subgroupAll(pending == 0u); ++inner)",
+    "          for (uint k = 0u; k < spl; ++k) {",
+    "            uint g = k * SG + lane, v = (pending & (1u << k)) != 0u ? KEY(par, g) : 0u;",
+    "            if ((pending & (1u << k)) != 0u && (v >> 31) == tag) {",
+    "              pending &= ~(1u << k);",
+    "              uint q = v & 0x7FFFFFFFu;",
+    "              if (bg == NONE || q > bk || (q == bk && g < bg)) { bk = q; bg = g; }",
+    "            }",
     "          }",
-    "        lost = lost || !subgroupAll(met);",
-    "        uint q = v & 0x7FFFFFFFu;",
-    "        bool better = g < G && (bg == NONE || q > bk);",
-    "        bk = better ? q : bk; bg = better ? g : bg;",
-    "      }",
+    "      bool lost = !subgroupAll(pending == 0u);",
     "      uint kx = subgroupMax(bg == NONE ? 0u : bk);",
     "      uint gx = subgroupMin(bg != NONE && bk == kx ? bg : NONE);",
     "      memoryBarrierBuffer();",
