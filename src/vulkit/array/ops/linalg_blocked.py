@@ -3,11 +3,13 @@ with partial pivoting and Cholesky, and the blocked back substitution of solve. 
 dispatches over the whole stack (no host round trip, no loop over the stack's matrices): the panel or diagonal
 block's kernel, a triangular solve with it, and the trailing update as one ``gemm`` on submatrix views.
 
-LU takes blocks of ``tb`` (64) columns, each factored as two halves recursively down to the width of the register
-panel (:class:`~vulkit.array.kernels.factorization_blocked.PanelSpec`: 8 to 32 columns, as many as about 64
-registers per invocation hold for the panel's height), so the trailing update is a rank-64 ``gemm`` (it reads and
-writes the trailing matrix once per 64 columns). Row interchanges are applied by the triangular solve that follows
-them (one dispatch)."""
+LU takes blocks of ``tb`` (64) columns, so the trailing update is a rank-64 ``gemm`` (it reads and writes the
+trailing matrix once per 64 columns). One matrix on a GPU factors each block of 64 rows or more in one dispatch on a
+grid of workgroups (:class:`~vulkit.array.kernels.factorization_grid.GridPanelSpec`, ``GRID``); stacks, CPU
+devices and the last short panels factor a block as two halves recursively down to the width of the register panel
+(:class:`~vulkit.array.kernels.factorization_blocked.PanelSpec`: 8 to 32 columns, as many as about 64 registers per
+invocation hold for the panel's height), one workgroup a matrix. Row interchanges are applied by the triangular
+solve that follows them (one dispatch)."""
 
 from __future__ import annotations
 
