@@ -156,7 +156,8 @@ def _waiting_spins() -> int:
 
 
 # (workgroups, check-in reads): one workgroup (the grid path without a partner: it never waits), ten that give up at
-# once (the fallback: the first factors alone) or wait for each other (on a GPU)
+# once (the fallback: the first factors alone; on a GPU all ten have often checked in before the first looks, and
+# they go on together) or wait for each other (on a GPU)
 GRIDS = [(1, 4096), (10, 0), (10, _waiting_spins())]
 
 
@@ -184,15 +185,17 @@ def test_grid_panel_kernel_factors(dtype, groups, spins):
 
 @pytest.mark.parametrize(("groups", "spins"), GRIDS)
 def test_grid_panel_kernel_ties_and_zero_columns(groups, spins):
-    """Small integers (equal magnitudes in several workgroups: the first row wins) and an all-zero column (its
-    diagonal row kept, the flag set)."""
+    """Small integers (equal magnitudes in several workgroups: the first row wins) and all-zero columns, one whose
+    diagonal row lies past the first workgroup's rows (the workgroups above hold no candidate; the diagonal row
+    kept, the flag set)."""
     rng = np.random.default_rng(6)
     m, rows = _grid_shape("float32", groups)
-    a = rng.integers(-2, 3, (1, m, 20)).astype(np.float32)
+    a = rng.integers(-2, 3, (1, m, 24)).astype(np.float32)
     a[0, :, 7] = 0
+    a[0, :, 21] = 0
     lu, pivots, word = _grid_panel(a, rows, spins)
     assert word == 1
-    assert pivots[0, 7] == 7
+    assert pivots[0, 7] == 7 and pivots[0, 21] == 21
     ties = a[0, :, 0]
     assert pivots[0, 0] == int(np.flatnonzero(np.abs(ties) == np.abs(ties).max())[0])
     np.testing.assert_array_equal(pivots[0, :7], _lapack_pivots(a[0])[:7])

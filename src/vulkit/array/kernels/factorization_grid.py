@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from .factorization import LASpec
 from .factorization_blocked import _key
 
-# reads of a grid barrier's counter after which the workgroups are taken as lost (seconds), as two nested loops:
-# lavapipe ends any loop after 65535 iterations as if it had finished
+# reads of the keys after which the workgroups are taken as lost (seconds), as two nested loops: lavapipe ends any
+# loop after 65535 iterations as if it had finished
 LOST_SPINS = (1 << 12, 1 << 14)
 FAILED = 0x80000000  # the check-in word's bit: the dispatch fell back to one workgroup
 LOST_FLAG = 2  # the flag word's bit a lost grid sets (1: an exact zero pivot)
@@ -217,7 +217,8 @@ _LEAD = [
     "            if ((pending & (1u << k)) != 0u && (v >> 31) == tag) {",
     "              pending &= ~(1u << k);",
     "              uint q = v & 0x7FFFFFFFu;",
-    "              if (bg == NONE || q > bk || (q == bk && g < bg)) { bk = q; bg = g; }",
+    "              bool held = g >= j / RB;",  # workgroups below hold only rows above j: no candidate
+    "              if (held && (bg == NONE || q > bk || (q == bk && g < bg))) { bk = q; bg = g; }",
     "            }",
     "          }",
     "      bool lost = !subgroupAll(pending == 0u);",
