@@ -343,3 +343,17 @@ def test_gemm_with_a_band_computes_the_lower_triangle_and_the_diagonal_blocks(dt
     full = vt.asarray(c)
     gemm(vt.asarray(a), vt.asarray(b), full, alpha=-1.0, beta=1.0)  # without a band: everything
     np.testing.assert_allclose(full.numpy(), expected, rtol=tol, atol=tol * 10)
+
+
+@pytest.mark.parametrize("grid", [None, True, False])
+def test_large_singular_matrix_raises(monkeypatch, grid):
+    """One large matrix with a zero column past the first block (every row above it eliminated first): solve and
+    inv raise, det is 0, whichever panel kernel runs (the grid where the device allows it, forced, or off)."""
+    monkeypatch.setattr(linalg_blocked, "GRID", grid)
+    a = standard_normal((300, 300), "float32", 43)
+    a[:, 200] = 0
+    with pytest.raises(vt.linalg.LinAlgError, match="solve: Singular matrix"):
+        vt.linalg.solve(vt.asarray(a), vt.asarray(np.ones(300, np.float32)))
+    with pytest.raises(vt.linalg.LinAlgError, match="inv: Singular matrix"):
+        vt.linalg.inv(vt.asarray(a))
+    assert float(vt.linalg.det(vt.asarray(a)).numpy()) == 0.0
