@@ -260,6 +260,7 @@ from .array.ops.numpy_host import (
     unsignedinteger,
     ushort,
 )
+from .array.ops.numpy_index_tricks import c_, index_exp, mgrid, ogrid, r_, s_
 from .array.ops.numpy_math import (
     allclose,
     amax,
@@ -464,6 +465,7 @@ from .array.ops.numpy_ufuncs import (
 )
 
 e = 2.718281828459045
+euler_gamma = 0.5772156649015329
 inf = float("inf")
 nan = float("nan")
 pi = 3.141592653589793
@@ -533,6 +535,7 @@ __all__ = [
     "absolute", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "bitwise_count",
     "bitwise_not", "conjugate", "fabs", "fmax", "fmin", "i0", "invert", "left_shift", "matvec", "right_shift", "vdot",
     "vecmat",
+    "c_", "euler_gamma", "index_exp", "mgrid", "ogrid", "r_", "s_",
 ]
 
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
