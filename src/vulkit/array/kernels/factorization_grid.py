@@ -14,7 +14,8 @@ A grid barrier needs every workgroup of the dispatch running at once, which Vulk
 workgroups first check in: where all ``groups`` have checked in within ``spins`` reads of the counter, they are
 all resident and go on together; otherwise the first one to give up marks the dispatch failed (a compare-and-swap
 on the same counter, so that exactly one decision is taken) and factors the whole panel alone in device memory,
-while the others, and any that start later, leave. A wait for keys that then lasts implausibly long
+while the others, and any that start later, leave; it sets bit 4 of the flag word, and the host, reading the word,
+gives that device's later factorizations the one-workgroup panel. A wait for keys that then lasts implausibly long
 (``LOST_SPINS``) sets bit 2 of the flag word instead of hanging the GPU, and the host raises.
 """
 
@@ -30,6 +31,7 @@ from .factorization_blocked import _key
 LOST_SPINS = (1 << 12, 1 << 14)
 FAILED = 0x80000000  # the check-in word's bit: the dispatch fell back to one workgroup
 LOST_FLAG = 2  # the flag word's bit a lost grid sets (1: an exact zero pivot)
+FELL_BACK_FLAG = 4  # the flag word's bit a dispatch that fell back to one workgroup sets
 STATE_WORDS = 1  # words of the state area a dispatch uses (its check-in counter), zeroed before it
 
 
@@ -101,7 +103,11 @@ class GridPanelSpec(LASpec):
                 "  uint m = p.m, kb = p.kb, r0 = w * RB;",
                 *_CHECK_IN,
                 "  if (verdict == 0u) return;",
-                "  if (verdict == 2u) { alone(m, kb); return; }",
+                "  if (verdict == 2u) {",
+                f"    if (tid == 0u) atomicOr(b_F.d[0], {FELL_BACK_FLAG}u);",
+                "    alone(m, kb);",
+                "    return;",
+                "  }",
                 "  for (uint e = tid; e < RB * NB; e += WG) {",
                 "    uint i = e / NB, c = e - i * NB, r = r0 + i;",
                 "    A(i, c) = (r < m && c < kb) ? P(r, c) : la_s(R(0));",

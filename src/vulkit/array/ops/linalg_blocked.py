@@ -30,7 +30,7 @@ from ..kernels.factorization_blocked import (
 from ..kernels.factorization_grid import STATE_WORDS, GridPanelSpec, candidate_scalars, key_words
 from .creation import tril, zeros
 from .elementwise import add, conj
-from .linalg_common import Launcher, max_invocations, pow2, shared_limit
+from .linalg_common import GRID_FELL_BACK, Launcher, max_invocations, pow2, shared_limit
 from .moving import _copy_into
 
 CHOL_PANEL_ROWS = 128  # rows of L21 a workgroup of the Cholesky panel solves (one an invocation)
@@ -114,15 +114,16 @@ class _GridPanel:
     @staticmethod
     def allowed(w: Array, tb: int) -> bool:
         """Whether w's panels may run on a grid: one matrix, a GPU that allows Device-scope atomics and has
-        subgroups of 8 or more (a row's invocations share one), and the rows of the shortest grid's workgroup in
-        shared memory."""
+        subgroups of 8 or more (a row's invocations share one), whose grids have not fallen back before, and the
+        rows of the shortest grid's workgroup in shared memory."""
         from .scans import lookback_allowed
 
         ctx = w._ctx
         if GRID is not None:
             return GRID and w._shape[0] == 1 and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0
         return (w._shape[0] == 1 and w._shape[1] >= GRID_MIN_ROWS and ctx.device.physical.type != "cpu"
-                and lookback_allowed(ctx) and ctx.device.physical.min_subgroup_size >= 8
+                and ctx.index not in GRID_FELL_BACK and lookback_allowed(ctx)
+                and ctx.device.physical.min_subgroup_size >= 8
                 and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0)
 
     def __call__(self, k0: int, kb: int, panel: int) -> None:

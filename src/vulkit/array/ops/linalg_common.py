@@ -148,16 +148,22 @@ def _device(ctx: Any) -> Any:
     return Device(ctx.index)
 
 
+GRID_FELL_BACK: set[int] = set()  # devices (context indices) whose grid of workgroups did not all run at once
+
+
 def raised(word: Array, function: str = "linalg") -> bool:
-    """Whether a kernel set the flag word (reads it back: waits for the GPU). RuntimeError where a grid of
-    workgroups lost its progress (see :mod:`~vulkit.array.kernels.factorization_grid`)."""
-    from ..kernels.factorization_grid import LOST_FLAG
+    """Whether a kernel set the flag word's failure bit (reads it back: waits for the GPU). RuntimeError where a grid
+    of workgroups lost its progress; a grid that fell back to one workgroup keeps the device off grids from then on
+    (``GRID_FELL_BACK``; see :mod:`~vulkit.array.kernels.factorization_grid`)."""
+    from ..kernels.factorization_grid import FELL_BACK_FLAG, LOST_FLAG
 
     value = int(word.numpy()[0])
     if value & LOST_FLAG:
         raise RuntimeError(f"{function}: the GPU stopped running some of the factorization's workgroups while the "
                            "others waited for them (its driver does not run them together); the result is lost")
-    return value != 0
+    if value & FELL_BACK_FLAG:
+        GRID_FELL_BACK.add(word._ctx.index)
+    return bool(value & 1)
 
 
 class Launcher:
