@@ -541,8 +541,8 @@ __all__ = [
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 
 def __getattr__(name: str) -> object:
-    """``vt.random``, ``vt.nn``, ``vt.fft``, ``vt.image`` and ``vt.polynomial`` load on first use."""
-    if name in ("random", "nn", "fft", "image", "polynomial"):
+    """``vt.random``, ``vt.nn``, ``vt.fft``, ``vt.image``, ``vt.polynomial`` and ``vt.emath`` load on first use."""
+    if name in ("random", "nn", "fft", "image", "polynomial", "emath"):
         import importlib
 
         try:
