@@ -259,6 +259,7 @@ from .array.ops.numpy_host import (
     ulonglong,
     unsignedinteger,
     ushort,
+    vectorize,
 )
 from .array.ops.numpy_index_tricks import c_, index_exp, mgrid, ogrid, r_, s_
 from .array.ops.numpy_math import (
@@ -397,6 +398,7 @@ from .array.ops.numpy_shapes import (
     indices,
     insert,
     ravel_multi_index,
+    require,
     resize,
     rollaxis,
     rot90,
@@ -535,7 +537,7 @@ __all__ = [
     "absolute", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "bitwise_count",
     "bitwise_not", "conjugate", "fabs", "fmax", "fmin", "i0", "invert", "left_shift", "matvec", "right_shift", "vdot",
     "vecmat",
-    "c_", "euler_gamma", "index_exp", "mgrid", "ogrid", "r_", "s_",
+    "c_", "euler_gamma", "index_exp", "mgrid", "ogrid", "r_", "s_", "require", "vectorize",
 ]
 
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns

@@ -102,3 +102,24 @@ def test_scalar_type_names():
     assert vt.issubdtype(vt.uint8, vt.unsignedinteger) and not vt.issubdtype(vt.uint8, vt.signedinteger)
     assert vt.issubdtype(vt.complex64, vt.inexact) and not vt.issubdtype(vt.int64, vt.inexact)
     assert vt.issubdtype(vt.asarray([1, 2]).dtype, vt.integer)
+
+
+def test_vectorize_runs_the_python_function_on_the_host():
+    def clip_step(a, b):
+        return a - b if a > b else a + b
+
+    x = np.array([1, 2, 3, 4])
+    same(vt.vectorize(clip_step)(vt.asarray(x), 2), np.vectorize(clip_step)(x, 2))
+
+    @vt.vectorize(otypes=[float])
+    def half(v):
+        return v * 0.5
+
+    same(half(vt.arange(5)), np.vectorize(half._vectorized.pyfunc, otypes=[float])(np.arange(5)))
+    pair = vt.vectorize(lambda v: (v, v * 2))(vt.arange(3))
+    assert isinstance(pair, tuple) and len(pair) == 2
+    same(pair[1], np.arange(3) * 2)
+    rows = vt.vectorize(lambda r: r.sum(), signature="(n)->()")(vt.asarray(np.arange(6.0).reshape(2, 3)))
+    same(rows, np.array([3.0, 12.0]))
+    with pytest.raises(TypeError, match="object"):
+        vt.vectorize(lambda v: str(v))(vt.arange(2))

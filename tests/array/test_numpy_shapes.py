@@ -17,7 +17,7 @@ DTYPES = [d for d in ("float32", "int32", "int64", "bool", "complex64") if d in 
 NAMES = """concatenate vstack hstack dstack column_stack atleast_1d atleast_2d atleast_3d split array_split hsplit
 vsplit dsplit append insert delete fliplr flipud rot90 diag diagflat tri identity triu_indices tril_indices
 triu_indices_from tril_indices_from diag_indices diag_indices_from unravel_index ravel_multi_index indices
-ascontiguousarray asfortranarray copy rollaxis resize block trim_zeros apply_along_axis""".split()
+ascontiguousarray asfortranarray copy rollaxis resize block trim_zeros apply_along_axis require""".split()
 INDEX = np.dtype(vt.__array_namespace_info__().default_dtypes()["indexing"].name)
 
 
@@ -778,3 +778,25 @@ def test_apply_along_axis(axis):
         vt.apply_along_axis(vt.sum, 0, vt.zeros((3, 0)))
     with pytest.raises(ValueError, match="^apply_along_axis: the function's results differ"):
         vt.apply_along_axis(lambda v: v[: int(v[0]) % 2 + 1], 1, vt.asarray([[0.0, 1.0], [1.0, 2.0]]))
+
+
+def test_require():
+    a = np.arange(12.0).reshape(3, 4)
+    x = vt.asarray(a)
+    assert vt.require(x) is x and vt.require(x, requirements="C") is x
+    for requirements in ("C", ["F"], ("C", "A", "W", "E"), ["F_CONTIGUOUS"], "AW", ["O"]):
+        ours = vt.require(x.T, "float32", requirements)
+        theirs = np.require(a.T, "float32", requirements)
+        assert ours.dtype.name == "float32"
+        np.testing.assert_array_equal(ours.numpy(), theirs)
+        if "F" in requirements or "F_CONTIGUOUS" in requirements:
+            assert vt.isfortran(ours) and np.isfortran(theirs)
+        if "C" in requirements:
+            assert ours._contig and theirs.flags.c_contiguous
+    owned = vt.require(x, requirements="O")
+    assert owned is not x and not vt.shares_memory(owned, x)
+    assert vt.require([1, 2], requirements="O").numpy().tolist() == [1, 2]
+    with pytest.raises(ValueError, match="require: cannot specify both C and F"):
+        vt.require(x, requirements="CF")
+    with pytest.raises(KeyError, match="require: unknown requirement 'Z'"):
+        vt.require(x, requirements="Z")

@@ -17,7 +17,7 @@ from ..array import Array
 from ..layout import is_contiguous
 from ..numpy_protocols import array_repr as _values_repr
 from ..numpy_protocols import host_values, vulkit_repr
-from .creation import ones
+from .creation import asarray, ones
 from .elementwise import not_equal
 from .named_errors import named_errors
 from .scans import nonzero
@@ -29,7 +29,7 @@ __all__ = [
     "geterrcall", "half", "inexact", "int_", "intc", "integer", "intp", "isfortran", "long", "longlong",
     "mask_indices", "ndenumerate", "ndindex", "number", "printoptions", "set_printoptions", "seterr", "seterrcall",
     "short", "signedinteger", "single", "typename", "ubyte", "uint", "uintc", "uintp", "ulong", "ulonglong",
-    "unsignedinteger", "ushort",
+    "unsignedinteger", "ushort", "vectorize",
 ]
 
 set_printoptions = np.set_printoptions
@@ -116,3 +116,27 @@ def isfortran(a: Any) -> bool:
         return bool(np.isfortran(a))
     shape, strides = a.shape, a._strides
     return is_contiguous(shape[::-1], strides[::-1]) and not is_contiguous(shape, strides)
+
+
+class vectorize:  # noqa: N801 - NumPy's name
+    """NumPy's ``np.vectorize``: ``pyfunc`` called on each element (or core, with ``signature``) in Python, as NumPy
+    does (a loop on the host, not a GPU kernel: write array operations for speed). vulkit arrays among the
+    arguments are read back, the results come back as vulkit arrays. As a decorator, bare or with NumPy's keyword
+    arguments."""
+
+    def __init__(self, pyfunc: Any = None, otypes: Any = None, doc: str | None = None, excluded: Any = None,
+                 cache: bool = False, signature: str | None = None) -> None:
+        self._options = {"otypes": otypes, "doc": doc, "excluded": excluded, "cache": cache, "signature": signature}
+        self._vectorized = None if pyfunc is None else np.vectorize(pyfunc, **self._options)
+        if pyfunc is not None:
+            self.__doc__ = self._vectorized.__doc__
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._vectorized is None:  # @vectorize(otypes=...): the function comes now
+            (pyfunc,) = args
+            return vectorize(pyfunc, **self._options)
+        values = [host_values(a) if isinstance(a, Array) else a for a in args]
+        named = {k: host_values(v) if isinstance(v, Array) else v for k, v in kwargs.items()}
+        out = self._vectorized(*values, **named)
+        return tuple(asarray(o) for o in out) if isinstance(out, tuple) else asarray(out)
+

@@ -37,7 +37,7 @@ from .scans import argwhere
 
 __all__ = [
     "append", "apply_along_axis", "array_split", "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d",
-    "atleast_3d", "block", "column_stack",
+    "atleast_3d", "block", "column_stack", "require",
     "concatenate", "copy", "delete", "diag", "diag_indices", "diag_indices_from", "diagflat", "dsplit", "dstack",
     "fliplr", "flipud", "hsplit", "hstack", "identity", "indices", "insert", "ravel_multi_index", "resize",
     "rollaxis", "rot90", "split", "tri", "tril_indices", "tril_indices_from", "triu_indices", "triu_indices_from",
@@ -701,6 +701,40 @@ def asfortranarray(a: Any, dtype: Any = None) -> Array:
     if x.ndim == 0:
         x = reshape(x, (1,))
     return x if is_contiguous(x.shape[::-1], x._strides[::-1]) else copy(x, order="F")
+
+
+_REQUIREMENTS = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOUS": "F",
+                 "FORTRAN": "F", "A": "A", "ALIGNED": "A", "W": "W", "WRITEABLE": "W", "O": "O", "OWNDATA": "O",
+                 "E": "E", "ENSUREARRAY": "E"}
+
+
+@named_errors
+def require(a: Any, dtype: Any = None, requirements: Any = None) -> Array:
+    """``a`` as a vulkit array of ``dtype`` meeting NumPy's ``requirements`` ("C" or "F" contiguous; "O" its own
+    data: a vulkit array given is copied, as vulkit does not track which array owns its memory; "A" aligned, "W"
+    writeable and "E" an array hold for every vulkit array), copied only where one is not met. NumPy's ``like``
+    is not taken."""
+    names = [] if requirements is None else list(requirements)  # a string: one flag a letter, as NumPy reads it
+    wanted = set()
+    for name in names:
+        found = _REQUIREMENTS.get(str(name).upper())
+        if found is None:
+            raise KeyError(f"require: unknown requirement {name!r}")
+        wanted.add(found)
+    if {"C", "F"} <= wanted:
+        raise ValueError("require: cannot specify both C and F order")
+    given = isinstance(a, Array)
+    x = as_array(a)
+    if dtype is not None:
+        converted = x.astype(dtype, copy=False)
+        given, x = given and converted is x, converted
+    if "O" in wanted and given:
+        return copy(x, order="F" if "F" in wanted else "C")
+    if "C" in wanted and not x._contig:
+        return x.copy()
+    if "F" in wanted and not is_contiguous(x.shape[::-1], x._strides[::-1]):
+        return copy(x, order="F")
+    return x
 
 
 @named_errors
