@@ -153,3 +153,30 @@ def test_unique_large_int64():
     _check_all(a)
     b = np.random.default_rng(6).integers(0, 1000, 1 << 20)
     _check_all(b)
+
+
+@pytest.mark.parametrize("dtype", [d for d in ALL if np.dtype(d).kind in "biu"])
+def test_unique_by_counting(monkeypatch, dtype):
+    """Integer arrays counted instead of sorted (every length here): spans up to the length (counted) and one more
+    (sorted), a single value, values at the ends of the dtype's range, a strided view."""
+    from vulkit.array.ops import sets
+
+    monkeypatch.setattr(sets, "DENSE_MIN_SIZE", 0)
+    counted = []
+    original = sets._counted
+    monkeypatch.setattr(sets, "_counted", lambda *args: counted.append(original(*args)) or counted[-1])
+    info = np.iinfo(dtype) if np.dtype(dtype).kind != "b" else None
+    rng = np.random.default_rng(7)
+    n = 300
+    low = 0 if info is None else int(info.min)
+    high = 1 if info is None else int(info.max)
+    for span in (1, 2, n, n + 1):
+        for start in (low, high - min(span, high - low + 1) + 1):
+            top = min(start + span, high + 1)
+            a = rng.integers(start, top, n, dtype=np.uint64 if dtype == "uint64" else np.int64).astype(dtype)
+            a[0], a[-1] = start, top - 1
+            _check_all(a.reshape(20, 15))
+    a = rng.integers(0, 40, (30, 20)).astype(dtype)
+    _check_all(a[:, ::3], vt.asarray(a)[:, ::3])
+    assert any(found is not None for found in counted)
+    assert any(found is None for found in counted) == (high - low + 1 > n)  # sorted where a span exceeds n

@@ -1,6 +1,12 @@
 """Set functions: ``unique_values``, ``unique_counts``, ``unique_inverse``, ``unique_all`` and ``isin``.
 
-The unique functions sort the flattened array (stably, ``ops/sorting.py``), mark where each run of equal
+Integer and bool arrays of at least ``DENSE_MIN_SIZE`` elements whose values span at most ``DENSE_SPAN`` (and no
+more than their length) are counted instead of sorted when no first indices are asked for: their minimum and
+maximum are read back (one more sync), a histogram of value - minimum counts them (``ops/histogram.py``), the values
+present are its nonzero bins (in ascending order, as a sort gives them), the counts its entries there, and each
+element's inverse index the number of present values below its own (a cumulative sum of the bins, gathered).
+
+Otherwise the unique functions sort the flattened array (stably, ``ops/sorting.py``), mark where each run of equal
 values starts (every NaN starts its own: NaNs are distinct, as the standard says; -0.0 and 0.0 are one value,
 the first occurrence's), count the starts per tile, scan the counts, read the number of runs back (one
 4-byte read: these functions synchronise with the GPU, as an output shape that depends on the data needs), and
@@ -24,6 +30,9 @@ from ..kernels.sort_search import UniqueSpec
 from . import elementwise as ew
 from . import sorting
 from .gather import take
+
+DENSE_MIN_SIZE = 1 << 16  # integer arrays this long or longer may be counted instead of sorted ...
+DENSE_SPAN = 1 << 22  # ... where max - min + 1 is at most this (and at most their length)
 
 
 class UniqueAllResult(NamedTuple):
@@ -55,6 +64,10 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     if n == 0:
         empty = make_array(ctx, (0,), index)
         return make_array(ctx, (0,), x._dtype), empty, make_array(ctx, x.shape, index), empty
+    if not indices and x._dtype.kind in "biu" and n >= DENSE_MIN_SIZE and "int64" in ctx.dtypes:
+        found = _counted(flat, x.shape, inverse, counts)
+        if found is not None:
+            return found
     complex_ = x._dtype.kind == "c"
     second = None
     if complex_:  # runs of equal keys; the values are gathered at the first indices afterwards
@@ -107,6 +120,32 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
         first = outputs["OIDX"]
         values = sorting.gather_along_last(flat.reshape((1, n)), first.reshape((1, runs))).reshape((runs,))
     return values, outputs["OIDX"] if indices else None, outputs["INV"], outputs["OC"]
+
+
+def _counted(flat: Array, shape: tuple[int, ...], inverse: bool, counts: bool) -> tuple[Array, Any, Any, Any] | None:
+    """unique of the contiguous 1-d integer (or bool) ``flat`` by counting its values (see the module docstring);
+    None where they span more than ``DENSE_SPAN`` or than there are elements."""
+    from .histogram import _accumulate, _stats
+    from .scans import cumulative_sum, nonzero
+
+    wide = as_dtype(np.uint64 if flat._dtype.kind == "u" else np.int64)
+    keys = flat.astype(wide, copy=False)
+    low, high = (int(v) for v in _stats(keys, ("min", "max"), wide))
+    span = high - low + 1
+    if span > min(DENSE_SPAN, flat.size):
+        return None
+    if low:
+        keys = ew.subtract(keys, low)
+    bins = _accumulate(keys, span, None, None, None)
+    present = ew.greater(bins, 0)
+    (where,) = nonzero(present)
+    values = ew.add(where.astype(wide), low).astype(flat._dtype) if low else where.astype(flat._dtype)
+    counted = take(bins, where) if counts else None
+    inverse_out = None
+    if inverse:
+        below = ew.subtract(cumulative_sum(present.astype(bins._dtype)), 1)
+        inverse_out = take(below, keys).reshape(shape)
+    return values, None, inverse_out, counted
 
 
 def unique_values(x: Array, /) -> Array:
