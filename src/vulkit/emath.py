@@ -42,10 +42,6 @@ def _named(function: _Function) -> _Function:
     return named  # type: ignore[return-value]
 
 
-def _real(x: Any) -> Array:
-    return asarray(x)
-
-
 def _complex(a: Array) -> Array:
     """a as complex: complex64 for NumPy's single-precision and small integer types, complex128 for the others
     (complex64 where the device lacks float64)."""
@@ -66,58 +62,39 @@ def _beyond_one(a: Array) -> Array:
 
 
 @_named
-def sqrt(x: Any) -> Array:
-    """The square root, complex for negative input (``sqrt(-4)`` is 2j)."""
-    return ew.sqrt(_below_zero(_real(x)))
-
-
-@_named
-def log(x: Any) -> Array:
-    """The natural logarithm, complex for negative input (``log(-1)`` is pi j)."""
-    return ew.log(_below_zero(_real(x)))
-
-
-@_named
-def log2(x: Any) -> Array:
-    """The base-2 logarithm, complex for negative input."""
-    return ew.log2(_below_zero(_real(x)))
-
-
-@_named
-def log10(x: Any) -> Array:
-    """The base-10 logarithm, complex for negative input."""
-    return ew.log10(_below_zero(_real(x)))
-
-
-@_named
 def logn(n: Any, x: Any) -> Array:
     """The base-n logarithm of x, log(x) / log(n), complex where either is negative."""
-    return ew.divide(ew.log(_below_zero(_real(x))), ew.log(_below_zero(_real(n))))
+    return ew.divide(ew.log(_below_zero(asarray(x))), ew.log(_below_zero(asarray(n))))
 
 
 @_named
 def power(x: Any, p: Any) -> Array:
     """x ** p, complex where x has negative elements; negative integer exponents computed in floating point."""
-    base = _below_zero(_real(x))
-    exponent = _real(p)
+    base = _below_zero(asarray(x))
+    exponent = asarray(p)
     if exponent.dtype.kind in "iu" and bool(any_(ew.less(exponent, 0))):
         exponent = ew.multiply(exponent, 1.0)
     return ew.pow(base, exponent)
 
 
-@_named
-def arccos(x: Any) -> Array:
-    """The inverse cosine, complex where |x| > 1."""
-    return ew.acos(_beyond_one(_real(x)))
+_Op = Callable[[Array], Array]
 
 
-@_named
-def arcsin(x: Any) -> Array:
-    """The inverse sine, complex where |x| > 1."""
-    return ew.asin(_beyond_one(_real(x)))
+def _unary(name: str, real: _Op, domain: _Op, doc: str) -> Callable[..., Array]:
+    """The emath function ``name``: ``real`` of x made complex by ``domain`` where it leaves the real domain."""
+
+    def function(x: Any) -> Array:
+        return real(domain(asarray(x)))
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return _named(function)
 
 
-@_named
-def arctanh(x: Any) -> Array:
-    """The inverse hyperbolic tangent, complex where |x| > 1."""
-    return ew.atanh(_beyond_one(_real(x)))
+sqrt = _unary("sqrt", ew.sqrt, _below_zero, "The square root, complex for negative input (``sqrt(-4)`` is 2j).")
+log = _unary("log", ew.log, _below_zero, "The natural logarithm, complex for negative input (``log(-1)`` is pi j).")
+log2 = _unary("log2", ew.log2, _below_zero, "The base-2 logarithm, complex for negative input.")
+log10 = _unary("log10", ew.log10, _below_zero, "The base-10 logarithm, complex for negative input.")
+arccos = _unary("arccos", ew.acos, _beyond_one, "The inverse cosine, complex where |x| > 1.")
+arcsin = _unary("arcsin", ew.asin, _beyond_one, "The inverse sine, complex where |x| > 1.")
+arctanh = _unary("arctanh", ew.atanh, _beyond_one, "The inverse hyperbolic tangent, complex where |x| > 1.")
