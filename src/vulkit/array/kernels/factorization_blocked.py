@@ -147,7 +147,6 @@ class PanelSpec(_UnrolledSpec):
 
 
 TRSM_COLUMNS = 16  # columns of B a workgroup of the triangular solve takes (T loaded once for them)
-TRSM_LANES_LEAST = 8  # the smallest subgroup the triangular solve's registers are sized for
 
 
 @dataclass(frozen=True)
@@ -167,6 +166,7 @@ class TrsmSpec(_UnrolledSpec):
     unit: bool = False
     conj: bool = False
     swap: bool = False
+    lanes: int = 8  # the device's smallest subgroup: each lane's registers hold ceil(nb / lanes) rows
 
     EXTENSIONS = ("GL_EXT_control_flow_attributes", "GL_KHR_shader_subgroup_shuffle")
     OPERANDS = ("T", "B")
@@ -181,7 +181,7 @@ class TrsmSpec(_UnrolledSpec):
         return ("batch", "kb", "ncols", "pn", "pk")
 
     def body(self) -> list[str]:
-        qmax = max(1, self.nb // TRSM_LANES_LEAST)
+        qmax = -(-self.nb // max(1, self.lanes))
         load = "la_conj(b_B.d[IX_B(bt, {}, col)])" if self.conj else "b_B.d[IX_B(bt, {}, col)]"
         store = "la_conj(x[q])" if self.conj else "x[q]"
         source = "src[r]" if self.swap else "r"

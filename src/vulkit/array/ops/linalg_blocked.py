@@ -94,7 +94,7 @@ class _Kernels:
         if ncols:
             buffers = [self.w, self.w] + ([pivots] if pivots is not None else [])
             launch = self.get(TrsmSpec, buffers, nb=self.tb, lower=lower, unit=unit, conj=conj_b,
-                              swap=pivots is not None)
+                              swap=pivots is not None, lanes=_lanes(self.w._ctx))
             launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / TRSM_COLUMNS))
 
 
@@ -151,6 +151,12 @@ def _grid_shared(per: int, itemsize: int, tb: int) -> int:
     """Bytes of shared memory the grid panel takes with ``per`` rows a workgroup (its rows padded, the pivot's and
     the diagonal row, the reductions' words)."""
     return (per * (tb + 1) + 2 * tb) * itemsize + 2 * 4 * 256 + 16
+
+
+def _lanes(ctx: Any) -> int:
+    """The lanes the triangular solve sizes its registers for: the device's smallest subgroup, at most 8 (the size
+    measured on an H100, whose subgroups are 32: registers for 8 rows a lane, 2 of them used)."""
+    return max(1, min(8, int(ctx.device.physical.min_subgroup_size)))
 
 
 def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -> None:
@@ -246,7 +252,8 @@ def triangular_solve(t: Array, x: Array, lower: bool, unit: bool) -> None:
     if not (batch and n and k):
         return
     tb = block_sizes(x._ctx, x._dtype.itemsize)
-    solve = Launcher(x._ctx, TrsmSpec, x._dtype, [t, x], nb=tb, lower=lower, unit=unit, conj=False, swap=False)
+    solve = Launcher(x._ctx, TrsmSpec, x._dtype, [t, x], nb=tb, lower=lower, unit=unit, conj=False, swap=False,
+                     lanes=_lanes(x._ctx))
     for i0 in (range(0, n, tb) if lower else reversed(range(0, n, tb))):
         i1 = min(i0 + tb, n)
         solve([_quad(_sub(t, i0, i1, i0, i1)), _quad(_sub(x, i0, i1, 0, k))], [batch, i1 - i0, k, 0, 0],
