@@ -24,6 +24,7 @@ ALLOWED = {
     "linalg": BASE | {"array"},
     "fft": BASE | {"array", "runtime"},
     "polynomial": BASE | {"array"},
+    "emath": BASE | {"array"},
     "image": BASE | {"array", "kp", "interop", "runtime", "fft"},
     "random": BASE | {"array", "runtime"},
     "interop": BASE | {"array", "kp", "runtime"},
