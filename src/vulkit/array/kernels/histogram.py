@@ -54,7 +54,8 @@ _SHARED_ACCESS = {
 class HistSpec:
     """The kernels of ``bincount`` and ``histogram``.
 
-    ``kind``: ``count`` (the number of elements per bin, added as 64-bit integers into the output),
+    ``kind``: ``count`` (the number of elements per bin, added as 64-bit integers into the output), ``first``
+    (the smallest element index per bin, an atomic minimum into a uint32 output filled with 2^32 - 1 before),
     ``weighted`` (each bin's weights summed exactly as 3 limbs of 32 bits of a FIXED_BITS fixed-point number
     below the largest finite |weight|, and NaN/+inf/-inf flags: 4 int64 per bin), ``finish`` (the weighted limbs
     and flags of each bin as a float64). ``key``: ``index`` (the element is its bin) or ``edges`` (the bin whose
@@ -149,7 +150,8 @@ class HistSpec:
         lines += _pair_add("out", "DSTS({})", scope)
         lines.append(f"void or_out(uint at, uint v) {{ atomicOr(DSTS(at), v{scope}); }}")
         lines += self._bin_function()
-        return "\n".join(lines + (self._count() if self.kind == "count" else self._weighted())) + "\n"
+        body = {"count": self._count, "first": self._first, "weighted": self._weighted}[self.kind]()
+        return "\n".join(lines + body) + "\n"
 
     def _bin_function(self) -> list[str]:
         """``int bin_of(uint i)``: element i's bin, -1 where it has none."""
@@ -190,6 +192,10 @@ class HistSpec:
                 "    if (c != 0u) add_out(p.out_off + 2u * k, int64_t(c));",
                 "  }",
                 "}"]
+
+    def _first(self) -> list[str]:
+        scope = _QUEUE_SCOPE if self.scoped else ""
+        return ["void main() {", *self._loop([f"    atomicMin(DSTS(p.out_off + uint(b)), i{scope});"]), "}"]
 
     def _weighted(self) -> list[str]:
         w = self.weights

@@ -40,6 +40,19 @@ def _stats(x: Array, ops: tuple[str, ...], acc: DType) -> np.ndarray:
     return ctx.stream.read(out._alloc, len(ops) * acc.itemsize).view(acc.np)
 
 
+def first_indices(keys: Array, nbins: int) -> Array:
+    """The index of the first element of the contiguous 1-d ``keys`` (at most 2^32 - 1 of them) in each of ``nbins``
+    bins (the element is its bin), uint32, 2^32 - 1 where a bin is empty: an atomic minimum a key, no sync."""
+    ctx = keys._ctx
+    out = make_array(ctx, (nbins,), uint32)
+    ctx.stream.fill(out._alloc, 0xFFFFFFFF, nbins * 4)
+    spec = HistSpec("first", keys._dtype, "index", scoped=bool(ctx.device.features.get("vulkan_memory_model")),
+                    addresses=_addresses(ctx, [keys, out]))
+    _record(ctx, spec, [keys._alloc], out, (keys._size, nbins, keys._offset, 0),
+            _hist_groups(ctx, keys._size, nbins, False))
+    return out
+
+
 def _largest_weight(weights: Array) -> Array:
     """The largest finite |weight| (0 if none) as a float64 array of one element (no sync)."""
     ctx = weights._ctx

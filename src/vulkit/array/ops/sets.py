@@ -1,10 +1,11 @@
 """Set functions: ``unique_values``, ``unique_counts``, ``unique_inverse``, ``unique_all`` and ``isin``.
 
 Integer and bool arrays of at least ``DENSE_MIN_SIZE`` elements whose values span at most ``DENSE_SPAN`` (and no
-more than their length) are counted instead of sorted when no first indices are asked for: their minimum and
-maximum are read back (one more sync), a histogram of value - minimum counts them (``ops/histogram.py``), the values
-present are its nonzero bins (in ascending order, as a sort gives them), the counts its entries there, and each
-element's inverse index the number of present values below its own (a cumulative sum of the bins, gathered).
+more than their length) are counted instead of sorted: their minimum and maximum are read back (one more sync), a
+histogram of value - minimum counts them (``ops/histogram.py``), the values present are its nonzero bins (in
+ascending order, as a sort gives them), the counts its entries there, each first index an atomic minimum of the
+element indices a bin, and each element's inverse index the number of present values below its own (a cumulative
+sum of the bins, gathered).
 
 Otherwise the unique functions sort the flattened array (stably, ``ops/sorting.py``), mark where each run of equal
 values starts (every NaN starts its own: NaNs are distinct, as the standard says; -0.0 and 0.0 are one value,
@@ -64,8 +65,8 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     if n == 0:
         empty = make_array(ctx, (0,), index)
         return make_array(ctx, (0,), x._dtype), empty, make_array(ctx, x.shape, index), empty
-    if not indices and x._dtype.kind in "biu" and n >= DENSE_MIN_SIZE and "int64" in ctx.dtypes:
-        found = _counted(flat, x.shape, inverse, counts)
+    if x._dtype.kind in "biu" and DENSE_MIN_SIZE <= n < 1 << 32 and "int64" in ctx.dtypes:
+        found = _counted(flat, x.shape, indices, inverse, counts)
         if found is not None:
             return found
     complex_ = x._dtype.kind == "c"
@@ -122,10 +123,11 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
     return values, outputs["OIDX"] if indices else None, outputs["INV"], outputs["OC"]
 
 
-def _counted(flat: Array, shape: tuple[int, ...], inverse: bool, counts: bool) -> tuple[Array, Any, Any, Any] | None:
-    """unique of the contiguous 1-d integer (or bool) ``flat`` by counting its values (see the module docstring);
-    None where they span more than ``DENSE_SPAN`` or than there are elements."""
-    from .histogram import _accumulate, _stats
+def _counted(flat: Array, shape: tuple[int, ...], indices: bool, inverse: bool,
+             counts: bool) -> tuple[Array, Any, Any, Any] | None:
+    """unique of the contiguous 1-d integer (or bool) ``flat`` (fewer than 2^32 elements) by counting its values
+    (see the module docstring); None where they span more than ``DENSE_SPAN`` or than there are elements."""
+    from .histogram import _accumulate, _stats, first_indices
     from .scans import cumulative_sum, nonzero
 
     wide = as_dtype(np.uint64 if flat._dtype.kind == "u" else np.int64)
@@ -141,11 +143,12 @@ def _counted(flat: Array, shape: tuple[int, ...], inverse: bool, counts: bool) -
     (where,) = nonzero(present)
     values = ew.add(where.astype(wide), low).astype(flat._dtype) if low else where.astype(flat._dtype)
     counted = take(bins, where) if counts else None
+    first = take(first_indices(keys, span), where).astype(where._dtype) if indices else None
     inverse_out = None
     if inverse:
         below = ew.subtract(cumulative_sum(present.astype(bins._dtype)), 1)
         inverse_out = take(below, keys).reshape(shape)
-    return values, None, inverse_out, counted
+    return values, first, inverse_out, counted
 
 
 def unique_values(x: Array, /) -> Array:
