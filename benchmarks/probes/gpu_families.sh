@@ -19,11 +19,14 @@
 #  12. the ninth session's recorded plans on the GPU: cholesky, solve and lu_factor rows (host time was their
 #      critical path), the host's time a dispatch there (probe_host_time.py, probe_recording_host.py), and the
 #      matmul, reduction and FFT tests with validation
+#  13. the tenth session's changes checked on the GPU: the blocked-LU tests with validation (the grid panel's fell-back
+#      bit, the triangular solve's registers), then the unique rows (small-range integers now counted, not sorted)
+#      and the solve and lu_factor rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8 9 10 11 12"}
+steps=${1:-"1 2 3 4 5 6 7 8 9 10 11 12 13"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -103,5 +106,11 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
         VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
           tests/array/test_matmul.py tests/array/test_reductions.py tests/array/test_fft.py \
           2>&1 | tail -n 5 | tee "$out/tests_plans.txt" ;;
+    13) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/array/test_linalg_blocked.py \
+          tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_tenth.txt"
+        for family in "unique 120" "solve 4096 90" "lu_factor 90"; do
+          set -- $family
+          limit "${@: -1}" python3 benchmarks/bench_ops.py --only "${*:1:$#-1}" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done ;;
   esac
 done
