@@ -125,3 +125,15 @@ def test_numpy_port_example_matches_numpy():
                                 "energy"}
     assert differences["peak frequency"] == 0.0 and differences["histogram"] == 0.0
     assert max(differences.values()) < 1e-9, differences
+
+
+def test_the_namespace_offers_its_public_names_only():
+    """Tab completion (``dir(vt)``) shows the array API and NumPy names and the submodules, not the package's
+    internals or its own imports; every name it shows resolves."""
+    import vulkit
+
+    names = dir(vulkit)
+    assert {"sum", "linalg", "fft", "image", "emath", "random", "kp", "device", "mgrid"} <= set(names)
+    assert not {"annotations", "sys", "hal", "runtime", "shaders", "set_namespace"} & set(names)
+    for name in names:
+        getattr(vulkit, name)

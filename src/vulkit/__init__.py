@@ -542,9 +542,18 @@ __all__ = [
 
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 
+_LAZY = ("random", "nn", "fft", "image", "polynomial", "emath")
+
+
+def __dir__() -> list[str]:
+    """The public names (what tab completion offers): ``__all__`` and the submodules loaded on first use, not the
+    package's internals (``hal``, ``runtime`` ...) or its own imports."""
+    return sorted({*__all__, *_LAZY})
+
+
 def __getattr__(name: str) -> object:
     """``vt.random``, ``vt.nn``, ``vt.fft``, ``vt.image``, ``vt.polynomial`` and ``vt.emath`` load on first use."""
-    if name in ("random", "nn", "fft", "image", "polynomial", "emath"):
+    if name in _LAZY:
         import importlib
 
         try:
