@@ -156,8 +156,7 @@ def _waiting_spins() -> int:
 
 
 # (workgroups, check-in reads): one workgroup (the grid path without a partner: it never waits), ten that give up at
-# once (the fallback: the first factors alone; on a GPU all ten have often checked in before the first looks, and
-# they go on together) or wait for each other (on a GPU)
+# once (spins 0: the first to check in factors alone) or wait for each other (on a GPU)
 GRIDS = [(1, 4096), (10, 0), (10, _waiting_spins())]
 
 
@@ -168,15 +167,11 @@ def _grid_shape(dtype: str, groups: int) -> tuple[int, int]:
     return m, -(-m // groups)
 
 
-def _fell_back(groups: int, spins: int, word: int) -> int:
-    """The flag word's fell-back bit as the grid panel must have set it: on a CPU device always where several
-    workgroups give up at once (two run at a time there), on a GPU where it happened (all may have checked in
-    first)."""
+def _fell_back(groups: int, spins: int) -> int:
+    """The flag word's fell-back bit as the grid panel must have set it: where the workgroups give up at once."""
     from vulkit.array.kernels.factorization_grid import FELL_BACK_FLAG
 
-    if groups > 1 and spins == 0 and vt.asarray(np.zeros(1))._ctx.device.physical.type == "cpu":
-        return FELL_BACK_FLAG
-    return word & FELL_BACK_FLAG if groups > 1 and spins == 0 else 0
+    return FELL_BACK_FLAG if spins == 0 else 0
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -189,7 +184,7 @@ def test_grid_panel_kernel_factors(dtype, groups, spins):
     for k in (tb, tb - 3):
         a = standard_normal((1, m, k), dtype, m + k)
         lu, pivots, word = _grid_panel(a, rows, spins)
-        assert word == _fell_back(groups, spins, word)
+        assert word == _fell_back(groups, spins)
         np.testing.assert_array_equal(pivots[0], _lapack_pivots(a[0]))
         _check_factors(a, lu, pivots, dtype)
 
@@ -205,7 +200,7 @@ def test_grid_panel_kernel_ties_and_zero_columns(groups, spins):
     a[0, :, 7] = 0
     a[0, :, 21] = 0
     lu, pivots, word = _grid_panel(a, rows, spins)
-    assert word == 1 | _fell_back(groups, spins, word)
+    assert word == 1 | _fell_back(groups, spins)
     assert pivots[0, 7] == 7 and pivots[0, 21] == 21
     ties = a[0, :, 0]
     assert pivots[0, 0] == int(np.flatnonzero(np.abs(ties) == np.abs(ties).max())[0])
@@ -361,6 +356,7 @@ def test_large_singular_matrix_raises(monkeypatch, grid):
     """One large matrix with a zero column past the first block (every row above it eliminated first): solve and
     inv raise, det is 0, whichever panel kernel runs (the grid where the device allows it, forced, or off)."""
     monkeypatch.setattr(linalg_blocked, "GRID", grid)
+    monkeypatch.setattr(linalg_blocked, "GRID_SPINS", _waiting_spins())
     a = standard_normal((300, 300), "float32", 43)
     a[:, 200] = 0
     with pytest.raises(vt.linalg.LinAlgError, match="solve: Singular matrix"):
@@ -371,8 +367,8 @@ def test_large_singular_matrix_raises(monkeypatch, grid):
 
 
 def test_a_grid_that_fell_back_keeps_its_device_off_grids(monkeypatch):
-    """solve through grids that give up at once: right, and (on a CPU device, where they always fall back) the
-    device is remembered, so that the grid path is not taken there again."""
+    """solve through grids that give up at once: right, and the device is remembered, so that the grid path is not
+    taken there again."""
     from vulkit.array.ops import linalg_common
 
     fell_back: set[int] = set()
@@ -384,8 +380,6 @@ def test_a_grid_that_fell_back_keeps_its_device_off_grids(monkeypatch):
     x = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
     np.testing.assert_allclose(a @ x, b, atol=_tol("float64", 150) * np.abs(a).max() * np.abs(x).max())
     ctx = vt.asarray(np.zeros(1))._ctx
-    if ctx.device.physical.type == "cpu":
-        assert fell_back == {ctx.index}
-        monkeypatch.setattr(linalg_blocked, "GRID", None)
-        w = vt.zeros((1, 600, 600))
-        assert not linalg_blocked._GridPanel.allowed(w, 64)
+    assert fell_back == {ctx.index}
+    monkeypatch.setattr(linalg_blocked, "GRID", None)
+    assert not linalg_blocked._GridPanel.allowed(vt.zeros((1, 600, 600)), 64)

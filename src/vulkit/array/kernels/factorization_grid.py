@@ -161,12 +161,16 @@ _BEST = [
 
 # GLSL of main's check-in: ``verdict`` 1 where every workgroup checked in (go on together), 2 for the one workgroup
 # that gave up first (it factors the panel alone), 0 for the others (leave). The loop reads at most spins + groups
-# times (the compare-and-swap fails only where another workgroup checked in meanwhile).
+# times (the compare-and-swap fails only where another workgroup checked in meanwhile). ``spins`` 0: the first
+# workgroup to check in factors alone whatever the others do (tests: the fallback on any device).
 _CHECK_IN = [
     "  if (tid == 0u) {",
     "    uint old = atomicAdd(b_K.d[p.state], 1u), verdict = 1u;",
     "    if ((old & FAILED) != 0u) verdict = 0u;",
-    "    else if (old + 1u != G) {",
+    "    else if (p.spins == 0u) {",  # no waiting at all: the first to check in factors alone, whatever G
+    "      verdict = old == 0u ? 2u : 0u;",
+    "      if (old == 0u) atomicOr(b_K.d[p.state], FAILED);",
+    "    } else if (old + 1u != G) {",
     "      for (uint spin = 0u; ; ++spin) {",
     "        uint seen = b_K.d[p.state];",
     "        if ((seen & FAILED) != 0u) { verdict = 0u; break; }",
