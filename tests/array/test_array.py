@@ -70,6 +70,14 @@ def test_promotion_matches_numpy_for_every_pair():
                 np.result_type(a, b).name
 
 
+def test_result_type_takes_numpy_scalars_as_typed():
+    """NumPy's float64 and complex128 scalars derive from Python's float and complex but are typed (NEP 50): they
+    promote as their dtypes, where Python's scalars are weak."""
+    for scalar in (np.float64(2.0), np.complex128(1j), np.float32(2.0), np.int64(3), np.bool_(True), 2.0, 1j, 3):
+        assert vt.result_type(vt.float32, scalar).name == np.result_type(np.float32, scalar).name, scalar
+    assert vt.result_type(vt.int8, np.float64(1.0)) == vt.float64
+
+
 def test_mixed_dtypes_compute_in_the_promoted_type():
     a = sample("int8", 20, -100, 100)
     b = sample("float32", 20, special=False)

@@ -38,6 +38,7 @@ R_KEYS = [(1, 2, 3), (np.array([1, 2]), 0, np.s_[3:6]), (np.s_[0:1:5j], 7), ("0,
           ("1,2,0", [1, 2], [3, 4]), ("-1", np.ones((2, 2)), np.zeros((2, 3))), ("2,3", np.arange(2), np.arange(3)),
           ("0,3,0", [1, 2], [3, 4]), ("0,3,1", [1, 2], [3, 4]), (np.arange(3, dtype=np.int8), 100),
           (np.arange(3, dtype=np.float32), 2.5), (True, False), (np.array([1.5]), np.array([2], np.int16)),
+          (np.arange(2, dtype=np.float32), np.float64(2.0)),
           (np.zeros((2, 0)), np.ones((1, 0)))]
 C_KEYS = [(np.array([1, 2, 3]), np.array([4, 5, 6])), (np.ones((2, 2)), np.zeros((2, 1))),
           (np.s_[0:3], np.array([7, 8, 9])), (1, 2), (np.arange(4).reshape(2, 2), np.s_[0:2])]

@@ -281,7 +281,9 @@ def result_type(*operands: Any) -> DType:
 
 
 def _is_scalar(value: Any) -> bool:
-    return isinstance(value, (bool, int, float, complex))
+    """A Python scalar (weakly typed); NumPy's scalars are typed by their dtype, though float64's and complex128's
+    derive from Python's float and complex."""
+    return isinstance(value, (bool, int, float, complex)) and not isinstance(value, np.generic)
 
 
 def _strong(value: Any) -> DType:

@@ -17,8 +17,7 @@ import numpy as np
 
 from ..array import Array
 from ..dtypes import DType, bool_, result_type
-from . import creation
-from .creation import _context_of, arange, asarray, linspace, meshgrid
+from .creation import _context_of, arange, asarray, default_float, default_int, linspace, meshgrid
 from .manipulation import permute_dims, reshape
 from .moving import concat, stack
 from .named_errors import naming_errors
@@ -53,7 +52,7 @@ def _points(item: slice, dtype: DType | None, name: str) -> Array:
     """The 1-D range a slice stands for: ``arange``, or ``linspace`` for a complex step (its modulus points)."""
     start, stop, step = _bounds(item, name)
     if isinstance(step, (complex, np.complexfloating)):
-        return linspace(start, stop, int(abs(step)), dtype=dtype or creation.default_float(_context_of(None)))
+        return linspace(start, stop, int(abs(step)), dtype=dtype or default_float(_context_of(None)))
     return arange(start, stop, step, dtype=dtype)
 
 
@@ -75,7 +74,7 @@ class _Grid:
         bounds = [_bounds(item, self.name) for item in items]
         floating = any(_is_float(value) for triple in bounds for value in triple)
         ctx = _context_of(None)
-        dtype = creation.default_float(ctx) if floating else creation.default_int(ctx)
+        dtype = default_float(ctx) if floating else default_int(ctx)
         axes = [_points(item, dtype, self.name) for item in items]
         if not isinstance(key, tuple):
             return axes[0]
