@@ -367,3 +367,28 @@ def test_a_layout_reduced_again_replays_its_kernels() -> None:
                                            window.max(axis=1, keepdims=True))
                 np.testing.assert_allclose(vt.mean(view, axis=0).numpy(), window.mean(axis=0), rtol=1e-5, atol=1e-6)
                 assert vt.argmax(view, axis=0).numpy().tolist() == window.argmax(axis=0).tolist()
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min"])
+@pytest.mark.parametrize("dtype", ["float32", "int16", "uint8"])
+def test_numpy_initial_and_where(name, dtype):
+    """NumPy's ``initial`` and ``where`` on sum, prod, max and min (and their methods): the mask broadcast, the
+    initial value in the result's dtype, empty reductions that ``initial`` allows."""
+    a = sample(dtype, 24, 0, 5, seed=3).reshape(4, 6)
+    mask = (np.arange(24).reshape(4, 6) % 3) != 1
+    x, ours, theirs = vt.asarray(a), getattr(vt, name), getattr(np, name)
+    for axis in (None, 0, 1):
+        assert_matches(ours(x, axis=axis, initial=2), theirs(a, axis=axis, initial=2))
+        assert_matches(ours(x, axis=axis, initial=1, where=vt.asarray(mask)), theirs(a, axis=axis, initial=1,
+                                                                                  where=mask))
+        assert_matches(getattr(x, name)(axis=axis, initial=3, keepdims=True),
+                       getattr(a, name)(axis=axis, initial=3, keepdims=True))
+    assert_matches(ours(x, axis=1, initial=1, where=[True, False] * 3), theirs(a, axis=1, initial=1,
+                                                                              where=[True, False] * 3))
+    empty = np.zeros((0, 3), dtype)
+    assert_matches(ours(vt.asarray(empty), axis=0, initial=4), theirs(empty, axis=0, initial=4))
+    if name in ("max", "min"):
+        with pytest.raises(ValueError, match=f"{name}: reduction operation .* does not have an identity"):
+            ours(x, where=vt.asarray(mask))
+    else:
+        assert_matches(ours(x, where=vt.asarray(mask)), theirs(a, where=mask))

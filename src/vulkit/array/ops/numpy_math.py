@@ -22,10 +22,9 @@ from .. import dtypes as dt
 from ..array import Array
 from ..dtypes import DType
 from ..info import finfo
-from ..layout import normalize_axes
 from . import elementwise as ew
 from . import reductions as rd
-from .creation import full, zeros
+from .creation import zeros
 from .engine import TABLE
 from .manipulation import broadcast_shapes
 from .moving import round as _round_decimals
@@ -102,19 +101,9 @@ def fmod(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     return write_out(ew.where(moved, ew.subtract(floored, b), floored), out)
 
 
-def _reduced_shape(a: Array, axis: Any, keepdims: bool) -> tuple[int, ...]:
-    axes = tuple(range(a.ndim)) if axis is None else normalize_axes(axis, a.ndim)
-    return tuple(1 if d in axes else n for d, n in enumerate(a.shape) if keepdims or d not in axes)
-
-
-def _extreme_alias(name: str, reduction: Callable[..., Array], combine: Callable[..., Array]) -> Callable[..., Array]:
+def _extreme_alias(name: str, reduction: Callable[..., Array]) -> Callable[..., Array]:
     def extreme(a: Any, axis: Any = None, keepdims: bool = False, initial: Any = None) -> Array:
-        a = as_array(a)
-        if initial is None:
-            return reduction(a, axis=axis, keepdims=keepdims)
-        if a.size == 0:
-            return full(_reduced_shape(a, axis, keepdims), initial, dtype=a.dtype, device=a.device)
-        return ew.astype(combine(reduction(a, axis=axis, keepdims=keepdims), initial), a.dtype)
+        return reduction(as_array(a), axis=axis, keepdims=keepdims, initial=initial)
 
     largest = name == "amax"
     extreme.__name__ = extreme.__qualname__ = name
@@ -124,8 +113,8 @@ def _extreme_alias(name: str, reduction: Callable[..., Array], combine: Callable
     return named_errors(extreme)
 
 
-amax = _extreme_alias("amax", rd.max, ew.maximum)
-amin = _extreme_alias("amin", rd.min, ew.minimum)
+amax = _extreme_alias("amax", rd.max)
+amin = _extreme_alias("amin", rd.min)
 
 
 @named_errors

@@ -325,10 +325,41 @@ def _accumulate(result: DType) -> DType:
 
 
 # -- the functions -------------------------------------------------------------------------------------
-def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+def _numpy_extras(name: str, x: Array, axis: Any, keepdims: bool, initial: Any, where: Any,
+                  reduced: Any) -> Array:
+    """``name`` (sum, prod, max, min) with NumPy's ``initial`` (taken into the reduction) and ``where`` (the
+    elements outside the mask left out): ``reduced(y)`` reduces y over the axes."""
+    from . import elementwise as ew
+    from .creation import asarray
+
+    identity = {"sum": 0, "prod": 1}.get(name)
+    if where is not None:
+        if identity is None and initial is None:
+            raise ValueError(f"{name}: reduction operation '{'maximum' if name == 'max' else 'minimum'}' does not "
+                             "have an identity, so to use a where mask one has to specify 'initial'")
+        mask = ew.astype(asarray(where, device=x.device), dt.bool_)
+        x = ew.where(mask, x, full((), identity if identity is not None else initial, dtype=x.dtype,
+                                   device=x.device))
+    elif identity is None and x.size == 0:
+        axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, name)
+        shape = tuple(1 if d in axes else n for d, n in enumerate(x.shape) if keepdims or d not in axes)
+        return full(shape, initial, dtype=x.dtype, device=x.device)
+    result = reduced(x)
+    if initial is None:
+        return result
+    combined = {"sum": ew.add, "prod": ew.multiply, "max": ew.maximum, "min": ew.minimum}[name](result, initial)
+    return ew.astype(combined, result.dtype)
+
+
+def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
+        where: Any = None) -> Array:
     """Sum over ``axis`` (all axes when None). Integers and bool sum in the default integer type (unsigned:
     uint64), floats in their own type with a compensated (two-sum) accumulation: float32 sums are as accurate
-    as float64 sums rounded to float32. Deterministic: the same bits every run."""
+    as float64 sums rounded to float32. Deterministic: the same bits every run. NumPy's ``initial`` (added) and
+    ``where`` (elements outside the mask left out) are taken too."""
+    if initial is not None or where is not None:
+        return _numpy_extras("sum", _array(x, "sum"), axis, keepdims, initial, where,
+                             lambda y: sum(y, axis=axis, dtype=dtype, keepdims=keepdims))
     x = _array(x, "sum")
     out = _sum_dtype(x, dtype, "sum")
     if out.kind == "b":  # NumPy: the elements as bools, added with bool's addition (or)
@@ -337,8 +368,12 @@ def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = Fa
     return reduce("sum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
 
-def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
-    """Product over ``axis``, typed as :func:`sum`."""
+def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, initial: Any = None,
+         where: Any = None) -> Array:
+    """Product over ``axis``, typed as :func:`sum` (NumPy's ``initial`` and ``where`` too)."""
+    if initial is not None or where is not None:
+        return _numpy_extras("prod", _array(x, "prod"), axis, keepdims, initial, where,
+                             lambda y: prod(y, axis=axis, dtype=dtype, keepdims=keepdims))
     x = _array(x, "prod")
     out = _sum_dtype(x, dtype, "prod")
     if out.kind == "b":  # NumPy: the elements as bools, multiplied with bool's product (and)
@@ -395,13 +430,23 @@ def _extreme(function: str, x: Any, axis: Any, keepdims: bool, nan_skipping: boo
     return reduce(function, "max_int" if big else "min_int", x, axis, keepdims, d, d)
 
 
-def max(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
-    """Largest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's)."""
+def max(x: Array, /, *, axis: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
+        where: Any = None) -> Array:
+    """Largest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
+    ``initial`` is given (taken into the maximum; needed with ``where``, the mask of the elements taken)."""
+    if initial is not None or where is not None:
+        return _numpy_extras("max", _array(x, "max"), axis, keepdims, initial, where,
+                             lambda y: _extreme("max", y, axis, keepdims))
     return _extreme("max", x, axis, keepdims)
 
 
-def min(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
-    """Smallest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's)."""
+def min(x: Array, /, *, axis: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
+        where: Any = None) -> Array:
+    """Smallest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
+    ``initial`` is given (taken into the minimum; needed with ``where``, the mask of the elements taken)."""
+    if initial is not None or where is not None:
+        return _numpy_extras("min", _array(x, "min"), axis, keepdims, initial, where,
+                             lambda y: _extreme("min", y, axis, keepdims))
     return _extreme("min", x, axis, keepdims)
 
 
