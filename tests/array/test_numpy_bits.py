@@ -349,6 +349,12 @@ def test_divmod_shapes_scalars_out_and_errors():
     same(r, [1.0, 1.0])
     names_error(TypeError, "divmod", vt.divmod, vt.asarray(np.array([1j])), 2)
     names_error(ValueError, "divmod", vt.divmod, vt.zeros(2), vt.zeros(3))
+    for got, expected in zip(divmod(vt.asarray(a), 3), divmod(a, 3), strict=True):  # Python's builtin
+        same(got, expected)
+    for got, expected in zip(divmod(-9, vt.asarray(b)), divmod(-9, b), strict=True):
+        same(got, expected)
+    with pytest.raises(TypeError, match="unsupported operand"):
+        divmod(vt.asarray(a), "3")
 
 
 @pytest.mark.parametrize("dtype", [*FLOATS, *INTEGERS, "bool"])

@@ -392,3 +392,23 @@ def test_numpy_initial_and_where(name, dtype):
             ours(x, where=vt.asarray(mask))
     else:
         assert_matches(ours(x, where=vt.asarray(mask)), theirs(a, where=mask))
+
+
+@pytest.mark.parametrize("name", ["mean", "var", "std"])
+def test_numpy_where_on_moments(name):
+    """NumPy's ``where`` on mean, var and std: the moments of the elements the mask takes (float and integer input,
+    axes, keepdims, ddof, a mask taking nothing: NaN)."""
+    a = np.arange(24.0).reshape(4, 6) ** 1.5 - 20
+    mask = (np.arange(24).reshape(4, 6) % 4) != 1
+    extra = {"ddof": 1} if name != "mean" else {}
+    ours, theirs = getattr(vt, name), getattr(np, name)
+    for axis in (None, 0, 1, (0, 1)):
+        for keepdims in (False, True):
+            assert_matches(ours(vt.asarray(a), axis=axis, keepdims=keepdims, where=vt.asarray(mask), **extra),
+                           theirs(a, axis=axis, keepdims=keepdims, where=mask, **extra))
+    ints = np.arange(12, dtype=np.int16).reshape(3, 4)
+    assert_matches(ours(vt.asarray(ints), axis=1, where=[True, False, True, True]),
+                   theirs(ints, axis=1, where=[True, False, True, True]))
+    with np.errstate(all="ignore"), pytest.warns(RuntimeWarning):
+        nothing = theirs(a, axis=0, where=np.zeros((4, 6), bool))
+    assert_matches(ours(vt.asarray(a), axis=0, where=vt.zeros((4, 6), dtype=vt.bool)), nothing)

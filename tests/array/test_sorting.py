@@ -399,3 +399,18 @@ def test_sort_method_sorts_in_place_as_numpy():
         np.testing.assert_array_equal(x.numpy(), expected)
     with pytest.raises(TypeError):
         vt.asarray(a).sort(0, 1)
+
+
+def test_numpy_sort_kind_and_flattening():
+    """NumPy's ``kind`` (read by its first letter; every sort is stable) and ``axis=None`` (the flattened array)."""
+    a = np.array([[3.0, 1.0, 2.0], [0.5, -1.0, 1.0]])
+    x = vt.asarray(a)
+    for kind in (None, "quicksort", "mergesort", "heapsort", "stable", "q", "S"):
+        np.testing.assert_array_equal(vt.sort(x, kind=kind).numpy(), np.sort(a, kind=kind))
+        np.testing.assert_array_equal(vt.argsort(x, axis=None, kind=kind).numpy(), np.argsort(a, axis=None,
+                                                                                            kind="stable"))
+    np.testing.assert_array_equal(vt.sort(x, axis=None).numpy(), np.sort(a, axis=None))
+    np.testing.assert_array_equal(vt.sort(vt.asarray(2.5), axis=None).numpy(), np.sort(np.float64(2.5), axis=None))
+    for name in ("sort", "argsort"):
+        with pytest.raises(ValueError, match=f"{name}: sort kind must be one of"):
+            getattr(vt, name)(x, kind="bogus")

@@ -85,9 +85,26 @@ def _matmul_operators() -> dict[str, Any]:
     return {"__matmul__": forward, "__rmatmul__": reflected, "__imatmul__": inplace}
 
 
+def _divmod_operators() -> dict[str, Any]:
+    """``divmod(x, y)`` and its reflected form: NumPy's ``divmod`` (floor quotient and remainder)."""
+
+    def forward(self: Array, other: Any) -> Any:
+        from .numpy_bits import divmod as pair  # noqa: PLC0415
+
+        return pair(self, other) if isinstance(other, _OPERAND_TYPES) else NotImplemented
+
+    def reflected(self: Array, other: Any) -> Any:
+        from .numpy_bits import divmod as pair  # noqa: PLC0415
+
+        return pair(other, self) if isinstance(other, _OPERAND_TYPES) else NotImplemented
+
+    return {"__divmod__": forward, "__rdivmod__": reflected}
+
+
 def install(cls: type = Array) -> None:
-    """Give ``cls`` Python's arithmetic, comparison, bitwise, matrix-product and unary operators."""
-    for dunder, method in _matmul_operators().items():
+    """Give ``cls`` Python's arithmetic (``divmod`` too), comparison, bitwise, matrix-product and unary
+    operators."""
+    for dunder, method in (*_matmul_operators().items(), *_divmod_operators().items()):
         setattr(cls, dunder, method)
     for dunder, name in _BINARY_DUNDERS.items():
         setattr(cls, f"__{dunder}__", _binary_operator(name))

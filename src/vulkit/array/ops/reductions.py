@@ -382,8 +382,31 @@ def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = F
     return reduce("prod", acc, x, axis, keepdims, _accumulate(out), out, empty=1)
 
 
-def mean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
-    """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements."""
+def _masked_mean(x: Array, mask: Array, axis: Any, keepdims: bool, out: DType) -> tuple[Array, Array]:
+    """(the mean of the elements of x that NumPy's ``where`` mask takes, over ``axis``; their count), both of dtype
+    ``out``."""
+    from . import elementwise as ew
+    from .manipulation import broadcast_to
+
+    x = ew.astype(x, out)
+    count = sum(ew.astype(broadcast_to(mask, x.shape), out.component), axis=axis, keepdims=keepdims)
+    return ew.divide(sum(x, axis=axis, keepdims=keepdims, where=mask), count), count
+
+
+def _where_mask(where: Any, x: Array) -> Array:
+    from . import elementwise as ew
+    from .creation import asarray
+
+    return ew.astype(asarray(where, device=x.device), dt.bool_)
+
+
+def mean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, where: Any = None) -> Array:
+    """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements (NumPy's
+    ``where`` too: the mean of the elements its mask takes)."""
+    if where is not None:
+        x = _array(x, "mean")
+        out = _float_dtype(x, dtype, "mean", complex_too=True)
+        return _masked_mean(x, _where_mask(where, x), axis, keepdims, out)[0]
     x = _array(x, "mean")
     out = _float_dtype(x, dtype, "mean", complex_too=True)
     return reduce("mean", "mean", x, axis, keepdims, _accumulate(out), out, empty=math.nan)
@@ -398,19 +421,43 @@ def _correction(correction: float, ddof: float | None, function: str) -> float:
 
 
 def var(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None,
-        ddof: float | None = None) -> Array:
+        ddof: float | None = None, where: Any = None) -> Array:
     """Variance over ``axis``, dividing by N - ``correction`` (NumPy's ``ddof`` is accepted too); one pass
     (Welford's updates, Chan's combinations). NaN over no elements or where N - correction <= 0 and the
-    sum of squares is 0."""
+    sum of squares is 0. NumPy's ``where``: the variance of the elements its mask takes (two passes)."""
     x = _array(x, "var")
     out = _float_dtype(x, dtype, "var")
+    if where is not None:
+        return _masked_var(x, _where_mask(where, x), axis, keepdims, out, _correction(correction, ddof, "var"))
     return reduce("var", "var", x, axis, keepdims, _accumulate(out), out, empty=math.nan,
                   ddof=_correction(correction, ddof, "var"))
 
 
+def _masked_var(x: Array, mask: Array, axis: Any, keepdims: bool, out: DType, ddof: float) -> Array:
+    """The variance of the elements of x that NumPy's ``where`` mask takes, over ``axis`` (two passes: the mean,
+    then the squared deviations)."""
+    from . import elementwise as ew
+
+    centre, count = _masked_mean(x, mask, axis, True, out)
+    deviation = ew.abs(ew.subtract(ew.astype(x, out), centre))
+    squares = sum(ew.multiply(deviation, deviation), axis=axis, keepdims=keepdims, where=mask)
+    count = count if keepdims else _squeezed(count, axis)
+    return ew.divide(squares, ew.subtract(count, ddof))
+
+
+def _squeezed(a: Array, axis: Any) -> Array:
+    """a (reduced with keepdims) without its reduced axes."""
+    axes = tuple(range(a.ndim)) if axis is None else normalize_axes(axis, a.ndim)
+    return a.reshape(tuple(n for d, n in enumerate(a.shape) if d not in axes))
+
+
 def std(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None,
-        ddof: float | None = None) -> Array:
-    """Standard deviation: the square root of :func:`var`."""
+        ddof: float | None = None, where: Any = None) -> Array:
+    """Standard deviation: the square root of :func:`var` (NumPy's ``where`` too)."""
+    if where is not None:
+        from .elementwise import sqrt
+
+        return sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims, dtype=dtype, ddof=ddof, where=where))
     x = _array(x, "std")
     out = _float_dtype(x, dtype, "std")
     return reduce("std", "std", x, axis, keepdims, _accumulate(out), out, empty=math.nan,

@@ -278,15 +278,31 @@ def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
     return shaped(out_v), shaped(out_i)
 
 
-def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+def _numpy_habits(x: Array, axis: int | None, kind: str | None, name: str) -> tuple[Array, int]:
+    """NumPy's ``axis=None`` (the flattened array) and ``kind`` (checked as NumPy reads it, by its first letter:
+    quicksort, mergesort, heapsort, stable; every sort runs the stable sort)."""
+    if kind is not None and not (isinstance(kind, str) and kind[:1].lower() in ("q", "m", "h", "s")):
+        raise ValueError(f"{name}: sort kind must be one of 'quick', 'heap', or 'stable' (got {kind!r})")
+    if axis is None:
+        x = check_sortable(x, name, complex_too=True)
+        return x.reshape((x.size,)), -1
+    return x, axis
+
+
+def sort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable: bool = True,
+         kind: str | None = None) -> Array:
     """A sorted copy of ``x`` along ``axis`` (stable always; NaNs last, first when ``descending``; complex
-    numbers in NumPy's order: by real part, then imaginary part, those with a NaN part last)."""
+    numbers in NumPy's order: by real part, then imaginary part, those with a NaN part last). NumPy's
+    ``axis=None`` sorts the flattened array; its ``kind`` is accepted (every sort is stable)."""
+    x, axis = _numpy_habits(x, axis, kind, "sort")
     return _sorted(x, axis, descending, True, False, "sort")[0]
 
 
-def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+def argsort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable: bool = True,
+            kind: str | None = None) -> Array:
     """The indices (default index dtype) that sort ``x`` along ``axis``; ties keep their order, also when
-    ``descending`` (then NaNs come first)."""
+    ``descending`` (then NaNs come first). NumPy's ``axis=None`` and ``kind`` as :func:`sort`."""
+    x, axis = _numpy_habits(x, axis, kind, "argsort")
     return _sorted(x, axis, descending, False, True, "argsort")[1]
 
 
