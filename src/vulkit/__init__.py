@@ -194,6 +194,7 @@ from .special import sinc
 
 # NumPy's names beyond the standard, for code ported from NumPy
 # isort: split
+from .array.ops import numpy_ufunc_methods as _ufunc_methods
 from .array.ops.numpy_bits import (
     divmod,
     fix,
@@ -540,6 +541,7 @@ __all__ = [
     "c_", "euler_gamma", "index_exp", "mgrid", "ogrid", "r_", "s_", "require", "vectorize",
 ]
 
+_ufunc_methods.install(globals(), _ufunc_methods.BINARY)  # vt.add.reduce, vt.maximum.accumulate, vt.add.at ...
 set_namespace(sys.modules[__name__])  # what Array.__array_namespace__ returns
 
 _LAZY = ("random", "nn", "fft", "image", "polynomial", "emath")
