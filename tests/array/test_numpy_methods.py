@@ -109,3 +109,37 @@ def test_tobytes_and_tofile(dtype, tmp_path):
             xv.tofile(str(text), sep=",")
             view.tofile(str(tmp_path / "expected.txt"), sep=",")
             assert text.read_text() == (tmp_path / "expected.txt").read_text()
+
+
+def test_flat_reads_and_writes_in_c_order():
+    """NumPy's ``x.flat``: iteration (NumPy scalars), indexing, assignment through it into x (a transposed view
+    too), ``x.flat = v`` with NumPy's repetition, len and np.asarray."""
+    a = np.arange(6.0).reshape(2, 3)
+    x = vt.asarray(a)
+    assert list(x.flat) == list(a.flat) and len(x.flat) == 6
+    np.testing.assert_array_equal(x.flat[1:4].numpy(), a.flat[1:4])
+    np.testing.assert_array_equal(np.asarray(x.flat), np.asarray(a.flat))
+    for ours, theirs in ((vt.asarray(a.copy()), a.copy()), (vt.asarray(a.copy()).T, a.copy().T)):
+        ours.flat[[0, 4]] = [10, 20]
+        theirs.flat[[0, 4]] = [10, 20]
+        np.testing.assert_array_equal(ours.numpy(), theirs)
+    z, w = vt.zeros((2, 3)), np.zeros((2, 3))
+    z.flat = [1, 2]
+    w.flat = [1, 2]
+    np.testing.assert_array_equal(z.numpy(), w)
+
+
+def test_operators_take_sequences_as_numpy_does():
+    """Lists and tuples of numbers are arrays to the operators (``x == [..]`` compares elementwise rather than
+    giving False), on either side and in place."""
+    a = np.array([[3.0, 1.0, 2.0], [0.5, -1.0, 4.0]])
+    x = vt.asarray(a)
+    np.testing.assert_array_equal((x == [3.0, 1.0, 2.0]).numpy(), a == [3.0, 1.0, 2.0])
+    np.testing.assert_array_equal((x + [1, 2, 3]).numpy(), a + [1, 2, 3])
+    np.testing.assert_array_equal(([1, 2, 3] - x).numpy(), [1, 2, 3] - a)
+    np.testing.assert_array_equal((x < (1, 2, 3)).numpy(), a < (1, 2, 3))
+    y, b = vt.asarray(a.copy()), a.copy()
+    y *= [[2], [3]]
+    b *= [[2], [3]]
+    np.testing.assert_array_equal(y.numpy(), b)
+    assert (vt.arange(3, dtype=vt.int8) + [1, 2, 3]).dtype == vt.int64  # a list is an int64 array, as NumPy's

@@ -118,7 +118,49 @@ def _method(name: str, function: Callable[..., Any], positional: tuple[str, ...]
     return method
 
 
+class FlatIterator:
+    """NumPy's ``x.flat``: x's elements in C order, read by iteration (one read of x back to the host, NumPy's
+    scalars) or indexing, written by indexing into x itself (``x.flat[i] = v``: :func:`vulkit.put`'s rules)."""
+
+    def __init__(self, base: Array) -> None:
+        self.base = base
+
+    def __len__(self) -> int:
+        return self.base.size
+
+    def __iter__(self) -> Any:
+        return iter(self.base.numpy().reshape(-1))
+
+    def _flat(self) -> Array:
+        return self.base.reshape((self.base.size,))
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._flat()[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        from .creation import arange
+        from .numpy_selection import put
+
+        put(self.base, arange(self.base.size, device=self.base.device)[key], value)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        values = self.base.numpy().reshape(-1)
+        return values if dtype is None else values.astype(dtype)
+
+
+def _flat_property() -> property:
+    def getter(self: Array) -> FlatIterator:
+        return FlatIterator(self)
+
+    def setter(self: Array, value: Any) -> None:
+        FlatIterator(self)[...] = value
+
+    return property(getter, setter, doc="NumPy's ``x.flat`` (:class:`FlatIterator`); ``x.flat = v`` sets every "
+                                        "element, v repeated as NumPy repeats it")
+
+
 def install(cls: type = Array) -> None:
-    """Give ``cls`` the methods of ``METHODS``."""
+    """Give ``cls`` the methods of ``METHODS`` and NumPy's ``flat``."""
     for name, function, positional in METHODS:
         setattr(cls, name, _method(name, function, positional))
+    cls.flat = _flat_property()

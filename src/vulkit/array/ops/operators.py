@@ -17,6 +17,13 @@ from .engine import TABLE, apply_general, fast_binary, fast_unary
 _OPERAND_TYPES = (Array, bool, int, float, complex, np.ndarray, np.generic)
 
 
+def _sequence(values: list | tuple) -> Any:
+    """A list or tuple operand as NumPy takes it (an array of its numbers); NotImplemented's path for anything else
+    (strings, objects: NumPy would make an object array, which vulkit does not have)."""
+    converted = np.asarray(values)
+    return converted if converted.dtype.kind in "biufc" else values
+
+
 def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) -> Any:
     """``Array.__<op>__`` (``__r<op>__``, ``__i<op>__``) as the elementwise function ``name``; the plain and
     reflected forms try the eager hot path once, then the general one, unless the function checks its operands
@@ -30,6 +37,8 @@ def _binary_operator(name: str, reflected: bool = False, inplace: bool = False) 
             result = fast_binary(entry, other, self) if reflected else fast_binary(entry, self, other)
             if result is not None:
                 return result
+        if isinstance(other, (list, tuple)):  # NumPy's habit: nested sequences of numbers are arrays
+            other = _sequence(other)
         if not isinstance(other, _OPERAND_TYPES):
             return NotImplemented
         if inplace:
