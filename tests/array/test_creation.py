@@ -97,3 +97,21 @@ def test_asarray_keeps_python_integers_exact_in_integer_targets():
     np.testing.assert_array_equal(vt.asarray([[-2**63, 5]], dtype=vt.int64).numpy(), [[-2**63, 5]])
     with pytest.raises(OverflowError, match="asarray: Python integer 300 out of bounds for uint8"):
         vt.asarray([300, 1], dtype=vt.uint8)
+
+
+def test_numpy_linspace_retstep_and_meshgrid_sparse():
+    """NumPy's ``retstep`` (the step as a float, NaN with fewer than two intervals) and meshgrid's ``sparse`` and
+    ``copy``, against NumPy."""
+    for args, kwargs in (((0, 1, 5), {"endpoint": False}), ((2, 3, 1), {}), ((0, 1, 0), {}), ((-1, 4, 6), {})):
+        ours, step = vt.linspace(*args, retstep=True, **kwargs)
+        theirs, their_step = np.linspace(*args, retstep=True, **kwargs)
+        np.testing.assert_array_equal(ours.numpy(), theirs)
+        assert (np.isnan(step) and np.isnan(their_step)) or step == their_step
+    inputs = (np.arange(3), np.arange(2) + 10, np.arange(4) * 2)
+    for indexing in ("xy", "ij"):
+        for sparse in (False, True):
+            for copy in (True, False):
+                ours = vt.meshgrid(*(vt.asarray(v) for v in inputs), indexing=indexing, sparse=sparse, copy=copy)
+                theirs = np.meshgrid(*inputs, indexing=indexing, sparse=sparse, copy=copy)
+                for o, t in zip(ours, theirs, strict=True):
+                    np.testing.assert_array_equal(o.numpy(), t)

@@ -223,15 +223,18 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
 
 
 def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
-             endpoint: bool = True) -> Array:
+             endpoint: bool = True, retstep: bool = False) -> Any:
     """``num`` evenly spaced values from start to stop (NumPy's arithmetic, on the host); complex where start or
-    stop is (the default complex dtype unless ``dtype`` says which)."""
+    stop is (the default complex dtype unless ``dtype`` says which). NumPy's ``retstep``: (values, the step as a
+    Python float, NaN for fewer than two intervals)."""
     ctx = _context_of(device)
     is_complex = any(isinstance(v, (complex, np.complexfloating)) for v in (start, stop))
     target = _dtype(dtype, default_complex(ctx) if is_complex else default_float(ctx))
     if is_complex and target.kind != "c":
         raise TypeError(f"linspace: complex start or stop ({start!r}, {stop!r}) with the real dtype {target.name}")
-    return upload(ctx, np.linspace(start, stop, num, endpoint=endpoint), target)
+    values, step = np.linspace(start, stop, num, endpoint=endpoint, retstep=True)
+    out = upload(ctx, values, target)
+    return (out, step) if retstep else out
 
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None, device: Any = None) -> Array:
@@ -273,8 +276,10 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     return _triangle("triu", x, k)
 
 
-def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
-    """Coordinate matrices from 1-D arrays (copies, as NumPy's default), as a tuple (the array API 2025.12)."""
+def meshgrid(*arrays: Array, indexing: str = "xy", sparse: bool = False, copy: bool = True) -> tuple[Array, ...]:
+    """Coordinate matrices from 1-D arrays (copies, as NumPy's default), as a tuple (the array API 2025.12).
+    NumPy's ``sparse``: each array reshaped to broadcast against the others instead (views); ``copy=False``:
+    broadcast views instead of copies."""
     if indexing not in ("xy", "ij"):
         raise ValueError(f"indexing must be 'xy' or 'ij', got {indexing!r}")
     from .manipulation import broadcast_to, reshape
@@ -290,7 +295,12 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
             axis = 1 - i
         shape = [1] * n
         shape[axis] = a.size
-        grids.append(broadcast_to(reshape(a, tuple(shape)), tuple(sizes)).copy())
+        line = reshape(a, tuple(shape))
+        if sparse:
+            grids.append(line)
+        else:
+            grid = broadcast_to(line, tuple(sizes))
+            grids.append(grid.copy() if copy else grid)
     return tuple(grids)
 
 
