@@ -477,24 +477,26 @@ def _extreme(function: str, x: Any, axis: Any, keepdims: bool, nan_skipping: boo
     return reduce(function, "max_int" if big else "min_int", x, axis, keepdims, d, d)
 
 
+def _extremum(name: str, x: Any, axis: Any, keepdims: bool, initial: Any, where: Any) -> Array:
+    """max or min, with NumPy's ``initial`` and ``where`` where given."""
+    if initial is not None or where is not None:
+        return _numpy_extras(name, _array(x, name), axis, keepdims, initial, where,
+                             lambda y: _extreme(name, y, axis, keepdims))
+    return _extreme(name, x, axis, keepdims)
+
+
 def max(x: Array, /, *, axis: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Largest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
     ``initial`` is given (taken into the maximum; needed with ``where``, the mask of the elements taken)."""
-    if initial is not None or where is not None:
-        return _numpy_extras("max", _array(x, "max"), axis, keepdims, initial, where,
-                             lambda y: _extreme("max", y, axis, keepdims))
-    return _extreme("max", x, axis, keepdims)
+    return _extremum("max", x, axis, keepdims, initial, where)
 
 
 def min(x: Array, /, *, axis: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Smallest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
     ``initial`` is given (taken into the minimum; needed with ``where``, the mask of the elements taken)."""
-    if initial is not None or where is not None:
-        return _numpy_extras("min", _array(x, "min"), axis, keepdims, initial, where,
-                             lambda y: _extreme("min", y, axis, keepdims))
-    return _extreme("min", x, axis, keepdims)
+    return _extremum("min", x, axis, keepdims, initial, where)
 
 
 def nanmax(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
