@@ -367,3 +367,44 @@ def test_setitem_of_numpy_scalars_as_numpy(value):
     else:
         x[1] = value
         np.testing.assert_array_equal(x.numpy(), host)
+
+
+def test_pickle_copy_and_deepcopy():
+    """Arrays pickle (values, dtype, device; bfloat16 through float32) and copy.copy/deepcopy give new arrays, as
+    NumPy's do (a model's parameters copied with copy.deepcopy)."""
+    import copy
+    import pickle
+
+    a = np.arange(12.0).reshape(3, 4)
+    x = vt.asarray(a)[:, ::2]
+    back = pickle.loads(pickle.dumps(x))
+    assert back.dtype == x.dtype and back.device == x.device
+    np.testing.assert_array_equal(back.numpy(), a[:, ::2])
+    for copied in (copy.copy(x), copy.deepcopy(x), copy.deepcopy({"w": x})["w"]):
+        assert copied is not x
+        copied[0, 0] = 99.0
+        assert x.numpy()[0, 0] == 0.0 and copied.numpy()[0, 0] == 99.0
+    halves = vt.asarray([1.5, -2.25, 3.0e38], dtype=vt.bfloat16)
+    again = pickle.loads(pickle.dumps(halves))
+    assert again.dtype == vt.bfloat16
+    np.testing.assert_array_equal(again.astype(vt.float32).numpy(), halves.astype(vt.float32).numpy())
+
+
+def test_numpy_dtype_attributes_and_astype_casting():
+    """NumPy's dtype attributes (char, type, str) and astype's ``casting`` rule, as NumPy's."""
+    for name in ("bool", "int8", "uint16", "int64", "float32", "float64", "complex64"):
+        ours, theirs = getattr(vt, name), np.dtype(name)
+        assert (ours.char, ours.type, ours.str) == (theirs.char, theirs.type, theirs.str)
+    x = vt.asarray([1.5, 2.5], dtype=vt.float32)
+    for target in ("float64", "float16", "int32", "complex64", "float32"):
+        for casting in ("no", "equiv", "safe", "same_kind", "unsafe"):
+            if np.can_cast(np.float32, target, casting=casting):
+                assert x.astype(target, casting=casting).dtype == getattr(vt, target)
+            else:
+                with pytest.raises(TypeError, match=f"astype: cannot cast .* rule '{casting}'"):
+                    x.astype(target, casting=casting)
+    with pytest.raises(ValueError, match="astype: casting must be one of"):
+        x.astype("int32", casting="bogus")
+    assert x.astype(vt.bfloat16, casting="same_kind").dtype == vt.bfloat16
+    with pytest.raises(TypeError, match="rule 'safe'"):
+        x.astype(vt.bfloat16, casting="safe")

@@ -274,13 +274,21 @@ class Array:
         return upload(_context.get(device.index), self.numpy())
 
     # -- conversions ----------------------------------------------------------------------------------
-    def astype(self, dtype: Any, copy: bool = True) -> Array:
+    def astype(self, dtype: Any, order: str = "K", casting: str = "unsafe", subok: bool = True,
+               copy: bool = True) -> Array:
         """The values converted to ``dtype`` (C-style casts, as NumPy's ``astype``). Complex to a real dtype raises
         TypeError, as the array API asks (NumPy drops the imaginary part): convert ``vt.real(x)`` or
-        ``vt.imag(x)``; complex to bool is whether either part is nonzero."""
+        ``vt.imag(x)``; complex to bool is whether either part is nonzero. NumPy's ``casting`` rule is checked
+        ("no", "equiv", "safe", "same_kind", "unsafe"); ``order`` and ``subok`` are accepted (the result is
+        C-ordered)."""
         from .ops.engine import TABLE, apply
 
         target = dt.as_dtype(dtype)
+        if casting not in dt.CASTINGS:
+            raise ValueError(f"astype: casting must be one of {', '.join(map(repr, dt.CASTINGS))} (got {casting!r})")
+        if casting != "unsafe" and not dt.castable(self._dtype, target, casting):
+            raise TypeError(f"astype: cannot cast array data from {self._dtype.name} to {target.name} according to "
+                            f"the rule {casting!r}")
         if target is self._dtype and not copy:
             return self
         if self._dtype.kind == "c" and target.kind in "iuf":
@@ -293,6 +301,18 @@ class Array:
         from .ops.engine import TABLE, apply
 
         return apply(TABLE["copy"], (self,), dtype=self._dtype)
+
+    def __copy__(self) -> Array:
+        return self.copy()  # NumPy's copy.copy of an array is a new array
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Array:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickling: the values (read back to the host), the dtype's name and the device's index; unpickled onto
+        that device (bfloat16 travels as float32, which holds its values exactly)."""
+        source = self.astype(dt.float32) if self._dtype is dt.bfloat16 else self
+        return _unpickle, (source.numpy(), self._dtype.name, self._ctx.index)
 
     # -- indexing -----------------------------------------------------------------------------------
     def __getitem__(self, key: Any) -> Array:
@@ -349,6 +369,12 @@ def _new(ctx: Any, alloc: Any, shape: tuple[int, ...], strides: tuple[int, ...],
     a._size = size_of(shape) if size is None else size
     a._contig = contig
     return a
+
+
+def _unpickle(values: np.ndarray, dtype: str, device: int) -> Array:
+    from ..runtime import context
+
+    return upload(context.get(device), values, dt.as_dtype(dtype))
 
 
 def make_array(ctx: Any, shape: tuple[int, ...], dtype: DType) -> Array:

@@ -69,6 +69,22 @@ class DType:
     def __reduce__(self) -> str:
         return self.name
 
+    # NumPy's dtype attributes that code ported from NumPy reads (bfloat16: ml_dtypes' where it is installed)
+    @property
+    def char(self) -> str:
+        """NumPy's one-character code (``"f"`` for float32)."""
+        return self.np.char
+
+    @property
+    def type(self) -> type:
+        """NumPy's scalar type (``numpy.float32``)."""
+        return self.np.type
+
+    @property
+    def str(self) -> str:
+        """NumPy's array-protocol type string (``"<f4"``)."""
+        return self.np.str
+
     @property
     def bits(self) -> int:
         return self.itemsize * 8
@@ -291,6 +307,22 @@ def _strong(value: Any) -> DType:
         return value
     dtype = getattr(value, "dtype", None)
     return as_dtype(dtype if dtype is not None else value)
+
+
+CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+
+
+def castable(source: DType, target: DType, casting: str) -> bool:
+    """Whether NumPy's ``casting`` rule allows ``source`` to ``target`` (bfloat16 by :func:`can_cast`'s safe casts
+    and its floating kind)."""
+    if casting not in CASTINGS:
+        raise ValueError(f"casting must be one of {', '.join(repr(c) for c in CASTINGS)} (got {casting!r})")
+    if bfloat16 not in (source, target):
+        return bool(np.can_cast(source.np, target.np, casting=casting))
+    if casting in ("no", "equiv"):
+        return source is target
+    return can_cast(source, target) or (casting in ("same_kind", "unsafe") and source.kind == target.kind) \
+        or casting == "unsafe"
 
 
 def can_cast(from_: Any, to: Any, /) -> bool:
