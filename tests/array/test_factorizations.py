@@ -472,6 +472,11 @@ def test_pinv_and_rank_of_rank_deficient_matrices():
     assert LA.matrix_rank(vt.asarray(nearly), tol=1e-5).numpy() == 2
     assert LA.matrix_rank(vt.asarray(nearly), hermitian=True).numpy() == 3
     assert LA.matrix_rank(vt.asarray([0.0, 2.0])).numpy() == np.linalg.matrix_rank(np.array([0.0, 2.0]))
+    for cutoff in (1e-6, 1e-2):  # NumPy's rcond, by keyword and by position, as rtol
+        _close(LA.pinv(vt.asarray(nearly), rcond=cutoff).numpy(), np.linalg.pinv(nearly, rcond=cutoff), 1e-12)
+        _close(LA.pinv(vt.asarray(nearly), cutoff).numpy(), np.linalg.pinv(nearly, rtol=cutoff), 1e-12)
+    with pytest.raises(ValueError, match="pinv: `rtol` and `rcond` can't be both set"):
+        LA.pinv(vt.asarray(nearly), rcond=1e-3, rtol=1e-3)
 
 
 # -- dtypes and errors --------------------------------------------------------------------------------------------

@@ -291,12 +291,18 @@ def matrix_rank(x: Any, /, *, rtol: Any = None, tol: Any = None, hermitian: bool
     return _sum(greater(s, cutoff), axis=-1, dtype="int64")
 
 
-def pinv(x: Any, /, *, rtol: Any = None, hermitian: bool = False) -> Array:
+def pinv(x: Any, /, rcond: Any = None, hermitian: bool = False, *, rtol: Any = None) -> Array:
     """The Moore-Penrose pseudo-inverse of each matrix of x (..., M, N): V diag(1/S) U^H over the singular values
-    above rtol times the largest (default max(M, N) eps, as the array API and NumPy say), from :func:`svd`
-    (``hermitian``: from :func:`eigh`, as NumPy)."""
+    above rtol times the largest (default max(M, N) eps, as the array API and NumPy's ``rtol=None`` say), from
+    :func:`svd` (``hermitian``: from :func:`eigh`, as NumPy). NumPy's ``rcond`` (positional too) is rtol by its
+    older name."""
     from .elementwise import multiply
     from .matmul import matmul
+
+    if rcond is not None:
+        if rtol is not None:
+            raise ValueError("pinv: `rtol` and `rcond` can't be both set.")
+        rtol = rcond
 
     a, rtype = matrices(x, "pinv", square=False)
     m, n = a._shape[-2:]
