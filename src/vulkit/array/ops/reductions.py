@@ -51,6 +51,11 @@ def _axes(x: Array, axis: Any, function: str) -> tuple[int, ...]:
     return normalize_axes(axis, x.ndim, function)
 
 
+def _reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:
+    """The shape of a reduction of ``shape`` over ``axes``."""
+    return tuple(1 if d in axes else n for d, n in enumerate(shape) if keepdims or d not in axes)
+
+
 def _target_groups(ctx: Any) -> int:
     """Workgroups that keep the device busy: a few per core of a CPU (lavapipe), a few waves on a GPU."""
     return 32 if ctx.properties.get("device_type") == "cpu" else GPU_TARGET_GROUPS
@@ -204,7 +209,7 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
     if recorded is not None:
         return recorded.run(x)
     axes = _axes(x, axis, function)
-    out_shape = tuple(1 if d in axes else n for d, n in enumerate(x._shape) if keepdims or d not in axes)
+    out_shape = _reduced_shape(x._shape, axes, keepdims)
     r_total = size_of(tuple(x._shape[d] for d in axes))
     out_size = size_of(out_shape)
     if out_size == 0:
@@ -330,19 +335,16 @@ def _numpy_extras(name: str, x: Array, axis: Any, keepdims: bool, initial: Any, 
     """``name`` (sum, prod, max, min) with NumPy's ``initial`` (taken into the reduction) and ``where`` (the
     elements outside the mask left out): ``reduced(y)`` reduces y over the axes."""
     from . import elementwise as ew
-    from .creation import asarray
 
     identity = {"sum": 0, "prod": 1}.get(name)
     if where is not None:
         if identity is None and initial is None:
             raise ValueError(f"{name}: reduction operation '{'maximum' if name == 'max' else 'minimum'}' does not "
                              "have an identity, so to use a where mask one has to specify 'initial'")
-        mask = ew.astype(asarray(where, device=x.device), dt.bool_)
-        x = ew.where(mask, x, full((), identity if identity is not None else initial, dtype=x.dtype,
-                                   device=x.device))
+        x = ew.where(_where_mask(where, x), x, full((), identity if identity is not None else initial,
+                                                    dtype=x.dtype, device=x.device))
     elif identity is None and x.size == 0:
-        axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, name)
-        shape = tuple(1 if d in axes else n for d, n in enumerate(x.shape) if keepdims or d not in axes)
+        shape = _reduced_shape(x._shape, _axes(x, axis, name), keepdims)
         return full(shape, initial, dtype=x.dtype, device=x.device)
     result = reduced(x)
     if initial is None:
@@ -394,6 +396,7 @@ def _masked_mean(x: Array, mask: Array, axis: Any, keepdims: bool, out: DType) -
 
 
 def _where_mask(where: Any, x: Array) -> Array:
+    """NumPy's ``where`` mask (any array-like) as a bool array on x's device."""
     from . import elementwise as ew
     from .creation import asarray
 
@@ -403,12 +406,10 @@ def _where_mask(where: Any, x: Array) -> Array:
 def mean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, where: Any = None) -> Array:
     """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements (NumPy's
     ``where`` too: the mean of the elements its mask takes)."""
-    if where is not None:
-        x = _array(x, "mean")
-        out = _float_dtype(x, dtype, "mean", complex_too=True)
-        return _masked_mean(x, _where_mask(where, x), axis, keepdims, out)[0]
     x = _array(x, "mean")
     out = _float_dtype(x, dtype, "mean", complex_too=True)
+    if where is not None:
+        return _masked_mean(x, _where_mask(where, x), axis, keepdims, out)[0]
     return reduce("mean", "mean", x, axis, keepdims, _accumulate(out), out, empty=math.nan)
 
 
@@ -447,8 +448,7 @@ def _masked_var(x: Array, mask: Array, axis: Any, keepdims: bool, out: DType, dd
 
 def _squeezed(a: Array, axis: Any) -> Array:
     """a (reduced with keepdims) without its reduced axes."""
-    axes = tuple(range(a.ndim)) if axis is None else normalize_axes(axis, a.ndim)
-    return a.reshape(tuple(n for d, n in enumerate(a.shape) if d not in axes))
+    return a.reshape(_reduced_shape(a._shape, _axes(a, axis, "var"), False))
 
 
 def std(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None,
