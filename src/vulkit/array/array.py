@@ -286,7 +286,7 @@ class Array:
         target = dt.as_dtype(dtype)
         if casting not in dt.CASTINGS:
             raise ValueError(f"astype: casting must be one of {', '.join(map(repr, dt.CASTINGS))} (got {casting!r})")
-        if casting != "unsafe" and not dt.castable(self._dtype, target, casting):
+        if not dt.castable(self._dtype, target, casting):
             raise TypeError(f"astype: cannot cast array data from {self._dtype.name} to {target.name} according to "
                             f"the rule {casting!r}")
         if target is self._dtype and not copy:
@@ -311,8 +311,7 @@ class Array:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickling: the values (read back to the host), the dtype's name and the device's index; unpickled onto
         that device (bfloat16 travels as float32, which holds its values exactly)."""
-        source = self.astype(dt.float32) if self._dtype is dt.bfloat16 else self
-        return _unpickle, (source.numpy(), self._dtype.name, self._ctx.index)
+        return _unpickle, (numpy_protocols.host_values(self), self._dtype.name, self._ctx.index)
 
     # -- indexing -----------------------------------------------------------------------------------
     def __getitem__(self, key: Any) -> Array:

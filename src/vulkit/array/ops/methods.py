@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..array import Array
+from ..numpy_protocols import host_values
 from .contractions import dot
+from .creation import arange
 from .elementwise import clip, conj
 from .gather import take
 from .linalg_basic import diagonal_method, trace_method
@@ -128,8 +130,12 @@ class FlatIterator:
     def __len__(self) -> int:
         return self.base.size
 
+    def _values(self) -> Any:
+        """x's elements read back, flat (bfloat16 as float32, as printing reads them)."""
+        return host_values(self.base).reshape(-1)
+
     def __iter__(self) -> Any:
-        return iter(self.base.numpy().reshape(-1))
+        return iter(self._values())
 
     def _flat(self) -> Array:
         return self.base.reshape((self.base.size,))
@@ -138,13 +144,10 @@ class FlatIterator:
         return self._flat()[key]
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        from .creation import arange
-        from .numpy_selection import put
-
         put(self.base, arange(self.base.size, device=self.base.device)[key], value)
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
-        values = self.base.numpy().reshape(-1)
+        values = self._values()
         return values if dtype is None else values.astype(dtype)
 
 
