@@ -9,8 +9,9 @@
   integers and bool accumulate in the default integer, as NumPy's), ``maximum`` and ``minimum`` (running extremes
   in the array's dtype, NaN propagating), ``logical_and`` and ``logical_or`` (bool).
 - ``at(a, indices, b)``: ``add`` and ``subtract``, unbuffered (an index that repeats adds every time) into ``a`` in
-  place: the values are summed per position as exact integers and rounded once (vt.bincount's weighted sums:
-  the same bits whatever the order, integers exact while the sums stay within 2^53), then added to ``a``.
+  place: the values are summed per position as exact integers and rounded once (the weighted histogram of
+  vt.bincount, without its range checks: the positions come from ``a``'s own indices; the same bits whatever the
+  order, integers exact while the sums stay within 2^53), then added to ``a``.
 
 Other ufunc methods and functions (``reduceat``, ``multiply.at`` ...) raise TypeError naming what is missing.
 """
@@ -73,19 +74,14 @@ def _accumulate(name: str) -> Callable[..., Array]:
             x = asarray(array)
             if x.ndim == 0:
                 raise TypeError("cannot accumulate on a scalar")
-            if op in ("and", "or"):
-                x, op_of_kind = ew.astype(x, bool_), "mul" if op == "and" else "add"
-                result = _cumulative(f"{name}.accumulate", op_of_kind, x, axis, bool_, False, flatten=False)
-            elif op in ("max", "min"):
+            scan, target = op, dtype
+            if op in ("max", "min"):  # running extremes keep the array's dtype
                 x = x.astype(dtype) if dtype is not None else x
-                if x.dtype is bool_:  # the running maximum of bools is their or, the minimum their and
-                    result = _cumulative(f"{name}.accumulate", "add" if op == "max" else "mul", x, axis, bool_, False,
-                                         flatten=False)
-                else:
-                    result = _cumulative(f"{name}.accumulate", op, x, axis, x.dtype, False, flatten=False)
-            else:
-                result = _cumulative(f"{name}.accumulate", op, x, axis, dtype, False, flatten=False)
-            return write_out(result, out)
+                target = x.dtype
+            if op in ("and", "or") or target is bool_:  # bool scans: "add" is or, "mul" and (max: or, min: and)
+                x, target = ew.astype(x, bool_), bool_
+                scan = "mul" if op in ("and", "min") else "add"
+            return write_out(_cumulative(f"{name}.accumulate", scan, x, axis, target, False, flatten=False), out)
 
     accumulate.__doc__ = f"NumPy's ``{name}.accumulate``: the running {name} along ``axis`` (default 0)."
     return accumulate
@@ -105,7 +101,8 @@ def _at(name: str) -> Callable[..., None]:
     sign = _AT[name]
 
     def at(a: Array, indices: Any, b: Any = None) -> None:
-        from .histogram import bincount
+        from .histogram import _accumulate
+        from .scans import _contiguous
 
         with naming_errors(f"{name}.at"):
             if not isinstance(a, Array):
@@ -115,12 +112,13 @@ def _at(name: str) -> Callable[..., None]:
                 raise TypeError("a value to add is needed (b)")
             positions = reshape(arange(a.size, device=a.device), a.shape)[indices]
             values = broadcast_to(asarray(b, device=a.device), positions.shape)
-            flat = reshape(positions, (positions.size,))
+            flat = _contiguous(reshape(positions, (positions.size,)))  # in range: no bincount checks, no syncs
             pieces = [ew.real(values), ew.imag(values)] if values.dtype.kind == "c" else [values]
-            sums = [bincount(flat, weights=reshape(v, (v.size,)), minlength=a.size) for v in pieces]
+            sums = [_accumulate(flat, a.size, _contiguous(reshape(v, (v.size,))), None, None) for v in pieces]
             total = sums[0] if len(sums) == 1 else ew.add(sums[0], ew.multiply(sums[1], 1j))
             change = reshape(total if sign > 0 else ew.negative(total), a.shape)
-            touched = reshape(ew.greater(bincount(flat, minlength=a.size), 0), a.shape)  # the others keep -0.0
+            counts = _accumulate(flat, a.size, None, None, None)
+            touched = reshape(ew.greater(counts, 0), a.shape)  # the others keep -0.0
             a[...] = ew.where(touched, ew.add(a, change.astype(a.dtype) if a.dtype.kind in "iub" else change), a)
 
     at.__doc__ = (f"NumPy's ``{name}.at``: ``a[indices] {'+' if sign > 0 else '-'}= b`` unbuffered (repeated indices "
