@@ -150,7 +150,7 @@ def _grid_rows(ctx: Any, rows: int, itemsize: int, tb: int) -> int:
 def _grid_shared(per: int, itemsize: int, tb: int) -> int:
     """Bytes of shared memory the grid panel takes with ``per`` rows a workgroup (its rows padded, the pivot's and
     the diagonal row, the reductions' words)."""
-    return (per * (tb + 1) + 2 * tb) * itemsize + 2 * 4 * 256 + 16
+    return (per * (tb + 1) + 2 * tb) * itemsize + 2 * 4 * GridPanelSpec.wg + 16
 
 
 def _lanes(ctx: Any) -> int:
