@@ -11,7 +11,6 @@ floating point, as NumPy's does. Complex input is computed as it is.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -19,7 +18,7 @@ from .array.array import Array
 from .array.dtypes import complex64, complex128, float16, float32, int8, int16, uint8, uint16
 from .array.ops import elementwise as ew
 from .array.ops.creation import asarray
-from .array.ops.named_errors import naming_errors
+from .array.ops.named_errors import named_errors
 from .array.ops.reductions import any as any_
 
 __all__ = ["arccos", "arcsin", "arctanh", "log", "log10", "log2", "logn", "power", "sqrt"]
@@ -32,14 +31,7 @@ _Function = TypeVar("_Function", bound=Callable[..., Any])
 
 def _named(function: _Function) -> _Function:
     """``function`` whose errors start with ``emath.<name>``, the name the user called."""
-    name = f"emath.{function.__name__}"
-
-    @functools.wraps(function)
-    def named(*args: Any, **kwargs: Any) -> Any:
-        with naming_errors(name):
-            return function(*args, **kwargs)
-
-    return named  # type: ignore[return-value]
+    return named_errors(function, f"emath.{function.__name__}")
 
 
 def _complex(a: Array) -> Array:

@@ -51,9 +51,10 @@ def naming_errors(name: str) -> Iterator[None]:
         raise found from None
 
 
-def named_errors(function: _Function) -> _Function:
-    """``function`` whose errors of :data:`NAMED_ERRORS` types have messages starting with its name."""
-    name = function.__name__
+def named_errors(function: _Function, name: str | None = None) -> _Function:
+    """``function`` whose errors of :data:`NAMED_ERRORS` types have messages starting with its name (``name``: the
+    one the user calls it by, where that is not ``function.__name__``, such as ``"emath.sqrt"``)."""
+    name = name or function.__name__
 
     @functools.wraps(function)
     def named(*args: Any, **kwargs: Any) -> Any:
