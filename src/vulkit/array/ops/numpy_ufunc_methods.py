@@ -27,7 +27,7 @@ from . import elementwise as ew
 from . import reductions as rd
 from .creation import arange, asarray
 from .manipulation import broadcast_to, reshape
-from .named_errors import naming_errors
+from .named_errors import named_errors
 from .numpy_common import write_out
 from .scans import _cumulative
 
@@ -47,54 +47,51 @@ def _reduce(name: str) -> Callable[..., Array]:
 
     def reduce(array: Any, axis: Any = 0, dtype: Any = None, out: Array | None = None, keepdims: bool = False,
                initial: Any = None, where: Any = None) -> Array:
-        with naming_errors(f"{name}.reduce"):
-            x = asarray(array)
-            if name in _TYPED:
-                result = reducer(x, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial, where=where)
+        x = asarray(array)
+        if name in _TYPED:
+            result = reducer(x, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial, where=where)
+        else:
+            if dtype is not None:
+                x = x.astype(dtype)
+            if name in _EXTREMES:
+                result = reducer(x, axis=axis, keepdims=keepdims, initial=initial, where=where)
+            elif initial is not None or where is not None:
+                raise TypeError("initial= and where= are supported by add, multiply, maximum and minimum")
             else:
-                if dtype is not None:
-                    x = x.astype(dtype)
-                if name in _EXTREMES:
-                    result = reducer(x, axis=axis, keepdims=keepdims, initial=initial, where=where)
-                elif initial is not None or where is not None:
-                    raise TypeError("initial= and where= are supported by add, multiply, maximum and minimum")
-                else:
-                    result = reducer(x, axis=axis, keepdims=keepdims)
-            return write_out(result, out)
+                result = reducer(x, axis=axis, keepdims=keepdims)
+        return write_out(result, out)
 
     reduce.__doc__ = f"NumPy's ``{name}.reduce``: :func:`vulkit.{reducer.__name__}` over ``axis`` (default 0)."
-    return reduce
+    return named_errors(reduce, f"{name}.reduce")
 
 
 def _accumulate(name: str) -> Callable[..., Array]:
     op = _ACCUMULATE_OPS[name]
 
     def accumulate(array: Any, axis: int = 0, dtype: Any = None, out: Array | None = None) -> Array:
-        with naming_errors(f"{name}.accumulate"):
-            x = asarray(array)
-            if x.ndim == 0:
-                raise TypeError("cannot accumulate on a scalar")
-            scan, target = op, dtype
-            if op in ("max", "min"):  # running extremes keep the array's dtype
-                x = x.astype(dtype) if dtype is not None else x
-                target = x.dtype
-            if op in ("and", "or") or target is bool_:  # bool scans: "add" is or, "mul" and (max: or, min: and)
-                x, target = ew.astype(x, bool_), bool_
-                scan = "mul" if op in ("and", "min") else "add"
-            return write_out(_cumulative(f"{name}.accumulate", scan, x, axis, target, False, flatten=False), out)
+        x = asarray(array)
+        if x.ndim == 0:
+            raise TypeError("cannot accumulate on a scalar")
+        scan, target = op, dtype
+        if op in ("max", "min"):  # running extremes keep the array's dtype
+            x = x.astype(dtype) if dtype is not None else x
+            target = x.dtype
+        if op in ("and", "or") or target is bool_:  # bool scans: "add" is or, "mul" and (max: or, min: and)
+            x, target = ew.astype(x, bool_), bool_
+            scan = "mul" if op in ("and", "min") else "add"
+        return write_out(_cumulative(f"{name}.accumulate", scan, x, axis, target, False, flatten=False), out)
 
     accumulate.__doc__ = f"NumPy's ``{name}.accumulate``: the running {name} along ``axis`` (default 0)."
-    return accumulate
+    return named_errors(accumulate, f"{name}.accumulate")
 
 
 def _outer(name: str, function: Callable[..., Array]) -> Callable[..., Array]:
     def outer(a: Any, b: Any, /, **kwargs: Any) -> Array:
-        with naming_errors(f"{name}.outer"):
-            x, y = asarray(a), asarray(b)
-            return function(reshape(x, tuple(x.shape) + (1,) * y.ndim), y, **kwargs)
+        x, y = asarray(a), asarray(b)
+        return function(reshape(x, tuple(x.shape) + (1,) * y.ndim), y, **kwargs)
 
     outer.__doc__ = f"NumPy's ``{name}.outer``: ``{name}`` of every element of a with every element of b."
-    return outer
+    return named_errors(outer, f"{name}.outer")
 
 
 def _at(name: str) -> Callable[..., None]:
@@ -104,26 +101,25 @@ def _at(name: str) -> Callable[..., None]:
         from .histogram import _accumulate
         from .scans import _contiguous
 
-        with naming_errors(f"{name}.at"):
-            if not isinstance(a, Array):
-                raise TypeError(f"the first operand must be a vulkit array (it is changed in place), got "
-                                f"{type(a).__name__}")
-            if b is None:
-                raise TypeError("a value to add is needed (b)")
-            positions = reshape(arange(a.size, device=a.device), a.shape)[indices]
-            values = broadcast_to(asarray(b, device=a.device), positions.shape)
-            flat = _contiguous(reshape(positions, (positions.size,)))  # in range: no bincount checks, no syncs
-            pieces = [ew.real(values), ew.imag(values)] if values.dtype.kind == "c" else [values]
-            sums = [_accumulate(flat, a.size, _contiguous(reshape(v, (v.size,))), None, None) for v in pieces]
-            total = sums[0] if len(sums) == 1 else ew.add(sums[0], ew.multiply(sums[1], 1j))
-            change = reshape(total if sign > 0 else ew.negative(total), a.shape)
-            counts = _accumulate(flat, a.size, None, None, None)
-            touched = reshape(ew.greater(counts, 0), a.shape)  # the others keep -0.0
-            a[...] = ew.where(touched, ew.add(a, change.astype(a.dtype) if a.dtype.kind in "iub" else change), a)
+        if not isinstance(a, Array):
+            raise TypeError(f"the first operand must be a vulkit array (it is changed in place), got "
+                            f"{type(a).__name__}")
+        if b is None:
+            raise TypeError("a value to add is needed (b)")
+        positions = reshape(arange(a.size, device=a.device), a.shape)[indices]
+        values = broadcast_to(asarray(b, device=a.device), positions.shape)
+        flat = _contiguous(reshape(positions, (positions.size,)))  # in range: no bincount checks, no syncs
+        pieces = [ew.real(values), ew.imag(values)] if values.dtype.kind == "c" else [values]
+        sums = [_accumulate(flat, a.size, _contiguous(reshape(v, (v.size,))), None, None) for v in pieces]
+        total = sums[0] if len(sums) == 1 else ew.add(sums[0], ew.multiply(sums[1], 1j))
+        change = reshape(total if sign > 0 else ew.negative(total), a.shape)
+        counts = _accumulate(flat, a.size, None, None, None)
+        touched = reshape(ew.greater(counts, 0), a.shape)  # the others keep -0.0
+        a[...] = ew.where(touched, ew.add(a, change.astype(a.dtype) if a.dtype.kind in "iub" else change), a)
 
     at.__doc__ = (f"NumPy's ``{name}.at``: ``a[indices] {'+' if sign > 0 else '-'}= b`` unbuffered (repeated indices "
                   "count every time), in place; the values summed per position exactly, rounded once.")
-    return at
+    return named_errors(at, f"{name}.at")
 
 
 def _missing(name: str, method: str) -> Callable[..., Any]:
