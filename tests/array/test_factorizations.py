@@ -9,6 +9,7 @@ import pytest
 from array_helpers import standard_normal
 
 import vulkit as vt
+from vulkit.array.ops import linalg_blocked as blocked
 from vulkit.array.ops import linalg_common
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
@@ -264,6 +265,23 @@ def test_cholesky_reads_the_lower_triangle_and_raises():
             LA.cholesky(vt.asarray(bad))
     with pytest.raises(LA.LinAlgError):
         LA.cholesky(vt.asarray(np.full((3, 3), np.nan)))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize("unrolled", [None, True])
+def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, monkeypatch):
+    # 450 = 7 blocks of 64 and one of 2: the first panels' rows below the diagonal block span three workgroups.
+    # The panel as GPUs run it (steps written out) in blocks of 16 here: lavapipe compiles blocks of 64 for a minute
+    monkeypatch.setattr(blocked, "CHOL_UNROLLED", unrolled)
+    if unrolled:
+        monkeypatch.setattr(blocked, "block_sizes", lambda ctx, itemsize: 16)
+    a = _spd((2, 450, 450), dtype, 21)
+    lower = LA.cholesky(vt.asarray(a)).numpy()
+    _close(lower, np.linalg.cholesky(a.astype(_wide(dtype))), _tol(dtype, 450))
+    bad = np.eye(300)
+    bad[250, 250] = -1.0  # a pivot inside a later diagonal block
+    with pytest.raises(LA.LinAlgError, match="cholesky: Matrix is not positive definite"):
+        LA.cholesky(vt.asarray(bad))
 
 
 # -- qr -----------------------------------------------------------------------------------------------------------

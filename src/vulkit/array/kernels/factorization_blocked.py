@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .factorization import _GRID, LASpec, cholesky_steps
+from .factorization import LASpec
 
 
 def _key(dtype: Any) -> str:
@@ -262,64 +262,125 @@ class TrsmSpec(_UnrolledSpec):
         return lines
 
 
+def _u(c: int | str) -> str:
+    """A column index in GLSL: a constant, or a loop's variable as is."""
+    return f"{c}u" if isinstance(c, int) else c
+
+
 @dataclass(frozen=True)
 class CholPanelSpec(_UnrolledSpec):
     """One step of the blocked Cholesky over a block column (operand A: m rows, kb <= ``nb`` columns; A11 its top
-    kb rows, A21 the rest), in one dispatch: every workgroup factors A11 in shared memory (rows padded to nb + 1
-    scalars: a column's elements fall in different banks) by the same operations, so all hold the same L11; then
-    each invocation takes one row a of A21 and solves l L11^H = a by forward substitution in registers (two partial
-    sums a step). Workgroup 0 writes L11's strictly lower part and its diagonal to D (at ``dk`` + j of ``dn`` per
-    matrix), and flags a pivot <= 0 or NaN. As the other workgroups may still be reading A11, they read it from its
-    strictly upper part (A11 is Hermitian: the caller keeps both triangles) and its diagonal, which no workgroup
-    writes. ``WG`` rows a workgroup: max(1, ceil((m - kb) / WG)) workgroups per matrix."""
+    kb rows, A21 the rest), in one dispatch of ``wg`` invocations a workgroup, each holding one row in registers:
+    the first ``nb`` hold A11's rows (every workgroup factors A11, by the same operations), the others ``wg`` - ``nb``
+    rows of A21. Column c of L is computed for every row at once, left-looking: row r's element is (a[c] -
+    sum_{s<c} l[s] conj(L11[c, s])) / L11[c, c], the sum over the row's registers and row c of L11, which A11's
+    rows publish into shared memory as they compute it (rows padded to nb + 1 scalars: a column's elements fall in
+    different banks); row c + 1 of A11 then has everything for its diagonal, sqrt(a[c + 1] - sum |l[s]|^2), and
+    publishes it too: one barrier a column. Workgroup 0 writes L11's strictly lower part and its diagonal to D (at
+    ``dk`` + j of ``dn`` per matrix), and flags a pivot <= 0 or NaN. As the other workgroups may still be reading
+    A11, they read it from its strictly upper part (A11 is Hermitian: the caller keeps both triangles) and its
+    diagonal, which no workgroup writes. max(1, ceil((m - kb) / (wg - nb))) workgroups per matrix.
+
+    The row is ``nb`` scalar variables and the column steps are written out here, not loops over an array: NVIDIA's
+    compiler kept such an array in local memory (256 bytes a thread) even with every loop bound constant, and
+    unrolling it with spirv-opt took 17 s (lavapipe's LLVM then a minute) for a 670 KB module."""
 
     nb: int = 64
-    wg: int = 128
+    wg: int = 256
+    unrolled: bool = True  # the row as scalars and the steps written out (GPUs); else loops over an array (CPUs)
 
     BUFFERS = (("A", "S", ""), ("D", "S", "writeonly"), ("F", "U", ""))
     OPERANDS = ("A",)
     FIELDS = ("batch", "m", "kb", "dn", "dk")
 
+    @property
+    def rows(self) -> int:
+        """Rows of A21 a workgroup solves."""
+        return self.wg - self.nb
+
+    def _x(self, c: int | str) -> str:
+        """Register c of the row (c an int, or the GLSL loop's variable)."""
+        return f"x{c}" if self.unrolled else f"x[{c}]"
+
+    def _each(self, lines_of: Any) -> list[str]:
+        """``lines_of(c)`` for every column c: written out, or in a GLSL loop over ``c``."""
+        if self.unrolled:
+            return [line for c in range(self.nb) for line in lines_of(c)]
+        return ["    for (uint c = 0u; c < NB; ++c) {", *lines_of("c"), "    }"]
+
+    def _step(self, c: int | str) -> list[str]:
+        """Column c of L for every row (see the class docstring), then the barrier."""
+        x, cu = self._x, _u(c)
+        if isinstance(c, int):
+            sums = [x(c), "la_s(R(0))", "la_s(R(0))", "la_s(R(0))"]
+            dot = [f"        S {', '.join(f'v{i} = {sums[i]}' for i in range(4))};",
+                   *[f"        v{t % 4} -= la_mul({x(t)}, la_conj(M({cu}, {t}u)));" for t in range(c)],
+                   "        S v = (v0 + v1) + (v2 + v3);"]
+        else:
+            dot = [f"        S v = {x(c)};",
+                   f"        for (uint t = 0u; t < {cu}; ++t) v -= la_mul({x('t')}, la_conj(M({cu}, t)));"]
+        following = x(c + 1) if isinstance(c, int) else x("c + 1u")
+        diagonal = [] if c == self.nb - 1 else [
+            f"          if (r == {cu} + 1u) {{",
+            "            R d = la_re(dg) - ss, l = sqrt(d);",
+            "            if (!(d > R(0))) bad = true;",
+            f"            {following} = la_s(l); M(r, r) = {following}; dinv[r] = R(1) / l;",
+            "          }"]
+        return [f"    if ({cu} < kb) {{",
+                f"      if (live && (!diag || r > {cu})) {{",
+                *dot,
+                f"        {x(c)} = la_scale(v, dinv[{cu}]);",
+                "        if (diag) {",
+                f"          M(r, {cu}) = {x(c)};",
+                f"          ss += la_abs2({x(c)});",
+                *diagonal,
+                "        }",
+                "      }",
+                "      barrier();",
+                "    }"]
+
     def body(self) -> list[str]:
+        x = self._x
+        row = f"S {', '.join(f'x{c} = la_s(R(0))' for c in range(self.nb))};" if self.unrolled else \
+            "S x[NB]; for (uint c = 0u; c < NB; ++c) x[c] = la_s(R(0));"
         return [f"#define NB {self.nb}u",
-                _GRID,
+                "#define ROWS (WG - NB)",
                 "shared S sm[NB * (NB + 1u)];",
+                "shared R dinv[NB];",
                 "shared bool bad;",
                 "#define M(i, j) sm[(i) * (NB + 1u) + (j)]",
                 "void main() {",
-                "  uint tid = gl_LocalInvocationID.x, tx = tid % TX, ty = tid / TX;",
-                "  uint kb = p.kb, blocks = max(1u, (p.m - kb + WG - 1u) / WG);",
+                "  uint tid = gl_LocalInvocationID.x;",
+                "  uint kb = p.kb, blocks = max(1u, (p.m - kb + ROWS - 1u) / ROWS);",
+                "  bool diag = tid < NB;",
                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
                 "    uint bt = g / blocks, blk = g - bt * blocks;",
-                "    for (uint e = tid; e < kb * kb; e += WG) {",
-                "      uint i = e / kb, j = e - i * kb;",
-                "      if (j <= i) M(i, j) = j == i ? b_A.d[IX_A(bt, i, i)] : la_conj(b_A.d[IX_A(bt, j, i)]);",
+                "    uint r = diag ? tid : kb + blk * ROWS + tid - NB;",
+                "    bool live = diag ? r < kb : r < p.m;",
+                f"    {row}",
+                "    S dg = live && diag ? b_A.d[IX_A(bt, r, r)] : la_s(R(1));",
+                *self._each(lambda c: [
+                    f"      if (live && !diag && {_u(c)} < kb) "
+                    f"{x(c)} = b_A.d[IX_A(bt, r, {_u(c)})];",
+                    f"      if (live && diag && {_u(c)} < r) "
+                    f"{x(c)} = la_conj(b_A.d[IX_A(bt, {_u(c)}, r)]);"]),
+                "    R ss = R(0);",
+                "    if (tid == 0u) {",
+                "      R d = la_re(dg), l = sqrt(d);",
+                "      bad = !(d > R(0));",
+                f"      {x(0)} = la_s(l); M(0u, 0u) = {x(0)}; dinv[0] = R(1) / l;",
                 "    }",
-                "    if (tid == 0u) bad = false;",
                 "    barrier();",
-                *cholesky_steps("kb"),
-                "    if (blk == 0u) {",
+                *self._each(self._step),
+                "    if (live && diag && blk == 0u) {",
                 "      if (tid == 0u && bad) b_F.d[0] = 1u;",
-                "      for (uint e = tid; e < kb * kb; e += WG) {",
-                "        uint i = e / kb, j = e - i * kb;",
-                "        if (j < i) b_A.d[IX_A(bt, i, j)] = M(i, j);",
-                "      }",
-                "      for (uint j = tid; j < kb; j += WG) b_D.d[bt * p.dn + p.dk + j] = M(j, j);",
+                *self._each(lambda c: [f"      if ({_u(c)} < r) "
+                                       f"b_A.d[IX_A(bt, r, {_u(c)})] = {x(c)};"]),
+                "      b_D.d[bt * p.dn + p.dk + r] = M(r, r);",
                 "    }",
-                "    uint r = kb + blk * WG + tid;",
-                "    if (r < p.m) {",
-                "      S x[NB];",
-                "      [[unroll]] for (uint c = 0u; c < NB; ++c) x[c] = c < kb ? b_A.d[IX_A(bt, r, c)] : la_s(R(0));",
-                "      [[unroll]] for (uint c = 0u; c < NB; ++c) {",
-                "        S v0 = x[c], v1 = la_s(R(0));",
-                "        [[unroll]] for (uint t = 0u; t + 1u < c; t += 2u) {",
-                "          v0 -= la_mul(x[t], la_conj(M(c, t)));",
-                "          v1 -= la_mul(x[t + 1u], la_conj(M(c, t + 1u)));",
-                "        }",
-                "        if ((c & 1u) != 0u) v0 -= la_mul(x[c - 1u], la_conj(M(c, c - 1u)));",
-                "        x[c] = c < kb ? la_div(v0 + v1, M(c, c)) : la_s(R(0));",
-                "      }",
-                "      [[unroll]] for (uint c = 0u; c < NB; ++c) if (c < kb) b_A.d[IX_A(bt, r, c)] = x[c];",
+                "    if (live && !diag) {",
+                *self._each(lambda c: [f"      if ({_u(c)} < kb) "
+                                       f"b_A.d[IX_A(bt, r, {_u(c)})] = {x(c)};"]),
                 "    }",
                 "    barrier();",
                 "  }",

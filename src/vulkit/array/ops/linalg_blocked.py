@@ -33,7 +33,8 @@ from .elementwise import add, conj
 from .linalg_common import GRID_FELL_BACK, Launcher, max_invocations, pow2, shared_limit
 from .moving import _copy_into
 
-CHOL_PANEL_ROWS = 128  # rows of L21 a workgroup of the Cholesky panel solves (one an invocation)
+CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device has): tb rows of A11, the rest of A21
+CHOL_UNROLLED: bool | None = None  # the panel's steps written out: None on GPUs (tests force)
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
 GRID_LEAST_ROWS = 32
@@ -280,11 +281,14 @@ def potrf(w: Array, word: Array) -> None:
     lower = tril(w, k=-1)
     _copy_into(w, add(tril(w), conj(lower).mT if complex_ else lower.mT))
     diagonal = make_array(ctx, (batch, n), w._dtype)
-    panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, wg=CHOL_PANEL_ROWS)
+    # written-out steps keep the row in a GPU's registers; a CPU's compiler (lavapipe's LLVM) takes a minute on them
+    unrolled = ctx.device.physical.type != "cpu" if CHOL_UNROLLED is None else CHOL_UNROLLED
+    panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, wg=min(CHOL_PANEL_THREADS, max_invocations(ctx)),
+                        unrolled=unrolled)
     for k0 in range(0, n, tb):
         k1 = min(k0 + tb, n)
         panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0],
-              batch * max(1, math.ceil((n - k1) / CHOL_PANEL_ROWS)))
+              batch * max(1, math.ceil((n - k1) / panel.kernel.spec.rows)))
         if k1 == n:
             break
         a21 = _sub(w, k1, n, k0, k1)
