@@ -145,28 +145,6 @@ def test_independent_dispatches_get_no_barrier(device, add_pipeline):
     close(stream, alloc)
 
 
-def test_an_independent_group_gets_one_barrier_before_it_and_none_inside(device, add_pipeline):
-    """Operations the caller declares independent (here: writing the two halves of one allocation, which the tracker
-    cannot tell apart) get no barrier between them; what follows is ordered after them as usual."""
-    stream, alloc = make(device)
-    a, b, c = (alloc.allocate(4 * N) for _ in range(3))
-    stream.write(a, np.arange(N, dtype=np.float32))
-    stream.dispatch(add_pipeline, [a, b], add_push(N, 0.0), groups(N), reads=[a], writes=[b])
-    first = 512  # elements: the second part starts 2048 bytes in (every device's storage offset alignment)
-    with stream.independent():
-        assert stream.barriers == 1  # before the group: b's write is pending
-        for start, count, value in ((0, first, 1.0), (first, N - first, 2.0)):
-            part = (start * 4, count * 4)
-            stream.dispatch(add_pipeline, [(a, *part), (b, *part)], add_push(count, value), groups(count),
-                            reads=[a], writes=[b])
-        assert stream.barriers == 1
-    stream.dispatch(add_pipeline, [b, c], add_push(N, 0.0), groups(N), reads=[b], writes=[c])
-    assert stream.barriers == 2  # RAW on b, after the group
-    want = np.arange(N, dtype=np.float32) + np.repeat([1.0, 2.0], [first, N - first]).astype(np.float32)
-    assert np.array_equal(floats(stream, c, N), want)
-    close(stream, alloc)
-
-
 def test_write_after_read_gets_a_barrier(device, add_pipeline):
     stream, alloc = make(device)
     a, b, c = (alloc.allocate(4 * N) for _ in range(3))

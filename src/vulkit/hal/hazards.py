@@ -37,7 +37,7 @@ class HazardTracker:
     ``barriers`` counts the barriers recorded; ``epoch`` is the current epoch.
     """
 
-    __slots__ = ("epoch", "barriers", "stages", "access", "_src_stages", "_src_access", "_group")
+    __slots__ = ("epoch", "barriers", "stages", "access", "_src_stages", "_src_access")
 
     def __init__(self, stages: int = ALL_STAGES, access: int = MEMORY_READ | MEMORY_WRITE, epoch: int = 1) -> None:
         self.stages = stages
@@ -46,7 +46,6 @@ class HazardTracker:
         self.barriers = 0
         self._src_stages = 0
         self._src_access = 0
-        self._group = 0  # the epoch of an open group of independent operations (see begin_group), else 0
 
     @property
     def pending(self) -> bool:
@@ -60,16 +59,15 @@ class HazardTracker:
         belongs to) as each resource's ``last_use`` and each written one's ``last_write``; returns the
         operation's epoch."""
         epoch = self.epoch
-        if epoch != self._group:  # within a group, operations are independent of each other by the caller's word
-            for a in writes:
-                if a._wepoch == epoch or a._repoch == epoch:
+        for a in writes:
+            if a._wepoch == epoch or a._repoch == epoch:
+                epoch = self.barrier(command_buffer)
+                break
+        else:
+            for a in reads:
+                if a._wepoch == epoch:
                     epoch = self.barrier(command_buffer)
                     break
-            else:
-                for a in reads:
-                    if a._wepoch == epoch:
-                        epoch = self.barrier(command_buffer)
-                        break
         for a in reads:
             a._repoch = epoch
             a.last_use = value
@@ -89,18 +87,6 @@ class HazardTracker:
         self._src_access = 0
         self.epoch += 1
         return self.epoch
-
-    def begin_group(self, command_buffer: Any) -> None:
-        """Start a group of operations that the caller knows to be independent of each other (writing disjoint
-        parts of an allocation, say, which this tracker cannot see): a barrier first where anything is pending, so
-        the group's epoch holds nothing else, then no barrier between its operations. :meth:`end_group` ends it;
-        the next operation is ordered after the group's as usual."""
-        if self._src_stages:
-            self.barrier(command_buffer)
-        self._group = self.epoch
-
-    def end_group(self) -> None:
-        self._group = 0
 
     def fence(self, command_buffer: Any) -> int:
         """A full barrier, for operations that do not say what they touch: everything before it, known or not,

@@ -27,10 +27,9 @@ buffers are in flight waits for the oldest, which bounds how far the host runs a
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -244,19 +243,6 @@ class Stream(HazardTracker):
         elif (self._ops >= IDLE_FLUSH_OPS and self._ops % IDLE_CHECK_OPS == 0 and self._work >= IDLE_FLUSH_WORK
               and self.is_done(self._value - 1)):
             self.flush()
-
-    @contextlib.contextmanager
-    def independent(self) -> Iterator[None]:
-        """Record the operations of the ``with`` block without barriers between them (the caller knows they touch
-        disjoint memory), so that the GPU may run them at once: a factorization's panel beside the trailing
-        update that does not reach it. Ordered after everything before and before everything after. The stream's
-        lock is held throughout (another thread's operation must not slip into the group)."""
-        with self.lock:
-            self.begin_group(self._cb or self._begin())
-            try:
-                yield
-            finally:
-                self.end_group()
 
     # -- operations -------------------------------------------------------------------------------------
     @locked
