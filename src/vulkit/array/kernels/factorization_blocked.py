@@ -286,7 +286,7 @@ class CholPanelSpec(_UnrolledSpec):
     unrolling it with spirv-opt took 17 s (lavapipe's LLVM then a minute) for a 670 KB module."""
 
     nb: int = 64
-    wg: int = 256
+    wg: int = 128
     unrolled: bool = True  # the row as scalars and the steps written out (GPUs); else loops over an array (CPUs)
 
     BUFFERS = (("A", "S", ""), ("D", "S", "writeonly"), ("F", "U", ""))
