@@ -22,11 +22,14 @@
 #  13. the tenth session's changes checked on the GPU: the blocked-LU tests with validation (the grid panel's fell-back
 #      bit, the triangular solve's registers), then the unique rows (small-range integers now counted, not sorted)
 #      and the solve and lu_factor rows
+#  14. the eleventh session's Cholesky on the GPU: its tests with validation (the trailing update through the tiled
+#      kernel's launch was written after the device time), the cholesky row, its GPU time in one batch against the
+#      stream's batching, then where nonzero's time goes (GPU time per kernel)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
 mkdir -p "$out"
-steps=${1:-"1 2 3 4 5 6 7 8 9 10 11 12 13"}
+steps=${1:-"1 2 3 4 5 6 7 8 9 10 11 12 13 14"}
 limit() { timeout "$1" "${@:2}"; }
 for step in $steps; do
   case $step in
@@ -112,5 +115,15 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
           set -- $family
           limit "${@: -1}" python3 benchmarks/bench_ops.py --only "${*:1:$#-1}" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         done ;;
+    14) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/array/test_factorizations.py \
+          tests/array/test_linalg_scipy.py -k "cho" 2>&1 | tail -n 5 | tee "$out/tests_cholesky.txt"
+        limit 90 python3 benchmarks/bench_ops.py --only cholesky 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        setup='import numpy as np; rng = np.random.default_rng(0)
+g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
+b = vt.asarray(rng.random(1 << 24) > 0.5)'
+        limit 90 python3 benchmarks/probes/probe_one_batch.py "vt.linalg.cholesky(a)" --setup "$setup" 2>&1 \
+          | tee "$out/cholesky_one_batch.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.nonzero(b)" --setup "$setup" 2>&1 \
+          | tee "$out/nonzero_times.txt" ;;
   esac
 done

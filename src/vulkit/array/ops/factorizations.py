@@ -192,8 +192,8 @@ def cholesky(x: Any, /, *, upper: bool = False) -> Array:
     matrix is not positive definite (this reads a flag back: it waits for the GPU).
 
     n <= 8: one thread per matrix; up to the shared memory's size: one workgroup per matrix; larger: right-looking
-    blocked Cholesky (diagonal block kernel, triangular solve, ``gemm`` trailing update). The same operations as
-    LAPACK's ``potrf`` in another order: within a few ulps times n of NumPy."""
+    blocked Cholesky (a panel kernel computing each block column of L, an invocation a row, then a ``gemm`` trailing
+    update). The same operations as LAPACK's ``potrf`` in another order: within a few ulps times n of NumPy."""
     if not isinstance(upper, bool):
         raise TypeError(f"cholesky: upper must be a bool, got {type(upper).__name__}")
     a, rtype = matrices(x, "cholesky")
