@@ -66,12 +66,13 @@ MAX_BATCH_WORK = 1 << 22
 # NOTE: a chain of dependent mid-sized dispatches (a blocked factorization: ~35 us of host time and ~30 us of GPU
 # time each) left the GPU idle while the host recorded the doubled batches, then ran the last one alone: so a batch
 # of at least IDLE_FLUSH_OPS operations and IDLE_FLUSH_WORK workgroups is also submitted as soon as the GPU has
-# nothing left (checked every IDLE_CHECK_OPS operations: a semaphore query). Tiny ops (a workgroup each) never reach
-# it. With 16 operations (checked every 4) a loop of mid-sized image ops (~45 us of GPU time, ~30 of host time each)
-# still left the GPU waiting for each doubled batch; from 2 (checked every one) on an H100: bilinear halving 1111 ->
-# 1369 GB/s, gaussian_filter 1007 -> 1140 and 1223 -> 1649, cholesky 4096^2 8.48 -> 7.92 ms. From 64 workgroups
-# instead of 1024 (a Cholesky step's panel has 1-63): bilinear halving 1042-1072 -> 1314-1337 GB/s, cholesky
-# 6.36-6.74 -> 6.03-6.47 ms, solve unchanged.
+# nothing left (checked every IDLE_CHECK_OPS operations: a semaphore query). Tiny ops (a workgroup each) reach it
+# after IDLE_FLUSH_WORK of them: a submission every 64 of them instead of every 512. With 16 operations (checked
+# every 4) a loop of mid-sized image ops (~45 us of GPU time, ~30 of host time each) still left the GPU waiting for
+# each doubled batch; from 2 (checked every one) on an H100: bilinear halving 1111 -> 1369 GB/s, gaussian_filter
+# 1007 -> 1140 and 1223 -> 1649, cholesky 4096^2 8.48 -> 7.92 ms. From 64 workgroups instead of 1024 (a Cholesky
+# step's panel has 1-63): bilinear halving 1042-1072 -> 1314-1337 GB/s, cholesky 6.36-6.74 -> 6.03-6.47 ms, solve
+# unchanged.
 IDLE_FLUSH_OPS = 2
 IDLE_FLUSH_WORK = 64
 IDLE_CHECK_OPS = 1
