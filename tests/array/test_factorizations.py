@@ -267,14 +267,20 @@ def test_cholesky_reads_the_lower_triangle_and_raises():
         LA.cholesky(vt.asarray(np.full((3, 3), np.nan)))
 
 
-@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
 @pytest.mark.parametrize("unrolled", [None, True])
-def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, monkeypatch):
+@pytest.mark.parametrize("fused", [False, True])
+def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, fused, monkeypatch):
     # 450 = 7 blocks of 64 and one of 2: the first panels' rows below the diagonal block span three workgroups.
-    # The panel as GPUs run it (steps written out) in blocks of 16 here: lavapipe compiles blocks of 64 for a minute
+    # The panel as GPUs run it (steps written out) in blocks of 16 here: lavapipe compiles blocks of 64 for a minute.
+    # fused: each step one dispatch, the next panel (with this step's update of its columns) beside the trailing
+    # update's tiles, in blocks of 16 (lavapipe's shared memory holds two padded blocks of 64 floats only just not)
     monkeypatch.setattr(blocked, "CHOL_UNROLLED", unrolled)
-    if unrolled:
+    monkeypatch.setattr(blocked, "CHOL_FUSED", fused)
+    if unrolled or fused:
         monkeypatch.setattr(blocked, "block_sizes", lambda ctx, itemsize: 16)
+    if fused:
+        assert blocked._fused(vt.zeros((1, 2, 2), dtype=dtype), 16, blocked.STEP_THREADS)
     a = _spd((2, 450, 450), dtype, 21)
     lower = LA.cholesky(vt.asarray(a)).numpy()
     _close(lower, np.linalg.cholesky(a.astype(_wide(dtype))), _tol(dtype, 450))

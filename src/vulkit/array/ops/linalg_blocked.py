@@ -21,8 +21,10 @@ from ..dtypes import uint32
 from ..kernels.factorization_blocked import (
     LASWP_COLUMNS,
     LASWP_MAX,
+    STEP_THREADS,
     TRSM_COLUMNS,
     CholPanelSpec,
+    CholStepSpec,
     LaswpSpec,
     PanelSpec,
     TrsmSpec,
@@ -35,6 +37,7 @@ from .moving import _copy_into
 
 CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device has): tb rows of A11, the rest of A21
 CHOL_UNROLLED: bool | None = None  # the panel's steps written out: None on GPUs (tests force)
+CHOL_FUSED = False  # a step's panel and trailing update in one dispatch (CholStepSpec); off until timed on a GPU
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
 GRID_LEAST_ROWS = 32
@@ -282,13 +285,27 @@ def potrf(w: Array, word: Array) -> None:
     _copy_into(w, add(tril(w), conj(lower).mT if complex_ else lower.mT))
     diagonal = make_array(ctx, (batch, n), w._dtype)
     # written-out steps keep the row in a GPU's registers; a CPU's compiler (lavapipe's LLVM) takes a minute on them
-    unrolled = ctx.device.physical.type != "cpu" if CHOL_UNROLLED is None else CHOL_UNROLLED
-    panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, wg=min(CHOL_PANEL_THREADS, max_invocations(ctx)),
-                        unrolled=unrolled)
+    options = {"wg": min(CHOL_PANEL_THREADS, max_invocations(ctx)),
+               "unrolled": ctx.device.physical.type != "cpu" if CHOL_UNROLLED is None else CHOL_UNROLLED}
+    panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, **options)
+    def groups(k1: int) -> int:  # the panel's workgroups a matrix, for the block column ending at k1
+        return max(1, math.ceil((n - k1) / panel.kernel.spec.rows))
+
+    if _fused(w, tb, options["wg"]):
+        step = kernels.get(CholStepSpec, [w, w, w, diagonal, word], nb=tb, unrolled=options["unrolled"])
+        k1 = min(tb, n)
+        panel([_quad(_sub(w, 0, n, 0, k1))], [batch, n, k1, n, 0], batch * groups(k1))
+        for k0 in range(0, n - tb, tb):
+            k1, k2 = k0 + tb, min(k0 + 2 * tb, n)
+            tiles = math.ceil((n - k2) / tb)
+            step([_quad(_sub(w, k1, n, k1, k2)), _quad(_sub(w, k1, n, k0, k1)), _quad(_sub(w, k2, n, k2, n))],
+                 [batch, n - k1, k2 - k1, n, k1, n - k2, tiles], batch * (groups(k2) + tiles * (tiles + 1) // 2))
+        s0, s1, s2 = w._strides
+        _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)
+        return
     for k0 in range(0, n, tb):
         k1 = min(k0 + tb, n)
-        panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0],
-              batch * max(1, math.ceil((n - k1) / panel.kernel.spec.rows)))
+        panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
         if k1 == n:
             break
         a21, a22 = _sub(w, k1, n, k0, k1), _sub(w, k1, n, k1, n)
@@ -298,3 +315,10 @@ def potrf(w: Array, word: Array) -> None:
             _launch(a21, a21.mT, a22, _batch_axes(a21, a21.mT, a22), -1.0, 1.0, True, band=tb)
     s0, s1, s2 = w._strides
     _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)
+
+
+def _fused(w: Array, tb: int, wg: int) -> bool:
+    """Whether :func:`potrf` runs each step as one :class:`CholStepSpec` dispatch (``CHOL_FUSED``): its tiles need
+    blocks of 16 or more, its workgroups ``STEP_THREADS`` invocations and two padded blocks of shared memory."""
+    shared = (2 * tb * (tb + 1) + tb) * w._dtype.itemsize + 64
+    return CHOL_FUSED and tb >= 16 and wg == STEP_THREADS and shared <= shared_limit(w._ctx)
