@@ -288,28 +288,25 @@ def potrf(w: Array, word: Array) -> None:
     options = {"wg": min(CHOL_PANEL_THREADS, max_invocations(ctx)),
                "unrolled": ctx.device.physical.type != "cpu" if CHOL_UNROLLED is None else CHOL_UNROLLED}
     panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, **options)
+
     def groups(k1: int) -> int:  # the panel's workgroups a matrix, for the block column ending at k1
         return max(1, math.ceil((n - k1) / panel.kernel.spec.rows))
 
-    if _fused(w, tb, options["wg"]):
-        step = kernels.get(CholStepSpec, [w, w, w, diagonal, word], nb=tb, unrolled=options["unrolled"])
-        k1 = min(tb, n)
-        panel([_quad(_sub(w, 0, n, 0, k1))], [batch, n, k1, n, 0], batch * groups(k1))
-        for k0 in range(0, n - tb, tb):
-            k1, k2 = k0 + tb, min(k0 + 2 * tb, n)
-            tiles = math.ceil((n - k2) / tb)
-            step([_quad(_sub(w, k1, n, k1, k2)), _quad(_sub(w, k1, n, k0, k1)), _quad(_sub(w, k2, n, k2, n))],
-                 [batch, n - k1, k2 - k1, n, k1, n - k2, tiles], batch * (groups(k2) + tiles * (tiles + 1) // 2))
-        s0, s1, s2 = w._strides
-        _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)
-        return
+    fused = _fused(w, tb, options["wg"])
+    step = kernels.get(CholStepSpec, [w, w, w, diagonal, word], nb=tb, unrolled=options["unrolled"]) if fused else None
     for k0 in range(0, n, tb):
         k1 = min(k0 + tb, n)
-        panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
+        if step is None or k0 == 0:
+            panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
         if k1 == n:
             break
         a21, a22 = _sub(w, k1, n, k0, k1), _sub(w, k1, n, k1, n)
-        if complex_:
+        if step is not None:  # the next panel (k1 .. k2) and the update of the rest (from k2) in one dispatch
+            k2 = min(k1 + tb, n)
+            tiles = math.ceil((n - k2) / tb)
+            step([_quad(_sub(w, k1, n, k1, k2)), _quad(a21), _quad(_sub(w, k2, n, k2, n))],
+                 [batch, n - k1, k2 - k1, n, k1, n - k2, tiles], batch * (groups(k2) + tiles * (tiles + 1) // 2))
+        elif complex_:
             gemm(a21, conj(a21).mT, a22, alpha=-1.0, beta=1.0, band=tb)
         else:  # the tiled kernel directly: gemm's checks and choices cost a third of the step's host time
             _launch(a21, a21.mT, a22, _batch_axes(a21, a21.mT, a22), -1.0, 1.0, True, band=tb)
