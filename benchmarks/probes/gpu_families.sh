@@ -23,8 +23,8 @@
 #      bit, the triangular solve's registers), then the unique rows (small-range integers now counted, not sorted)
 #      and the solve and lu_factor rows
 #  14. the eleventh session's Cholesky on the GPU: its tests with validation (the trailing update through the tiled
-#      kernel's launch was written after the device time), the cholesky row, the fused step (CHOL_FUSED, one dispatch
-#      a step) against two dispatches in turn, its GPU time in one batch against the stream's batching, then where
+#      kernel's launch was written after the device time), the cholesky row, the fused step (CHOL_FUSED_ROWS: one dispatch
+#      a step, for all steps or the later ones) against two dispatches in turn, its GPU time in one batch against the stream's batching, then where
 #      nonzero's time goes (GPU time per kernel)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -119,14 +119,15 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
     14) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py -k "cho" 2>&1 | tail -n 5 | tee "$out/tests_cholesky.txt"
         limit 90 python3 benchmarks/bench_ops.py --only cholesky 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        for fused in True False True False; do  # CholStepSpec (one dispatch a step) against two, in turn
-          echo "== CHOL_FUSED=$fused" | tee -a "$out/cholesky_fused_ab.txt"
+        # CholStepSpec (one dispatch a step) for steps whose trailing matrix has at most this many rows, in turn
+        for rows in 1099511627776 0 2048 1024 1099511627776 0 2048 1024; do
+          echo "== CHOL_FUSED_ROWS=$rows" | tee -a "$out/cholesky_fused_ab.txt"
           limit 90 python3 benchmarks/probes/with_settings.py \
-            vulkit.array.ops.linalg_blocked.CHOL_FUSED=$fused -- benchmarks/bench_ops.py --only cholesky 2>&1 \
+            vulkit.array.ops.linalg_blocked.CHOL_FUSED_ROWS=$rows -- benchmarks/bench_ops.py --only cholesky 2>&1 \
             | grep '^{' | tee -a "$out/cholesky_fused_ab.txt"
         done
         VULKIT_VALIDATION=1 limit 200 python3 -c "import sys, pytest, vulkit.array.ops.linalg_blocked as lb
-lb.CHOL_FUSED = True
+lb.CHOL_FUSED_ROWS = 1 << 40
 sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', 'tests/array/test_factorizations.py', '-k', 'cholesky']))" \
           2>&1 | tail -n 3 | tee -a "$out/tests_cholesky.txt"
         setup='import numpy as np; rng = np.random.default_rng(0)

@@ -37,7 +37,9 @@ from .moving import _copy_into
 
 CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device has): tb rows of A11, the rest of A21
 CHOL_UNROLLED: bool | None = None  # the panel's steps written out: None on GPUs (tests force)
-CHOL_FUSED = False  # a step's panel and trailing update in one dispatch (CholStepSpec); off until timed on a GPU
+# steps whose trailing matrix has at most this many rows run as one CholStepSpec dispatch (its panel beside its
+# update); 0: none, until timed on a GPU (the simple tile may lose to gemm in the large early steps)
+CHOL_FUSED_ROWS = 0
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
 GRID_LEAST_ROWS = 32
@@ -294,15 +296,16 @@ def potrf(w: Array, word: Array) -> None:
 
     fused = _fused(w, tb, options["wg"])
     step = kernels.get(CholStepSpec, [w, w, w, diagonal, word], nb=tb, unrolled=options["unrolled"]) if fused else None
+    factored = 0  # the columns whose panel a fused step has recorded
     for k0 in range(0, n, tb):
         k1 = min(k0 + tb, n)
-        if step is None or k0 == 0:
+        if factored <= k0:
             panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
         if k1 == n:
             break
         a21, a22 = _sub(w, k1, n, k0, k1), _sub(w, k1, n, k1, n)
-        if step is not None:  # the next panel (k1 .. k2) and the update of the rest (from k2) in one dispatch
-            k2 = min(k1 + tb, n)
+        if step is not None and n - k1 <= CHOL_FUSED_ROWS:  # the next panel and the rest's update in one dispatch
+            factored = k2 = min(k1 + tb, n)
             tiles = math.ceil((n - k2) / tb)
             step([_quad(_sub(w, k1, n, k1, k2)), _quad(a21), _quad(_sub(w, k2, n, k2, n))],
                  [batch, n - k1, k2 - k1, n, k1, n - k2, tiles], batch * (groups(k2) + tiles * (tiles + 1) // 2))
@@ -315,7 +318,7 @@ def potrf(w: Array, word: Array) -> None:
 
 
 def _fused(w: Array, tb: int, wg: int) -> bool:
-    """Whether :func:`potrf` runs each step as one :class:`CholStepSpec` dispatch (``CHOL_FUSED``): its tiles need
-    blocks of 16 or more, its workgroups ``STEP_THREADS`` invocations and two padded blocks of shared memory."""
+    """Whether :func:`potrf` may run steps as one :class:`CholStepSpec` dispatch (``CHOL_FUSED_ROWS``): its tiles
+    need blocks of 16 or more, its workgroups ``STEP_THREADS`` invocations and two padded blocks of shared memory."""
     shared = (2 * tb * (tb + 1) + tb) * w._dtype.itemsize + 64
-    return CHOL_FUSED and tb >= 16 and wg == STEP_THREADS and shared <= shared_limit(w._ctx)
+    return CHOL_FUSED_ROWS > 0 and tb >= 16 and wg == STEP_THREADS and shared <= shared_limit(w._ctx)
