@@ -465,9 +465,8 @@ class CholStepSpec(CholPanelSpec):
                 f"        S {', '.join(f'b{b} = la_conj(TB(s, tx * {ct}u + {b}u))' for b in range(ct))};",
                 *[f"        s{a}_{b} += la_mul(a{a}, b{b});" for a, b in sums],
                 "      }",
-                *[line for a, b in sums for line in (
-                    f"      if (i0 + ty * {rt}u + {a}u < p.t && j0 + tx * {ct}u + {b}u < p.t) "
-                    f"b_C.d[IX_C(bt, i0 + ty * {rt}u + {a}u, j0 + tx * {ct}u + {b}u)] -= s{a}_{b};",)]]
+                *[f"      if (i0 + ty * {rt}u + {a}u < p.t && j0 + tx * {ct}u + {b}u < p.t) "
+                  f"b_C.d[IX_C(bt, i0 + ty * {rt}u + {a}u, j0 + tx * {ct}u + {b}u)] -= s{a}_{b};" for a, b in sums]]
 
     def body(self) -> list[str]:
         return [*self._declarations("2u * NB * (NB + 1u)"),
@@ -481,7 +480,7 @@ class CholStepSpec(CholPanelSpec):
                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * per; g += gl_NumWorkGroups.x) {",
                 "    uint bt = g / per, q = g - bt * per;",
                 "    if (q < blocks) {",
-                "    uint blk = q;",
+                "      uint blk = q;",
                 *self._panel(update=True),
                 "    } else {",
                 *self._tile(),
