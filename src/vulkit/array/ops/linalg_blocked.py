@@ -275,7 +275,9 @@ def potrf(w: Array, word: Array) -> None:
     triangle is left with intermediate values), two dispatches a block column: the panel kernel (L11 and
     L21 = A21 L11^-H, :class:`~vulkit.array.kernels.factorization_blocked.CholPanelSpec`), then A22 -= L21 L21^H
     by ``gemm`` over the lower triangle and the band of diagonal blocks (``band``: the panel reads A11 from its
-    upper triangle, kept Hermitian there); L's diagonal is written at the end. A pivot <= 0 sets ``word``."""
+    upper triangle, kept Hermitian there); L's diagonal is written at the end. A pivot <= 0 sets ``word``.
+    Steps whose trailing matrix has at most ``CHOL_FUSED_ROWS`` rows run as one dispatch instead
+    (:class:`~vulkit.array.kernels.factorization_blocked.CholStepSpec`: the next panel beside the update)."""
     from .matmul import _batch_axes, _launch, gemm
 
     ctx = w._ctx
@@ -303,15 +305,17 @@ def potrf(w: Array, word: Array) -> None:
             panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
         if k1 == n:
             break
-        a21, a22 = _sub(w, k1, n, k0, k1), _sub(w, k1, n, k1, n)
+        a21 = _sub(w, k1, n, k0, k1)
         if step is not None and n - k1 <= CHOL_FUSED_ROWS:  # the next panel and the rest's update in one dispatch
             factored = k2 = min(k1 + tb, n)
             tiles = math.ceil((n - k2) / tb)
             step([_quad(_sub(w, k1, n, k1, k2)), _quad(a21), _quad(_sub(w, k2, n, k2, n))],
                  [batch, n - k1, k2 - k1, n, k1, n - k2, tiles], batch * (groups(k2) + tiles * (tiles + 1) // 2))
-        elif complex_:
+            continue
+        a22 = _sub(w, k1, n, k1, n)
+        if complex_:
             gemm(a21, conj(a21).mT, a22, alpha=-1.0, beta=1.0, band=tb)
-        else:  # the tiled kernel directly: gemm's checks and choices cost a third of the step's host time
+        else:  # the tiled kernel directly: gemm's checks and path choices cost ~3 us of a step's host time
             _launch(a21, a21.mT, a22, _batch_axes(a21, a21.mT, a22), -1.0, 1.0, True, band=tb)
     s0, s1, s2 = w._strides
     _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)
