@@ -23,9 +23,8 @@
 #      bit, the triangular solve's registers), then the unique rows (small-range integers now counted, not sorted)
 #      and the solve and lu_factor rows
 #  14. the eleventh session's Cholesky on the GPU: its tests with validation (the trailing update through the tiled
-#      kernel's launch was written after the device time), the cholesky row, the fused step (CHOL_FUSED_ROWS: one dispatch
-#      a step, for all steps or the later ones) against two dispatches in turn, its GPU time in one batch against the stream's batching, then where
-#      nonzero's time goes (GPU time per kernel)
+#      kernel's launch was written after the device time), the cholesky row, its GPU time in one batch against the
+#      stream's batching, then where nonzero's time goes (GPU time per kernel)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -119,17 +118,6 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
     14) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py -k "cho" 2>&1 | tail -n 5 | tee "$out/tests_cholesky.txt"
         limit 90 python3 benchmarks/bench_ops.py --only cholesky 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        # CholStepSpec (one dispatch a step) for steps whose trailing matrix has at most this many rows, in turn
-        for rows in 1099511627776 0 2048 1024 1099511627776 0 2048 1024; do
-          echo "== CHOL_FUSED_ROWS=$rows" | tee -a "$out/cholesky_fused_ab.txt"
-          limit 90 python3 benchmarks/probes/with_settings.py \
-            vulkit.array.ops.linalg_blocked.CHOL_FUSED_ROWS=$rows -- benchmarks/bench_ops.py --only cholesky 2>&1 \
-            | grep '^{' | tee -a "$out/cholesky_fused_ab.txt"
-        done
-        VULKIT_VALIDATION=1 limit 200 python3 -c "import sys, pytest, vulkit.array.ops.linalg_blocked as lb
-lb.CHOL_FUSED_ROWS = 1 << 40
-sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', 'tests/array/test_factorizations.py', '-k', 'cholesky']))" \
-          2>&1 | tail -n 3 | tee -a "$out/tests_cholesky.txt"
         setup='import numpy as np; rng = np.random.default_rng(0)
 g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
 b = vt.asarray(rng.random(1 << 24) > 0.5)'

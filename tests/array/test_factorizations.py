@@ -269,19 +269,12 @@ def test_cholesky_reads_the_lower_triangle_and_raises():
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
 @pytest.mark.parametrize("unrolled", [None, True])
-@pytest.mark.parametrize("fused", [0, 200, 1 << 20])
-def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, fused, monkeypatch):
+def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, monkeypatch):
     # 450 = 7 blocks of 64 and one of 2: the first panels' rows below the diagonal block span three workgroups.
     # The panel as GPUs run it (steps written out) in blocks of 16 here: lavapipe compiles blocks of 64 for a minute.
-    # fused: steps whose trailing matrix has at most that many rows (200: the later ones; all) are one dispatch, the
-    # next panel (with this step's update of its columns) beside the trailing update's tiles, in blocks of 16
-    # (lavapipe's shared memory holds two padded blocks of 64 floats only just not)
     monkeypatch.setattr(blocked, "CHOL_UNROLLED", unrolled)
-    monkeypatch.setattr(blocked, "CHOL_FUSED_ROWS", fused)
-    if unrolled or fused:
+    if unrolled:
         monkeypatch.setattr(blocked, "block_sizes", lambda ctx, itemsize: 16)
-    if fused:
-        assert blocked._fused(vt.zeros((1, 2, 2), dtype=dtype), 16, blocked.STEP_THREADS)
     a = _spd((2, 450, 450), dtype, 21)
     lower = LA.cholesky(vt.asarray(a)).numpy()
     _close(lower, np.linalg.cholesky(a.astype(_wide(dtype))), _tol(dtype, 450))

@@ -339,35 +339,16 @@ class CholPanelSpec(_UnrolledSpec):
                 "      barrier();",
                 "    }"]
 
-    def _declarations(self, scalars: str = "NB * (NB + 1u)") -> list[str]:
+    def _declarations(self) -> list[str]:
         return [f"#define NB {self.nb}u",
                 "#define ROWS (WG - NB)",
-                f"shared S sm[{scalars}];",
+                "shared S sm[NB * (NB + 1u)];",
                 "shared R dinv[NB];",
                 "shared bool bad;",
                 "#define M(i, j) sm[(i) * (NB + 1u) + (j)]"]
 
-    def _update(self) -> list[str]:
-        """The row (registers and dg) minus its row of operand L times L's first kb rows (conjugated), read into
-        shared memory first (where M goes later: a barrier after); L's columns outermost, one element live."""
-        x = self._x
-        return ["    for (uint e = tid; e < kb * NB; e += WG) {",
-                "      uint i = e / NB, j = e - i * NB;",
-                "      M(i, j) = b_L.d[IX_L(bt, i, j)];",
-                "    }",
-                "    barrier();",
-                "    if (live) {",
-                "      for (uint s = 0u; s < NB; ++s) {",
-                "        S ls = b_L.d[IX_L(bt, r, s)];",
-                *self._each(lambda c: [f"        if ({_u(c)} < kb && (!diag || {_u(c)} < r)) "
-                                       f"{x(c)} -= la_mul(ls, la_conj(M({_u(c)}, s)));"]),
-                "        if (diag) dg -= la_mul(ls, la_conj(M(r, s)));",
-                "      }",
-                "    }",
-                "    barrier();"]
-
-    def _panel(self, update: bool) -> list[str]:
-        """GLSL: the panel of matrix ``bt``'s workgroup ``blk`` (``update``: first minus operand L's product)."""
+    def _panel(self) -> list[str]:
+        """GLSL: the panel of matrix ``bt``'s workgroup ``blk``."""
         x = self._x
         row = f"S {', '.join(f'x{c} = la_s(R(0))' for c in range(self.nb))};" if self.unrolled else \
             "S x[NB]; for (uint c = 0u; c < NB; ++c) x[c] = la_s(R(0));"
@@ -380,7 +361,6 @@ class CholPanelSpec(_UnrolledSpec):
                     f"{x(c)} = b_A.d[IX_A(bt, r, {_u(c)})];",
                     f"      if (live && diag && {_u(c)} < r) "
                     f"{x(c)} = la_conj(b_A.d[IX_A(bt, {_u(c)}, r)]);"]),
-                *(self._update() if update else []),
                 "    R ss = R(0);",
                 "    if (tid == 0u) {",
                 "      R d = la_re(dg), l = sqrt(d);",
@@ -408,86 +388,11 @@ class CholPanelSpec(_UnrolledSpec):
                 "  bool diag = tid < NB;",
                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
                 "    uint bt = g / blocks, blk = g - bt * blocks;",
-                *self._panel(update=False),
+                *self._panel(),
                 "    barrier();",
                 "  }",
                 "}"]
 
-
-STEP_THREADS = 128  # CholStepSpec's workgroup: 16 x 8 invocations over a tile of the trailing update
-
-
-@dataclass(frozen=True)
-class CholStepSpec(CholPanelSpec):
-    """A whole step of the blocked Cholesky with look-ahead, one dispatch: the first workgroups of each matrix run
-    the next block column's panel (operand A: m rows, kb columns), first subtracting this step's update of those
-    columns (operand L: the factored block column's m rows, its nb columns; see :class:`CholPanelSpec`), the others
-    the trailing update C -= L2 L2^H over C's lower ``tiles`` x ``tiles`` tiles of nb x nb and the diagonal ones
-    whole (C: ``t`` x ``t``, from row kb of the panel; L2: L's rows from kb), which the next step's panel reads.
-    The panel, latency-bound on few workgroups, runs beside the product, and a step is one dispatch: its parts write
-    disjoint elements of one buffer, which two dispatches without a barrier between them would also do, but which
-    the validation layer's synchronization checks (comparing bound byte ranges) cannot tell apart. Workgroups of
-    ``STEP_THREADS`` invocations; a tile's invocation holds (nb / 16) x (nb / 8) sums."""
-
-    wg: int = STEP_THREADS
-
-    @property
-    def BUFFERS(self) -> tuple[tuple[str, str, str], ...]:  # type: ignore[override]  # noqa: N802
-        return (("A", "S", ""), ("L", "S", "readonly"), ("C", "S", ""), ("D", "S", "writeonly"), ("F", "U", ""))
-
-    @property
-    def OPERANDS(self) -> tuple[str, ...]:  # type: ignore[override]  # noqa: N802
-        return ("A", "L", "C")
-
-    @property
-    def FIELDS(self) -> tuple[str, ...]:  # type: ignore[override]  # noqa: N802
-        return ("batch", "m", "kb", "dn", "dk", "t", "tiles")
-
-    def _tile(self) -> list[str]:
-        """GLSL: trailing tile ``e0`` (row-major over the lower triangle of tiles) of matrix ``bt``."""
-        rt, ct = self.nb // 16, self.nb // 8
-        sums = [(a, b) for a in range(rt) for b in range(ct)]
-        return ["      uint e0 = q - blocks;",
-                "      uint ti = uint((sqrt(8.0 * float(e0) + 1.0) - 1.0) * 0.5);",
-                "      while (ti * (ti + 1u) / 2u > e0) --ti;",
-                "      while ((ti + 1u) * (ti + 2u) / 2u <= e0) ++ti;",
-                "      uint i0 = ti * NB, j0 = (e0 - ti * (ti + 1u) / 2u) * NB;",
-                "      for (uint e = tid; e < NB * NB; e += WG) {",
-                "        uint i = e / NB, s = e - i * NB;",
-                "        TA(s, i) = kb + i0 + i < p.m ? b_L.d[IX_L(bt, kb + i0 + i, s)] : la_s(R(0));",
-                "        TB(s, i) = kb + j0 + i < p.m ? b_L.d[IX_L(bt, kb + j0 + i, s)] : la_s(R(0));",
-                "      }",
-                "      barrier();",
-                "      uint tx = tid % 8u, ty = tid / 8u;",
-                f"      S {', '.join(f's{a}_{b} = la_s(R(0))' for a, b in sums)};",
-                "      for (uint s = 0u; s < NB; ++s) {",
-                f"        S {', '.join(f'a{a} = TA(s, ty * {rt}u + {a}u)' for a in range(rt))};",
-                f"        S {', '.join(f'b{b} = la_conj(TB(s, tx * {ct}u + {b}u))' for b in range(ct))};",
-                *[f"        s{a}_{b} += la_mul(a{a}, b{b});" for a, b in sums],
-                "      }",
-                *[f"      if (i0 + ty * {rt}u + {a}u < p.t && j0 + tx * {ct}u + {b}u < p.t) "
-                  f"b_C.d[IX_C(bt, i0 + ty * {rt}u + {a}u, j0 + tx * {ct}u + {b}u)] -= s{a}_{b};" for a, b in sums]]
-
-    def body(self) -> list[str]:
-        return [*self._declarations("2u * NB * (NB + 1u)"),
-                "#define TA(s, i) sm[(s) * (NB + 1u) + (i)]",
-                "#define TB(s, i) sm[(NB + (s)) * (NB + 1u) + (i)]",
-                "void main() {",
-                "  uint tid = gl_LocalInvocationID.x;",
-                "  uint kb = p.kb, blocks = max(1u, (p.m - kb + ROWS - 1u) / ROWS);",
-                "  uint per = blocks + p.tiles * (p.tiles + 1u) / 2u;",
-                "  bool diag = tid < NB;",
-                "  for (uint g = gl_WorkGroupID.x; g < p.batch * per; g += gl_NumWorkGroups.x) {",
-                "    uint bt = g / per, q = g - bt * per;",
-                "    if (q < blocks) {",
-                "      uint blk = q;",
-                *self._panel(update=True),
-                "    } else {",
-                *self._tile(),
-                "    }",
-                "    barrier();",
-                "  }",
-                "}"]
 
 # GLSL: the row interchanges of pivots pk .. pk + kb - 1 composed by invocation 0 into one permutation of the rows
 # they touch (at most 2 kb, the block's kb first): ``rows[e]`` receives the values of row ``src[e]``; ``touched``

@@ -21,10 +21,8 @@ from ..dtypes import uint32
 from ..kernels.factorization_blocked import (
     LASWP_COLUMNS,
     LASWP_MAX,
-    STEP_THREADS,
     TRSM_COLUMNS,
     CholPanelSpec,
-    CholStepSpec,
     LaswpSpec,
     PanelSpec,
     TrsmSpec,
@@ -37,9 +35,6 @@ from .moving import _copy_into
 
 CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device has): tb rows of A11, the rest of A21
 CHOL_UNROLLED: bool | None = None  # the panel's steps written out: None on GPUs (tests force)
-# steps whose trailing matrix has at most this many rows run as one CholStepSpec dispatch (its panel beside its
-# update); 0: none, until timed on a GPU (the simple tile may lose to gemm in the large early steps)
-CHOL_FUSED_ROWS = 0
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
 GRID_LEAST_ROWS = 32
@@ -275,9 +270,7 @@ def potrf(w: Array, word: Array) -> None:
     triangle is left with intermediate values), two dispatches a block column: the panel kernel (L11 and
     L21 = A21 L11^-H, :class:`~vulkit.array.kernels.factorization_blocked.CholPanelSpec`), then A22 -= L21 L21^H
     by ``gemm`` over the lower triangle and the band of diagonal blocks (``band``: the panel reads A11 from its
-    upper triangle, kept Hermitian there); L's diagonal is written at the end. A pivot <= 0 sets ``word``.
-    Steps whose trailing matrix has at most ``CHOL_FUSED_ROWS`` rows run as one dispatch instead
-    (:class:`~vulkit.array.kernels.factorization_blocked.CholStepSpec`: the next panel beside the update)."""
+    upper triangle, kept Hermitian there); L's diagonal is written at the end. A pivot <= 0 sets ``word``."""
     from .matmul import _batch_axes, _launch, gemm
 
     ctx = w._ctx
@@ -296,22 +289,12 @@ def potrf(w: Array, word: Array) -> None:
     def groups(k1: int) -> int:  # the panel's workgroups a matrix, for the block column ending at k1
         return max(1, math.ceil((n - k1) / panel.kernel.spec.rows))
 
-    fused = _fused(w, tb, options["wg"])
-    step = kernels.get(CholStepSpec, [w, w, w, diagonal, word], nb=tb, unrolled=options["unrolled"]) if fused else None
-    factored = 0  # the columns whose panel a fused step has recorded
     for k0 in range(0, n, tb):
         k1 = min(k0 + tb, n)
-        if factored <= k0:
-            panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
+        panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
         if k1 == n:
             break
         a21 = _sub(w, k1, n, k0, k1)
-        if step is not None and n - k1 <= CHOL_FUSED_ROWS:  # the next panel and the rest's update in one dispatch
-            factored = k2 = min(k1 + tb, n)
-            tiles = math.ceil((n - k2) / tb)
-            step([_quad(_sub(w, k1, n, k1, k2)), _quad(a21), _quad(_sub(w, k2, n, k2, n))],
-                 [batch, n - k1, k2 - k1, n, k1, n - k2, tiles], batch * (groups(k2) + tiles * (tiles + 1) // 2))
-            continue
         a22 = _sub(w, k1, n, k1, n)
         if complex_:
             gemm(a21, conj(a21).mT, a22, alpha=-1.0, beta=1.0, band=tb)
@@ -319,10 +302,3 @@ def potrf(w: Array, word: Array) -> None:
             _launch(a21, a21.mT, a22, _batch_axes(a21, a21.mT, a22), -1.0, 1.0, True, band=tb)
     s0, s1, s2 = w._strides
     _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)
-
-
-def _fused(w: Array, tb: int, wg: int) -> bool:
-    """Whether :func:`potrf` may run steps as one :class:`CholStepSpec` dispatch (``CHOL_FUSED_ROWS``): its tiles
-    need blocks of 16 or more, its workgroups ``STEP_THREADS`` invocations and two padded blocks of shared memory."""
-    shared = (2 * tb * (tb + 1) + tb) * w._dtype.itemsize + 64
-    return CHOL_FUSED_ROWS > 0 and tb >= 16 and wg == STEP_THREADS and shared <= shared_limit(w._ctx)
