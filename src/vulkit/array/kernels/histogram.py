@@ -142,6 +142,8 @@ class HistSpec:
         lines += [
             "double ldexp2(double x, int e) { int h = e / 2; return ldexp(ldexp(x, h), e - h); }",
             "int scale_exponent(double largest) { int e; frexp(largest, e); return e; }",
+            # NOTE: lavapipe's float64 trunc returns negative values past -2^31 unchanged on some CPUs; floor is exact
+            "double trunc_exact(double x) { return x < 0.0 ? -floor(-x) : floor(x); }",
         ]
         if self.kind == "finish":
             return "\n".join(lines + self._finish()) + "\n"
@@ -206,10 +208,10 @@ class HistSpec:
             "      continue;",
             "    }",
             f"    double s = ldexp2(v, {FIXED_BITS} - e);",
-            "    double l2 = trunc(ldexp(s, -64));",
+            "    double l2 = trunc_exact(ldexp(s, -64));",
             "    double r = s - ldexp(l2, 64);",
-            "    double l1 = trunc(ldexp(r, -32));",
-            "    double l0 = trunc(r - ldexp(l1, 32));",
+            "    double l1 = trunc_exact(ldexp(r, -32));",
+            "    double l0 = trunc_exact(r - ldexp(l1, 32));",
             "    LIMB(uint(b), 0u, int64_t(l0)); LIMB(uint(b), 1u, int64_t(l1)); LIMB(uint(b), 2u, int64_t(l2));",
         ]
         start = ["void main() {", "  int e = scale_exponent(STATS(p.stat_off));"]
