@@ -25,6 +25,8 @@
 #  14. the eleventh session's Cholesky on the GPU: its tests with validation (the trailing update through the tiled
 #      kernel's launch was written after the device time), the cholesky row, its GPU time in one batch against the
 #      stream's batching, then where nonzero's time goes (GPU time per kernel)
+#  15. where nonzero's and a boolean mask's wall time goes at several sizes against PyTorch and CuPy
+#      (probe_compaction.py), and GPU time per kernel of each
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -125,5 +127,12 @@ b = vt.asarray(rng.random(1 << 24) > 0.5)'
           | tee "$out/cholesky_one_batch.txt"
         limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.nonzero(b)" --setup "$setup" 2>&1 \
           | tee "$out/nonzero_times.txt" ;;
+    15) limit 120 python3 benchmarks/probes/probe_compaction.py 4096 1048576 16777216 2>&1 | tee "$out/compaction.txt"
+        setup='import numpy as np; b = vt.asarray(np.random.default_rng(0).random(1 << 24) > 0.5)'
+        for statement in "vt.nonzero(b)" "b[b]"; do
+          echo "== $statement" | tee -a "$out/compaction_kernels.txt"
+          limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 \
+            | tee -a "$out/compaction_kernels.txt"
+        done ;;
   esac
 done

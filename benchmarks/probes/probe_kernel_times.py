@@ -22,7 +22,7 @@ from vulkit.runtime.events import Event
 
 
 def _name(spec: Any) -> str:
-    stage = getattr(spec, "stage", None)
+    stage = getattr(spec, "stage", None) or getattr(spec, "kind", None)
     return type(spec).__name__ + (f".{stage}" if stage else "")
 
 

@@ -410,29 +410,39 @@ def _flat(x: Array) -> Array:
 
 
 # -- compaction: nonzero and friends -----------------------------------------------------------------------------------
-def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Plan, Array, int, int, int]:
-    """Count x's (contiguous) nonzero elements per block and scan the counts; read the total back (synchronises).
-    Returns the plan (its prefixes temporary: "t1"), the prefixes, the blocks, the chunk and the count."""
+def _count_plan(x: Array, addresses: bool) -> tuple[Plan, int, int]:
+    """The dispatches that count x's (contiguous) nonzero elements per block (role "counts") and scan the counts
+    ("prefixes"), with the blocks and the chunk; kept by layout."""
     ctx = x._ctx
     n = x._size
-    plan = Plan(ctx, addresses)
-    tiles = _ceil(n, TILE)
-    blocks = max(min(tiles, plan.target_blocks), _ceil(n, MAX_CHUNK))
-    chunk = _ceil(tiles, blocks) * TILE
-    blocks = _ceil(n, chunk)
-    flags = Scan("add", x._dtype, uint32, uint32, "nonzero")
+    key = ("count_blocks", x._dtype, n, x._offset, addresses, plan_kind(ctx), LOOKBACK, LOOKBACK_SPINS, LOOKBACK_BYTES)
+    found = ctx.plans.get(key)
+    if found is None:
+        plan = Plan(ctx, addresses)
+        tiles = _ceil(n, TILE)
+        blocks = max(min(tiles, plan.target_blocks), _ceil(n, MAX_CHUNK))
+        chunk = _ceil(tiles, blocks) * TILE
+        blocks = _ceil(n, chunk)
+        spec = plan.scan_spec("tile_reduce", op="add", src=x._dtype, acc=uint32, dst=uint32, load="nonzero")
+        plan.add(spec, blocks, ("src",), "counts", (1, n, blocks, chunk, x._offset, 0, _vec(x._offset, n)))
+        if blocks > 1:
+            flags = Scan("add", x._dtype, uint32, uint32, "nonzero")
+            plan_scan(plan, flags.of_totals(), 1, blocks, 1, ("counts", 0), ("prefixes", 0))
+        found = (plan, blocks, chunk)
+        ctx.plans.remember(key, found)
+    return found
+
+
+def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Array, int, int, int]:
+    """Count x's (contiguous) nonzero elements per block and scan the counts; read the total back (synchronises).
+    Returns the counts' inclusive scan, the blocks, the chunk and the count."""
+    ctx = x._ctx
+    plan, blocks, chunk = _count_plan(x, addresses)
     counts = make_array(ctx, (blocks,), uint32)
-    prefixes = make_array(ctx, (blocks,), uint32)
-    plan.add(plan.scan_spec("tile_reduce", op="add", src=x._dtype, acc=uint32, dst=uint32, load="nonzero"), blocks,
-             ("src",), "counts", (1, n, blocks, chunk, x._offset, 0, _vec(x._offset, n)))
-    if blocks > 1:
-        plan_scan(plan, flags.of_totals(), 1, blocks, 1, ("counts", 0), ("prefixes", 0))
-        last = prefixes
-    else:
-        last = counts
+    prefixes = make_array(ctx, (blocks,), uint32) if blocks > 1 else counts
     plan.run({"src": x, "counts": counts, "prefixes": prefixes})
-    count = int(ctx.stream.read(last._alloc, 4, (blocks - 1) * 4).view(np.uint32)[0])
-    return plan, prefixes, blocks, chunk, count
+    count = int(ctx.stream.read(prefixes._alloc, 4, (blocks - 1) * 4).view(np.uint32)[0])
+    return prefixes, blocks, chunk, count
 
 
 def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any) -> tuple[Array, int]:
@@ -440,21 +450,27 @@ def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any) -
     ``extra(count, out)`` the epilogue's push constants. Synchronises once (the count)."""
     ctx = x._ctx
     addresses = _addresses(ctx, [x])
-    _, prefixes, blocks, chunk, count = _count_nonzero_blocks(x, addresses)
+    prefixes, blocks, chunk, count = _count_nonzero_blocks(x, addresses)
     out = make_out(count)
     if count == 0:
         return out, 0
-    if _addresses(ctx, [out]) and not addresses:
-        addresses = True
-    plan = Plan(ctx, addresses)
+    plan = _compaction_plan(x, out, epilogue, blocks, chunk, extra(count, out), addresses)
+    plan.run({"src": x, "prefixes": prefixes, "dst": out})
+    return out, count
+
+
+def _compaction_plan(x: Array, out: Array, epilogue: str, blocks: int, chunk: int, extra: tuple[int, ...],
+                     addresses: bool) -> Plan:
+    """The dispatch that writes x's nonzero elements' ``epilogue`` (coordinates, offsets) into ``out`` by the tile
+    scan from the counts' scan (role "prefixes", of ``blocks`` blocks of ``chunk``); ``extra``: its push constants."""
+    plan = Plan(x._ctx, addresses or _addresses(x._ctx, [out]))
     kind = "rows" if plan.kind == "cpu" else "tile"
     spec = plan.scan_spec(kind, op="add", src=x._dtype, acc=uint32, dst=out._dtype, load="nonzero", epilogue=epilogue)
     groups = blocks if kind == "tile" else _ceil(blocks, max(1, WORKGROUP // plan.subgroup))
     plan.add(spec, groups, ("src", "prefixes" if blocks > 1 else "src"), "dst",
              (1, x._size, blocks, chunk, x._offset, out._offset, x._size, int(blocks > 1), 0,
-              _vec(x._offset, x._size), *extra(count, out)))
-    plan.run({"src": x, "prefixes": prefixes, "dst": out})
-    return out, count
+              _vec(x._offset, x._size), *extra))
+    return plan
 
 
 def _coordinates(x: Array, name: str, rows_first: bool) -> tuple[Array, int]:
