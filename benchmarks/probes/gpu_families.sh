@@ -27,6 +27,8 @@
 #      stream's batching, then where nonzero's time goes (GPU time per kernel)
 #  15. where nonzero's and a boolean mask's wall time goes at several sizes against PyTorch and CuPy
 #      (probe_compaction.py), and GPU time per kernel of each
+#  16. boolean masks moving the selected elements in the compaction itself (no offsets, no gather) against
+#      .gpu/old (a `git archive` of the older src/), in turn twice (probe_compaction.py); the scan tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -133,6 +135,15 @@ b = vt.asarray(rng.random(1 << 24) > 0.5)'
           echo "== $statement" | tee -a "$out/compaction_kernels.txt"
           limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 \
             | tee -a "$out/compaction_kernels.txt"
+        done ;;
+    16) VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider tests/array/test_scans.py \
+          2>&1 | tail -n 3 | tee "$out/tests_scans.txt"
+        for turn in 1 2; do
+          for tree in .gpu/old/src src; do
+            echo "== $tree" | tee -a "$out/masks_ab.txt"
+            PYTHONPATH="$tree:$PYTHONPATH" limit 120 python3 benchmarks/probes/probe_compaction.py 4096 16777216 2>&1 \
+              | tee -a "$out/masks_ab.txt"
+          done
         done ;;
   esac
 done

@@ -44,7 +44,7 @@ NOT_READY, AGGREGATE, INCLUSIVE = 0, 1, 2
 # what the look-back's first subgroup tells the workgroup
 _FOUND, _FURTHER, _FALLBACK = 0, 1, 2
 LOADS = ("value", "nonzero", "absfinite")
-EPILOGUES = ("store", "coords", "positions")
+EPILOGUES = ("store", "coords", "positions", "values")
 MAX_COORDS = 6  # dimensions a compaction kernel's push constants hold (within 128 bytes with three addresses)
 # NOTE: float32 rounded to float16's values on its bits (to nearest, ties to even; float16's subnormals as multiples
 # of 2^-24, inf from 65520 on): NVIDIA's compiler dropped float(float16_t(x)) as if it were no conversion, so
@@ -191,8 +191,10 @@ class ScanSpec:
     are read at run time, so one kernel serves both. ``epilogue`` (tile): ``store`` the scan, or compact: ``coords``
     writes the coordinates (push constant ``ndim`` of them, at most MAX_COORDS) of each nonzero element at its
     rank, ``positions`` the element offset
-    (``base`` + coordinates times strides) as int32. ``max_subgroups``: the most subgroups of a workgroup (its
-    shared memory). ``tiles`` (lookback): the tiles of a block, held in registers from the first read to the scan.
+    (``base`` + coordinates times strides) as int32, ``values`` the element at that offset of a third input
+    (``elem``: the masked array, as ``dst``'s unsigned bits, ``words`` of them an element). ``max_subgroups``: the
+    most subgroups of a workgroup (its shared memory). ``tiles`` (lookback): the tiles of a block, held in registers
+    from the first read to the scan.
     """
 
     kind: str
@@ -205,6 +207,7 @@ class ScanSpec:
     max_subgroups: int = WORKGROUP
     addresses: bool = False
     tiles: int = 1
+    words: int = 1
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.op not in OPS \
@@ -213,7 +216,9 @@ class ScanSpec:
 
     @property
     def _buffers(self) -> int:
-        """src, [the scanned block totals | the look-back's states and values], dst."""
+        """src, [the scanned block totals | the look-back's states and values], [elem], dst."""
+        if self.kind in ("tile", "rows") and self.epilogue == "values":
+            return 4
         return 4 if self.kind == "lookback" else 3 if self.kind in ("tile", "rows", "lines") else 2
 
     @property
@@ -233,7 +238,7 @@ class ScanSpec:
         if self.kind in ("tile", "rows") and self.epilogue == "coords":
             fields += [("uint sd", "I"), ("uint sj", "I"), ("uint ndim", "I"),
                        (f"uint dim[{MAX_COORDS}]", "I" * MAX_COORDS)]
-        elif self.kind in ("tile", "rows") and self.epilogue == "positions":
+        elif self.kind in ("tile", "rows") and self.epilogue in ("positions", "values"):
             fields += [("int base", "i"), ("uint ndim", "I"), (f"uint dim[{MAX_COORDS}]", "I" * MAX_COORDS),
                        (f"int st[{MAX_COORDS}]", "i" * MAX_COORDS)]
         return fields
@@ -262,8 +267,10 @@ class ScanSpec:
         if self.kind == "lookback":  # written and read by other workgroups while the dispatch runs
             buffers.add("state", "uint", 4, "volatile")  # volatile: coherent too, read afresh
             buffers.add("val", self.acc.storage, self.acc.itemsize, "volatile")
-        elif self._buffers == 3:
+        elif self.kind in ("tile", "rows", "lines"):
             buffers.add("part", self.acc.storage, self.acc.itemsize, "readonly")
+        if self.kind in ("tile", "rows") and self.epilogue == "values":
+            buffers.add("elem", self.dst.storage, self.dst.itemsize, "readonly")
         reduce = self.kind.endswith("_reduce")
         out = self.acc if reduce else self.dst
         buffers.add("dst", out.storage, out.itemsize, "writeonly",
@@ -635,8 +642,8 @@ class ScanSpec:
 
     def _outputs(self, flags: list[str], values: list[str], indent: str) -> list[str]:
         """The outputs of the thread's 4 elements from ``i`` (before ``end``) whose inclusive scans are ``values``:
-        stored from ``ob + i``, or (compaction) each element with its flag set writes its coordinates or offset at
-        its rank."""
+        stored from ``ob + i``, or (compaction) each element with its flag set writes its coordinates, its offset or
+        the masked array's element there at its rank."""
         if self.epilogue == "store":
             return self._store4([f"put({v})" for v in values], "i", "ob", "end", indent)
         body = []
@@ -658,7 +665,13 @@ class ScanSpec:
                          f"{indent}    o += int(g - q * p.dim[d]) * p.st[d];",
                          f"{indent}    g = q;",
                          f"{indent}  }}",
-                         f"{indent}  DSTS(p.out_off + j) = o + int(g) * p.st[0];"]
+                         f"{indent}  o += int(g) * p.st[0];"]
+                if self.epilogue == "positions":
+                    body.append(f"{indent}  DSTS(p.out_off + j) = o;")
+                else:
+                    w = self.words
+                    body += [f"{indent}  DSTS(p.out_off + {w}u * j + {k}u) = ELEMS({w}u * uint(o) + {k}u);"
+                             for k in range(w)]
             body.append(f"{indent}}}")
         return body
 

@@ -20,10 +20,10 @@ from ..array import Array, asarray_like, basic_view, make_array, upload, view
 from ..dtypes import bool_
 from ..kernels.indexing import IndexSpec
 from ..launch import grid, record
-from ..layout import broadcast_shapes, size_of
+from ..layout import broadcast_shapes, contiguous_strides, size_of
 from .engine import TABLE, apply, check_writable
 from .gather import take_axis
-from .scans import mask_positions
+from .scans import mask_positions, mask_values
 
 _BASIC = (int, slice, type(None), type(Ellipsis))
 
@@ -97,19 +97,30 @@ def _masked(x: Array, key: tuple[Any, ...]) -> tuple[Array, tuple[int, ...]] | N
     return positions, (count // size_of(rest), *rest)
 
 
+def _mask_selection(x: Array, key: tuple[Any, ...]) -> Array | None:
+    """For a one-mask key: the selected elements (the compaction moves them; shape (count, *rest)); None for other
+    keys. Synchronises (the count)."""
+    mask = _mask_of(x, key)
+    if mask is None:
+        return None
+    found = mask_values(x, mask)
+    if found is None:
+        return None
+    values, count = found
+    rest = x._shape[mask.ndim:]
+    shape = (count // size_of(rest), *rest)
+    return view(values, shape, contiguous_strides(shape), values._offset)
+
+
 def getitem(x: Array, key: Any) -> Array:
     """``x[key]``: a view for basic keys, a gathered copy for advanced ones."""
     key = _as_tuple(key)
     basic = _basic_key(key)
     if basic is not None:
         return basic_view(x, basic)
-    masked = _masked(x, key)
-    if masked is not None:
-        positions, shape = masked
-        out = make_array(x._ctx, shape, x._dtype)
-        if out._size:
-            _move("gather", x, positions, out)
-        return out
+    selected = _mask_selection(x, key)
+    if selected is not None:
+        return selected
     first = key[0]
     if len(key) == 1 and first.__class__ is Array and first._dtype.kind in "iu" and first.ndim and x.ndim:
         # one integer array on the GPU: checked there while the gather runs, not read back to the host first

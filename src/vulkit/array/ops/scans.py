@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..array import Array, asarray_like, make_array, view
-from ..dtypes import DType, as_dtype, bool_, float32, int32, int64, uint32, uint64
+from ..dtypes import DType, as_dtype, bool_, float32, int32, int64, uint8, uint16, uint32, uint64
 from ..kernels.glsl import WORKGROUP
 from ..kernels.histogram import HistSpec
 from ..kernels.scan import MAX_COORDS, SUB, TILE, ScanSpec
@@ -445,30 +445,40 @@ def _count_nonzero_blocks(x: Array, addresses: bool) -> tuple[Array, int, int, i
     return prefixes, blocks, chunk, count
 
 
-def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any) -> tuple[Array, int]:
+def _compaction(x: Array, name: str, make_out: Any, epilogue: str, extra: Any, values: Array | None = None) \
+        -> tuple[Array, int]:
     """The nonzero elements of the contiguous array x compacted by the tile scan: ``make_out(count)`` gives the output,
-    ``extra(count, out)`` the epilogue's push constants. Synchronises once (the count)."""
+    ``extra(count, out)`` the epilogue's push constants; ``values`` (epilogue "values"): the array whose elements are
+    moved. Synchronises once (the count)."""
     ctx = x._ctx
     addresses = _addresses(ctx, [x])
     prefixes, blocks, chunk, count = _count_nonzero_blocks(x, addresses)
     out = make_out(count)
     if count == 0:
         return out, 0
-    plan = _compaction_plan(x, out, epilogue, blocks, chunk, extra(count, out), addresses)
-    plan.run({"src": x, "prefixes": prefixes, "dst": out})
+    plan = _compaction_plan(x, out, epilogue, blocks, chunk, extra(count, out), addresses, values)
+    plan.run({"src": x, "prefixes": prefixes, "dst": out, **({"elem": values} if values is not None else {})})
     return out, count
 
 
 def _compaction_plan(x: Array, out: Array, epilogue: str, blocks: int, chunk: int, extra: tuple[int, ...],
-                     addresses: bool) -> Plan:
-    """The dispatch that writes x's nonzero elements' ``epilogue`` (coordinates, offsets) into ``out`` by the tile
-    scan from the counts' scan (role "prefixes", of ``blocks`` blocks of ``chunk``); ``extra``: its push constants."""
-    plan = Plan(x._ctx, addresses or _addresses(x._ctx, [out]))
+                     addresses: bool, values: Array | None = None) -> Plan:
+    """The dispatch that writes x's nonzero elements' ``epilogue`` (coordinates, offsets, or ``values``' elements
+    moved as unsigned words) into ``out`` by the tile scan from the counts' scan (role "prefixes", of ``blocks``
+    blocks of ``chunk``); ``extra``: its push constants."""
+    ctx = x._ctx
+    plan = Plan(ctx, addresses or _addresses(ctx, [out, *([values] if values is not None else [])]))
     kind = "rows" if plan.kind == "cpu" else "tile"
-    spec = plan.scan_spec(kind, op="add", src=x._dtype, acc=uint32, dst=out._dtype, load="nonzero", epilogue=epilogue)
+    dst, words, inputs = out._dtype, 1, ("src", "prefixes" if blocks > 1 else "src")
+    if values is not None:
+        words = max(1, values._dtype.itemsize // 8)
+        dst = _WORDS[min(values._dtype.itemsize, 8)]
+        inputs += ("elem",)
+    spec = plan.scan_spec(kind, op="add", src=x._dtype, acc=uint32, dst=dst, load="nonzero", epilogue=epilogue,
+                          words=words)
     groups = blocks if kind == "tile" else _ceil(blocks, max(1, WORKGROUP // plan.subgroup))
-    plan.add(spec, groups, ("src", "prefixes" if blocks > 1 else "src"), "dst",
-             (1, x._size, blocks, chunk, x._offset, out._offset, x._size, int(blocks > 1), 0,
+    plan.add(spec, groups, inputs, "dst",
+             (1, x._size, blocks, chunk, x._offset, out._offset * words, x._size, int(blocks > 1), 0,
               _vec(x._offset, x._size), *extra))
     return plan
 
@@ -567,6 +577,18 @@ def mask_positions(x: Array, mask: Array) -> tuple[Array, int] | None:
     """The element offsets (into x's allocation, int32, C order) of the elements of x that ``mask`` (a bool array
     of x's leading dimensions) selects, and their count; None where x has more than MAX_COORDS dimensions that do not
     merge. Synchronises (the count is read back)."""
+    return _masked(x, mask, "positions")
+
+
+def mask_values(x: Array, mask: Array) -> tuple[Array, int] | None:
+    """The elements of x that ``mask`` (a bool array of x's leading dimensions) selects, in C order, as a new 1-d
+    array, and their count: the compaction moves them itself (no offsets in between); None as
+    :func:`mask_positions`. Synchronises (the count is read back)."""
+    return _masked(x, mask, "values")
+
+
+def _masked(x: Array, mask: Array, epilogue: str) -> tuple[Array, int] | None:
+    """:func:`mask_positions` (``epilogue`` "positions") or :func:`mask_values` ("values")."""
     shape, (strides,) = merge_dims(x._shape, [x._strides])
     if len(shape) > MAX_COORDS or x._size == 0:
         return None
@@ -579,12 +601,15 @@ def mask_positions(x: Array, mask: Array) -> tuple[Array, int] | None:
     flags = _contiguous(mask)
 
     def make_out(count: int) -> Array:
-        return make_array(ctx, (count,), int32)
+        return make_array(ctx, (count,), int32 if epilogue == "positions" else x._dtype)
 
     def extra(count: int, out: Array) -> tuple[int, ...]:
         return (x._offset, len(shape), *_padded(shape), *_padded(strides))
 
-    return _compaction(flags, "getitem", make_out, "positions", extra)
+    return _compaction(flags, "getitem", make_out, epilogue, extra, x if epilogue == "values" else None)
+
+
+_WORDS = {1: uint8, 2: uint16, 4: uint32, 8: uint64}  # the unsigned words elements of each size move as
 
 
 def _padded(values: tuple[int, ...]) -> tuple[int, ...]:
