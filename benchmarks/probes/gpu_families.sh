@@ -29,6 +29,8 @@
 #      (probe_compaction.py), and GPU time per kernel of each
 #  16. boolean masks moving the selected elements in the compaction itself (no offsets, no gather) against
 #      .gpu/old (a `git archive` of the older src/), in turn twice (probe_compaction.py); the scan tests with validation
+#  17. the compaction's blocks (scans.TARGET_BLOCKS: one tile a workgroup at 2^24, or 2, 4, 8) for nonzero, a mask and
+#      cumulative_sum, in turn (probe_setting_ab.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -145,5 +147,10 @@ b = vt.asarray(rng.random(1 << 24) > 0.5)'
               | tee -a "$out/masks_ab.txt"
           done
         done ;;
+    17) setup='import numpy as np; rng = np.random.default_rng(0); b = vt.asarray(rng.random(1 << 24) > 0.5)
+x = vt.asarray(rng.random(1 << 24, dtype=np.float32))'
+        limit 240 python3 benchmarks/probes/probe_setting_ab.py \
+          "vulkit.array.ops.scans.TARGET_BLOCKS={'gpu': 16384, 'cpu': 16}|{'gpu': 2048, 'cpu': 16}|{'gpu': 1024, 'cpu': 16}|{'gpu': 512, 'cpu': 16}" \
+          "vt.nonzero(b)" "x[b]" "vt.cumulative_sum(x)" --setup "$setup" 2>&1 | tee "$out/compaction_blocks.txt" ;;
   esac
 done
