@@ -6,12 +6,13 @@
 #ifndef VT_SPECIAL_SINPI_GLSL
 #define VT_SPECIAL_SINPI_GLSL
 #include "vt_special.glsl"
+#include "vt_round.glsl"
 #if defined(VT_COMPUTE_double)
 double vt_sp_sinpi_kernel(double r) { double z = r * r; return r * fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, 7.952054001475513e-07lf, -2.1915353447830217e-05lf), 0.00046630280576761255lf), -0.0073704309457143504lf), 0.08214588661112823lf), -0.5992645293207921lf), 2.5501640398773455lf), -5.16771278004997lf), 3.141592653589793lf); }  // |r| <= 1/4
 double vt_sp_cospi_kernel(double r) { double z = r * r; return fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, fma(z, 4.303069587032947e-06lf, -0.0001046381049248457lf), 0.0019295743094039231lf), -0.02580689139001406lf), 0.2353306303588932lf), -1.3352627688545895lf), 4.0587121264167685lf), -4.934802200544679lf), 1.0lf); }
 // x == n / 2 + r exactly, |r| <= 1/4, for |x| below 2^23 (float), 2^52 (double); q: n mod 4
 double vt_sp_reduce_half(double x, out int q) {
-  double n = roundEven(x * double(2));
+  double n = vt_round(x * double(2));  // lavapipe's float64 roundEven leaves values past 2^31 unrounded on some CPUs
   double m = n - double(4) * floor(n * 0.25lf);
   q = int(m);
   return x - n * 0.5lf;
@@ -50,7 +51,7 @@ float vt_sp_sinpi_kernel(float r) { float z = r * r; return r * fma(z, fma(z, fm
 float vt_sp_cospi_kernel(float r) { float z = r * r; return fma(z, fma(z, fma(z, fma(z, fma(z, -0.02580689, 0.23533063), -1.3352628), 4.058712), -4.934802), 1.0); }
 // x == n / 2 + r exactly, |r| <= 1/4, for |x| below 2^23 (float), 2^52 (double); q: n mod 4
 float vt_sp_reduce_half(float x, out int q) {
-  float n = roundEven(x * float(2));
+  float n = vt_round(x * float(2));
   float m = n - float(4) * floor(n * 0.25);
   q = int(m);
   return x - n * 0.5;
