@@ -83,33 +83,19 @@ def _mask_of(x: Array, key: tuple[Any, ...]) -> Array | None:
     return mask
 
 
-def _masked(x: Array, key: tuple[Any, ...]) -> tuple[Array, tuple[int, ...]] | None:
-    """For a one-mask key: the positions (int32, on the GPU) of the elements it selects and the shape of the
-    selection; None for other keys. Synchronises (the count)."""
+def _masked(x: Array, key: tuple[Any, ...], compact: Any = mask_positions) -> tuple[Array, tuple[int, ...]] | None:
+    """For a one-mask key: what ``compact`` gives for the elements it selects (``mask_positions``: their int32
+    offsets; ``mask_values``: the elements themselves) and the shape of the selection; None for other keys.
+    Synchronises (the count)."""
     mask = _mask_of(x, key)
     if mask is None:
         return None
-    found = mask_positions(x, mask)
+    found = compact(x, mask)
     if found is None:
         return None
-    positions, count = found
+    selected, count = found
     rest = x._shape[mask.ndim:]
-    return positions, (count // size_of(rest), *rest)
-
-
-def _mask_selection(x: Array, key: tuple[Any, ...]) -> Array | None:
-    """For a one-mask key: the selected elements (the compaction moves them; shape (count, *rest)); None for other
-    keys. Synchronises (the count)."""
-    mask = _mask_of(x, key)
-    if mask is None:
-        return None
-    found = mask_values(x, mask)
-    if found is None:
-        return None
-    values, count = found
-    rest = x._shape[mask.ndim:]
-    shape = (count // size_of(rest), *rest)
-    return view(values, shape, contiguous_strides(shape), values._offset)
+    return selected, (count // size_of(rest), *rest)
 
 
 def getitem(x: Array, key: Any) -> Array:
@@ -118,9 +104,10 @@ def getitem(x: Array, key: Any) -> Array:
     basic = _basic_key(key)
     if basic is not None:
         return basic_view(x, basic)
-    selected = _mask_selection(x, key)
-    if selected is not None:
-        return selected
+    masked = _masked(x, key, mask_values)  # the compaction moves the selected elements itself
+    if masked is not None:
+        values, shape = masked
+        return view(values, shape, contiguous_strides(shape), values._offset)
     first = key[0]
     if len(key) == 1 and first.__class__ is Array and first._dtype.kind in "iu" and first.ndim and x.ndim:
         # one integer array on the GPU: checked there while the gather runs, not read back to the host first
