@@ -399,6 +399,31 @@ def test_boolean_masks_move_every_element_size_bit_for_bit(dtype, plan_kind):
     assert x[vt.asarray(lead)].numpy().tobytes() == host[lead].tobytes()
 
 
+@pytest.mark.parametrize("dtype", [name for name in ("bool", "int8", "int32", "float16", "float32", "complex64")
+                                   if name in SUPPORTED])
+def test_scalar_assignment_through_a_mask(dtype):
+    # x[mask] = scalar is where(mask, scalar, x) in place (no count read back): the scalar converted as NumPy's
+    # assignment converts it, over views and masks of the leading dimensions
+    rng = np.random.default_rng(11)
+    host = sample(dtype, 9 * 37 * 4, seed=4).reshape(9, 37, 4)
+    x = vt.asarray(host)
+    mask = rng.random(host.shape) > 0.5
+    for key, value in (((), True if dtype == "bool" else 3), ((slice(None, None, -1), slice(None, None, 3)), 0),
+                       ((slice(None), slice(5, None)), 1)):
+        x[key][vt.asarray(mask[key])] = value
+        host[key][mask[key]] = value
+        assert x.numpy().tobytes() == host.tobytes()
+    x[mask[:, 0, 0]] = vt.asarray(np.array(2, dtype))  # a 0-d array over whole subarrays
+    host[mask[:, 0, 0]] = np.array(2, dtype)
+    assert x.numpy().tobytes() == host.tobytes()
+    if dtype.startswith("int"):
+        x[vt.asarray(mask)] = 2.7  # truncated, as NumPy's
+        host[mask] = 2.7
+        assert x.numpy().tobytes() == host.tobytes()
+        with pytest.raises(OverflowError):
+            x[vt.asarray(mask)] = 1 << 40
+
+
 @pytest.mark.parametrize("shape", [(10,), (5000,), (13, 700), (3, 5, 7)])
 def test_boolean_masks_on_the_gpu(shape, plan_kind):
     host = sample("float32", math.prod(shape), special=False, seed=2).reshape(shape)

@@ -136,6 +136,11 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         target = basic_view(x, basic)
         apply(TABLE["copy"], (_fit(value, target._shape),), out=target, dtype=x._dtype)
         return
+    if not array or value.ndim == 0:
+        mask = _mask_of(x, key)
+        if mask is not None:  # a scalar where a mask is true: one elementwise pass, no count read back
+            _fill_where(x, mask, value)
+            return
     if array and value.ndim > 1 and _is_full_mask(key, x.ndim):
         raise TypeError(f"boolean mask assignment needs a 0- or 1-dimensional value, got shape {value.shape}")
     masked = _masked(x, key)
@@ -147,6 +152,16 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     values = make_array(x._ctx, shape, x._dtype)
     apply(TABLE["copy"], (value,), out=values, dtype=x._dtype)
     _move("scatter", values, positions, x)
+
+
+def _fill_where(x: Array, mask: Array, value: Any) -> None:
+    """``x[mask] = value`` for a scalar ``value`` (converted to x's dtype as NumPy's assignment converts it) and a
+    mask over x's leading dimensions: x = where(mask, value, x), in place."""
+    scalar = make_array(x._ctx, (), x._dtype)
+    apply(TABLE["copy"], (value,), out=scalar, dtype=x._dtype)
+    extra = x.ndim - mask.ndim
+    wide = view(mask, mask._shape + (1,) * extra, mask._strides + (0,) * extra, mask._offset)
+    apply(TABLE["where"], (wide, scalar, x), x)
 
 
 def _fit(value: Any, shape: tuple[int, ...]) -> Any:
