@@ -31,6 +31,8 @@
 #      .gpu/old (a `git archive` of the older src/), in turn twice (probe_compaction.py); the scan tests with validation
 #  17. the compaction's blocks (scans.TARGET_BLOCKS: one tile a workgroup at 2^24, or 2, 4, 8) for nonzero, a mask and
 #      cumulative_sum, in turn (probe_setting_ab.py)
+#  18. x[mask] = scalar as an in-place where against .gpu/old's compaction and scatter, in turn twice
+#      (probe_mask_assign.py); the scan tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -152,5 +154,16 @@ x = vt.asarray(rng.random(1 << 24, dtype=np.float32))'
         limit 240 python3 benchmarks/probes/probe_setting_ab.py \
           "vulkit.array.ops.scans.TARGET_BLOCKS={'gpu': 16384, 'cpu': 16}|{'gpu': 2048, 'cpu': 16}|{'gpu': 1024, 'cpu': 16}|{'gpu': 512, 'cpu': 16}" \
           "vt.nonzero(b)" "x[b]" "vt.cumulative_sum(x)" --setup "$setup" 2>&1 | tee "$out/compaction_blocks.txt" ;;
+    18) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/array/test_scans.py \
+          -k "mask or nonzero or where" 2>&1 | tail -n 3 | tee "$out/tests.txt"
+        for turn in 1 2; do
+          for tree in .gpu/old/src src; do
+            echo "== $tree" | tee -a "$out/mask_assign_ab.txt"
+            for bits in 12 24; do
+              PYTHONPATH="$tree:$PYTHONPATH" limit 60 python3 benchmarks/probes/probe_mask_assign.py $bits 2>&1 \
+                | tee -a "$out/mask_assign_ab.txt"
+            done
+          done
+        done ;;
   esac
 done
