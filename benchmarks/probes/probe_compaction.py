@@ -23,7 +23,8 @@ from vulkit.runtime.events import Event
 ONE_BATCH = ("FIRST_BATCH_OPS", "FIRST_BATCH_WORK", "MAX_BATCH_WORK", "IDLE_FLUSH_OPS", "IDLE_FLUSH_WORK")
 
 
-def _best_wall(call: Any, sync: Any, rounds: int = 30) -> float:
+def best_wall(call: Any, sync: Any, rounds: int = 30) -> float:
+    """The least wall time (µs) of ``call()`` then ``sync()`` over ``rounds``, after five warm-up calls."""
     for _ in range(5):
         call()
     sync()
@@ -129,8 +130,8 @@ def main() -> None:
         masks: dict[str, list[float]] = {name: [] for name in peers}
         for _ in range(2):  # libraries in turn
             for name, (call, mask, sync) in peers.items():
-                walls[name].append(_best_wall(call, sync))
-                masks[name].append(_best_wall(mask, sync))
+                walls[name].append(best_wall(call, sync))
+                masks[name].append(best_wall(mask, sync))
         count, rest = _split(host)
         print(f"n = {n}: nonzero " + ", ".join(f"{k} {min(v):.1f}" for k, v in walls.items())
               + " µs; x[x] " + ", ".join(f"{k} {min(v):.1f}" for k, v in masks.items())

@@ -6,25 +6,12 @@ vulkit's in-place where against PyTorch's and CuPy's masked fill.
 from __future__ import annotations
 
 import sys
-import time
 from typing import Any
 
 import numpy as np
+from probe_compaction import best_wall
 
 import vulkit as vt
-
-
-def _best(call: Any, sync: Any, rounds: int = 30) -> float:
-    for _ in range(5):
-        call()
-    sync()
-    best = float("inf")
-    for _ in range(rounds):
-        started = time.perf_counter()
-        call()
-        sync()
-        best = min(best, time.perf_counter() - started)
-    return best * 1e6
 
 
 def main() -> None:
@@ -62,7 +49,7 @@ def main() -> None:
     times: dict[str, list[float]] = {name: [] for name in peers}
     for _ in range(2):
         for name, (call, sync) in peers.items():
-            times[name].append(_best(call, sync))
+            times[name].append(best_wall(call, sync))
     print(f"x[mask] = 0, {n} float32: " + ", ".join(f"{k} {min(v):.1f} µs" for k, v in times.items()))
 
 
