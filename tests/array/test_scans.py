@@ -383,7 +383,7 @@ def test_where_one_and_three_arguments():
 @pytest.mark.parametrize("dtype", [name for name in ("bool", "uint8", "float16", "int32", "float64", "complex64",
                                                    "complex128") if name in SUPPORTED])
 def test_boolean_masks_move_every_element_size_bit_for_bit(dtype, plan_kind):
-    # the compaction moves the selected elements itself, as unsigned words (two for 16-byte elements): NaN payloads
+    # the compaction moves the selected elements itself, as unsigned words of 32 bits at most: NaN payloads
     # and -0.0 keep their bits, over contiguous, reversed and strided views and a mask of the leading dimension
     rng = np.random.default_rng(7)
     raw = rng.integers(0, 256, (9, 37, 4 * np.dtype(dtype).itemsize), dtype=np.uint8)

@@ -471,8 +471,8 @@ def _compaction_plan(x: Array, out: Array, epilogue: str, blocks: int, chunk: in
     kind = "rows" if plan.kind == "cpu" else "tile"
     dst, words, inputs = out._dtype, 1, ("src", "prefixes" if blocks > 1 else "src")
     if values is not None:
-        words = max(1, values._dtype.itemsize // 8)
-        dst = _WORDS[min(values._dtype.itemsize, 8)]
+        words = max(1, values._dtype.itemsize // 4)
+        dst = _WORDS[min(values._dtype.itemsize, 4)]
         inputs += ("elem",)
     spec = plan.scan_spec(kind, op="add", src=x._dtype, acc=uint32, dst=dst, load="nonzero", epilogue=epilogue,
                           words=words)
@@ -583,15 +583,15 @@ def mask_positions(x: Array, mask: Array) -> tuple[Array, int] | None:
 def mask_values(x: Array, mask: Array) -> tuple[Array, int] | None:
     """The elements of x that ``mask`` (a bool array of x's leading dimensions) selects, in C order, as a new 1-d
     array, and their count: the compaction moves them itself (no offsets in between); None as
-    :func:`mask_positions`. Synchronises (the count is read back)."""
+    :func:`mask_positions`, and for arrays of 16 GiB or more. Synchronises (the count is read back)."""
     return _masked(x, mask, "values")
 
 
 def _masked(x: Array, mask: Array, epilogue: str) -> tuple[Array, int] | None:
     """:func:`mask_positions` (``epilogue`` "positions") or :func:`mask_values` ("values")."""
     shape, (strides,) = merge_dims(x._shape, [x._strides])
-    if len(shape) > MAX_COORDS or x._size == 0:
-        return None
+    if len(shape) > MAX_COORDS or x._size == 0 or (epilogue == "values" and x._alloc.size >= 1 << 34):
+        return None  # (values move as 32-bit words at 32-bit word offsets)
     ctx = x._ctx
     if mask._shape != x._shape:  # a mask of leading dimensions selects whole subarrays: one flag per element
         lead = mask.ndim
@@ -609,7 +609,8 @@ def _masked(x: Array, mask: Array, epilogue: str) -> tuple[Array, int] | None:
     return _compaction(flags, "getitem", make_out, epilogue, extra, x if epilogue == "values" else None)
 
 
-_WORDS = {1: uint8, 2: uint16, 4: uint32, 8: uint64}  # the unsigned words elements of each size move as
+# the unsigned words elements of each size move as (32 bits at most: no device needs 64-bit integers for a mask)
+_WORDS = {1: uint8, 2: uint16, 4: uint32}
 
 
 def _padded(values: tuple[int, ...]) -> tuple[int, ...]:
