@@ -2,7 +2,7 @@
 process (each setting's kernels compile once): both axes in one pass or not (``FUSED_TAPS``), tap counts compiled
 in or read from push constants (``STATIC_TAPS``).
 
-Run on the GPU machine: python benchmarks/probes/probe_resize.py [--n 4096]"""
+Run on the GPU machine: python benchmarks/probes/probe_resize.py [--n 4096] [--settings shipped,"two passes"]"""
 
 from __future__ import annotations
 
@@ -22,13 +22,15 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=4096)
     parser.add_argument("--rounds", type=int, default=3)
-    n = parser.parse_args().n
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--settings", default=",".join(SETTINGS), help="comma-separated names of SETTINGS")
+    args = parser.parse_args()
+    n, rounds = args.n, args.rounds
+    chosen = {name: SETTINGS[name] for name in args.settings.split(",")}
     image = vt.asarray(np.random.default_rng(0).random((n, n), dtype=np.float32))
     cases = [(m, method) for method in ("bilinear", "lanczos") for m in (n // 2, 2 * n)]
     defaults = {name: getattr(_geo_resample, name) for name in ("FUSED_TAPS", "STATIC_TAPS")}
     for round_ in range(rounds):
-        for label, setting in SETTINGS.items():
+        for label, setting in chosen.items():
             for name, value in {**defaults, **setting}.items():
                 setattr(_geo_resample, name, value)
             for m, method in cases:

@@ -34,8 +34,9 @@ def _magic(d: int) -> tuple[int, int]:
 
 
 def device_table(ctx: Any, tag: Any, table: Table | Any, weight: dt.DType) -> tuple[Array, Array, int]:
-    """The table on the device (indices int32, weights of ``weight``: int32 for Pillow's fixed point), kept in the
-    context's plan cache under ``tag`` (``table``: the table, or a function making it, called on a miss)."""
+    """The table on the device, tap-major (indices int32, weights of ``weight``: int32 for Pillow's fixed point),
+    kept in the context's plan cache under ``tag`` (``table``: the table, or a function making it, called on a
+    miss)."""
     key = ("vt.image.table", tag, weight.name)
     found = ctx.plans.get(key)
     if found is None:
@@ -43,8 +44,9 @@ def device_table(ctx: Any, tag: Any, table: Table | Any, weight: dt.DType) -> tu
         if weight is dt.int32:
             from ._geo_tables import fixed_point
             w = fixed_point(w)
-        found = (upload(ctx, np.ascontiguousarray(idx, dtype=np.int32).ravel()),
-                 upload(ctx, np.ascontiguousarray(w, dtype=weight.np).ravel()), idx.shape[1])
+        # stored tap-major (K, M): the threads of adjacent outputs read adjacent entries (coalesced)
+        found = (upload(ctx, np.ascontiguousarray(np.asarray(idx).T, dtype=np.int32).ravel()),
+                 upload(ctx, np.ascontiguousarray(np.asarray(w).T, dtype=weight.np).ravel()), idx.shape[1])
         ctx.plans.remember(key, found)
     return found
 

@@ -6,7 +6,8 @@
 Each output has K taps whose indices and weights the host computed once (float64, then stored in the compute type):
 any filter (Pillow's box, triangle, Hamming, Catmull-Rom, Lanczos, with or without antialiasing), any boundary mode
 (the indices are folded on the host) and compositions of linear filters (a Gaussian then a linear resampling, as
-``skimage.transform.pyramid_reduce``) are one table. A thread computes one output; consecutive threads take
+``skimage.transform.pyramid_reduce``) are one table, stored tap-major on the device (entry (j, k) at k M + j, so
+that the threads of adjacent outputs read adjacent entries). A thread computes one output; consecutive threads take
 consecutive ``c`` then ``j``, so along the rows of an image (inner = W x C) the reads of a warp are one coalesced run,
 and along a row (inner = C) neighbouring outputs read overlapping windows from cache.
 
@@ -192,7 +193,7 @@ class ResampleSpec(_ResampleBase):
                   "    uint base = p.in_off + o * p.L * p.inner + c;",
                   f"    {taps.init()}",
                   "    for (uint k = 0u; k < K; k++) {",
-                  "      uint t = j * K + k;",
+                  "      uint t = k * p.M + j;",
                   "      int ix = tidx.d[t];",
                   f"      {taps.tap('inp.d[base + uint(max(ix, 0)) * p.inner]', 'ix >= 0', 'tw.d[t]')}",
                   "    }",
@@ -227,10 +228,11 @@ class Resample2DSpec(_ResampleBase):
         _, names = self.refs()
         lines.append(self._push_block())
         taps = self._taps()
-        # (output index, input stride) of the first and the second axis
-        first, second = (("i", "p.W * p.C"), ("j", "p.C")) if self.rows_first else (("j", "p.C"), ("i", "p.W * p.C"))
-        fi, fs = first
-        si, ss = second
+        # (output index, outputs along the axis, input stride) of the first and the second axis
+        first, second = ((("i", "p.OH", "p.W * p.C"), ("j", "p.OW", "p.C")) if self.rows_first
+                         else (("j", "p.OW", "p.C"), ("i", "p.OH", "p.W * p.C")))
+        fi, fm, fs = first
+        si, sm, ss = second
         lines += [*_DIVIDE, self._count("KF", self.taps_first), self._count("KS", self.taps_second),
                   "void main() {", f"  {names}",
                   "  uint n = p.N * p.OH * p.OW * p.C;",
@@ -244,12 +246,12 @@ class Resample2DSpec(_ResampleBase):
                   "    uint base = p.in_off + b * p.H * p.W * p.C + c;",
                   f"    {taps.init()}",
                   "    for (uint ks = 0u; ks < KS; ks++) {",
-                  f"      uint ts = {si} * KS + ks;",
+                  f"      uint ts = ks * {sm} + {si};",
                   "      int at = sidx.d[ts];",
                   f"      uint row = base + uint(max(at, 0)) * {ss};",
                   f"      {taps.init('f')}",
                   "      for (uint kf = 0u; kf < KF; kf++) {",
-                  f"        uint tf = {fi} * KF + kf;",
+                  f"        uint tf = kf * {fm} + {fi};",
                   "        int ix = fidx.d[tf];",
                   f"        {taps.tap(f'inp.d[row + uint(max(ix, 0)) * {fs}]', 'ix >= 0', 'fw.d[tf]', 'f')}",
                   "      }",
