@@ -33,6 +33,14 @@
 #      cumulative_sum, in turn (probe_setting_ab.py)
 #  18. x[mask] = scalar as an in-place where against .gpu/old's compaction and scatter, in turn twice
 #      (probe_mask_assign.py); the scan tests with validation
+#  19. resize's tables stored tap-major against .gpu/old's output-major ones, in turn twice (probe_resize.py), the
+#      resize rows against the peers, the geometry tests with validation; GPU time per kernel of a sort of
+#      standard-normal float32 (the benchmark's keys)
+#  20. the sort's histogram and upsweep loading every key before counting any, against .gpu/old, in turn twice
+#      (probe_times.py: sort, stable argsort, rows, unique of wide int64), GPU time per kernel; the sorting tests with
+#      validation
+#  21. the one-pass resize taking 2-D blocks of outputs a workgroup against .gpu/old's rows of outputs, in turn twice
+#      (probe_resize.py), the resize rows against the peers, the geometry tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -149,6 +157,44 @@ b = vt.asarray(rng.random(1 << 24) > 0.5)'
               | tee -a "$out/masks_ab.txt"
           done
         done ;;
+    19) for turn in 1 2; do
+          for tree in .gpu/old/src src; do
+            echo "== $tree" | tee -a "$out/resize_ab.txt"
+            PYTHONPATH="$tree:$PYTHONPATH" limit 120 python3 benchmarks/probes/probe_resize.py --rounds 1 \
+              --settings shipped 2>&1 | tee -a "$out/resize_ab.txt"
+          done
+        done
+        limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
+          2>&1 | tail -n 3 | tee "$out/tests_geometry.txt"
+        setup='import numpy as np; x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32))'
+        limit 90 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 \
+          | tee "$out/sort_times.txt" ;;
+    20) setup='import numpy as np; rng = np.random.default_rng(0)
+x = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32)); k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24))
+m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
+        for turn in 1 2; do
+          for tree in .gpu/old/src src; do
+            echo "== $tree" | tee -a "$out/sort_ab.txt"
+            PYTHONPATH="$tree:$PYTHONPATH" limit 150 python3 benchmarks/probes/probe_times.py "vt.sort(x)" \
+              "vt.argsort(x, stable=True)" "vt.sort(m, axis=1)" "vt.unique_values(k)" --setup "$setup" 2>&1 \
+              | tee -a "$out/sort_ab.txt"
+          done
+        done
+        limit 90 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 \
+          | tee "$out/sort_times.txt"
+        VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider tests/array/test_sorting.py \
+          tests/array/test_sets.py 2>&1 | tail -n 3 | tee "$out/tests_sorting.txt" ;;
+    21) for turn in 1 2; do
+          for tree in .gpu/old/src src; do
+            echo "== $tree" | tee -a "$out/resize_ab.txt"
+            PYTHONPATH="$tree:$PYTHONPATH" limit 120 python3 benchmarks/probes/probe_resize.py --rounds 1 \
+              --settings shipped 2>&1 | tee -a "$out/resize_ab.txt"
+          done
+        done
+        limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
+          2>&1 | tail -n 3 | tee "$out/tests_geometry.txt" ;;
     17) setup='import numpy as np; rng = np.random.default_rng(0); b = vt.asarray(rng.random(1 << 24) > 0.5)
 x = vt.asarray(rng.random(1 << 24, dtype=np.float32))'
         limit 240 python3 benchmarks/probes/probe_setting_ab.py \

@@ -299,3 +299,21 @@ def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
     for got, loop, want in zip(fused, dynamic, two_pass, strict=True):
         same(got, want)
         same(loop, want)
+
+
+def test_one_pass_resampling_walks_its_outputs_past_a_capped_grid(monkeypatch):
+    """With the grid capped at 3 workgroups, each thread of the one-pass kernel takes several outputs (across rows,
+    channels and the images of a batch): the same values as the uncapped grid's, and Pillow's."""
+    from vulkit.image import _geo_resample
+    from vulkit.runtime import context
+    img = rng.integers(0, 256, (2, 37, 53, 3), dtype=np.uint8)
+    calls = []
+    one_pass = _geo_resample.resample_both
+    monkeypatch.setattr(_geo_resample, "resample_both", lambda *a: calls.append(a) or one_pass(*a))
+    whole = G.resize(img, (19, 27), "bilinear").numpy()
+    monkeypatch.setattr(context.current(), "max_groups", 3)
+    capped = G.resize(img, (19, 27), "bilinear").numpy()
+    assert len(calls) == 2
+    np.testing.assert_array_equal(capped, whole)
+    for k in range(2):
+        np.testing.assert_array_equal(capped[k], pil_resize(img[k], (19, 27), "bilinear"))
