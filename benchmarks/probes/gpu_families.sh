@@ -41,6 +41,9 @@
 #      validation
 #  21. the one-pass resize taking 2-D blocks of outputs a workgroup against .gpu/old's rows of outputs, in turn twice
 #      (probe_resize.py), the resize rows against the peers, the geometry tests with validation
+#  22. the whole test suite with validation in 8 processes (pytest-xdist's wheels added to .gpu/whl), then the float32
+#      tiled matmul's wider tiles (128 x 256, 256 x 128 with 8 x 16 / 16 x 8 a thread; 512 threads of 4 x 8) against
+#      PyTorch (probe_matmul_tiles.py, tuning off)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -195,6 +198,9 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
         limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
           2>&1 | tail -n 3 | tee "$out/tests_geometry.txt" ;;
+    22) VULKIT_VALIDATION=1 limit 400 python3 -m pytest -q -n 8 -p no:cacheprovider tests 2>&1 | tail -n 60 \
+          | tee "$out/tests_all.txt"
+        VULKIT_AUTOTUNE=0 limit 150 python3 benchmarks/probes/probe_matmul_tiles.py 2>&1 | tee "$out/matmul_tiles.txt" ;;
     17) setup='import numpy as np; rng = np.random.default_rng(0); b = vt.asarray(rng.random(1 << 24) > 0.5)
 x = vt.asarray(rng.random(1 << 24, dtype=np.float32))'
         limit 240 python3 benchmarks/probes/probe_setting_ab.py \

@@ -33,8 +33,7 @@ __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rf
 
 def _array(x: Any, function: str) -> Array:
     if isinstance(x, Array):
-        if x._ctx.stream.closed:
-            raise RuntimeError(f"{function}: the array's device ({x._ctx.index}) was shut down since it was made")
+        x._check_alive(function)
         return x
     if isinstance(x, (list, tuple, np.ndarray, np.generic, int, float, complex)):
         return asarray(x)

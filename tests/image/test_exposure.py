@@ -133,7 +133,9 @@ def test_equalize_adapthist_matches_skimage(dtype, shape, kwargs):
     img = _image(dtype, shape) if dtype != "uint16" else rng.integers(0, 60000, shape, dtype=np.uint16)
     got = E.equalize_adapthist(img, **kwargs)
     assert got.dtype == (vt.float64 if dtype == "float64" else vt.float32)
-    np.testing.assert_allclose(got.numpy(), sk.equalize_adapthist(img, **kwargs), atol=5e-7, rtol=0)
+    # float32 results of float32 interpolation: within 16 float32 ulps of 1 (an H100 gave 5.4e-7, lavapipe less:
+    # their compilers fuse different multiply-adds)
+    np.testing.assert_allclose(got.numpy(), sk.equalize_adapthist(img, **kwargs), atol=1e-6, rtol=0)
 
 
 def test_equalize_adapthist_errors():

@@ -138,8 +138,14 @@ class Array:
         return reshape(self, shape[0] if len(shape) == 1 else shape)
 
     # -- host access ----------------------------------------------------------------------------------
+    def _check_alive(self, function: str) -> None:
+        """RuntimeError, naming ``function``, where the array's device was shut down since it was made."""
+        if self._ctx.stream.closed:
+            raise RuntimeError(f"{function}: the array's device ({self._ctx.index}) was shut down since it was made")
+
     def numpy(self) -> np.ndarray:
         """A NumPy copy of the values (waits for the GPU work that writes them)."""
+        self._check_alive("numpy")
         source = self if self._contig else self.copy()
         result = np.empty(self._shape, dtype=self._dtype.np)
         if self._size:
@@ -160,9 +166,11 @@ class Array:
         return values if dtype is None else values.astype(dtype, copy=False)
 
     def tolist(self) -> Any:
+        self._check_alive("tolist")
         return numpy_protocols.host_values(self).tolist()
 
     def item(self) -> Any:
+        self._check_alive("item")
         if self._size != 1:
             raise ValueError("can only convert an array of size 1 to a Python scalar")
         return numpy_protocols.host_values(self).reshape(()).item()

@@ -37,8 +37,7 @@ GPU_TARGET_GROUPS = 2048  # workgroups a first pass aims at on a GPU (a few wave
 
 def _array(x: Any, function: str) -> Array:
     if isinstance(x, Array):
-        if x._ctx.stream.closed:
-            raise RuntimeError(f"{function}: the array's device ({x._ctx.index}) was shut down since it was made")
+        x._check_alive(function)
         return x
     if isinstance(x, (bool, int, float, list, tuple, np.ndarray, np.generic)):
         return asarray_like(x, _context.current())
