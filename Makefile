@@ -14,7 +14,7 @@ test:
 	scripts/setup.sh --test
 	$(VENV)/bin/ruff check src tests benchmarks examples scripts
 	VULKIT_VALIDATION=1 $(PY) -m pytest -q -n $(JOBS)
-	VENV=$(VENV) scripts/array_api_tests.sh
+	VENV=$(VENV) ARRAY_API_JOBS=$(JOBS) scripts/array_api_tests.sh
 	$(PY) examples/logistic_regression.py
 
 # A developer's loop: the same checks without the exhaustive sweeps (tests marked slow).

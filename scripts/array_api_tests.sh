@@ -8,7 +8,7 @@
 # Environment: ARRAY_API_TESTS_DIR (the suite), ARRAY_API_MAX_EXAMPLES (hypothesis examples per test, default 100,
 # the suite's own: the whole run takes about 4 minutes on 2 lavapipe cores with empty kernel caches, 2.5 with
 # warm ones; 20 finds fewer of the failures), ARRAY_API_RANDOM=1 (fresh random examples instead of the
-# derandomized ones CI uses), VENV.
+# derandomized ones CI uses), ARRAY_API_JOBS (pytest-xdist's worker processes, default 2; 1: one process), VENV.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 suite=$(cd "${ARRAY_API_TESTS_DIR:-$root/../shared/array-api-tests}" 2>/dev/null && pwd) || {
@@ -24,6 +24,9 @@ mkdir -p "$work"
 # The suite stays untouched (it is read-only): hypothesis' database and the bytecode caches go under build/.
 seed_args=(--derandomize)
 [ "${ARRAY_API_RANDOM:-0}" = 1 ] && seed_args=()
+jobs=${ARRAY_API_JOBS:-2}
+job_args=()
+[ "$jobs" != 1 ] && job_args=(-n "$jobs")
 # Test ids are the suite's (array_api_tests/test_x.py::test_y): relative ones are read from the suite's folder.
 args=()
 whole=--whole
@@ -36,7 +39,7 @@ rc=0
 rm -f "$report"
 ARRAY_API_TESTS_MODULE=vulkit ARRAY_API_TESTS_VERSION=2025.12 PYTHONPYCACHEPREFIX="$work/pycache" \
     "$py" -m pytest "${args[@]}" --rootdir="$suite" -c "$suite/pytest.ini" -p no:cacheprovider -q \
-    --max-examples "${ARRAY_API_MAX_EXAMPLES:-100}" --disable-deadline "${seed_args[@]}" \
+    --max-examples "${ARRAY_API_MAX_EXAMPLES:-100}" --disable-deadline "${seed_args[@]}" "${job_args[@]}" \
     --xfails-file "$xfails" --json-report --json-report-file "$report" \
     -o console_output_style=classic --tb=line \
     >"$work/output.txt" 2>&1 || rc=$?
