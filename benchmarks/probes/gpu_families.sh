@@ -50,6 +50,24 @@ out=${OUT:-gpu-out}
 mkdir -p "$out"
 steps=${1:-"1 2 3 4 5 6 7 8 9 10 11 12 13 14"}
 limit() { timeout "$1" "${@:2}"; }
+# in_turn FILE COMMAND...: COMMAND under .gpu/old's src, then this tree's, twice, each run appended to $out/FILE
+in_turn() {
+  local file=$1 turn tree
+  shift
+  for turn in 1 2; do
+    for tree in .gpu/old/src src; do
+      echo "== $tree" | tee -a "$out/$file"
+      PYTHONPATH="$tree:$PYTHONPATH" "$@" 2>&1 | tee -a "$out/$file"
+    done
+  done
+}
+# the resize rows: old and new trees in turn (probe_resize.py), the rows against the peers, the geometry tests
+resize_ab() {
+  in_turn resize_ab.txt limit 120 python3 benchmarks/probes/probe_resize.py --rounds 1 --settings shipped
+  limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+  VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
+    2>&1 | tail -n 3 | tee "$out/tests_geometry.txt"
+}
 for step in $steps; do
   case $step in
     1) VULKIT_VALIDATION=1 limit 480 python3 -m pytest -q -p no:cacheprovider -m "not slow" \
@@ -153,51 +171,21 @@ b = vt.asarray(rng.random(1 << 24) > 0.5)'
         done ;;
     16) VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider tests/array/test_scans.py \
           2>&1 | tail -n 3 | tee "$out/tests_scans.txt"
-        for turn in 1 2; do
-          for tree in .gpu/old/src src; do
-            echo "== $tree" | tee -a "$out/masks_ab.txt"
-            PYTHONPATH="$tree:$PYTHONPATH" limit 120 python3 benchmarks/probes/probe_compaction.py 4096 16777216 2>&1 \
-              | tee -a "$out/masks_ab.txt"
-          done
-        done ;;
-    19) for turn in 1 2; do
-          for tree in .gpu/old/src src; do
-            echo "== $tree" | tee -a "$out/resize_ab.txt"
-            PYTHONPATH="$tree:$PYTHONPATH" limit 120 python3 benchmarks/probes/probe_resize.py --rounds 1 \
-              --settings shipped 2>&1 | tee -a "$out/resize_ab.txt"
-          done
-        done
-        limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
-          2>&1 | tail -n 3 | tee "$out/tests_geometry.txt"
+        in_turn masks_ab.txt limit 120 python3 benchmarks/probes/probe_compaction.py 4096 16777216 ;;
+    19) resize_ab
         setup='import numpy as np; x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32))'
         limit 90 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 \
           | tee "$out/sort_times.txt" ;;
     20) setup='import numpy as np; rng = np.random.default_rng(0)
 x = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32)); k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24))
 m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
-        for turn in 1 2; do
-          for tree in .gpu/old/src src; do
-            echo "== $tree" | tee -a "$out/sort_ab.txt"
-            PYTHONPATH="$tree:$PYTHONPATH" limit 150 python3 benchmarks/probes/probe_times.py "vt.sort(x)" \
-              "vt.argsort(x, stable=True)" "vt.sort(m, axis=1)" "vt.unique_values(k)" --setup "$setup" 2>&1 \
-              | tee -a "$out/sort_ab.txt"
-          done
-        done
+        in_turn sort_ab.txt limit 150 python3 benchmarks/probes/probe_times.py "vt.sort(x)" \
+          "vt.argsort(x, stable=True)" "vt.sort(m, axis=1)" "vt.unique_values(k)" --setup "$setup"
         limit 90 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 \
           | tee "$out/sort_times.txt"
         VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider tests/array/test_sorting.py \
           tests/array/test_sets.py 2>&1 | tail -n 3 | tee "$out/tests_sorting.txt" ;;
-    21) for turn in 1 2; do
-          for tree in .gpu/old/src src; do
-            echo "== $tree" | tee -a "$out/resize_ab.txt"
-            PYTHONPATH="$tree:$PYTHONPATH" limit 120 python3 benchmarks/probes/probe_resize.py --rounds 1 \
-              --settings shipped 2>&1 | tee -a "$out/resize_ab.txt"
-          done
-        done
-        limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
-          2>&1 | tail -n 3 | tee "$out/tests_geometry.txt" ;;
+    21) resize_ab ;;
     22) VULKIT_VALIDATION=1 limit 400 python3 -m pytest -q -n 8 -p no:cacheprovider tests 2>&1 | tail -n 60 \
           | tee "$out/tests_all.txt"
         VULKIT_AUTOTUNE=0 limit 150 python3 benchmarks/probes/probe_matmul_tiles.py 2>&1 | tee "$out/matmul_tiles.txt" ;;
@@ -208,14 +196,7 @@ x = vt.asarray(rng.random(1 << 24, dtype=np.float32))'
           "vt.nonzero(b)" "x[b]" "vt.cumulative_sum(x)" --setup "$setup" 2>&1 | tee "$out/compaction_blocks.txt" ;;
     18) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/array/test_scans.py \
           -k "mask or nonzero or where" 2>&1 | tail -n 3 | tee "$out/tests.txt"
-        for turn in 1 2; do
-          for tree in .gpu/old/src src; do
-            echo "== $tree" | tee -a "$out/mask_assign_ab.txt"
-            for bits in 12 24; do
-              PYTHONPATH="$tree:$PYTHONPATH" limit 60 python3 benchmarks/probes/probe_mask_assign.py $bits 2>&1 \
-                | tee -a "$out/mask_assign_ab.txt"
-            done
-          done
-        done ;;
+        in_turn mask_assign_ab.txt bash -c 'for bits in 12 24; do
+          timeout 60 python3 benchmarks/probes/probe_mask_assign.py $bits; done' ;;
   esac
 done
