@@ -36,9 +36,9 @@
 #  19. resize's tables stored tap-major against .gpu/old's output-major ones, in turn twice (probe_resize.py), the
 #      resize rows against the peers, the geometry tests with validation; GPU time per kernel of a sort of
 #      standard-normal float32 (the benchmark's keys)
-#  20. the sort's histogram and upsweep loading every key before counting any, against .gpu/old, in turn twice
-#      (probe_times.py: sort, stable argsort, rows, unique of wide int64), GPU time per kernel; the sorting tests with
-#      validation
+#  20. the sort against .gpu/old's, in turn twice (probe_times.py: sort, stable argsort, rows, unique of wide int64;
+#      first run for the histogram and upsweep loading every key before counting any), GPU time per kernel; the
+#      sorting and set tests with validation
 #  21. the one-pass resize taking 2-D blocks of outputs a workgroup against .gpu/old's rows of outputs, in turn twice
 #      (probe_resize.py), the resize rows against the peers, the geometry tests with validation
 #  22. the whole test suite with validation in 8 processes (pytest-xdist's wheels added to .gpu/whl), then the float32
