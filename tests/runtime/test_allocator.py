@@ -16,6 +16,16 @@ from vulkit.runtime import CachingAllocator, Stream
 KiB = 1024
 
 
+@pytest.fixture(autouse=True)
+def _batches_stay_open(monkeypatch):
+    """The stream's rule for an idle GPU off in this module's tests: a fast GPU has finished the batch before, so a
+    dispatch would be submitted at once, and the recorded work these tests reuse memory behind would no longer be in
+    the open batch (seen on an H100: a reused range had the submitted batch's value, not the open one's)."""
+    from vulkit.runtime import stream as stream_module
+
+    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)
+
+
 class LimitedRaw:
     """A raw allocator of real hal Buffers that refuses to hold more than ``capacity`` bytes."""
 
@@ -236,16 +246,6 @@ def test_no_growth_over_100k_alloc_free_cycles(device):
 
 # -- reuse of memory in flight -------------------------------------------------------------------------------------
 LARGE_N = 20_000  # floats: over small_allocator's small-request limit (64 KiB)
-
-
-@pytest.fixture(autouse=True)
-def _batches_stay_open(monkeypatch):
-    """The stream's rule for an idle GPU off in this module's tests: a fast GPU has finished the batch before, so a
-    dispatch would be submitted at once, and the recorded work these tests reuse memory behind would no longer be in
-    the open batch (seen on an H100: a reused range had the submitted batch's value, not the open one's)."""
-    from vulkit.runtime import stream as stream_module
-
-    monkeypatch.setattr(stream_module, "IDLE_FLUSH_WORK", 1 << 40)
 
 
 @pytest.mark.parametrize("timeline", [True, False], ids=["timeline", "fences"])
