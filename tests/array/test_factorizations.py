@@ -299,6 +299,8 @@ def test_qr_reconstructs_and_matches_numpy(dtype, n):
         _close(_h(q) @ q, np.broadcast_to(np.eye(k), (2, k, k)), tol)
         assert np.all(np.tril(r, -1) == 0)
         _close(r, np.linalg.qr(a.astype(_wide(dtype)))[1], tol * 4)  # LAPACK's reflectors: the same signs
+        if n >= 64 and m != n + 3:  # the large path's other modes on its tall case alone (lavapipe's time)
+            continue
         qc, rc = LA.qr(vt.asarray(a), mode="complete")
         qc, rc = qc.numpy(), rc.numpy()
         assert qc.shape == (2, m, m) and rc.shape == (2, m, n)
@@ -407,12 +409,17 @@ def test_ill_conditioned_cholesky_and_svd():
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("n", JACOBI_SIZES)
 def test_svd_reconstructs_and_matches_numpy(dtype, n):
-    for m in ((n, n + 3, max(n - 2, 0)) if n < 100 else (n + 3,)):
+    # square, tall and wide with both full_matrices below 64; one form each of the larger sizes (lavapipe's time)
+    if n < 64:
+        cases = [(m, (True, False)) for m in (n, n + 3, max(n - 2, 0))]
+    else:
+        cases = [(n + 3, (True,))] if n >= 100 else [(n, (True,)), (n + 3, (False,)), (n - 2, (True,))]
+    for case, (m, forms) in enumerate(cases):
         a = standard_normal((2, m, n), dtype, 26)
         k = min(m, n)
         tol = _tol(dtype, max(m, n), 20)
         s_want = np.linalg.svd(a.astype(_wide(dtype)), compute_uv=False)
-        for full in ((True, False) if n < 100 else (True,)):
+        for full in forms:
             u, s, vh = LA.svd(vt.asarray(a), full_matrices=full)
             u, s, vh = u.numpy(), s.numpy(), vh.numpy()
             assert u.shape == (2, m, m if full else k) and vh.shape == (2, n if full else k, n)
@@ -422,7 +429,8 @@ def test_svd_reconstructs_and_matches_numpy(dtype, n):
             _close(((u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :]) / scale, a / scale, tol)
             _close(_h(u) @ u, np.broadcast_to(np.eye(u.shape[-1]), (2, u.shape[-1], u.shape[-1])), tol)
             _close(vh @ _h(vh), np.broadcast_to(np.eye(vh.shape[-2]), (2, vh.shape[-2], vh.shape[-2])), tol)
-        _close(LA.svdvals(vt.asarray(a)).numpy() / scale, s / scale, tol)
+        if n < 64 or case == 0:  # svdvals of the larger sizes once
+            _close(LA.svdvals(vt.asarray(a)).numpy() / scale, s / scale, tol)
 
 
 def test_svd_of_rank_deficient_matrices_completes_the_basis():
