@@ -300,6 +300,18 @@ def test_arrays_of_a_device_that_was_shut_down_raise():
         vt.asarray(np.ones(5, np.float32)) + x  # mixed with an array of the new context
 
 
+def test_an_operation_on_a_destroyed_context_names_itself():
+    """A context of its own (no plan made in it yet): the operation's general path names the operation."""
+    from vulkit.array.array import upload
+    from vulkit.runtime.context import DeviceContext
+
+    other = DeviceContext(0)
+    x = upload(other, np.ones(4, np.float32))
+    other.destroy()
+    with pytest.raises(RuntimeError, match="^sin: an operand's device \\(\\d+\\) was shut down"):
+        vt.sin(x)
+
+
 def test_operands_of_two_devices_raise():
     """Two contexts stand for two devices here (the CI machine has one): no op mixes their memory."""
     from vulkit.array.array import upload

@@ -29,13 +29,13 @@ _SCALARS = (bool, int, float, complex)
 
 
 # -- operands ----------------------------------------------------------------------------------------
-def _context_of(args: tuple[Any, ...], out: Array | None) -> Any:
-    """The device context of the operation: its arrays' (one for all), else the current device's."""
+def _context_of(args: tuple[Any, ...], out: Array | None, name: str) -> Any:
+    """The device context of the operation ``name``: its arrays' (one for all), else the current device's."""
     ctx = None
     for a in (*args, out):
         if isinstance(a, Array):
             if a._ctx.stream.closed:
-                raise RuntimeError(f"an operand's device ({a._ctx.index}) was shut down since it was made")
+                raise RuntimeError(f"{name}: an operand's device ({a._ctx.index}) was shut down since it was made")
             if ctx is None:
                 ctx = a._ctx
             elif a._ctx is not ctx:
@@ -79,7 +79,7 @@ def apply_general(entry: Entry, args: tuple[Any, ...], out: Array | None = None,
         done = _run_planned(ctx, key, args, out)
         if done is not None:
             return done
-    ctx = _context_of(args, out)
+    ctx = _context_of(args, out, entry.op.name)
     args = tuple(_operand(a, ctx) for a in args)
     types = tuple(a._dtype if isinstance(a, Array) else (bool if a.__class__ is bool else a.__class__)
                   for a in args)
