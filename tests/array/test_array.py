@@ -308,7 +308,7 @@ def test_an_operation_on_a_destroyed_context_names_itself():
     other = DeviceContext(0)
     x = upload(other, np.ones(4, np.float32))
     other.destroy()
-    with pytest.raises(RuntimeError, match="^sin: an operand's device \\(\\d+\\) was shut down"):
+    with pytest.raises(RuntimeError, match="^sin: the array's device \\(\\d+\\) was shut down"):
         vt.sin(x)
 
 

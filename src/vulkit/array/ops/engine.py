@@ -34,8 +34,7 @@ def _context_of(args: tuple[Any, ...], out: Array | None, name: str) -> Any:
     ctx = None
     for a in (*args, out):
         if isinstance(a, Array):
-            if a._ctx.stream.closed:
-                raise RuntimeError(f"{name}: an operand's device ({a._ctx.index}) was shut down since it was made")
+            a._check_alive(name)
             if ctx is None:
                 ctx = a._ctx
             elif a._ctx is not ctx:
