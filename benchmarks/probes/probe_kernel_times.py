@@ -86,15 +86,20 @@ def profile(statement: str, namespace: dict[str, Any], rounds: int = 5, warm_sec
     return min(runs, key=lambda run: sum(run.values()))
 
 
+def namespace_of(setup: str) -> dict[str, Any]:
+    """The namespace ``setup`` code made, with vt and np in it."""
+    namespace: dict[str, Any] = {"vt": vt, "np": np}
+    exec(setup, namespace)  # noqa: S102 - a probe runs what its user typed
+    return namespace
+
+
 def statement_and_namespace(description: str) -> tuple[str, dict[str, Any]]:
-    """The command line's statement, and the namespace its ``--setup`` code made (vt and np there)."""
+    """The command line's statement, and the namespace its ``--setup`` code made (:func:`namespace_of`)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("statement")
     parser.add_argument("--setup", default="")
     args = parser.parse_args()
-    namespace: dict[str, Any] = {"vt": vt, "np": np}
-    exec(args.setup, namespace)  # noqa: S102
-    return args.statement, namespace
+    return args.statement, namespace_of(args.setup)
 
 
 def main() -> None:

@@ -15,7 +15,6 @@ import importlib
 
 import probe_kernel_times as pkt
 
-import vulkit as vt
 from vulkit.runtime import context
 
 
@@ -31,8 +30,7 @@ def main() -> None:
     module = importlib.import_module(module_name)
     choices = [ast.literal_eval(v) for v in values.split("|" if "|" in values else ",")]
     shipped = getattr(module, name)
-    namespace = {"vt": vt, "np": __import__("numpy")}
-    exec(args.setup, namespace)  # noqa: S102 - a probe runs what its user typed
+    namespace = pkt.namespace_of(args.setup)
     try:
         for statement in args.statements:
             code = compile(statement, "<statement>", "eval")

@@ -11,16 +11,13 @@ import argparse
 
 import probe_kernel_times as pkt
 
-import vulkit as vt
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("statements", nargs="+")
     parser.add_argument("--setup", default="")
     args = parser.parse_args()
-    namespace = {"vt": vt, "np": __import__("numpy")}
-    exec(args.setup, namespace)  # noqa: S102 - a probe runs what its user typed
+    namespace = pkt.namespace_of(args.setup)
     for statement in args.statements:
         code = compile(statement, "<statement>", "eval")
         seconds = pkt.best_gpu_seconds(lambda code=code: eval(code, namespace))  # noqa: S307
