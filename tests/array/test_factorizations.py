@@ -269,10 +269,13 @@ def test_cholesky_reads_the_lower_triangle_and_raises():
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
 @pytest.mark.parametrize("unrolled", [None, True])
-def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, monkeypatch):
+@pytest.mark.parametrize("defer", [blocked.CHOL_DEFER, 128, 0])
+def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, defer, monkeypatch):
     # 450 = 7 blocks of 64 and one of 2: the first panels' rows below the diagonal block span three workgroups.
     # The panel as GPUs run it (steps written out) in blocks of 16 here: lavapipe compiles blocks of 64 for a minute.
+    # Updates deferred to groups of 128 columns (the last group 66 wide), or none (every block column updates all).
     monkeypatch.setattr(blocked, "CHOL_UNROLLED", unrolled)
+    monkeypatch.setattr(blocked, "CHOL_DEFER", defer)
     if unrolled:
         monkeypatch.setattr(blocked, "block_sizes", lambda ctx, itemsize: 16)
     a = _spd((2, 450, 450), dtype, 21)

@@ -55,6 +55,22 @@ def test_solve_triangular_as_scipy(dtype, n):
                     _close(got, expected, dtype)
 
 
+@pytest.mark.parametrize("n", [8, 57, 100])
+def test_solve_triangular_recursive_halves(monkeypatch, n):
+    """Blocks of 8 rows: the recursive solve splits 100 rows into halves of 56 and 44, then uneven quarters, each
+    first half a whole number of blocks; every triangle and diagonal, many right-hand sides."""
+    from vulkit.array.ops import linalg_blocked
+
+    monkeypatch.setattr(linalg_blocked, "block_sizes", lambda ctx, itemsize: 8)
+    for lower in (False, True):
+        a = _triangular(n, "float32", n, lower)
+        for unit in (False, True):
+            b = _rhs((n, 37), "float32", 5)
+            expected = sl.solve_triangular(a, b, lower=lower, unit_diagonal=unit)
+            got = vt.linalg.solve_triangular(vt.asarray(a), vt.asarray(b), lower=lower, unit_diagonal=unit)
+            _close(got, expected, "float32")
+
+
 def test_solve_triangular_trans_names_integers_views_and_empty():
     a = _triangular(70, "float64", 3, True)
     b = _rhs((70, 4), "float64", 4)

@@ -34,6 +34,7 @@ from .linalg_common import GRID_FELL_BACK, Launcher, max_invocations, pow2, shar
 from .moving import _copy_into
 
 CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device has): tb rows of A11, the rest of A21
+CHOL_DEFER = 512  # Cholesky's block columns whose updates of the columns right of them are one product (0: none)
 CHOL_UNROLLED: bool | None = None  # the panel's steps written out: None on GPUs (tests force)
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
@@ -244,33 +245,45 @@ def back_substitute(w: Array, n: int) -> None:
 
 def triangular_solve(t: Array, x: Array, lower: bool, unit: bool) -> None:
     """X := T^-1 X in place for the ``lower`` (else upper) triangle of each (n x n) matrix of t (batch, n, n) and x
-    (batch, n, k), views with unit column strides (of one array or two), by blocks from the top (lower) or the
-    bottom (upper): a triangular solve with each diagonal block (the ``unit`` diagonal taken as ones), then the
-    rows not yet solved updated by one ``gemm``. Only T's triangle is read."""
-    from .matmul import gemm
-
+    (batch, n, k), views with unit column strides (of one array or two), recursively: the rows of the first half (of
+    the second, for an upper triangle) solved, the other half's rows less their product with T's off-diagonal block
+    (one ``gemm``), then those rows solved; halves of at most one diagonal block (``block_sizes``) by a triangular
+    solve kernel (the ``unit`` diagonal taken as ones). Halving keeps the products' inner dimension large (a rank-64
+    update at every block would read and write the rows below it n / 64 times). Only T's triangle is read."""
     batch, n, k = x._shape
     if not (batch and n and k):
         return
     tb = block_sizes(x._ctx, x._dtype.itemsize)
     solve = Launcher(x._ctx, TrsmSpec, x._dtype, [t, x], nb=tb, lower=lower, unit=unit, conj=False, swap=False,
                      lanes=_lanes(x._ctx))
-    for i0 in (range(0, n, tb) if lower else reversed(range(0, n, tb))):
-        i1 = min(i0 + tb, n)
-        solve([_quad(_sub(t, i0, i1, i0, i1)), _quad(_sub(x, i0, i1, 0, k))], [batch, i1 - i0, k, 0, 0],
+    _solve_rows(t, x, 0, n, tb, lower, solve)
+
+
+def _solve_rows(t: Array, x: Array, r0: int, r1: int, tb: int, lower: bool, solve: Launcher) -> None:
+    """Rows r0 .. r1 - 1 of X := T^-1 X (see :func:`triangular_solve`), their own diagonal block of T only."""
+    from .matmul import gemm
+
+    batch, _, k = x._shape
+    if r1 - r0 <= tb:
+        solve([_quad(_sub(t, r0, r1, r0, r1)), _quad(_sub(x, r0, r1, 0, k))], [batch, r1 - r0, k, 0, 0],
               batch * math.ceil(k / TRSM_COLUMNS))
-        if lower and i1 < n:
-            gemm(_sub(t, i1, n, i0, i1), _sub(x, i0, i1, 0, k), _sub(x, i1, n, 0, k), alpha=-1.0, beta=1.0)
-        elif not lower and i0:
-            gemm(_sub(t, 0, i0, i0, i1), _sub(x, i0, i1, 0, k), _sub(x, 0, i0, 0, k), alpha=-1.0, beta=1.0)
+        return
+    mid = r0 + -(-(r1 - r0) // (2 * tb)) * tb  # the first half a whole number of blocks
+    first, second = ((r0, mid), (mid, r1)) if lower else ((mid, r1), (r0, mid))
+    _solve_rows(t, x, *first, tb, lower, solve)
+    gemm(_sub(t, *second, *first), _sub(x, *first, 0, k), _sub(x, *second, 0, k), alpha=-1.0, beta=1.0)
+    _solve_rows(t, x, *second, tb, lower, solve)
 
 
 def potrf(w: Array, word: Array) -> None:
-    """Right-looking blocked Cholesky of each matrix of w (lower triangle read, L written there; the upper
-    triangle is left with intermediate values), two dispatches a block column: the panel kernel (L11 and
-    L21 = A21 L11^-H, :class:`~vulkit.array.kernels.factorization_blocked.CholPanelSpec`), then A22 -= L21 L21^H
-    by ``gemm`` over the lower triangle and the band of diagonal blocks (``band``: the panel reads A11 from its
-    upper triangle, kept Hermitian there); L's diagonal is written at the end. A pivot <= 0 sets ``word``."""
+    """Blocked Cholesky of each matrix of w (lower triangle read, L written there; the upper triangle is left with
+    intermediate values), two dispatches a block column: the panel kernel (L11 and L21 = A21 L11^-H,
+    :class:`~vulkit.array.kernels.factorization_blocked.CholPanelSpec`), then A22 -= L21 L21^H by ``gemm`` over the
+    lower triangle and the band of diagonal blocks (``band``: the panel reads A11 from its upper triangle, kept
+    Hermitian there). Right-looking within groups of ``CHOL_DEFER`` columns: a block column updates only the
+    columns of its group, and each group the columns right of it in one product of inner dimension
+    ``CHOL_DEFER`` (rank-64 updates would read and write the whole trailing matrix every 64 columns). L's diagonal
+    is written at the end. A pivot <= 0 sets ``word``."""
     from .matmul import _batch_axes, _launch, gemm
 
     ctx = w._ctx
@@ -289,16 +302,23 @@ def potrf(w: Array, word: Array) -> None:
     def groups(k1: int) -> int:  # the panel's workgroups a matrix, for the block column ending at k1
         return max(1, math.ceil((n - k1) / panel.kernel.spec.rows))
 
-    for k0 in range(0, n, tb):
-        k1 = min(k0 + tb, n)
-        panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
-        if k1 == n:
-            break
-        a21 = _sub(w, k1, n, k0, k1)
-        a22 = _sub(w, k1, n, k1, n)
+    def update(k0: int, k1: int, c1: int) -> None:  # A[k1:, k1:c1] -= L[k1:, k0:k1] L[k1:c1, k0:k1]^H
+        a21, a22 = _sub(w, k1, n, k0, k1), _sub(w, k1, n, k1, c1)
+        l21 = _sub(w, k1, c1, k0, k1)
         if complex_:
-            gemm(a21, conj(a21).mT, a22, alpha=-1.0, beta=1.0, band=tb)
+            gemm(a21, conj(l21).mT, a22, alpha=-1.0, beta=1.0, band=tb)
         else:  # the tiled kernel directly: gemm's checks and path choices cost ~3 us of a step's host time
-            _launch(a21, a21.mT, a22, _batch_axes(a21, a21.mT, a22), -1.0, 1.0, True, band=tb)
+            _launch(a21, l21.mT, a22, _batch_axes(a21, l21.mT, a22), -1.0, 1.0, True, band=tb)
+
+    step = max(tb, CHOL_DEFER // tb * tb) if CHOL_DEFER else n
+    for d0 in range(0, n, step):
+        d1 = min(d0 + step, n)
+        for k0 in range(d0, d1, tb):
+            k1 = min(k0 + tb, n)
+            panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
+            if k1 < d1:
+                update(k0, k1, d1)
+        if d1 < n:
+            update(d0, d1, n)
     s0, s1, s2 = w._strides
     _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)
