@@ -44,6 +44,9 @@
 #  22. the whole test suite with validation in 8 processes (pytest-xdist's wheels added to .gpu/whl), then the float32
 #      tiled matmul's wider tiles (128 x 256, 256 x 128 with 8 x 16 / 16 x 8 a thread; 512 threads of 4 x 8) against
 #      PyTorch (probe_matmul_tiles.py, tuning off)
+#  23. triangular solves by recursive halves and Cholesky's deferred updates against .gpu/old, in turn twice
+#      (probe_times.py), Cholesky's group width (CHOL_DEFER) in turn (probe_setting_ab.py), the cholesky and solve
+#      rows against the peers, the factorization and SciPy-solver tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -186,6 +189,20 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
         VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider tests/array/test_sorting.py \
           tests/array/test_sets.py 2>&1 | tail -n 3 | tee "$out/tests_sorting.txt" ;;
     21) resize_ab ;;
+    23) setup='import numpy as np; rng = np.random.default_rng(0)
+g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
+t = vt.asarray(np.tril(g) + 64 * np.eye(4096, dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+v = vt.asarray(rng.standard_normal(4096, dtype=np.float32))'
+        in_turn linalg_ab.txt limit 150 python3 benchmarks/probes/probe_times.py "vt.linalg.cholesky(a)" \
+          "vt.linalg.solve_triangular(t, r, lower=True)" "vt.linalg.solve_triangular(t.mT, r, lower=False)" \
+          "vt.linalg.solve(a, v)" --setup "$setup"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_blocked.CHOL_DEFER=0,256,512,1024,2048" \
+          "vt.linalg.cholesky(a)" --setup "$setup" 2>&1 | tee "$out/chol_defer.txt"
+        for rows in cholesky solve lu_factor; do
+          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done
+        VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
+          tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt" ;;
     22) VULKIT_VALIDATION=1 limit 400 python3 -m pytest -q -n 8 -p no:cacheprovider tests 2>&1 | tail -n 60 \
           | tee "$out/tests_all.txt"
         VULKIT_AUTOTUNE=0 limit 150 python3 benchmarks/probes/probe_matmul_tiles.py 2>&1 | tee "$out/matmul_tiles.txt" ;;
