@@ -186,8 +186,9 @@ class TrsmSpec(_UnrolledSpec):
         store = "la_conj(x[q])" if self.conj else "x[q]"
         source = "src[r]" if self.swap else "r"
         lines = [f"#define NB {self.nb}u", "#define KMAX NB", f"#define QMAX {qmax}u", f"#define CPW {TRSM_COLUMNS}u",
-                 "shared S st[NB * NB];",
-                 "#define T(i, j) st[(i) * NB + (j)]",
+                 # column-major with a padded stride: a step's lanes read T down a column without bank conflicts
+                 "shared S st[NB * (NB + 1u)];",
+                 "#define T(i, j) st[(j) * (NB + 1u) + (i)]",
                  *(_COMPOSE_DECLARATIONS if self.swap else []),
                  "void main() {",
                  "  uint tid = gl_LocalInvocationID.x, lane = gl_SubgroupInvocationID, SG = gl_SubgroupSize;",
