@@ -47,6 +47,8 @@
 #  23. triangular solves by recursive halves and Cholesky's deferred updates against .gpu/old, in turn twice
 #      (probe_times.py), Cholesky's group width (CHOL_DEFER) in turn (probe_setting_ab.py), the cholesky and solve
 #      rows against the peers, the factorization and SciPy-solver tests with validation
+#  24. the triangular solve kernel reading T down columns (transposed, padded) against .gpu/old, in turn twice; what
+#      each kernel of solve_triangular and cholesky costs (probe_kernel_doubling.py, probe_kernel_times.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -70,6 +72,13 @@ resize_ab() {
   limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
   VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
     2>&1 | tail -n 3 | tee "$out/tests_geometry.txt"
+}
+# the 4096-order operands of the linalg steps: a positive definite, t lower triangular, r and v right-hand sides
+linalg_setup() {
+  echo 'import numpy as np; rng = np.random.default_rng(0)
+g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
+t = vt.asarray(np.tril(g) + 64 * np.eye(4096, dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+v = vt.asarray(rng.standard_normal(4096, dtype=np.float32))'
 }
 for step in $steps; do
   case $step in
@@ -189,10 +198,19 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
         VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider tests/array/test_sorting.py \
           tests/array/test_sets.py 2>&1 | tail -n 3 | tee "$out/tests_sorting.txt" ;;
     21) resize_ab ;;
-    23) setup='import numpy as np; rng = np.random.default_rng(0)
-g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
-t = vt.asarray(np.tril(g) + 64 * np.eye(4096, dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
-v = vt.asarray(rng.standard_normal(4096, dtype=np.float32))'
+    24) setup=$(linalg_setup)
+        in_turn trsm_ab.txt limit 150 python3 benchmarks/probes/probe_times.py \
+          "vt.linalg.solve_triangular(t, r, lower=True, check_finite=False)" \
+          "vt.linalg.solve_triangular(t.mT, r, lower=False, check_finite=False)" "vt.linalg.solve(a, v)" \
+          "vt.linalg.cholesky(a)" --setup "$setup"
+        for statement in "vt.linalg.solve_triangular(t, r, lower=True, check_finite=False)" "vt.linalg.cholesky(a)"; do
+          echo "== $statement" | tee -a "$out/linalg_kernels.txt"
+          limit 90 python3 benchmarks/probes/probe_kernel_doubling.py "$statement" --setup "$setup" 2>&1 \
+            | tee -a "$out/linalg_kernels.txt"
+          limit 90 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 \
+            | tee -a "$out/linalg_kernels.txt"
+        done ;;
+    23) setup=$(linalg_setup)
         in_turn linalg_ab.txt limit 150 python3 benchmarks/probes/probe_times.py "vt.linalg.cholesky(a)" \
           "vt.linalg.solve_triangular(t, r, lower=True)" "vt.linalg.solve_triangular(t.mT, r, lower=False)" \
           "vt.linalg.solve(a, v)" --setup "$setup"
