@@ -152,8 +152,8 @@ TRSM_COLUMNS = 16  # columns of B a workgroup of the triangular solve takes (T l
 @dataclass(frozen=True)
 class TrsmSpec(_UnrolledSpec):
     """X = T^-1 B in place for a triangular T of order kb <= ``nb`` (``lower`` or upper, ``unit`` diagonal or
-    not) and B of kb rows and ``ncols`` columns: T in shared memory, a subgroup per column of B (``TRSM_COLUMNS``
-    columns a workgroup): lane l holds rows l + q * SG in registers; at each step the row's owner divides it by the
+    not) and B of kb rows and ``ncols`` columns: T in shared memory, a subgroup per column of B (``columns``
+    of them a workgroup): lane l holds rows l + q * SG in registers; at each step the row's owner divides it by the
     diagonal and shuffles it to the other lanes, which update their rows below (above) it. A column's chain of
     dependent steps is kb shuffles long, where a thread per column made it kb^2 / 2 multiply-adds reading T.
     ``conj``: B is read and written conjugated (solving with B^H through a transposed view). ``swap``: first the
@@ -167,6 +167,7 @@ class TrsmSpec(_UnrolledSpec):
     conj: bool = False
     swap: bool = False
     lanes: int = 8  # the device's smallest subgroup: each lane's registers hold ceil(nb / lanes) rows
+    columns: int = TRSM_COLUMNS  # columns of B a workgroup
 
     EXTENSIONS = ("GL_EXT_control_flow_attributes", "GL_KHR_shader_subgroup_shuffle")
     OPERANDS = ("T", "B")
@@ -185,7 +186,7 @@ class TrsmSpec(_UnrolledSpec):
         load = "la_conj(b_B.d[IX_B(bt, {}, col)])" if self.conj else "b_B.d[IX_B(bt, {}, col)]"
         store = "la_conj(x[q])" if self.conj else "x[q]"
         source = "src[r]" if self.swap else "r"
-        lines = [f"#define NB {self.nb}u", "#define KMAX NB", f"#define QMAX {qmax}u", f"#define CPW {TRSM_COLUMNS}u",
+        lines = [f"#define NB {self.nb}u", "#define KMAX NB", f"#define QMAX {qmax}u", f"#define CPW {self.columns}u",
                  # column-major with a padded stride: a step's lanes read T down a column without bank conflicts
                  "shared S st[NB * (NB + 1u)];",
                  "#define T(i, j) st[(j) * (NB + 1u) + (i)]",

@@ -21,7 +21,6 @@ from ..dtypes import uint32
 from ..kernels.factorization_blocked import (
     LASWP_COLUMNS,
     LASWP_MAX,
-    TRSM_COLUMNS,
     CholPanelSpec,
     LaswpSpec,
     PanelSpec,
@@ -97,7 +96,8 @@ class _Kernels:
             buffers = [self.w, self.w] + ([pivots] if pivots is not None else [])
             launch = self.get(TrsmSpec, buffers, nb=self.tb, lower=lower, unit=unit, conj=conj_b,
                               swap=pivots is not None, lanes=_lanes(self.w._ctx))
-            launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], batch * math.ceil(ncols / TRSM_COLUMNS))
+            groups = batch * math.ceil(ncols / launch.kernel.spec.columns)
+            launch([_quad(t), _quad(b)], [batch, kb, ncols, pn, pk], groups)
 
 
 class _GridPanel:
@@ -266,7 +266,7 @@ def _solve_rows(t: Array, x: Array, r0: int, r1: int, tb: int, lower: bool, solv
     batch, _, k = x._shape
     if r1 - r0 <= tb:
         solve([_quad(_sub(t, r0, r1, r0, r1)), _quad(_sub(x, r0, r1, 0, k))], [batch, r1 - r0, k, 0, 0],
-              batch * math.ceil(k / TRSM_COLUMNS))
+              batch * math.ceil(k / solve.kernel.spec.columns))
         return
     mid = r0 + -(-(r1 - r0) // (2 * tb)) * tb  # the first half a whole number of blocks
     first, second = ((r0, mid), (mid, r1)) if lower else ((mid, r1), (r0, mid))
