@@ -49,6 +49,9 @@
 #      rows against the peers, the factorization and SciPy-solver tests with validation
 #  24. the triangular solve kernel reading T down columns (transposed, padded) against .gpu/old, in turn twice; what
 #      each kernel of solve_triangular and cholesky costs (probe_kernel_doubling.py, probe_kernel_times.py)
+#  25. the triangular solve kernel alone over workgroups and columns, and the product of an inverted block, as the
+#      stream batches them and in one batch (probe_trsm.py); solve_triangular and cholesky as batched and in one
+#      batch (probe_one_batch.py) against .gpu/old, in turn twice
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -198,6 +201,11 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
         VULKIT_VALIDATION=1 limit 240 python3 -m pytest -q -p no:cacheprovider tests/array/test_sorting.py \
           tests/array/test_sets.py 2>&1 | tail -n 3 | tee "$out/tests_sorting.txt" ;;
     21) resize_ab ;;
+    25) limit 200 python3 benchmarks/probes/probe_trsm.py 2>&1 | tee "$out/trsm.txt"
+        export LINALG_SETUP=$(linalg_setup)
+        in_turn one_batch_ab.txt bash -c 'for s in "vt.linalg.solve_triangular(t, r, lower=True, check_finite=False)" \
+          "vt.linalg.cholesky(a)"; do echo "$s"; timeout 60 python3 benchmarks/probes/probe_one_batch.py "$s" \
+          --setup "$LINALG_SETUP"; done' ;;
     24) setup=$(linalg_setup)
         in_turn trsm_ab.txt limit 150 python3 benchmarks/probes/probe_times.py \
           "vt.linalg.solve_triangular(t, r, lower=True, check_finite=False)" \
