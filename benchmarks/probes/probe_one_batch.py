@@ -1,6 +1,7 @@
 """A statement's GPU time as the stream batches it, and with every dispatch of a call recorded into one batch
 (submitted at the end): where the two differ, the GPU waited for the host between batches; where they agree, the
-chain of kernels and barriers itself is the time. Modes take turns; wall time per call is printed too.
+chain of kernels and barriers itself is the time. Modes take turns; wall time per call is printed too, and the host's: until the calls returned (near the wall time,
+the host is the critical path).
 
     python benchmarks/probes/probe_one_batch.py "vt.linalg.cholesky(a)" --setup "a = ..." """
 
@@ -19,13 +20,15 @@ SHIPPED = {name: getattr(stream, name) for name in ("FIRST_BATCH_OPS", "FIRST_BA
 ONE_BATCH = {name: 1 << 40 for name in SHIPPED}
 
 
-def wall_seconds(function, calls: int = 5) -> float:
+def wall_seconds(function, calls: int = 5) -> tuple[float, float]:
+    """(wall seconds a call, the host's seconds recording a call: until the calls returned, before waiting)."""
     vt.device.synchronize()
     started = time.perf_counter()
     for _ in range(calls):
         function()
+    recorded = time.perf_counter()
     vt.device.synchronize()
-    return (time.perf_counter() - started) / calls
+    return (time.perf_counter() - started) / calls, (recorded - started) / calls
 
 
 def main() -> None:
@@ -46,8 +49,9 @@ def main() -> None:
             for name, value in settings.items():
                 setattr(stream, name, value)
             gpu = pkt.best_gpu_seconds(call)
-            wall = wall_seconds(call)
-            print(f"{mode:>10}: GPU {gpu * 1e3:8.3f} ms  wall {wall * 1e3:8.3f} ms", flush=True)
+            wall, host = wall_seconds(call)
+            print(f"{mode:>10}: GPU {gpu * 1e3:8.3f} ms  wall {wall * 1e3:8.3f} ms  host {host * 1e3:8.3f} ms",
+                  flush=True)
     for name, value in SHIPPED.items():
         setattr(stream, name, value)
 
