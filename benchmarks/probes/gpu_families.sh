@@ -52,6 +52,9 @@
 #  25. the triangular solve kernel alone over workgroups and columns, and the product of an inverted block, as the
 #      stream batches them and in one batch (probe_trsm.py); solve_triangular and cholesky as batched and in one
 #      batch (probe_one_batch.py) against .gpu/old, in turn twice
+#  26. solve_triangular and cholesky as batched and in one batch with the host's recording time against .gpu/old, in
+#      turn twice; their rows against the peers; the one-pass row FFT's variants (probe_fft_rows.py); the
+#      factorization and SciPy-solver tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -82,6 +85,13 @@ linalg_setup() {
 g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
 t = vt.asarray(np.tril(g) + 64 * np.eye(4096, dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
 v = vt.asarray(rng.standard_normal(4096, dtype=np.float32))'
+}
+# solve_triangular and cholesky of 4096 as batched and in one batch (probe_one_batch.py), .gpu/old and src in turn
+linalg_one_batch_ab() {
+  export LINALG_SETUP=$(linalg_setup)
+  in_turn one_batch_ab.txt bash -c 'for s in "vt.linalg.solve_triangular(t, r, lower=True, check_finite=False)" \
+    "vt.linalg.cholesky(a)"; do echo "$s"; timeout 60 python3 benchmarks/probes/probe_one_batch.py "$s" \
+    --setup "$LINALG_SETUP"; done'
 }
 for step in $steps; do
   case $step in
@@ -202,10 +212,14 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
           tests/array/test_sets.py 2>&1 | tail -n 3 | tee "$out/tests_sorting.txt" ;;
     21) resize_ab ;;
     25) limit 200 python3 benchmarks/probes/probe_trsm.py 2>&1 | tee "$out/trsm.txt"
-        export LINALG_SETUP=$(linalg_setup)
-        in_turn one_batch_ab.txt bash -c 'for s in "vt.linalg.solve_triangular(t, r, lower=True, check_finite=False)" \
-          "vt.linalg.cholesky(a)"; do echo "$s"; timeout 60 python3 benchmarks/probes/probe_one_batch.py "$s" \
-          --setup "$LINALG_SETUP"; done' ;;
+        linalg_one_batch_ab ;;
+    26) linalg_one_batch_ab
+        for rows in solve_triangular cholesky; do
+          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done
+        limit 200 python3 benchmarks/probes/probe_fft_rows.py 2>&1 | tee "$out/fft_rows.txt"
+        VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
+          tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt" ;;
     24) setup=$(linalg_setup)
         in_turn trsm_ab.txt limit 150 python3 benchmarks/probes/probe_times.py \
           "vt.linalg.solve_triangular(t, r, lower=True, check_finite=False)" \

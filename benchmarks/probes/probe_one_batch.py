@@ -1,7 +1,7 @@
 """A statement's GPU time as the stream batches it, and with every dispatch of a call recorded into one batch
 (submitted at the end): where the two differ, the GPU waited for the host between batches; where they agree, the
-chain of kernels and barriers itself is the time. Modes take turns; wall time per call is printed too, and the host's: until the calls returned (near the wall time,
-the host is the critical path).
+chain of kernels and barriers itself is the time. Modes take turns; wall time per call
+is printed too, and the host's: until the calls returned (near the wall time, the host is the critical path).
 
     python benchmarks/probes/probe_one_batch.py "vt.linalg.cholesky(a)" --setup "a = ..." """
 
