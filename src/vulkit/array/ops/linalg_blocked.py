@@ -166,8 +166,8 @@ def trsm_options(ctx: Any) -> dict[str, int]:
     """The triangular solve kernel's sizes on this device: registers for ``_lanes`` lanes, and a subgroup for each
     of a workgroup's columns (an H200: 512 invocations for 16 columns, 17 µs a 64 x 64 block against 4096 columns
     where 256 took 23, probe_trsm.py)."""
-    wg = min(max_invocations(ctx), TRSM_COLUMNS * max(1, int(ctx.device.physical.subgroup_size)))
-    return {"lanes": _lanes(ctx), "wg": wg}
+    subgroup = max(1, int(ctx.device.physical.subgroup_size))  # a whole one at least: its lanes hold the rows
+    return {"lanes": _lanes(ctx), "wg": max(subgroup, min(max_invocations(ctx), TRSM_COLUMNS * subgroup))}
 
 
 def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -> None:
