@@ -48,6 +48,28 @@ def _quad(x: Array) -> tuple[int, int, int, int]:
     return (x._offset, *x._strides)
 
 
+def _corner(w: Array, r0: int, c0: int) -> tuple[int, int, int, int]:
+    """The operand of the view w[:, r0:, c0:] (``_quad`` of a ``_sub`` view, without making the view: the blocked
+    loops record a dispatch in about as long as two views take to make)."""
+    s0, s1, s2 = w._strides
+    return (w._offset + r0 * s1 + c0 * s2, s0, s1, s2)
+
+
+def _subtract_product(a: Array, b: Array, c: Array, band: int = 0) -> None:
+    """c -= a @ b for views of one dtype, as ``gemm`` computes it (``band``: as gemm's) without its argument checks,
+    and real products of more than a few rows and columns straight to the tiled kernel's launch (the checks and
+    path choices cost ~3 µs of a block step's host time, about what the GPU takes for a late step)."""
+    from .matmul import SKINNY_ROWS, _batch_axes, _launch, _product
+
+    m, n = c._shape[-2:]
+    if c._dtype.kind == "f" and a._shape[-1] and c._strides[-1] == 1 and min(m, n) > SKINNY_ROWS:
+        batch = _batch_axes(a, b, c)
+        if batch is not None:
+            _launch(a, b, c, batch, -1.0, 1.0, True, band=band)
+            return
+    _product(a, b, c, -1.0, 1.0, True, band)
+
+
 def _sub(w: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
     """The view w[:, r0:r1, c0:c1] of a contiguous (batch, n, c) array (without the indexing machinery)."""
     s0, s1, s2 = w._strides
@@ -136,7 +158,7 @@ class _GridPanel:
         groups = -(-rows // per)
         launch = self.kernels.get(GridPanelSpec, [w, self.pivots, self.word, self.keys, self.candidates], nb=tb,
                                   rows=per)
-        launch([_quad(_sub(w, k0, rows + k0, k0, k0 + kb))],
+        launch([_corner(w, k0, k0)],
                [rows, kb, k0, groups, STATE_WORDS * panel, STATE_WORDS * self.panels, self.slots, GRID_SPINS], groups)
 
 
@@ -187,7 +209,7 @@ def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -
     def interchange(k0: int, count: int, c0: int, c1: int) -> None:
         """Columns c0 .. c1 - 1 get the interchanges of pivots k0 .. k0 + count - 1 (LASWP_MAX a dispatch)."""
         for j in range(k0, k0 + count, LASWP_MAX):
-            swap([_quad(_sub(w, j, m, c0, c1))], [batch, min(LASWP_MAX, k0 + count - j), c1 - c0, k, j],
+            swap([_corner(w, j, c0)], [batch, min(LASWP_MAX, k0 + count - j), c1 - c0, k, j],
                  batch * math.ceil((c1 - c0) / LASWP_COLUMNS))
 
     def factor(k0: int, width: int) -> None:
@@ -197,7 +219,7 @@ def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -
         wg, rmax, nb = panel_geometry(ctx, rows, itemsize, tb)
         if width <= nb:
             launch = kernels.get(PanelSpec, [w, pivots, word], nb=nb, rmax=rmax, wg=wg)
-            launch([_quad(_sub(w, k0, m, k0, k0 + width))], [batch, rows, width, k, k0], batch)
+            launch([_corner(w, k0, k0)], [batch, rows, width, k, k0], batch)
             return
         left = width // 2
         factor(k0, left)
@@ -228,7 +250,7 @@ def getrs(w: Array, n: int, pivots: Array) -> None:
         return
     swap = Launcher(w._ctx, LaswpSpec, w._dtype, [w, pivots])
     for k0 in range(0, n, LASWP_MAX):
-        swap([_quad(_sub(w, k0, n, n, cols))], [batch, min(LASWP_MAX, n - k0), cols - n, n, k0],
+        swap([_corner(w, k0, n)], [batch, min(LASWP_MAX, n - k0), cols - n, n, k0],
              batch * math.ceil((cols - n) / LASWP_COLUMNS))
     triangular_solve(_sub(w, 0, n, 0, n), _sub(w, 0, n, n, cols), lower=True, unit=True)
     back_substitute(w, n)
@@ -237,14 +259,11 @@ def getrs(w: Array, n: int, pivots: Array) -> None:
 def _eliminate(kernels: _Kernels, w: Array, k: int, pivots: Array, k0: int, kb: int, c0: int, c1: int) -> None:
     """Columns c0 .. c1 - 1 of w: the interchanges of pivots k0 .. k0 + kb - 1 (of k a matrix), rows k0 .. k0 + kb - 1
     := L11^-1 times them, then the rows below less L21 times those rows (one ``gemm``)."""
-    from .matmul import gemm
-
     m = w._shape[1]
     kernels.trsm(_sub(w, k0, k0 + kb, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), lower=True, unit=True,
                  pivots=pivots, pn=k, pk=k0)
     if k0 + kb < m:
-        gemm(_sub(w, k0 + kb, m, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), _sub(w, k0 + kb, m, c0, c1), alpha=-1.0,
-             beta=1.0)
+        _subtract_product(_sub(w, k0 + kb, m, k0, k0 + kb), _sub(w, k0, k0 + kb, c0, c1), _sub(w, k0 + kb, m, c0, c1))
 
 
 def back_substitute(w: Array, n: int) -> None:
@@ -270,17 +289,15 @@ def triangular_solve(t: Array, x: Array, lower: bool, unit: bool) -> None:
 
 def _solve_rows(t: Array, x: Array, r0: int, r1: int, tb: int, lower: bool, solve: Launcher) -> None:
     """Rows r0 .. r1 - 1 of X := T^-1 X (see :func:`triangular_solve`), their own diagonal block of T only."""
-    from .matmul import gemm
-
     batch, _, k = x._shape
     if r1 - r0 <= tb:
-        solve([_quad(_sub(t, r0, r1, r0, r1)), _quad(_sub(x, r0, r1, 0, k))], [batch, r1 - r0, k, 0, 0],
+        solve([_corner(t, r0, r0), _corner(x, r0, 0)], [batch, r1 - r0, k, 0, 0],
               batch * math.ceil(k / solve.kernel.spec.columns))
         return
     mid = r0 + -(-(r1 - r0) // (2 * tb)) * tb  # the first half a whole number of blocks
     first, second = ((r0, mid), (mid, r1)) if lower else ((mid, r1), (r0, mid))
     _solve_rows(t, x, *first, tb, lower, solve)
-    gemm(_sub(t, *second, *first), _sub(x, *first, 0, k), _sub(x, *second, 0, k), alpha=-1.0, beta=1.0)
+    _subtract_product(_sub(t, *second, *first), _sub(x, *first, 0, k), _sub(x, *second, 0, k))
     _solve_rows(t, x, *second, tb, lower, solve)
 
 
@@ -293,8 +310,6 @@ def potrf(w: Array, word: Array) -> None:
     columns of its group, and each group the columns right of it in one product of inner dimension
     ``CHOL_DEFER`` (rank-64 updates would read and write the whole trailing matrix every 64 columns). L's diagonal
     is written at the end. A pivot <= 0 sets ``word``."""
-    from .matmul import _batch_axes, _launch, gemm
-
     ctx = w._ctx
     batch, n, _ = w._shape
     tb = block_sizes(ctx, w._dtype.itemsize)
@@ -312,19 +327,16 @@ def potrf(w: Array, word: Array) -> None:
         return max(1, math.ceil((n - k1) / panel.kernel.spec.rows))
 
     def update(k0: int, k1: int, c1: int) -> None:  # A[k1:, k1:c1] -= L[k1:, k0:k1] L[k1:c1, k0:k1]^H
-        a21, a22 = _sub(w, k1, n, k0, k1), _sub(w, k1, n, k1, c1)
         l21 = _sub(w, k1, c1, k0, k1)
-        if complex_:
-            gemm(a21, conj(l21).mT, a22, alpha=-1.0, beta=1.0, band=tb)
-        else:  # the tiled kernel directly: gemm's checks and path choices cost ~3 us of a step's host time
-            _launch(a21, l21.mT, a22, _batch_axes(a21, l21.mT, a22), -1.0, 1.0, True, band=tb)
+        _subtract_product(_sub(w, k1, n, k0, k1), conj(l21).mT if complex_ else l21.mT, _sub(w, k1, n, k1, c1),
+                          band=tb)
 
     step = max(tb, CHOL_DEFER // tb * tb) if CHOL_DEFER else n
     for d0 in range(0, n, step):
         d1 = min(d0 + step, n)
         for k0 in range(d0, d1, tb):
             k1 = min(k0 + tb, n)
-            panel([_quad(_sub(w, k0, n, k0, k1))], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
+            panel([_corner(w, k0, k0)], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
             if k1 < d1:
                 update(k0, k1, d1)
         if d1 < n:
