@@ -55,6 +55,8 @@
 #  26. solve_triangular and cholesky as batched and in one batch with the host's recording time against .gpu/old, in
 #      turn twice; their rows against the peers; the one-pass row FFT's variants (probe_fft_rows.py); the
 #      factorization and SciPy-solver tests with validation
+#  27. the factorization, SciPy-solver and blocked-LU tests with validation, solve_triangular and cholesky as
+#      batched and in one batch against .gpu/old, in turn twice, the linalg rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -213,6 +215,12 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
     21) resize_ab ;;
     25) limit 200 python3 benchmarks/probes/probe_trsm.py 2>&1 | tee "$out/trsm.txt"
         linalg_one_batch_ab ;;
+    27) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
+          tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt"
+        linalg_one_batch_ab
+        for rows in solve cholesky lu_factor; do
+          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done ;;
     26) linalg_one_batch_ab
         for rows in solve_triangular cholesky; do
           limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
