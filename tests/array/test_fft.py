@@ -464,3 +464,25 @@ def test_pass_plans() -> None:
     assert fft_ops.radices(1000) == (8, 5, 5, 5)
     assert fft_ops.radices(243) == (9, 9, 3)
     assert fft_ops.smooth(1001) and not fft_ops.smooth(17 * 2)
+
+
+@pytest.mark.parametrize("lines", [2, 7, 37])
+def test_workgroups_prefetching_the_next_tile(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
+    """One-pass transforms over more tiles than PREFETCH_GROUPS workgroups (3 here): each workgroup loops over
+    tiles, loading the next one's elements while transforming the current one, the last ones past the end (2
+    lines: fewer tiles than workgroups, no prefetch)."""
+    ctx = context.current()
+    ctx.plans.clear()
+    monkeypatch.setattr(fft_ops, "PREFETCH_GROUPS", 3)
+    try:
+        for n in (12, 64, 2048):
+            x = _values((lines, n), "complex64", seed=n)
+            _check("fft", x, n)
+            _check("ifft", x, n)
+            _check("rfft", x.real.copy(), n)
+            _check("irfft", x, n)
+            _check("hfft", x, n)
+            _check("fft", x.T.copy(), n, axis=0)
+        _check("fft2", _values((lines, 3, 40, 24), "complex64", seed=3), 40)
+    finally:
+        ctx.plans.clear()

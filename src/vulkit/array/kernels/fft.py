@@ -199,11 +199,12 @@ class FFTPassSpec:
     ``tile`` columns per workgroup of ``threads``; ``load_rows``/``store_rows``: consecutive threads take
     consecutive elements of a column (its elements are adjacent in memory) rather than consecutive columns.
     ``single``: the whole transform (N = R, no pass twiddles); ``twiddled``: a pass after the first (Ns > 1), whose
-    loads are multiplied by the pass twiddles. ``load``/``store``: see LOADS, STORES; ``pad``:
-    shared memory padded against bank conflicts; ``vector_pairs``: real pairs at unit stride and even offsets,
-    moved as one complex number. At run time (push constants): elements past ``nv`` read as zero, only k <
-    ``nout`` are stored, stores are scaled by ``S``, and ``flags`` conjugate and multiply by tables (inverse
-    transforms are forward transforms of conjugates, conjugated). Bindings: input, table, output."""
+    loads are multiplied by the pass twiddles; ``prefetch``: a workgroup loops over several tiles and loads the next
+    one's elements into registers before transforming the current one (one-pass kernels). ``load``/``store``: see
+    LOADS, STORES; ``pad``: shared memory padded against bank conflicts; ``vector_pairs``: real pairs at unit
+    stride and even offsets, moved as one complex number. At run time (push constants): elements past ``nv`` read
+    as zero, only k < ``nout`` are stored, stores are scaled by ``S``, and ``flags`` conjugate and multiply by tables
+    (inverse transforms are forward transforms of conjugates, conjugated). Bindings: input, table, output."""
 
     dtype: DType
     radices: tuple[int, ...]
@@ -218,12 +219,15 @@ class FFTPassSpec:
     vector_pairs: bool = False
     addresses: bool = False
     twiddled: bool = False
+    prefetch: bool = False
     bindings: ClassVar[int] = 3
     groups_per: ClassVar[int] = 1
 
     def __post_init__(self) -> None:
         if self.load not in LOADS or self.store not in STORES:
             raise ValueError(f"FFTPassSpec: unknown load {self.load!r} or store {self.store!r}")
+        if self.prefetch and not self.single:
+            raise ValueError("FFTPassSpec: only one-pass kernels prefetch")
 
     @property
     def R(self) -> int:  # noqa: N802 - the radix's usual name
@@ -358,6 +362,9 @@ class FFTPassSpec:
         if not self.single:
             body += [f"uint J = p.nn / {R}u;", "uint lomask = (1u << p.lobits) - 1u;",
                      "uint histride = (p.Ns + lomask) >> p.lobits;"]
+        if self.prefetch:  # the first tile's elements, then each next tile's while the current one is transformed
+            body += [f"C {n} = C(0);" for row in self._load_names("p") for n in row]
+            body += ["{", f"uint q0 = gl_WorkGroupID.x * {B}u;", *self._loads(self._load_names("p")), "}"]
         body += ["for (uint tile = gl_WorkGroupID.x; tile < ntiles; tile += gl_NumWorkGroups.x) {",
                  f"uint q0 = tile * {B}u;"]
         ns = 1
@@ -399,7 +406,7 @@ class FFTPassSpec:
             return []
         width = self.R // r
         lines = []
-        for t in range(-(-self.tile * width // self.threads)):
+        for t in range(self._slots(r)):
             names = [f"w{s}_{t}_{k}" for k in range(1, r)]
             lines += [f"C {n};" for n in names]
             lines += ["{", *self._slot(s, count, t, width)]
@@ -408,12 +415,44 @@ class FFTPassSpec:
             lines.append("}")
         return lines
 
+    def _slots(self, r: int) -> int:
+        """Thread slots of a stage of radix r: its butterflies over the workgroup's threads."""
+        return -(-self.tile * (self.R // r) // self.threads)
+
+    def _load_names(self, prefix: str) -> list[list[str]]:
+        """Variables of the first stage's elements, per thread slot."""
+        r = self.stages[0]
+        return [[f"{prefix}{t}_{k}" for k in range(r)] for t in range(self._slots(r))]
+
+    def _loads(self, names: list[list[str]]) -> list[str]:
+        """Lines loading the first stage's elements of tile q0 into ``names`` (see :meth:`_load_names`), each
+        multiplied by its pass twiddle where the pass is ``twiddled``."""
+        count = len(self.stages)
+        r = self.stages[0]
+        width, T = self.R // r, self.threads
+        nb = self.tile * width
+        lines = []
+        for t, row in enumerate(names):
+            guard = f"if (tid + {t * T}u < {nb}u) " if (t + 1) * T > nb else ""
+            lines += [guard + "{", *self._slot(0, count, t, width), *self._column("b", "", True)]
+            if self.twiddled:  # the pass twiddles' reads first: independent of the loads, in flight with them
+                lines.append("uint jm = j % p.Ns;")
+                lines += [f"C w{k} = cmul(TAB.d[p.tlo + (({i}) << p.lobits) + (jm & lomask)], "
+                          f"TAB.d[p.thi + ({i}) * histride + (jm >> p.lobits)]);"
+                          for k, i in enumerate(f"jj + {k * width}u" for k in range(r))]
+            for k, name in enumerate(row):
+                lines += ["{", *self._load_value("", f"jj + {k * width}u"), f"{name} = v;", "}"]
+                if self.twiddled:
+                    lines.append(f"{name} = cmul({name}, w{k});")
+            lines.append("}")
+        return lines
+
     def _stage(self, s: int, r: int, ns: int, count: int) -> list[str]:
         R, B, T = self.R, self.tile, self.threads
         first, last = s == 0, s == count - 1 and self.store != "r2c"
         width = R // r  # butterflies per column
         nb = B * width
-        slots = -(-nb // T)
+        slots = self._slots(r)
         lines = [f"{{ // stage {s}: radix {r}, Ns {ns}"]
         names = [[f"a{t}_{k}" for k in range(r)] for t in range(slots)]
         lines += [f"C {n} = C(0);" for row in names for n in row]
@@ -421,26 +460,20 @@ class FFTPassSpec:
         def guard(t: int) -> str:
             return f"if (tid + {t * T}u < {nb}u) " if (t + 1) * T > nb else ""
 
-        for t in range(slots):
-            lines += [guard(t) + "{", *self._slot(s, count, t, width)]
-            if first:
-                lines += self._column("b", "", True)
-                if self.twiddled:  # the pass twiddles' reads first: independent of the loads, in flight with them
-                    lines.append("uint jm = j % p.Ns;")
-                    lines += [f"C w{k} = cmul(TAB.d[p.tlo + (({i}) << p.lobits) + (jm & lomask)], "
-                              f"TAB.d[p.thi + ({i}) * histride + (jm >> p.lobits)]);"
-                              for k, i in enumerate(f"jj + {k * width}u" for k in range(r))]
-            for k in range(r):
-                i = f"jj + {k * width}u"
-                if first:
-                    lines += ["{", *self._load_value("", i), f"{names[t][k]} = v;", "}"]
-                    if self.twiddled:
-                        lines.append(f"{names[t][k]} = cmul({names[t][k]}, w{k});")
-                else:
-                    lines.append(f"{names[t][k]} = {self._sh('b', i)};")
+        if first and self.prefetch:  # this tile's elements came with the last; the next tile's now
+            lines += [f"{n} = {m};" for row, prow in zip(names, self._load_names("p"), strict=True)
+                      for n, m in zip(row, prow, strict=True)]
+            lines += ["{", f"uint q0 = (tile + gl_NumWorkGroups.x) * {B}u;", *self._loads(self._load_names("p")), "}"]
+        elif first:
+            lines += self._loads(names)
+        else:
+            for t in range(slots):
+                lines += [guard(t) + "{", *self._slot(s, count, t, width)]
+                for k in range(r):
+                    lines.append(f"{names[t][k]} = {self._sh('b', f'jj + {k * width}u')};")
                     if ns > 1 and k > 0:
                         lines.append(f"{names[t][k]} = cmul({names[t][k]}, w{s}_{t}_{k});")
-            lines.append("}")
+                lines.append("}")
         if not first:
             lines.append("barrier();")
         for t in range(slots):

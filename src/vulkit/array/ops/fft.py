@@ -55,6 +55,9 @@ MULTIPASS_PLAN_BYTES = 256
 MULTIPASS_COALESCE_BYTES = 128
 MULTIPASS_TILE_ELEMENTS = 1024
 STAGE_BITS = 4  # a workgroup's stages have radices of up to 2^STAGE_BITS (its threads: the tile's elements / that)
+# one-pass transforms of more tiles than this many workgroups: each workgroup loops over tiles, loading the next
+# tile's elements while it transforms the current one (0: one tile a workgroup, no prefetch)
+PREFETCH_GROUPS = 1024
 MAX_ELEMENTS = 1 << 32
 MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
 NORMS = ("backward", "ortho", "forward")
@@ -359,8 +362,10 @@ def _pass_of(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bool, sr
     side = src if load.mode == "pairs" else dst if store.mode == "pairs" else None
     vector = side is not None and side.sn == 1 and all(
         v % 2 == 0 for v in (side.off, side.so if o_count > 1 else 0, side.sc if c_count > 1 else 0))
+    tiles = -(-q // tile)
+    prefetch = single and 0 < PREFETCH_GROUPS < tiles
     spec = FFTPassSpec(plan.dtype, stages, tile, threads, load_rows, store_rows, single, load.mode, store.mode,
-                       True, vector, addresses, twiddled=ns > 1)
+                       True, vector, addresses, twiddled=ns > 1, prefetch=prefetch)
     if spec.shared_elements > cap:  # no room for the padding against bank conflicts
         spec = dataclasses.replace(spec, pad=False)
     flags |= (LOAD_TABLE if load.table is not None else 0) | (STORE_TABLE if store.table is not None else 0)
@@ -372,7 +377,7 @@ def _pass_of(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bool, sr
               load.twiddles if load.table is None else load.table,
               store.twiddles if store.table is None else store.table,
               offsets[("stages", r)], offsets.get(("pass lo", ns, r), 0), offsets.get(("pass hi", ns, r), 0), flags)
-    return kernel, values, min(-(-q // tile), ctx.max_groups)
+    return kernel, values, min(tiles, PREFETCH_GROUPS if prefetch else ctx.max_groups)
 
 
 def _dispatch_post(ctx: Any, plan: Plan, sign: int, src: Array, dst: Side, lines: tuple[int, int],
