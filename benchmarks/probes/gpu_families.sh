@@ -57,6 +57,8 @@
 #      factorization and SciPy-solver tests with validation
 #  27. the factorization, SciPy-solver and blocked-LU tests with validation, solve_triangular and cholesky as
 #      batched and in one batch against .gpu/old, in turn twice, the linalg rows against the peers
+#  28. the one-pass FFT's prefetch (PREFETCH_GROUPS 0, 512, 1024, 2048 in turn: rfft and fft of rows, fftn 512^3),
+#      the FFT rows against PyTorch and CuPy, the FFT tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -215,6 +217,15 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
     21) resize_ab ;;
     25) limit 200 python3 benchmarks/probes/probe_trsm.py 2>&1 | tee "$out/trsm.txt"
         linalg_one_batch_ab ;;
+    28) setup='import numpy as np; rng = np.random.default_rng(0)
+r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
+c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal((512, 512, 512))).astype(np.complex64))'
+        limit 240 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.PREFETCH_GROUPS=0,512,1024,2048" \
+          "vt.fft.rfft(r, axis=-1)" "vt.fft.fft(z, axis=-1)" "vt.fft.fftn(c)" --setup "$setup" 2>&1 | tee "$out/fft_prefetch.txt"
+        limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
+          tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
     27) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt"
         linalg_one_batch_ab
