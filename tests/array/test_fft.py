@@ -468,9 +468,9 @@ def test_pass_plans() -> None:
 
 @pytest.mark.parametrize("lines", [2, 7, 37])
 def test_workgroups_prefetching_the_next_tile(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
-    """Passes over more tiles than PREFETCH_GROUPS workgroups (3 here): each workgroup loops over tiles, loading
-    the next one's elements while transforming the current one, the last ones past the end (2 lines of one-pass
-    transforms: fewer tiles than workgroups, no prefetch)."""
+    """One-pass transforms over more tiles than PREFETCH_GROUPS workgroups (3 here): each workgroup loops over
+    tiles, loading the next one's elements while transforming the current one, the last ones past the end (2
+    lines: fewer tiles than workgroups, no prefetch)."""
     ctx = context.current()
     ctx.plans.clear()
     monkeypatch.setattr(fft_ops, "PREFETCH_GROUPS", 3)
@@ -484,22 +484,5 @@ def test_workgroups_prefetching_the_next_tile(monkeypatch: pytest.MonkeyPatch, l
             _check("hfft", x, n)
             _check("fft", x.T.copy(), n, axis=0)
         _check("fft2", _values((lines, 3, 40, 24), "complex64", seed=3), 40)
-    finally:
-        ctx.plans.clear()
-
-
-def test_passes_prefetching_the_next_tile(small_shared_memory: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Transforms of several passes (a device of 64 elements of shared memory), each pass's workgroups looping
-    over tiles with their pass twiddles loaded ahead too."""
-    ctx = context.current()
-    ctx.plans.clear()  # passes recorded before kept their workgroups
-    monkeypatch.setattr(fft_ops, "PREFETCH_GROUPS", 3)
-    try:
-        for n in (4096, 3000):
-            x = _values((3, n), "complex64", seed=n)
-            _check("fft", x, n)
-            _check("ifft", x, n)
-            _check("rfft", x.real.copy(), n)
-            _check("fft", _values((n, 5), "complex64", seed=2), n, axis=0)
     finally:
         ctx.plans.clear()

@@ -200,7 +200,7 @@ class FFTPassSpec:
     consecutive elements of a column (its elements are adjacent in memory) rather than consecutive columns.
     ``single``: the whole transform (N = R, no pass twiddles); ``twiddled``: a pass after the first (Ns > 1), whose
     loads are multiplied by the pass twiddles; ``prefetch``: a workgroup loops over several tiles and loads the next
-    one's elements (and pass twiddles) into registers before transforming the current one. ``load``/``store``: see
+    one's elements into registers before transforming the current one (one-pass kernels). ``load``/``store``: see
     LOADS, STORES; ``pad``: shared memory padded against bank conflicts; ``vector_pairs``: real pairs at unit
     stride and even offsets, moved as one complex number. At run time (push constants): elements past ``nv`` read
     as zero, only k < ``nout`` are stored, stores are scaled by ``S``, and ``flags`` conjugate and multiply by tables
@@ -226,6 +226,8 @@ class FFTPassSpec:
     def __post_init__(self) -> None:
         if self.load not in LOADS or self.store not in STORES:
             raise ValueError(f"FFTPassSpec: unknown load {self.load!r} or store {self.store!r}")
+        if self.prefetch and not self.single:
+            raise ValueError("FFTPassSpec: only one-pass kernels prefetch")
 
     @property
     def R(self) -> int:  # noqa: N802 - the radix's usual name

@@ -55,9 +55,8 @@ MULTIPASS_PLAN_BYTES = 256
 MULTIPASS_COALESCE_BYTES = 128
 MULTIPASS_TILE_ELEMENTS = 1024
 STAGE_BITS = 4  # a workgroup's stages have radices of up to 2^STAGE_BITS (its threads: the tile's elements / that)
-# passes over more tiles than this many workgroups: each workgroup loops over tiles, loading the next tile's
-# elements while it transforms the current one (0: one tile a workgroup, no prefetch). rfft and fft of 4096-element
-# rows 98 -> 93 and 73 us, fftn 512^3 3264 -> 2994 us on an H200 (512: 89 / 71 / 3096; 2048: 100 / 77 / 2940)
+# one-pass transforms of more tiles than this many workgroups: each workgroup loops over tiles, loading the next
+# tile's elements while it transforms the current one (0: one tile a workgroup, no prefetch)
 PREFETCH_GROUPS = 1024
 MAX_ELEMENTS = 1 << 32
 MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
@@ -364,7 +363,7 @@ def _pass_of(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bool, sr
     vector = side is not None and side.sn == 1 and all(
         v % 2 == 0 for v in (side.off, side.so if o_count > 1 else 0, side.sc if c_count > 1 else 0))
     tiles = -(-q // tile)
-    prefetch = 0 < PREFETCH_GROUPS < tiles
+    prefetch = single and 0 < PREFETCH_GROUPS < tiles
     spec = FFTPassSpec(plan.dtype, stages, tile, threads, load_rows, store_rows, single, load.mode, store.mode,
                        True, vector, addresses, twiddled=ns > 1, prefetch=prefetch)
     if spec.shared_elements > cap:  # no room for the padding against bank conflicts
