@@ -287,8 +287,12 @@ def test_arrays_of_a_device_that_was_shut_down_raise():
     from vulkit.runtime import context
 
     x = vt.asarray(np.arange(5, dtype=np.float32))
+    m = vt.asarray(np.ones((4, 4), dtype=np.float32))
     x + x  # the fast path's kernel is cached too
+    m @ m  # and the product's plan for its layouts
     context.shutdown()
+    with pytest.raises(RuntimeError, match="^matmul: the array's device \\(\\d+\\) was shut down"):
+        m @ m
     for use in (lambda: x + 1, lambda: x + x, lambda: vt.exp(x)):
         with pytest.raises(RuntimeError, match="shut down|destroyed"):
             use()

@@ -102,6 +102,28 @@ def test_views_read_in_place() -> None:
     _check(vt.broadcast_to(x[:1], (40, 40)) @ y, row, b)
 
 
+def test_products_of_layouts_seen_before() -> None:
+    """A product of layouts seen before records the plan kept for them (the call's own cache): new values, other
+    arrays of the same layout, views at the same offsets of other buffers, every dtype kind, and the operands'
+    roles swapped all give NumPy's products."""
+    rng = np.random.default_rng(5)
+    for dtype in ("float32", "int32", "bool"):
+        for _ in range(3):
+            a = (rng.standard_normal((33, 70)) * 4).astype(dtype)
+            b = (rng.standard_normal((70, 20)) * 4).astype(dtype)
+            np.testing.assert_allclose((vt.asarray(a) @ vt.asarray(b)).numpy(), a @ b, rtol=2e-5, atol=1e-3)
+    big = rng.standard_normal((2, 40, 40)).astype(np.float32)
+    for k in range(2):  # the same view layout of two buffers (offsets equal, contents not)
+        x = vt.asarray(big[k] * (k + 1))[3:36, 1:30]
+        y = vt.asarray(big[1 - k])[1:30, ::2]
+        np.testing.assert_allclose((x @ y).numpy(), (big[k] * (k + 1))[3:36, 1:30] @ big[1 - k][1:30, ::2],
+                                   rtol=2e-5, atol=1e-4)
+    square = rng.standard_normal((24, 24)).astype(np.float32)
+    other = rng.standard_normal((24, 24)).astype(np.float32)
+    for p, q in ((square, other), (other, square)):
+        np.testing.assert_allclose((vt.asarray(p) @ vt.asarray(q)).numpy(), p @ q, rtol=2e-5, atol=1e-4)
+
+
 def test_out_and_inplace() -> None:
     a, b = _values((6, 5), "float32", 11), _values((5, 6), "float32", 12)
     out = vt.zeros((12, 6), dtype=vt.float32)
