@@ -59,8 +59,6 @@
 #      batched and in one batch against .gpu/old, in turn twice, the linalg rows against the peers
 #  28. the one-pass FFT's prefetch (PREFETCH_GROUPS 0, 512, 1024, 2048 in turn: rfft and fft of rows, fftn 512^3),
 #      the FFT rows against PyTorch and CuPy, the FFT tests with validation
-#  29. the prefetch in the passes of multi-pass FFTs too (PREFETCH_GROUPS 0, 1024, 2048 in turn: fft 2^24, rfft of
-#      rows, fftn 512^3), the FFT rows against the peers, the FFT tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -219,15 +217,6 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
     21) resize_ab ;;
     25) limit 200 python3 benchmarks/probes/probe_trsm.py 2>&1 | tee "$out/trsm.txt"
         linalg_one_batch_ab ;;
-    29) setup='import numpy as np; rng = np.random.default_rng(0)
-r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
-x = vt.asarray((rng.standard_normal(1 << 24) + 1j * rng.standard_normal(1 << 24)).astype(np.complex64))
-c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal((512, 512, 512))).astype(np.complex64))'
-        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.PREFETCH_GROUPS=0,1024,2048" \
-          "vt.fft.fft(x)" "vt.fft.rfft(r, axis=-1)" "vt.fft.fftn(c)" --setup "$setup" 2>&1 | tee "$out/fft_prefetch.txt"
-        limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
-          tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
     28) setup='import numpy as np; rng = np.random.default_rng(0)
 r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
 z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
