@@ -34,7 +34,7 @@ from .linalg_common import GRID_FELL_BACK, Launcher, max_invocations, pow2, shar
 from .moving import _copy_into
 
 CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device has): tb rows of A11, the rest of A21
-CHOL_DEFER = 512  # Cholesky's block columns whose updates of the columns right of them are one product (0: none)
+CHOL_DEFER = 512  # Cholesky's column groups: each updates the columns right of it in one product (0: no groups)
 CHOL_UNROLLED: bool | None = None  # the panel's steps written out: None on GPUs (tests force)
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
