@@ -486,3 +486,20 @@ def test_workgroups_prefetching_the_next_tile(monkeypatch: pytest.MonkeyPatch, l
         _check("fft2", _values((lines, 3, 40, 24), "complex64", seed=3), 40)
     finally:
         ctx.plans.clear()
+
+
+def test_r2c_post_processing_in_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fused r2c post-processing computing X_k and X_{H-k} together (``R2C_PAIRS``): halves of even and odd
+    length, along rows and across columns, forward and through ihfft's conjugated direction."""
+    ctx = context.current()
+    ctx.plans.clear()
+    monkeypatch.setattr(fft_ops, "R2C_PAIRS", True)
+    try:
+        for n in (2, 4, 6, 30, 64, 100, 2048):
+            x = _values((5, n), "float32", seed=n)
+            _check("rfft", x, n)
+            _check("ihfft", x, n)
+            _check("rfft", x.T.copy(), n, axis=0)
+        _check("rfftn", _values((6, 10, 12), "float32", seed=4), 12)
+    finally:
+        ctx.plans.clear()

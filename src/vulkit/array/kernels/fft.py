@@ -200,7 +200,8 @@ class FFTPassSpec:
     consecutive elements of a column (its elements are adjacent in memory) rather than consecutive columns.
     ``single``: the whole transform (N = R, no pass twiddles); ``twiddled``: a pass after the first (Ns > 1), whose
     loads are multiplied by the pass twiddles; ``prefetch``: a workgroup loops over several tiles and loads the next
-    one's elements into registers before transforming the current one (one-pass kernels). ``load``/``store``: see
+    one's elements into registers before transforming the current one (one-pass kernels); ``r2c_pairs``: the fused
+    r2c post-processing computes X_k and X_{H-k} together. ``load``/``store``: see
     LOADS, STORES; ``pad``: shared memory padded against bank conflicts; ``vector_pairs``: real pairs at unit
     stride and even offsets, moved as one complex number. At run time (push constants): elements past ``nv`` read
     as zero, only k < ``nout`` are stored, stores are scaled by ``S``, and ``flags`` conjugate and multiply by tables
@@ -220,6 +221,7 @@ class FFTPassSpec:
     addresses: bool = False
     twiddled: bool = False
     prefetch: bool = False
+    r2c_pairs: bool = False
     bindings: ClassVar[int] = 3
     groups_per: ClassVar[int] = 1
 
@@ -497,16 +499,24 @@ class FFTPassSpec:
 
     def _r2c_epilogue(self) -> list[str]:
         """X_k = ((Z_k + conj Z_{H-k}) - i w^k (Z_k - conj Z_{H-k})) / 2 for k <= H = R, from shared memory: a
-        column at a time along rows, else each thread on one column (threads a multiple of the tile)."""
+        column at a time along rows, else each thread on one column (threads a multiple of the tile). With
+        ``r2c_pairs``, k runs to H / 2 and each k gives X_{H-k} too, from the same two elements and w^{H-k} =
+        -conj(w^k): half the shared and table reads."""
         R, B, T = self.R, self.tile, self.threads
-        value = "F(0.5) * ((z + y) - times_i(cmul(conj_if(TAB.d[p.tout + k], STORE_CONJ), z - y)))"
         pair = [f"C z = conj_if({self._sh('b', f'k % {R}u')}, STORE_CONJ);",
-                f"C y = conj_if({self._sh('b', f'({R}u - k) % {R}u')}, !STORE_CONJ);", *self._store("", "k", value)]
+                f"C y = conj_if({self._sh('b', f'({R}u - k) % {R}u')}, !STORE_CONJ);",
+                "C w = conj_if(TAB.d[p.tout + k], STORE_CONJ);",
+                *self._store("", "k", "F(0.5) * ((z + y) - times_i(cmul(w, z - y)))")]
+        last = R
+        if self.r2c_pairs:  # X_{H-k}: Z_{H-k} and conj Z_k are conj y and conj z
+            pair += [f"if (2u * k != {R}u) {{", f"uint kr = {R}u - k;", "C z2 = C(y.x, -y.y), y2 = C(z.x, -z.y);",
+                     *self._store("", "kr", "F(0.5) * ((z2 + y2) - times_i(cmul(C(-w.x, w.y), z2 - y2)))"), "}"]
+            last = R // 2
         if self.store_rows:
             return [f"for (uint b = 0u; b < {B}u; b++) {{", *self._column("b", "", False),
-                    f"for (uint k = tid; k <= {R}u; k += {T}u) {{", *pair, "}", "}"]
+                    f"for (uint k = tid; k <= {last}u; k += {T}u) {{", *pair, "}", "}"]
         return ["{", f"uint b = tid % {B}u;", *self._column("b", "", False),
-                f"for (uint k = tid / {B}u; k <= {R}u; k += {T // B}u) {{", *pair, "}", "}"]
+                f"for (uint k = tid / {B}u; k <= {last}u; k += {T // B}u) {{", *pair, "}", "}"]
 
 
 @dataclass(frozen=True)

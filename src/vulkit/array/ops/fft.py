@@ -60,6 +60,7 @@ STAGE_BITS = 4  # a workgroup's stages have radices of up to 2^STAGE_BITS (its t
 # 4096-element rows 98 -> 93 and 73 us, fftn 512^3 3264 -> 2994 us on an H200 (512: 89 / 71 / 3096; 2048: 100 / 77 /
 # 2940); the passes of multi-pass transforms lose by it (fft 2^24 444-481 -> 485 us: their pass twiddles too)
 PREFETCH_GROUPS = 1024
+R2C_PAIRS = False  # the fused r2c post-processing computing X_k and X_{H-k} together (not yet timed on a GPU)
 MAX_ELEMENTS = 1 << 32
 MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
 NORMS = ("backward", "ortho", "forward")
@@ -367,7 +368,8 @@ def _pass_of(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bool, sr
     tiles = -(-q // tile)
     prefetch = single and 0 < PREFETCH_GROUPS < tiles
     spec = FFTPassSpec(plan.dtype, stages, tile, threads, load_rows, store_rows, single, load.mode, store.mode,
-                       True, vector, addresses, twiddled=ns > 1, prefetch=prefetch)
+                       True, vector, addresses, twiddled=ns > 1, prefetch=prefetch,
+                       r2c_pairs=R2C_PAIRS and store.mode == "r2c")
     if spec.shared_elements > cap:  # no room for the padding against bank conflicts
         spec = dataclasses.replace(spec, pad=False)
     flags |= (LOAD_TABLE if load.table is not None else 0) | (STORE_TABLE if store.table is not None else 0)
