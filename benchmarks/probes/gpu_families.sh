@@ -59,6 +59,9 @@
 #      batched and in one batch against .gpu/old, in turn twice, the linalg rows against the peers
 #  28. the one-pass FFT's prefetch (PREFETCH_GROUPS 0, 512, 1024, 2048 in turn: rfft and fft of rows, fftn 512^3),
 #      the FFT rows against PyTorch and CuPy, the FFT tests with validation
+#  30. the fused r2c post-processing in pairs (R2C_PAIRS in turn: rfft of rows, of 2^24 reals, rfftn), the host's time
+#      of a small product with its kept plan (probe_recording_host.py), then the H200 rows not yet measured there:
+#      matmul, sorting and unique, the reductions and the image filters, against PyTorch and CuPy
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -217,6 +220,15 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
     21) resize_ab ;;
     25) limit 200 python3 benchmarks/probes/probe_trsm.py 2>&1 | tee "$out/trsm.txt"
         linalg_one_batch_ab ;;
+    30) setup='import numpy as np; rng = np.random.default_rng(0)
+r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); s = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32))
+c = vt.asarray(rng.standard_normal((256, 256, 256), dtype=np.float32))'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.R2C_PAIRS=False,True" \
+          "vt.fft.rfft(r, axis=-1)" "vt.fft.rfft(s)" "vt.fft.rfftn(c)" --setup "$setup" 2>&1 | tee "$out/r2c_pairs.txt"
+        limit 60 python3 benchmarks/probes/probe_recording_host.py 1024 "x @ w" "x + x" 2>&1 | tee "$out/host_matmul.txt"
+        for rows in matmul sort unique "sum of" "max of" argmax softmax cumulative gaussian median sobel resize; do
+          limit 200 python3 benchmarks/bench_ops.py --only "$rows" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done ;;
     28) setup='import numpy as np; rng = np.random.default_rng(0)
 r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
 z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
