@@ -121,6 +121,8 @@ class Stream(HazardTracker):
         self.staging = StagingRing(device, staging_size)
         self.known_completed = 0
         self._value = 1
+        self.recorded_ops = 0  # operations recorded since the stream began (dispatches, copies, fills, writes)
+        self.capture: list[Any] | None = None  # while a list: every dispatch() is appended to it (array/ops/recording)
         self._cb: CommandBuffer | None = None
         self._slot: _Slot | None = None
         self._ops = 0
@@ -238,6 +240,7 @@ class Stream(HazardTracker):
         """Count an operation (and its workgroups); submit the batch once it is long enough, or once it holds
         ``IDLE_FLUSH_WORK`` workgroups while the GPU has finished everything submitted before it."""
         self._ops += 1
+        self.recorded_ops += 1
         self._work += work
         if self._ops >= self._flush_at or self._work >= self._flush_work:
             self.flush()
@@ -308,6 +311,8 @@ class Stream(HazardTracker):
             self.track(cb, reads, writes, SHADER_STAGE, SHADER_WRITE, self._value)
             if push.__class__ is not bytes:
                 push = bytes(push)
+            if self.capture is not None:
+                self.capture.append((pipeline, tuple(resources), push, tuple(groups), tuple(reads), tuple(writes)))
             self._record(cb, pipeline, b"".join(infos), push, *groups)
             if any(a.host_views for a in writes):
                 self.synchronize()

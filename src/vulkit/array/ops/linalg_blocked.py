@@ -32,6 +32,7 @@ from .creation import tril, zeros
 from .elementwise import add, conj
 from .linalg_common import GRID_FELL_BACK, Launcher, max_invocations, pow2, shared_limit
 from .moving import _copy_into
+from .recording import run_recorded
 
 CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device has): tb rows of A11, the rest of A21
 CHOL_DEFER = 512  # Cholesky's column groups: each updates the columns right of it in one product (0: no groups)
@@ -68,6 +69,18 @@ def _subtract_product(a: Array, b: Array, c: Array, band: int = 0) -> None:
             _launch(a, b, c, batch, -1.0, 1.0, True, band=band)
             return
     _product(a, b, c, -1.0, 1.0, True, band)
+
+
+def _recording_key(name: str, arrays: list[Array], launcher: Launcher, *extra: Any) -> tuple[Any, ...] | None:
+    """The key under which a blocked loop's dispatches are kept (:func:`~.recording.run_recorded`): the arrays'
+    layouts, the kernel's spec, the matmul tiles' state and ``extra``; None where the kernels take buffer addresses
+    (the push constants then hold the allocations themselves)."""
+    from .matmul_tuning import state
+
+    if launcher.addresses:
+        return None
+    return (name, *((a._shape, a._strides, a._offset, a._dtype) for a in arrays), launcher.kernel.spec, state(),
+            *extra)
 
 
 def _sub(w: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
@@ -284,7 +297,8 @@ def triangular_solve(t: Array, x: Array, lower: bool, unit: bool) -> None:
     tb = block_sizes(x._ctx, x._dtype.itemsize)
     solve = Launcher(x._ctx, TrsmSpec, x._dtype, [t, x], nb=tb, lower=lower, unit=unit, conj=False, swap=False,
                      **trsm_options(x._ctx))
-    _solve_rows(t, x, 0, n, tb, lower, solve)
+    key = _recording_key("trsm", [t, x], solve, t._alloc is x._alloc) if x._dtype.kind != "c" else None
+    run_recorded(x._ctx, key, (t._alloc, x._alloc), lambda: _solve_rows(t, x, 0, n, tb, lower, solve))
 
 
 def _solve_rows(t: Array, x: Array, r0: int, r1: int, tb: int, lower: bool, solve: Launcher) -> None:
@@ -332,14 +346,19 @@ def potrf(w: Array, word: Array) -> None:
                           band=tb)
 
     step = max(tb, CHOL_DEFER // tb * tb) if CHOL_DEFER else n
-    for d0 in range(0, n, step):
-        d1 = min(d0 + step, n)
-        for k0 in range(d0, d1, tb):
-            k1 = min(k0 + tb, n)
-            panel([_corner(w, k0, k0)], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
-            if k1 < d1:
-                update(k0, k1, d1)
-        if d1 < n:
-            update(d0, d1, n)
+
+    def steps() -> None:
+        for d0 in range(0, n, step):
+            d1 = min(d0 + step, n)
+            for k0 in range(d0, d1, tb):
+                k1 = min(k0 + tb, n)
+                panel([_corner(w, k0, k0)], [batch, n - k0, k1 - k0, n, k0], batch * groups(k1))
+                if k1 < d1:
+                    update(k0, k1, d1)
+            if d1 < n:
+                update(d0, d1, n)
+
+    key = _recording_key("potrf", [w], panel, step) if not complex_ else None
+    run_recorded(ctx, key, (w._alloc, diagonal._alloc, word._alloc), steps)
     s0, s1, s2 = w._strides
     _copy_into(view(w, (batch, n), (s0, s1 + s2), w._offset), diagonal)

@@ -1,0 +1,69 @@
+"""Dispatch sequences kept by layout (array/ops/recording.py): the blocked Cholesky and triangular solves record
+their loop's dispatches once and replay them over the next call's arrays (results checked against NumPy and SciPy
+on every call), and loops that cannot be replayed are not kept."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.linalg as sl
+
+import vulkit as vt
+from vulkit.array.ops import linalg_blocked, recording
+from vulkit.runtime import context
+
+
+def _kept(name: str) -> list[recording.Recording]:
+    return [v for k, v in context.current().plans.items() if isinstance(v, recording.Recording) and k[0] == name]
+
+
+@pytest.fixture
+def small_blocks(monkeypatch: pytest.MonkeyPatch):
+    """Blocks of 16 (several block columns and halves at small orders) and an empty plan cache."""
+    context.current().plans.clear()
+    monkeypatch.setattr(linalg_blocked, "block_sizes", lambda ctx, itemsize: 16)
+    monkeypatch.setattr(linalg_blocked, "CHOL_DEFER", 32)
+    yield
+    context.current().plans.clear()
+
+
+def test_cholesky_replays_its_steps_over_new_arrays(small_blocks: None) -> None:
+    rng = np.random.default_rng(1)
+    for call in range(3):
+        g = rng.standard_normal((2, 70, 70)).astype(np.float32)
+        a = g @ g.transpose(0, 2, 1) / 70 + np.eye(70, dtype=np.float32)
+        got = vt.linalg.cholesky(vt.asarray(a)).numpy()
+        np.testing.assert_allclose(got, np.linalg.cholesky(a.astype(np.float64)), atol=2e-5)
+        assert len(_kept("potrf")) == 1, call  # kept by the first call, replayed by the others
+    bad = np.eye(70, dtype=np.float32)[None].repeat(2, 0)
+    bad[1, 50, 50] = -1.0  # a replayed call still raises for its own matrix
+    with pytest.raises(vt.linalg.LinAlgError, match="cholesky: Matrix is not positive definite"):
+        vt.linalg.cholesky(vt.asarray(bad))
+
+
+@pytest.mark.parametrize("lower", [True, False])
+def test_triangular_solves_replay_over_new_arrays(small_blocks: None, lower: bool) -> None:
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        t = rng.standard_normal((57, 57)).astype(np.float32) + 20 * np.eye(57, dtype=np.float32)
+        b = rng.standard_normal((57, 9)).astype(np.float32)
+        got = vt.linalg.solve_triangular(vt.asarray(t), vt.asarray(b), lower=lower).numpy()
+        np.testing.assert_allclose(got, sl.solve_triangular(t.astype(np.float64), b, lower=lower), atol=1e-5)
+    assert len(_kept("trsm")) == 1
+
+
+def test_loops_that_cannot_be_replayed_are_not_kept() -> None:
+    ctx = context.current()
+    x, y = vt.ones((64,), dtype=vt.float32), vt.ones((64,), dtype=vt.float32)
+    runs = []
+
+    def outside_roles() -> None:  # an elementwise op: dispatch_to, and a new output outside the roles
+        runs.append(1)
+        x + y
+
+    for key in (("test outside",), None):
+        for _ in range(2):
+            recording.run_recorded(ctx, key, (x._alloc,), outside_roles)
+        assert key is None or ctx.plans.get(key) is None
+    assert len(runs) == 4  # the body ran every time
+    assert ctx.stream.capture is None
