@@ -1,4 +1,4 @@
-"""Dispatch sequences kept by layout (array/ops/recording.py): the blocked Cholesky and triangular solves record
+"""Dispatch sequences kept by layout (array/ops/recording.py): the blocked LU, Cholesky and triangular solves record
 their loop's dispatches once and replay them over the next call's arrays (results checked against NumPy and SciPy
 on every call), and loops that cannot be replayed are not kept."""
 
@@ -50,6 +50,27 @@ def test_triangular_solves_replay_over_new_arrays(small_blocks: None, lower: boo
         got = vt.linalg.solve_triangular(vt.asarray(t), vt.asarray(b), lower=lower).numpy()
         np.testing.assert_allclose(got, sl.solve_triangular(t.astype(np.float64), b, lower=lower), atol=1e-5)
     assert len(_kept("trsm")) == 1
+
+
+def test_lu_replays_over_new_arrays(small_blocks: None) -> None:
+    """solve and lu_factor (LAPACK's L: later interchanges applied to earlier columns) replay their LU's loop; a
+    replayed solve still raises for its own singular matrix. (Order 64: a last block of at most 8 rows below the
+    diagonal would update through the skinny kernel, whose partial sums are a new array each call: such a loop is
+    not kept.)"""
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        a = rng.standard_normal((64, 64)).astype(np.float32)
+        b = rng.standard_normal((64, 3)).astype(np.float32)
+        got = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
+        np.testing.assert_allclose(got, np.linalg.solve(a.astype(np.float64), b), rtol=1e-3, atol=1e-3)
+        lu, piv = vt.linalg.lu_factor(vt.asarray(a))
+        expected_lu, expected_piv = sl.lu_factor(a.astype(np.float64))
+        np.testing.assert_array_equal(piv.numpy(), expected_piv)
+        np.testing.assert_allclose(lu.numpy(), expected_lu, atol=1e-4)
+    assert len(_kept("getrf")) == 2  # solve's and lu_factor's
+    singular = np.ones((64, 64), dtype=np.float32)
+    with pytest.raises(vt.linalg.LinAlgError, match="solve: Singular matrix"):
+        vt.linalg.solve(vt.asarray(singular), vt.asarray(np.ones((64, 3), dtype=np.float32)))
 
 
 def test_loops_that_cannot_be_replayed_are_not_kept() -> None:

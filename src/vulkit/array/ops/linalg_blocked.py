@@ -73,14 +73,18 @@ def _subtract_product(a: Array, b: Array, c: Array, band: int = 0) -> None:
 
 def _recording_key(name: str, arrays: list[Array], launcher: Launcher, *extra: Any) -> tuple[Any, ...] | None:
     """The key under which a blocked loop's dispatches are kept (:func:`~.recording.run_recorded`): the arrays'
-    layouts, the kernel's spec, the matmul tiles' state and ``extra``; None where the kernels take buffer addresses
-    (the push constants then hold the allocations themselves)."""
+    layouts, the kernel's spec, the settings the loop's steps depend on (block order, invocations, this module's
+    constants: tests change them), the matmul tiles' state and ``extra``; None where the kernels take buffer
+    addresses (the push constants then hold the allocations themselves)."""
     from .matmul_tuning import state
 
     if launcher.addresses:
         return None
-    return (name, *((a._shape, a._strides, a._offset, a._dtype) for a in arrays), launcher.kernel.spec, state(),
-            *extra)
+    ctx, first = arrays[0]._ctx, arrays[0]
+    settings = (block_sizes(ctx, first._dtype.itemsize), max_invocations(ctx), GRID, GRID_GROUPS, GRID_LEAST_ROWS,
+                GRID_MIN_ROWS, GRID_SPINS, CHOL_PANEL_THREADS, CHOL_UNROLLED, CHOL_DEFER)
+    return (name, *((a._shape, a._strides, a._offset, a._dtype) for a in arrays), launcher.kernel.spec, settings,
+            state(), *extra)
 
 
 def _sub(w: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
@@ -241,16 +245,23 @@ def getrf(w: Array, k: int, pivots: Array, word: Array, whole_l: bool = False) -
         interchange(k0 + left, width - left, k0, k0 + left)
 
     grid = _GridPanel(kernels, k, pivots, word) if _GridPanel.allowed(w, tb) else None
-    for panel, k0 in enumerate(range(0, k, tb)):
-        kb = min(tb, k - k0)
-        if grid is not None and (m - k0 >= GRID_MIN_ROWS or GRID):
-            grid(k0, kb, panel)
-        else:
-            factor(k0, kb)
-        if whole_l and k0:
-            interchange(k0, kb, 0, k0)
-        if k0 + kb < cols:
-            _eliminate(kernels, w, k, pivots, k0, kb, k0 + kb, cols)
+
+    def steps() -> None:
+        for panel, k0 in enumerate(range(0, k, tb)):
+            kb = min(tb, k - k0)
+            if grid is not None and (m - k0 >= GRID_MIN_ROWS or GRID):
+                grid(k0, kb, panel)
+            else:
+                factor(k0, kb)
+            if whole_l and k0:
+                interchange(k0, kb, 0, k0)
+            if k0 + kb < cols:
+                _eliminate(kernels, w, k, pivots, k0, kb, k0 + kb, cols)
+
+    roles = (w._alloc, pivots._alloc, word._alloc) + ((grid.keys._alloc, grid.candidates._alloc) if grid else ())
+    key = _recording_key("getrf", [w, pivots], swap, k, whole_l, grid is not None, GRID) \
+        if w._dtype.kind != "c" else None
+    run_recorded(ctx, key, roles, steps)
 
 
 def getrs(w: Array, n: int, pivots: Array) -> None:
