@@ -162,6 +162,8 @@ def _helpers() -> list[str]:
     return ["C cmul(C a, C b) { return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }",
             "C times_i(C a) { return C(-a.y, a.x); }",
             "C conj_if(C a, bool c) { return c ? C(a.x, -a.y) : a; }",
+            # the r2c post-processing: X_k from z = Z_k, y = conj Z_{H-k} and w = w^k
+            "C r2c_post(C z, C y, C w) { return F(0.5) * ((z + y) - times_i(cmul(w, z - y))); }",
             f"#define LOAD_CONJ ((p.flags & {LOAD_CONJ}u) != 0u)",
             f"#define STORE_CONJ ((p.flags & {STORE_CONJ}u) != 0u)",
             f"#define LOAD_TABLE ((p.flags & {LOAD_TABLE}u) != 0u)",
@@ -506,11 +508,11 @@ class FFTPassSpec:
         pair = [f"C z = conj_if({self._sh('b', f'k % {R}u')}, STORE_CONJ);",
                 f"C y = conj_if({self._sh('b', f'({R}u - k) % {R}u')}, !STORE_CONJ);",
                 "C w = conj_if(TAB.d[p.tout + k], STORE_CONJ);",
-                *self._store("", "k", "F(0.5) * ((z + y) - times_i(cmul(w, z - y)))")]
+                *self._store("", "k", "r2c_post(z, y, w)")]
         last = R
         if self.r2c_pairs:  # X_{H-k}: Z_{H-k} and conj Z_k are conj y and conj z
-            pair += [f"if (2u * k != {R}u) {{", f"uint kr = {R}u - k;", "C z2 = C(y.x, -y.y), y2 = C(z.x, -z.y);",
-                     *self._store("", "kr", "F(0.5) * ((z2 + y2) - times_i(cmul(C(-w.x, w.y), z2 - y2)))"), "}"]
+            pair += [f"if (2u * k != {R}u) {{", f"uint kr = {R}u - k;",
+                     *self._store("", "kr", "r2c_post(C(y.x, -y.y), C(z.x, -z.y), C(-w.x, w.y))"), "}"]
             last = R // 2
         if self.store_rows:
             return [f"for (uint b = 0u; b < {B}u; b++) {{", *self._column("b", "", False),
@@ -556,7 +558,7 @@ class RealPostSpec:
                   "C z = INP.d[zb + (k % H) * p.nc];",
                   "C y = INP.d[zb + ((H - k) % H) * p.nc];",
                   "y.y = -y.y;",
-                  "C v = F(0.5) * ((z + y) - times_i(cmul(conj_if(TAB.d[p.tout + k], STORE_CONJ), z - y)));",
+                  "C v = r2c_post(z, y, conj_if(TAB.d[p.tout + k], STORE_CONJ));",
                   "v *= p.S;",
                   "OUT.d[p.out_off + o * p.os_o + c * p.os_c + k * p.os_k] = v;",
                   "}", "}"]
