@@ -62,6 +62,9 @@
 #  30. the fused r2c post-processing in pairs (R2C_PAIRS in turn: rfft of rows, of 2^24 reals, rfftn), the host's time
 #      of a small product with its kept plan (probe_recording_host.py), then the H200 rows not yet measured there:
 #      matmul, sorting and unique, the reductions and the image filters, against PyTorch and CuPy
+#  31. the whole suite with validation in 14 processes (the recorded loops' first GPU run), solve_triangular and
+#      cholesky as batched and in one batch against .gpu/old (before the recorded loops), in turn twice, the linalg
+#      rows, the fused r2c pairs in turn, the host's time of a small product with its kept plan
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -238,6 +241,18 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    31) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider tests 2>&1 | tail -n 40 \
+          | tee "$out/tests_all.txt"
+        linalg_one_batch_ab
+        for rows in solve cholesky lu_factor; do
+          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done
+        setup='import numpy as np; rng = np.random.default_rng(0)
+r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); s = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32))
+c = vt.asarray(rng.standard_normal((256, 256, 256), dtype=np.float32))'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.R2C_PAIRS=False,True" \
+          "vt.fft.rfft(r, axis=-1)" "vt.fft.rfft(s)" "vt.fft.rfftn(c)" --setup "$setup" 2>&1 | tee "$out/r2c_pairs.txt"
+        limit 60 python3 benchmarks/probes/probe_recording_host.py 1024 "x @ w" "x + x" 2>&1 | tee "$out/host_matmul.txt" ;;
     27) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt"
         linalg_one_batch_ab

@@ -488,12 +488,14 @@ def test_workgroups_prefetching_the_next_tile(monkeypatch: pytest.MonkeyPatch, l
         ctx.plans.clear()
 
 
-def test_r2c_post_processing_in_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fused r2c post-processing computing X_k and X_{H-k} together (``R2C_PAIRS``): halves of even and odd
-    length, along rows and across columns, forward and through ihfft's conjugated direction."""
+@pytest.mark.parametrize("pairs", [True, False])
+def test_r2c_post_processing_variants(monkeypatch: pytest.MonkeyPatch, pairs: bool) -> None:
+    """The fused r2c post-processing computing X_k and X_{H-k} together (``R2C_PAIRS``, shipped) or each output on
+    its own: halves of even and odd length, along rows and across columns, forward and through ihfft's conjugated
+    direction."""
     ctx = context.current()
     ctx.plans.clear()
-    monkeypatch.setattr(fft_ops, "R2C_PAIRS", True)
+    monkeypatch.setattr(fft_ops, "R2C_PAIRS", pairs)
     try:
         for n in (2, 4, 6, 30, 64, 100, 2048):
             x = _values((5, n), "float32", seed=n)

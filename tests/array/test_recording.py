@@ -54,13 +54,13 @@ def test_triangular_solves_replay_over_new_arrays(small_blocks: None, lower: boo
 
 def test_lu_replays_over_new_arrays(small_blocks: None) -> None:
     """solve and lu_factor (LAPACK's L: later interchanges applied to earlier columns) replay their LU's loop; a
-    replayed solve still raises for its own singular matrix. (Order 64: a last block of at most 8 rows below the
-    diagonal would update through the skinny kernel, whose partial sums are a new array each call: such a loop is
-    not kept.)"""
+    replayed solve still raises for its own singular matrix. (Order 80: one of 64 or less runs in one workgroup's
+    kernel where it fits in shared memory, as on NVIDIA's GPUs; the last block has no rows below it, where a few
+    would update through the skinny kernel, whose partial sums are a new array each call: such a loop is not kept.)"""
     rng = np.random.default_rng(3)
     for _ in range(3):
-        a = rng.standard_normal((64, 64)).astype(np.float32)
-        b = rng.standard_normal((64, 3)).astype(np.float32)
+        a = rng.standard_normal((80, 80)).astype(np.float32)
+        b = rng.standard_normal((80, 3)).astype(np.float32)
         got = vt.linalg.solve(vt.asarray(a), vt.asarray(b)).numpy()
         np.testing.assert_allclose(got, np.linalg.solve(a.astype(np.float64), b), rtol=1e-3, atol=1e-3)
         lu, piv = vt.linalg.lu_factor(vt.asarray(a))
@@ -68,9 +68,9 @@ def test_lu_replays_over_new_arrays(small_blocks: None) -> None:
         np.testing.assert_array_equal(piv.numpy(), expected_piv)
         np.testing.assert_allclose(lu.numpy(), expected_lu, atol=1e-4)
     assert len(_kept("getrf")) == 2  # solve's and lu_factor's
-    singular = np.ones((64, 64), dtype=np.float32)
+    singular = np.ones((80, 80), dtype=np.float32)
     with pytest.raises(vt.linalg.LinAlgError, match="solve: Singular matrix"):
-        vt.linalg.solve(vt.asarray(singular), vt.asarray(np.ones((64, 3), dtype=np.float32)))
+        vt.linalg.solve(vt.asarray(singular), vt.asarray(np.ones((80, 3), dtype=np.float32)))
 
 
 def test_loops_that_cannot_be_replayed_are_not_kept() -> None:
