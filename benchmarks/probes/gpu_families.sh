@@ -65,6 +65,9 @@
 #  31. the whole suite with validation in 14 processes (the recorded loops' first GPU run), solve_triangular and
 #      cholesky as batched and in one batch against .gpu/old (before the recorded loops), in turn twice, the linalg
 #      rows, the fused r2c pairs in turn, the host's time of a small product with its kept plan
+#  32. the column sum of 8192^2 float32 under its chunking and loads in flight (COL_CHUNK_MIN, COL_UNROLL,
+#      GPU_TARGET_GROUPS), and cumulative_sum of 2^28 under LOOKBACK_BYTES, each setting in its own process, in turn
+#      twice (with_settings.py, probe_times.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -241,6 +244,23 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    32) red=vulkit.array.ops.reductions; ker=vulkit.array.kernels.reduction; sc=vulkit.array.ops.scans
+        setup='import numpy as np; rng = np.random.default_rng(0)
+c = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); s = vt.asarray(rng.random(1 << 28, dtype=np.float32))'
+        for turn in 1 2; do
+          for settings in "$red.COL_CHUNK_MIN=256" "$red.COL_CHUNK_MIN=128" "$red.COL_CHUNK_MIN=64" \
+              "$ker.COL_UNROLL=16" "$ker.COL_UNROLL=16 $red.COL_CHUNK_MIN=128" \
+              "$red.COL_CHUNK_MIN=128 $red.GPU_TARGET_GROUPS=4096" "$red.COL_CHUNK_MIN=64 $red.GPU_TARGET_GROUPS=8192"; do
+            echo "== $settings" | tee -a "$out/colsum.txt"
+            limit 60 python3 benchmarks/probes/with_settings.py $settings -- benchmarks/probes/probe_times.py \
+              "vt.sum(c, axis=0)" --setup "$setup" 2>&1 | tee -a "$out/colsum.txt"
+          done
+          for settings in "$sc.LOOKBACK_BYTES=65536" "$sc.LOOKBACK_BYTES=32768" "$sc.TARGET_BLOCKS={'gpu': 8192, 'cpu': 16}"; do
+            echo "== $settings" | tee -a "$out/cumsum.txt"
+            limit 60 python3 benchmarks/probes/with_settings.py "$settings" -- benchmarks/probes/probe_times.py \
+              "vt.cumulative_sum(s)" --setup "$setup" 2>&1 | tee -a "$out/cumsum.txt"
+          done
+        done ;;
     31) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider tests 2>&1 | tail -n 40 \
           | tee "$out/tests_all.txt"
         linalg_one_batch_ab
