@@ -68,6 +68,8 @@
 #  32. the column sum of 8192^2 float32 under its chunking and loads in flight (COL_CHUNK_MIN, COL_UNROLL,
 #      GPU_TARGET_GROUPS), and cumulative_sum of 2^28 under LOOKBACK_BYTES, each setting in its own process, in turn
 #      twice (with_settings.py, probe_times.py)
+#  33. the reduction, recording and real-FFT tests with validation, the column reductions' combining pass with lanes
+#      from 16 chunks against 128 in turn (probe_setting_ab.py), then the H200 rows not yet measured there
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -244,6 +246,15 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    33) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_reductions.py \
+          tests/array/test_recording.py tests/array/test_fft.py 2>&1 | tail -n 5 | tee "$out/tests.txt"
+        setup='import numpy as np; c = vt.asarray(np.random.default_rng(0).random((8192, 8192), dtype=np.float32))'
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.reductions.COMBINE_LANES_FROM=128,16" \
+          "vt.sum(c, axis=0)" "vt.max(c, axis=0)" --setup "$setup" 2>&1 | tee "$out/combine_lanes.txt"
+        for rows in "mean of" "var of" nonzero bincount topk "take" concat matrix-vector equalize rgb2gray uniform \
+            erosion "column sum"; do
+          limit 100 python3 benchmarks/bench_ops.py --only "$rows" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done ;;
     32) red=vulkit.array.ops.reductions; ker=vulkit.array.kernels.reduction; sc=vulkit.array.ops.scans
         setup='import numpy as np; rng = np.random.default_rng(0)
 c = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); s = vt.asarray(rng.random(1 << 28, dtype=np.float32))'

@@ -35,6 +35,7 @@ ROW_CHUNK_MIN = 4096  # elements a row workgroup takes at least when a row is cu
 # changed nothing)
 COL_CHUNK_MIN = 128
 COL_LANES = 8  # lanes along R of a col workgroup
+COMBINE_LANES_FROM = COL_CHUNK_MIN  # chunks from which a col reduction's combining pass takes COL_LANES lanes a column
 GPU_TARGET_GROUPS = 2048  # workgroups a first pass aims at on a GPU (a few waves); 32 on a CPU device
 
 
@@ -249,7 +250,7 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
         if plan.layout == "row":
             c_rows, c_inner, split = rows, 1, _threads_per_row(plan.chunks)
         else:
-            c_rows, c_inner, split = 1, rows * inner, COL_LANES if plan.chunks >= COL_CHUNK_MIN else 1
+            c_rows, c_inner, split = 1, rows * inner, COL_LANES if plan.chunks >= COMBINE_LANES_FROM else 1
         combine = _Pass(plan.layout, split, False, 1, plan.chunks)
         passes = (recorded_first,
                   _run(ctx, spec(plan.layout, "combine", True, False, split, shuffle and plan.layout == "row"),
