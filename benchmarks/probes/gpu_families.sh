@@ -70,6 +70,8 @@
 #      twice (with_settings.py, probe_times.py)
 #  33. the reduction, recording and real-FFT tests with validation, the column reductions' combining pass with lanes
 #      from 16 chunks against 128 in turn (probe_setting_ab.py), then the H200 rows not yet measured there
+#  34. the matrix-vector kernel with 1, 4 or 8 vec4 loads of a row in flight (MATVEC_UNROLL in turn), its row
+#      against the peers, the matmul tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -246,6 +248,13 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    34) setup='import numpy as np; rng = np.random.default_rng(0)
+a = vt.asarray(rng.random((8192, 4096), dtype=np.float32)); x = vt.asarray(rng.random(4096, dtype=np.float32))'
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul.MATVEC_UNROLL=1,4,8" "a @ x" \
+          --setup "$setup" 2>&1 | tee "$out/matvec_unroll.txt"
+        limit 100 python3 benchmarks/bench_ops.py --only matrix-vector 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_matmul.py \
+          2>&1 | tail -n 5 | tee "$out/tests_matmul.txt" ;;
     33) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_reductions.py \
           tests/array/test_recording.py tests/array/test_fft.py 2>&1 | tail -n 5 | tee "$out/tests.txt"
         setup='import numpy as np; c = vt.asarray(np.random.default_rng(0).random((8192, 8192), dtype=np.float32))'
