@@ -72,6 +72,8 @@
 #      from 16 chunks against 128 in turn (probe_setting_ab.py), then the H200 rows not yet measured there
 #  34. the matrix-vector kernel with 1, 4 or 8 vec4 loads of a row in flight (MATVEC_UNROLL in turn), its row
 #      against the peers, the matmul tests with validation
+#  35. separable filters in one kernel or two by window length (FUSE_MAX_TAPS 0, 13, 99 in turn: Gaussians of 9, 13
+#      and 17 taps, uniform 5 and 13, a uint8 RGB Gaussian), the image filter tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -248,6 +250,14 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    35) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
+rgb = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.image._filter_core.FUSE_MAX_TAPS=0,13,99" \
+          "vt.image.gaussian_filter(x, 1.0)" "vt.image.gaussian_filter(x, 1.5)" "vt.image.gaussian_filter(x, 2.0)" \
+          "vt.image.uniform_filter(x, 5)" "vt.image.uniform_filter(x, 13)" "vt.image.gaussian_filter(rgb, 2.0)" \
+          --setup "$setup" 2>&1 | tee "$out/fuse_taps.txt"
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider tests/image/test_filters.py \
+          tests/image/test_morphology.py 2>&1 | tail -n 5 | tee "$out/tests_filters.txt" ;;
     34) setup='import numpy as np; rng = np.random.default_rng(0)
 a = vt.asarray(rng.random((8192, 4096), dtype=np.float32)); x = vt.asarray(rng.random(4096, dtype=np.float32))'
         limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul.MATVEC_UNROLL=1,4,8" "a @ x" \

@@ -52,6 +52,25 @@ def test_gaussian_dtypes_and_modes(dtype):
         assert_filtered(vt.image.gaussian_filter(image, 1.7, mode=mode, cval=3.5), expected, off_by_one=off)
 
 
+@pytest.mark.parametrize("most_fused", [0, 13, 99])
+def test_separable_filters_in_one_kernel_or_two(monkeypatch, most_fused):
+    """Windows fused into one kernel up to ``FUSE_MAX_TAPS`` taps an axis (none, the shipped 13, every one here) and
+    run as two kernels beyond: the same results as scipy's either way, narrow and wide windows, every mode."""
+    from vulkit.image import _filter_core  # noqa: PLC0415
+
+    monkeypatch.setattr(_filter_core, "FUSE_MAX_TAPS", most_fused)
+    for dtype in ("uint8", "float32"):
+        image = sample_image(dtype, (41, 67))
+        for sigma, mode in itertools.product((0.8, 2.0), MODES):  # 9 and 17 taps
+            expected = _ref(ndi.gaussian_filter, image, sigma, mode=mode, cval=2.0)
+            assert_filtered(vt.image.gaussian_filter(image, sigma, mode=mode, cval=2.0), expected)
+        for size in (3, 15):
+            assert_filtered(vt.image.uniform_filter(image, size, mode="mirror"),
+                            _ref(ndi.uniform_filter, image, size, mode="mirror"))
+            assert_filtered(vt.image.grey_erosion(image, size=(size, 5)), ndi.grey_erosion(image, size=(size, 5)),
+                            exact=True)
+
+
 @pytest.mark.parametrize("shape", [(1, 1), (1, 9), (9, 1), (2, 3), (5, 7, 3), (3, 8, 6, 4), (0, 5)])
 def test_gaussian_shapes_channels_batches(shape):
     image = sample_image("float32", shape)

@@ -107,7 +107,7 @@ def _run_passes(x: Array, passes: list[tuple[np.ndarray, int, int, str, str]], c
         return x.astype(out_dtype) if x._dtype is not out_dtype else x.copy()
     keep = between or pass_dtype(out_dtype)
     if len(passes) == 2 and passes[0][4] == passes[1][4] and passes[0][1] < passes[1][1] and \
-            _filter_core.FUSE_SEPARABLE:
+            _filter_core.fuse_separable(len(passes[0][0]), len(passes[1][0])):
         # both passes in one kernel: the image is read and written once
         (w0, a0, b0, m0, op), (w1, a1, b1, m1, _) = passes
         table = np.concatenate([w0, w1]) if op == "correlate" else None

@@ -100,7 +100,7 @@ def _min_max(function: str, minimum: bool, input: Any, size: Any, footprint: Any
         if not passes:
             return finish(x.astype(out_dtype) if x._dtype is not out_dtype else x.copy(), output)
         keep = pass_dtype(out_dtype)
-        if len(passes) == 2 and _filter_core.FUSE_SEPARABLE:  # both passes in one kernel
+        if len(passes) == 2 and _filter_core.fuse_separable(passes[0][1], passes[1][1]):  # both in one kernel
             (a0, s0, b0, m0), (a1, s1, b1, m1) = passes
             try:
                 return finish(window(x, op, a0, a1, (s0, s1), (b0, b1), (m0, m1), cval, out_dtype, function,
