@@ -30,15 +30,16 @@ _TABLES = "image_filter_table"
 # whether separable filters over two axes run as one kernel (False: two, as benchmarks compare), for windows of at
 # most FUSE_MAX_TAPS taps along each axis: a wider window's halo costs the one kernel more than the second pass
 # (gaussian_filter sigma=2 of 4096^2 float32, 17 taps: two kernels 1.1-1.2x faster on an H100, 1.56x on an H200;
-# on lavapipe, 2048^2: fused 1.4x faster at 5 taps, 1.2x at 9, even at 13, 0.7x at 17)
+# on lavapipe, 2048^2: fused 1.4x faster at 5 taps, 1.2x at 9, even at 13, 0.7x at 17; grey_erosion 15 x 15 and
+# 17 x 17 0.8x)
 FUSE_SEPARABLE = True
 FUSE_MAX_TAPS = 13
+DYNAMIC_MASK = 256  # min/max footprints of more cells than this read their shape from a table (no kernel per shape)
 
 
 def fuse_separable(*taps: int) -> bool:
     """Whether a separable filter of these window lengths runs its two passes as one kernel."""
     return FUSE_SEPARABLE and max(taps) <= FUSE_MAX_TAPS
-DYNAMIC_MASK = 256  # min/max footprints of more cells than this read their shape from a table (no kernel per shape)
 
 
 class WindowTooLarge(ValueError):
