@@ -175,10 +175,11 @@ def gaussian_filter(input: Any, sigma: Any, order: Any = 0, output: Any = None, 
     """scipy.ndimage's ``gaussian_filter``: one 1-D pass per filtered axis (in increasing axis order) with the
     normalised Gaussian of ``sigma`` (per axis) over ``radius`` = int(truncate x sigma + 0.5) pixels each side
     (``order``: a derivative of the Gaussian), boundary ``mode`` (reflect, mirror, nearest, wrap, constant with
-    ``cval``; per axis). Axes of sigma 0 are left alone. Two filtered axes run as one kernel (a shared tile with
-    its halo, the boundary resolved while loading, no padded copy; the vertical pass into a second shared tile,
-    rounded to the output's dtype as scipy's first pass is, then the horizontal pass), so the image is read and
-    written once; one axis, more than two, or windows too large for the 2-D tile run one kernel per axis."""
+    ``cval``; per axis). Axes of sigma 0 are left alone. Two filtered axes of at most 13 taps each (sigma up to
+    about 1.5 with the default truncate) run as one kernel (a shared tile with its halo, the boundary resolved
+    while loading, no padded copy; the vertical pass into a second shared tile, rounded to the output's dtype as
+    scipy's first pass is, then the horizontal pass), so the image is read and written once; wider windows, one
+    axis or more than two run one kernel per axis (a wide halo costs the one kernel more than a second pass)."""
     function = "gaussian_filter"
     x = as_image(input, function)
     axes = _axes(x, axes, [sigma, order, mode, radius], function)
@@ -244,8 +245,9 @@ def correlate(input: Any, weights: Any, output: Any = None, mode: Any = "reflect
               cval: float = 0.0, origin: Any = 0, *, axes: Any = None) -> Array:
     """scipy.ndimage's ``correlate``: out[p] = sum of weights[k] x input[p + k - centre] (zero weights skipped, as
     scipy's). 2-D weights act on the spatial axes (or ``axes``); weights of x.ndim dimensions on every axis (scipy's
-    n-D correlation). Rank-1 (separable) weights of more than 25 taps run as two 1-D passes in one kernel (float32
-    sums in between, so integer results are truncated once); other 2-D weights run as one 2-D pass over a shared
+    n-D correlation). Rank-1 (separable) weights of more than 25 taps run as two 1-D passes (float32 sums in
+    between, so integer results are truncated once; one kernel for both up to 13 taps an axis, one kernel each
+    beyond, as :func:`gaussian_filter`); other 2-D weights run as one 2-D pass over a shared
     tile with its halo. Windows too large for shared memory are split into row blocks whose sums are added."""
     return _correlate_api("correlate", input, weights, output, mode, cval, origin, axes, flip=False)
 
