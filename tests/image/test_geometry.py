@@ -206,6 +206,39 @@ def test_pyramids_match_skimage(mode, shape):
         np.testing.assert_allclose(G.pyramid_up(img, factor, mode=mode, cval=0.3).numpy(), up, atol=1e-12)
 
 
+@pytest.mark.parametrize("cval", [-0.5, 1.5, 0.4])
+def test_constant_mode_clips_as_skimage(cval):
+    """scikit-image clips a resampling's output to its input's range, widened to cval only where cval lies outside
+    it and the output reaches it: a small shift (no output pixel wholly outside: cval's blend clipped away) and a
+    rotation (corners wholly outside: cval kept), pyramids of one-row images, an RGB image and a batch."""
+    for seed in range(6):
+        gen = np.random.default_rng(seed)
+        img = gen.random((9, 12)) * 0.6 + 0.2  # in [0.2, 0.8]: 0.4 is inside, the others outside
+        shift = np.array([[1, 0, 0.4], [0, 1, -0.3], [0, 0, 1]])
+        for order, interpolation in ((1, "bilinear"), (3, "bicubic")):
+            ref = sk.warp(img, shift, order=order, mode="constant", cval=cval, preserve_range=True)
+            got = G.warp_affine(img, shift[:2], inverse_map=True, interpolation=interpolation, cval=cval)
+            np.testing.assert_allclose(got.numpy(), ref, atol=1e-12)
+            ref = sk.rotate(img, 37.0, order=order, mode="constant", cval=cval, preserve_range=True)
+            got = G.rotate(img, 37.0, interpolation=interpolation, mode="constant", cval=cval)
+            np.testing.assert_allclose(got.numpy(), ref, atol=1e-12)
+        for shape, axis in (((1, 5), None), ((7, 6, 3), -1)):
+            small = gen.random(shape) * 0.6 + 0.2
+            for factor in (2, 3):
+                up = sk.pyramid_expand(small, factor, mode="constant", cval=cval, channel_axis=axis)
+                got = G.pyramid_up(small, factor, mode="constant", cval=cval)
+                np.testing.assert_allclose(got.numpy(), up, atol=1e-12)
+                down = sk.pyramid_reduce(small, factor, mode="constant", cval=cval, channel_axis=axis)
+                got = G.pyramid_down(small, factor, mode="constant", cval=cval)
+                np.testing.assert_allclose(got.numpy(), down, atol=1e-12)
+    batch = np.random.default_rng(9).random((3, 1, 5, 2)) * 0.6 + 0.2  # each image clipped to its own range
+    batch[1] += 5.0
+    got = G.pyramid_up(batch, 2, mode="constant", cval=cval).numpy()
+    for k in range(3):
+        np.testing.assert_allclose(got[k], sk.pyramid_expand(batch[k], 2, mode="constant", cval=cval,
+                                                             channel_axis=-1), atol=1e-12)
+
+
 def test_pyramids_uint8_and_float32():
     img = rng.integers(0, 256, (21, 30, 3), dtype=np.uint8)
     got = G.pyramid_down(img)
@@ -277,7 +310,7 @@ def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
              lambda x: G.resize(x, (11, 38), "area"),  # rows shrink most: Pillow's vertical pass first
              lambda x: G.resize(x, (40, 13), "area")]
     if np.dtype(dtype).kind == "f":
-        cases.append(lambda x: G.pyramid_up(x[0], 2, sigma=0.3, mode="constant", cval=0.25))
+        cases.append(lambda x: G.pyramid_up(x[0], 2, sigma=0.3, mode="wrap"))  # (constant: two resamplings)
     orders = []
     one_pass = _geo_resample.resample_both
     monkeypatch.setattr(_geo_resample, "resample_both", lambda *a: orders.append(a[-1]) or one_pass(*a))

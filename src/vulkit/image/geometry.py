@@ -30,10 +30,9 @@ from ..array import dtypes as dt
 from ..array.array import Array, make_array
 from ..array.kernels.image_resample_warp import WARP_MODES, WARP_ORDERS
 from ..array.ops.elementwise import clip as _clip
-from ..array.ops.elementwise import maximum, minimum
+from ..array.ops.elementwise import maximum, minimum, where
 from ..array.ops.manipulation import flip as _flip
-from ..array.ops.reductions import max as _max
-from ..array.ops.reductions import min as _min
+from ..array.ops.reductions import nanmax, nanmin
 from . import _geo_tables as tables
 from ._geo_common import ANY_DTYPES, as_image, check_choice, contiguous, dtype_max, float_dtype, layout, shaped
 from ._geo_resample import separable, warp
@@ -139,13 +138,26 @@ def _warp(x: Array, matrix: np.ndarray, output_shape: Any, interpolation: str, m
     src = shaped(contiguous(x), (lay.n, lay.h, lay.w, lay.c))
     order = WARP_ORDERS[interpolation]
     out = warp(src, matrix, out_h, out_w, order, WARP_MODES[mode], cval, x.dtype)
-    if clip and order == 3 and out._size:
-        # Catmull-Rom overshoots: clip to the input's range (widened to cval where it fills), as scikit-image
-        low, high = _min(src), _max(src)
-        if mode == "constant" and not math.isnan(cval):
-            low, high = minimum(low, cval), maximum(high, cval)
-        out = _clip(out, low.astype(out.dtype), high.astype(out.dtype))
+    if clip and (order == 3 or mode == "constant") and out._size:  # Catmull-Rom overshoots; cval blends in
+        out = skimage_clip(out, src, cval, mode == "constant")
     return shaped(out, lay.shape(out_h, out_w))
+
+
+def skimage_clip(out: Array, src: Array, cval: float, constant: bool) -> Array:
+    """scikit-image's clip of a resampling's output to its input's range (``_clip_warp_output``), image by image
+    (N x H x W x C): the range of ``src`` (NaNs ignored), widened to ``cval`` in ``constant`` mode where cval lies
+    outside it and inside the output's range."""
+    axes, bounds = (1, 2, 3), float_dtype(out.dtype)
+    low = nanmin(src, axis=axes, keepdims=True).astype(bounds)
+    high = nanmax(src, axis=axes, keepdims=True).astype(bounds)
+    if constant and not math.isnan(cval):
+        reached = (nanmin(out, axis=axes, keepdims=True) <= cval) & (nanmax(out, axis=axes, keepdims=True) >= cval)
+        widen = ((low > cval) | (high < cval)) & reached
+        low, high = where(widen, minimum(low, cval), low), where(widen, maximum(high, cval), high)
+    if out.dtype.kind in "iu":  # bounds past the dtype's range clip nothing there (and must not wrap)
+        top = float(np.iinfo(out.dtype.np).max)
+        low, high = _clip(low, float(np.iinfo(out.dtype.np).min), top), _clip(high, None, top)
+    return _clip(out, low.astype(out.dtype), high.astype(out.dtype))
 
 
 def _matrix(matrix: Any, rows: int, function: str) -> np.ndarray:
@@ -258,14 +270,29 @@ def _pyramid(image: Any, factor: float, sigma: float | None, mode: str, cval: fl
     scale = 1.0 if preserve_range else dtype_max(x.dtype)
     cval = float(cval) * scale
 
-    def axis(n_in: int, n_out: int) -> tuple[Any, Any]:
+    def linear(n_in: int, n_out: int) -> tuple[Any, Any]:
+        return ("pyramid linear", n_in, n_out, mode), lambda: tables.linear(n_in, n_out, mode)
+
+    def gaussian(n: int) -> tuple[Any, Any]:
+        return ("pyramid gaussian", n, sigma, smooth_mode), lambda: tables.gaussian(n, sigma, smooth_mode)
+
+    def both(n_in: int, n_out: int) -> tuple[Any, Any]:
         def build() -> tables.Table:
             if up:  # resize, then smooth (pyramid_expand)
                 return tables.compose(tables.gaussian(n_out, sigma, smooth_mode), tables.linear(n_in, n_out, mode))
             return tables.compose(tables.linear(n_in, n_out, mode), tables.gaussian(n_in, sigma, smooth_mode))
         return ("pyramid", up, n_in, n_out, sigma, mode), build
 
-    out = separable(src, axis(lay.h, out_h), axis(lay.w, out_w), out_h, out_w, out_dtype, cval=cval)
+    if mode != "constant":  # one resampling by the composed tables (the resized values stay in the input's range)
+        out = separable(src, both(lay.h, out_h), both(lay.w, out_w), out_h, out_w, out_dtype, cval=cval)
+    elif up:  # scikit-image clips the resized image (cval blended in at the borders), then smooths it
+        resized = separable(src, linear(lay.h, out_h), linear(lay.w, out_w), out_h, out_w, out_dtype, cval=cval)
+        out = separable(skimage_clip(resized, src, cval, True), gaussian(out_h), gaussian(out_w), out_h, out_w,
+                        out_dtype, cval=cval)
+    else:  # smooths, then resizes and clips the resized image to the smoothed one's range
+        smoothed = separable(src, gaussian(lay.h), gaussian(lay.w), lay.h, lay.w, out_dtype, cval=cval)
+        out = skimage_clip(separable(smoothed, linear(lay.h, out_h), linear(lay.w, out_w), out_h, out_w, out_dtype,
+                                     cval=cval), smoothed, cval, True)
     if scale != 1.0:
         out = out * (1.0 / scale)
     return shaped(out, lay.shape(out_h, out_w))
