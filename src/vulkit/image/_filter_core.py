@@ -244,9 +244,8 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     both 1-D passes of a rectangular window in one kernel (correlate: ``table`` holds the vertical weights, then the
     horizontal ones), the first pass's results rounded to ``mid`` (None: kept in the compute type); ``direct``:
     no shared tile (the bilateral filter's windows too large for one), each tap read from global memory.
-    WindowTooLarge where the tile does not fit shared memory."""
-    kh, kw = size
-    oy, ox = before
+    WindowTooLarge where the tile does not fit shared memory. A call of a layout and arguments seen before records
+    the kernel planned for them (planning is most of a small filter's host time)."""
     ctx = x._ctx
     out = make_array(ctx, x._shape, out_dtype)
     if x._size == 0:
@@ -254,13 +253,45 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     if x._size >= 1 << 31:
         raise ValueError(f"{function}: arrays of 2^31 elements or more are not supported")
     x = contiguous(x)
+    addresses = _addresses(ctx, [x, out])
+    key = ("window", x._shape, x._offset, x._dtype, op, ay, ax, size, before, modes, float(cval).hex(), out_dtype,
+           _bytes(table), _bytes(mask), None if fixed is None else tuple(float(f) for f in fixed), rank, structure,
+           bilateral, separable, mid, direct, addresses)
+    plan = ctx.plans.get(key)
+    if plan is None:
+        plan = _window_plan(x, op, ay, ax, size, before, modes, cval, out_dtype, table, mask, fixed, rank, structure,
+                            bilateral, separable, mid, direct, addresses)
+        ctx.plans.remember(key, plan)
+    kernel, values, groups, dev_table = plan
+    inputs = [x._alloc, *([dev_table._alloc] if dev_table is not None else [])]
+    starts = [0] * (len(inputs) + 1) if addresses else None
+    record(ctx.stream, kernel, inputs, out._alloc, values, groups, starts)
+    return out
+
+
+def _bytes(values: Any) -> tuple[str, tuple[int, ...], bytes] | None:
+    """A hashable copy of an array argument (its dtype, shape and bytes), for a plan's key."""
+    if values is None:
+        return None
+    values = np.asarray(values)
+    return values.dtype.str, values.shape, values.tobytes()
+
+
+def _window_plan(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, int], before: tuple[int, int],
+                 modes: tuple[str, str], cval: float, out_dtype: DType, table: np.ndarray | None,
+                 mask: np.ndarray | None, fixed: Sequence[float] | None, rank: int, structure: bool,
+                 bilateral: tuple[float, float, int] | None, separable: bool, mid: DType | None, direct: bool,
+                 addresses: bool) -> tuple[Any, tuple[Any, ...], int, Array | None]:
+    """(kernel, push constants, workgroups, device table) of :func:`window`'s pass over the contiguous x."""
+    kh, kw = size
+    oy, ox = before
+    ctx = x._ctx
     shape = x._shape
     compute = compute_dtype(x._dtype)
-    if separable:
-        mask = np.ones(kh * kw, bool)
-    elif mask is None:
-        mask = (np.asarray(table) != 0) if op == "correlate" and table is not None else np.ones(kh * kw, bool)
-    mask = tuple(bool(m) for m in np.asarray(mask).reshape(-1))
+    if separable or (mask is None and not (op == "correlate" and table is not None)):
+        mask = (True,) * (kh * kw)
+    else:
+        mask = tuple((np.asarray(table) != 0 if mask is None else np.asarray(mask, dtype=bool)).reshape(-1).tolist())
     if fixed is not None:
         mask = tuple(bool(m and f != 0) for m, f in zip(mask, fixed, strict=True))
     dynamic = op in ("min", "max") and kh * kw > DYNAMIC_MASK and not all(mask)
@@ -298,8 +329,6 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     th, tx = threads[0] * per[0], threads[1] * per[1] * (4 if lanes else 1)
     vec = x_len % 4 == 0 and x._offset % 4 == 0 and tx % 4 == 0
     dev_table = _table(ctx, table, compute) if table_n else None
-    arrays = [x, *([dev_table] if dev_table is not None else []), out]
-    addresses = _addresses(ctx, arrays)
     spec = WindowSpec(op, x._dtype, out_dtype, compute, kh, kw, oy, ox, c, threads, per, lanes, vec, mask,
                       tuple(float(f) for f in fixed) if fixed is not None else None, rank, structure, dynamic,
                       separable, mid if separable and mid is not compute else None, direct, addresses)
@@ -314,7 +343,4 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
         floats, extra = (float(cval), float(scale), float(shift)), (int(maxbin),)
     values = (*floats, *extra, batches, m, rows * m * x_len, x_len, m * x_len, rows, x_len, w, tiles_x, tiles_y,
               x._offset, 0, dev_table._offset if dev_table is not None else 0, MODES[mode_y], MODES[mode_x])
-    inputs = [x._alloc, *([dev_table._alloc] if dev_table is not None else [])]
-    starts = [0] * (len(inputs) + 1) if addresses else None
-    record(ctx.stream, kernel, inputs, out._alloc, values, min(ntiles, ctx.max_groups), starts)
-    return out
+    return kernel, values, min(ntiles, ctx.max_groups), dev_table

@@ -20,6 +20,7 @@ reads, such as Pillow images)."""
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import warnings
@@ -144,6 +145,15 @@ def gaussian_kernel1d(sigma: float, order: int, radius: int) -> np.ndarray:
     return (x[:, None] ** exponent_range).dot(q) * phi_x
 
 
+@functools.lru_cache(maxsize=256)
+def _gaussian_weights(sigma: float, order: int, radius: int) -> np.ndarray:
+    """:func:`gaussian_kernel1d` reversed (correlation weights), read-only and kept for the next call of the same
+    arguments (computing it was a fifth of a small filter's host time)."""
+    weights = gaussian_kernel1d(sigma, order, radius)[::-1].copy()
+    weights.flags.writeable = False
+    return weights
+
+
 def _gaussian_passes(x: Array, axes: tuple[int, ...], sigma: Any, order: Any, mode: Any, truncate: float,
                      radius: Any, function: str) -> list[tuple[np.ndarray, int, int, str, str]]:
     n = len(axes)
@@ -163,7 +173,7 @@ def _gaussian_passes(x: Array, axes: tuple[int, ...], sigma: Any, order: Any, mo
             r = int(float(truncate) * s + 0.5)
         elif not isinstance(r, int | np.integer) or r < 0:
             raise ValueError(f"{function}: radius must be a nonnegative integer, got {r!r}")
-        weights = gaussian_kernel1d(s, o, int(r))[::-1]
+        weights = _gaussian_weights(s, o, int(r))
         passes.append((weights, axis, int(r), m, "correlate"))
     return passes
 
