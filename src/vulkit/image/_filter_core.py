@@ -255,9 +255,9 @@ def window(x: Array, op: str, ay: int | None, ax: int | None, size: tuple[int, i
     x = contiguous(x)
     addresses = _addresses(ctx, [x, out])
     key = ("window", x._shape, x._offset, x._dtype, op, ay, ax, tuple(size), tuple(before), tuple(modes),
-           float(cval).hex(), out_dtype,
-           _bytes(table), _bytes(mask), None if fixed is None else tuple(float(f) for f in fixed), rank, structure,
-           bilateral, separable, mid, direct, addresses)
+           float(cval).hex(), out_dtype, _bytes(table), _bytes(mask),
+           None if fixed is None else tuple(float(f) for f in fixed), rank, structure, bilateral, separable, mid,
+           direct, addresses)
     plan = ctx.plans.get(key)
     if plan is None:
         plan = _window_plan(x, op, ay, ax, size, before, modes, cval, out_dtype, table, mask, fixed, rank, structure,
