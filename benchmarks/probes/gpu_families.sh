@@ -74,6 +74,8 @@
 #      against the peers, the matmul tests with validation
 #  35. separable filters in one kernel or two by window length (FUSE_MAX_TAPS 0, 13, 99 in turn: Gaussians of 9, 13
 #      and 17 taps, uniform 5 and 13, a uint8 RGB Gaussian), the image filter tests with validation
+#  36. inputs of one element read once by the contiguous kernels (x - s for a 0-d s, x - x.mean(), x[m] = 0) against
+#      .gpu/old (the strided kernel), in turn twice; the layout tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -250,6 +252,12 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    36) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random(1 << 28, dtype=np.float32))
+s = vt.asarray(np.float32(0.5)); m = vt.asarray(rng.random(1 << 24) > 0.5); y = vt.asarray(rng.random(1 << 24, dtype=np.float32))'
+        in_turn uniform_ab.txt limit 120 python3 benchmarks/probes/probe_times.py "x - s" "x - 0.5" "x - x.mean()" \
+          "y.__setitem__(m, 0.0)" --setup "$setup"
+        VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_layouts.py \
+          2>&1 | tail -n 3 | tee "$out/tests_layouts.txt" ;;
     35) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
 rgb = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.image._filter_core.FUSE_MAX_TAPS=0,13,99" \

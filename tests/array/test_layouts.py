@@ -62,6 +62,49 @@ def test_broadcasting(shapes):
     assert_matches(vt.asarray(b) - vt.asarray(a), b - a, exact=True)
 
 
+@pytest.mark.parametrize("mode", ["descriptors", "addresses"])
+@pytest.mark.parametrize("wide", [False, True])
+def test_inputs_of_one_element_are_read_once(request, monkeypatch, fresh_cache, mode, wide):
+    """An input of one element broadcast to every item (a 0-d array, shape (1,) or (1, 1), a 0-d view at an odd
+    offset, ``x - x.mean()``) runs in the contiguous kernels, read once: first or second operand, sizes past the
+    vec4 tail, dtypes promoted from it (int8 with float32), complex (no vec4s), bool, in place, ``x[mask] = v``."""
+    from vulkit.array.ops import planning
+
+    request.getfixturevalue("buffer_addresses" if mode == "addresses" else "push_descriptors")
+    if wide:
+        monkeypatch.setattr(planning, "WIDE_MIN", 0)
+    for n in (1, 5, 1001):
+        a = sample("float32", n, special=False, seed=4)
+        one = np.float32(1.75)
+        x, s = vt.asarray(a), vt.asarray(one)
+        assert_matches(x - s, a - one, exact=True)
+        assert_matches(s / x, one / a, exact=True)
+        assert_matches(x * vt.asarray(np.array([3.0], np.float32)), a * np.float32(3.0), exact=True)
+        assert_matches(x - x.mean(), a - a.mean(dtype=np.float64).astype(np.float32), rtol=1e-6)
+        at_odd = vt.asarray(sample("float32", 9, special=False, seed=5))[3]  # a 0-d view at offset 3
+        assert_matches(x + at_odd, a + at_odd.numpy(), exact=True)
+        small = np.int8(-7)
+        assert_matches(x * vt.asarray(small), a * small.astype(np.float32), exact=True)
+        m = a > 0
+        assert_matches(vt.where(vt.asarray(m), s, x), np.where(m, one, a), exact=True)
+        inplace = vt.asarray(a)
+        inplace -= s
+        assert_matches(inplace, a - one, exact=True)
+        masked = vt.asarray(a)
+        masked[vt.asarray(m)] = 2.5
+        expected = a.copy()
+        expected[m] = 2.5
+        assert_matches(masked, expected, exact=True)
+    c = sample("complex64", 37, special=False, seed=6)
+    assert_matches(vt.asarray(c) * vt.asarray(np.complex64(1 - 2j)), c * np.complex64(1 - 2j), exact=True)
+    b = np.arange(11) % 3 == 0
+    assert_matches(vt.logical_and(vt.asarray(b), vt.asarray(np.bool_(True))), b, exact=True)
+    g = sample("float32", 37 * 53, special=False, seed=7).reshape(37, 53)
+    assert_matches(vt.asarray(g) - vt.asarray(np.full((1, 1), 0.5, np.float32)), g - np.float32(0.5), exact=True)
+    uniform = [k.spec for k in fresh_cache.kernels if any(getattr(k.spec, "in_uniform", ()))]
+    assert {spec.layout for spec in uniform} == {"wide" if wide else "vec", "contig"}  # the read-once kernels ran
+
+
 def test_shapes_that_do_not_broadcast_name_both():
     with pytest.raises(ValueError, match=r"\(3, 4\).*\(5,\)"):
         vt.ones((3, 4)) + vt.ones((5,))

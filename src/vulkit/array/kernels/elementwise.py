@@ -125,6 +125,12 @@ class ElementwiseSpec:
     layout: str
     ndim: int = 0
     addresses: bool = False  # arrays reached through buffer addresses in push constants, not descriptors
+    # per input: an array of one element broadcast to every item (a 0-d result such as x.mean()), read once
+    in_uniform: tuple[bool, ...] = ()
+
+    def uniform(self, index: int) -> bool:
+        """Whether input ``index`` is read once, as one element for every item (:attr:`in_uniform`)."""
+        return bool(self.in_uniform) and self.in_uniform[index]
 
     @cached_property
     def n_arrays(self) -> int:
@@ -293,6 +299,8 @@ def _call(key: ElementwiseSpec, load: Any, index: str) -> str:
     for k, (is_scalar, src, dst) in enumerate(zip(key.in_scalar, key.in_dtypes, key.op_dtypes, strict=True)):
         if is_scalar:
             args.append(push_value(f"p.s{k}", dst))
+        elif key.uniform(k):
+            args.append(f"u{k}")
         else:
             args.append(convert(load(k), src, dst))
     args.append(index)
@@ -307,7 +315,11 @@ def _main(key: ElementwiseSpec, binding: dict[int, int], out_slot: int, preamble
     tile = WORKGROUP * unroll
     count = "(p.n >> 2)" if vec else "p.n"
     # NOTE: indices are compared by their distance from the count: base + step, or + an item, may pass 2^32 and wrap
-    body = ["void main() {", *preamble,
+    uniform = [f"  {key.op_dtypes[k].compute} u{k} = "
+               f"{convert(f'in{k}.d[p.off[{slot}]]', key.in_dtypes[k], key.op_dtypes[k])};"
+               for k, slot in binding.items() if key.uniform(k)]
+    binding = {k: slot for k, slot in binding.items() if not key.uniform(k)}  # the arrays read item by item
+    body = ["void main() {", *preamble, *uniform,
             f"  uint count = {count};",
             f"  uint step = gl_NumWorkGroups.x * {tile}u;",
             f"  for (uint base = gl_WorkGroupID.x * {tile}u + gl_LocalInvocationID.x; base < count; "

@@ -38,9 +38,13 @@ def dispatches(ctx: Any, entry: Entry, arrays: list[Array], out: Array, shape: t
         return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), True
     strides = [broadcast_strides(a._shape, a._strides, shape) for a in operands]
     merged_shape, merged_strides = merge_dims(shape, strides)
-    if len(merged_shape) == 1 and all(s[0] == 1 for s in merged_strides):
-        layout = contiguous_layout(n, offsets, vec)
-        return _pieces(_kernel(ctx, entry, *types, layout, 0), operands, n, offsets), False
+    if len(merged_shape) == 1:
+        # inputs of one element broadcast to all (x - x.mean()) are read once by a contiguous kernel
+        one = [not any(st) for st in merged_strides[:-1]] + [False]
+        if all(u or st[0] == 1 for u, st in zip(one, merged_strides, strict=True)):
+            layout = contiguous_layout(n, [o for o, u in zip(offsets, one, strict=True) if not u], vec)
+            uniform = _per_input(in_scalar, one) if any(one) else ()
+            return _pieces(_kernel(ctx, entry, *types, layout, 0, uniform), operands, n, offsets), False
     limit = ctx.device.limits["max_push_constants_size"]
     if vec and _rows_of_vec4s(merged_shape, merged_strides, offsets):
         shape4 = (*merged_shape[:-1], merged_shape[-1] // 4)
@@ -113,9 +117,15 @@ def _strided(ctx: Any, entry: Entry, operands: list[Array], types: tuple[Any, ..
 
 def _kernel(ctx: Any, entry: Entry, in_dtypes: tuple[DType, ...], in_scalar: tuple[bool, ...],
             op_dtypes: tuple[DType, ...], res_dtype: DType, out_dtype: DType, addresses: bool, layout: str,
-            ndim: int) -> Any:
+            ndim: int, uniform: tuple[bool, ...] = ()) -> Any:
     return ctx.kernels.get(ElementwiseSpec(entry.op, in_dtypes, in_scalar, op_dtypes, res_dtype, out_dtype, layout,
-                                           ndim, addresses))
+                                           ndim, addresses, uniform))
+
+
+def _per_input(in_scalar: tuple[bool, ...], per_array: list[bool]) -> tuple[bool, ...]:
+    """``per_array`` (a flag for each array input, then the output's) as a flag for each input (scalars False)."""
+    flags = iter(per_array)
+    return tuple(False if scalar else next(flags) for scalar in in_scalar)
 
 
 def _pieces(kernel: Any, operands: list[Array], n: int, offsets: Any, tail: tuple[Any, ...] = (),
@@ -140,7 +150,11 @@ def _pieces(kernel: Any, operands: list[Array], n: int, offsets: Any, tail: tupl
 
 
 def _contiguous_pieces(kernel: Any, operands: list[Array], n: int, offsets: Any) -> list[Dispatch]:
-    """:func:`_pieces` of a contiguous kernel in pieces of at most SPAN bytes per operand (whole vec4s)."""
+    """:func:`_pieces` of a contiguous kernel in pieces of at most SPAN bytes per operand (whole vec4s); an input
+    read once (``in_uniform``) stays at its element."""
+    spec = kernel.spec
+    moves = [not spec.uniform(k) for k, scalar in enumerate(spec.in_scalar) if not scalar] + [True]
     piece = SPAN // max(a._dtype.itemsize for a in operands) & ~15
     return [p for start in range(0, n, piece)
-            for p in _pieces(kernel, operands, min(piece, n - start), [o + start for o in offsets])]
+            for p in _pieces(kernel, operands, min(piece, n - start),
+                             [o + start * m for o, m in zip(offsets, moves, strict=True)])]
