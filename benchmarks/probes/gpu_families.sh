@@ -93,10 +93,29 @@ in_turn() {
     done
   done
 }
+# bench_rows SECONDS ROW...: the benchmark rows whose names contain each ROW against the peers, each run under the
+# limit, appended to $out/bench.jsonl
+bench_rows() {
+  local seconds=$1 row
+  shift
+  for row in "$@"; do
+    limit "$seconds" python3 benchmarks/bench_ops.py --only "$row" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+  done
+}
+# the fused r2c post-processing in pairs in turn (rfft of rows, of 2^24 reals, rfftn), then the host's time of a
+# small product with its kept plan
+r2c_pairs_ab() {
+  local setup='import numpy as np; rng = np.random.default_rng(0)
+r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); s = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32))
+c = vt.asarray(rng.standard_normal((256, 256, 256), dtype=np.float32))'
+  limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.R2C_PAIRS=False,True" \
+    "vt.fft.rfft(r, axis=-1)" "vt.fft.rfft(s)" "vt.fft.rfftn(c)" --setup "$setup" 2>&1 | tee "$out/r2c_pairs.txt"
+  limit 60 python3 benchmarks/probes/probe_recording_host.py 1024 "x @ w" "x + x" 2>&1 | tee "$out/host_matmul.txt"
+}
 # the resize rows: old and new trees in turn (probe_resize.py), the rows against the peers, the geometry tests
 resize_ab() {
   in_turn resize_ab.txt limit 120 python3 benchmarks/probes/probe_resize.py --rounds 1 --settings shipped
-  limit 150 python3 benchmarks/bench_ops.py --only resize 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+  bench_rows 150 resize
   VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/image/test_geometry.py \
     2>&1 | tail -n 3 | tee "$out/tests_geometry.txt"
 }
@@ -200,7 +219,7 @@ g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T
         done ;;
     14) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py -k "cho" 2>&1 | tail -n 5 | tee "$out/tests_cholesky.txt"
-        limit 90 python3 benchmarks/bench_ops.py --only cholesky 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        bench_rows 90 cholesky
         setup='import numpy as np; rng = np.random.default_rng(0)
 g = rng.standard_normal((4096, 4096)).astype(np.float32); a = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))
 b = vt.asarray(rng.random(1 << 24) > 0.5)'
@@ -234,22 +253,15 @@ m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32))'
     21) resize_ab ;;
     25) limit 200 python3 benchmarks/probes/probe_trsm.py 2>&1 | tee "$out/trsm.txt"
         linalg_one_batch_ab ;;
-    30) setup='import numpy as np; rng = np.random.default_rng(0)
-r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); s = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32))
-c = vt.asarray(rng.standard_normal((256, 256, 256), dtype=np.float32))'
-        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.R2C_PAIRS=False,True" \
-          "vt.fft.rfft(r, axis=-1)" "vt.fft.rfft(s)" "vt.fft.rfftn(c)" --setup "$setup" 2>&1 | tee "$out/r2c_pairs.txt"
-        limit 60 python3 benchmarks/probes/probe_recording_host.py 1024 "x @ w" "x + x" 2>&1 | tee "$out/host_matmul.txt"
-        for rows in matmul sort unique "sum of" "max of" argmax softmax cumulative gaussian median sobel resize; do
-          limit 200 python3 benchmarks/bench_ops.py --only "$rows" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        done ;;
+    30) r2c_pairs_ab
+        bench_rows 200 matmul sort unique "sum of" "max of" argmax softmax cumulative gaussian median sobel resize ;;
     28) setup='import numpy as np; rng = np.random.default_rng(0)
 r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
 z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
 c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal((512, 512, 512))).astype(np.complex64))'
         limit 240 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.PREFETCH_GROUPS=0,512,1024,2048" \
           "vt.fft.rfft(r, axis=-1)" "vt.fft.fft(z, axis=-1)" "vt.fft.fftn(c)" --setup "$setup" 2>&1 | tee "$out/fft_prefetch.txt"
-        limit 150 python3 benchmarks/bench_ops.py --only fft 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
     36) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random(1 << 28, dtype=np.float32))
@@ -270,7 +282,7 @@ rgb = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
 a = vt.asarray(rng.random((8192, 4096), dtype=np.float32)); x = vt.asarray(rng.random(4096, dtype=np.float32))'
         limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul.MATVEC_UNROLL=1,4,8" "a @ x" \
           --setup "$setup" 2>&1 | tee "$out/matvec_unroll.txt"
-        limit 100 python3 benchmarks/bench_ops.py --only matrix-vector 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        bench_rows 100 matrix-vector
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_matmul.py \
           2>&1 | tail -n 5 | tee "$out/tests_matmul.txt" ;;
     33) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_reductions.py \
@@ -278,10 +290,8 @@ a = vt.asarray(rng.random((8192, 4096), dtype=np.float32)); x = vt.asarray(rng.r
         setup='import numpy as np; c = vt.asarray(np.random.default_rng(0).random((8192, 8192), dtype=np.float32))'
         limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.reductions.COMBINE_LANES_FROM=128,16" \
           "vt.sum(c, axis=0)" "vt.max(c, axis=0)" --setup "$setup" 2>&1 | tee "$out/combine_lanes.txt"
-        for rows in "mean of" "var of" nonzero bincount topk "take" concat matrix-vector equalize rgb2gray uniform \
-            erosion "column sum"; do
-          limit 100 python3 benchmarks/bench_ops.py --only "$rows" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        done ;;
+        bench_rows 100 "mean of" "var of" nonzero bincount topk "take" concat matrix-vector equalize rgb2gray uniform \
+          erosion "column sum" ;;
     32) red=vulkit.array.ops.reductions; ker=vulkit.array.kernels.reduction; sc=vulkit.array.ops.scans
         setup='import numpy as np; rng = np.random.default_rng(0)
 c = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); s = vt.asarray(rng.random(1 << 28, dtype=np.float32))'
@@ -302,25 +312,14 @@ c = vt.asarray(rng.random((8192, 8192), dtype=np.float32)); s = vt.asarray(rng.r
     31) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider tests 2>&1 | tail -n 40 \
           | tee "$out/tests_all.txt"
         linalg_one_batch_ab
-        for rows in solve cholesky lu_factor; do
-          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        done
-        setup='import numpy as np; rng = np.random.default_rng(0)
-r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); s = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32))
-c = vt.asarray(rng.standard_normal((256, 256, 256), dtype=np.float32))'
-        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.R2C_PAIRS=False,True" \
-          "vt.fft.rfft(r, axis=-1)" "vt.fft.rfft(s)" "vt.fft.rfftn(c)" --setup "$setup" 2>&1 | tee "$out/r2c_pairs.txt"
-        limit 60 python3 benchmarks/probes/probe_recording_host.py 1024 "x @ w" "x + x" 2>&1 | tee "$out/host_matmul.txt" ;;
+        bench_rows 150 solve cholesky lu_factor
+        r2c_pairs_ab ;;
     27) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt"
         linalg_one_batch_ab
-        for rows in solve cholesky lu_factor; do
-          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        done ;;
+        bench_rows 150 solve cholesky lu_factor ;;
     26) linalg_one_batch_ab
-        for rows in solve_triangular cholesky; do
-          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        done
+        bench_rows 150 solve_triangular cholesky
         limit 200 python3 benchmarks/probes/probe_fft_rows.py 2>&1 | tee "$out/fft_rows.txt"
         VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt" ;;
@@ -342,9 +341,7 @@ c = vt.asarray(rng.standard_normal((256, 256, 256), dtype=np.float32))'
           "vt.linalg.solve(a, v)" --setup "$setup"
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_blocked.CHOL_DEFER=0,256,512,1024,2048" \
           "vt.linalg.cholesky(a)" --setup "$setup" 2>&1 | tee "$out/chol_defer.txt"
-        for rows in cholesky solve lu_factor; do
-          limit 150 python3 benchmarks/bench_ops.py --only $rows 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
-        done
+        bench_rows 150 cholesky solve lu_factor
         VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_factorizations.py \
           tests/array/test_linalg_scipy.py tests/array/test_linalg_blocked.py 2>&1 | tail -n 8 | tee "$out/tests_linalg.txt" ;;
     22) VULKIT_VALIDATION=1 limit 400 python3 -m pytest -q -n 8 -p no:cacheprovider tests 2>&1 | tail -n 60 \
