@@ -423,6 +423,11 @@ class FFTPassSpec:
         """Thread slots of a stage of radix r: its butterflies over the workgroup's threads."""
         return -(-self.tile * (self.R // r) // self.threads)
 
+    def _guard(self, t: int, r: int) -> str:
+        """The condition of thread slot t of a stage of radix r where the last slot is not full ('' where it is)."""
+        nb, T = self.tile * (self.R // r), self.threads
+        return f"if (tid + {t * T}u < {nb}u) " if (t + 1) * T > nb else ""
+
     def _load_names(self, prefix: str) -> list[list[str]]:
         """Variables of the first stage's elements, per thread slot."""
         r = self.stages[0]
@@ -433,12 +438,10 @@ class FFTPassSpec:
         multiplied by its pass twiddle where the pass is ``twiddled``."""
         count = len(self.stages)
         r = self.stages[0]
-        width, T = self.R // r, self.threads
-        nb = self.tile * width
+        width = self.R // r
         lines = []
         for t, row in enumerate(names):
-            guard = f"if (tid + {t * T}u < {nb}u) " if (t + 1) * T > nb else ""
-            lines += [guard + "{", *self._slot(0, count, t, width), *self._column("b", "", True)]
+            lines += [self._guard(t, r) + "{", *self._slot(0, count, t, width), *self._column("b", "", True)]
             if self.twiddled:  # the pass twiddles' reads first: independent of the loads, in flight with them
                 lines.append("uint jm = j % p.Ns;")
                 lines += [f"C w{k} = cmul(TAB.d[p.tlo + (({i}) << p.lobits) + (jm & lomask)], "
@@ -452,17 +455,13 @@ class FFTPassSpec:
         return lines
 
     def _stage(self, s: int, r: int, ns: int, count: int) -> list[str]:
-        R, B, T = self.R, self.tile, self.threads
+        R, B = self.R, self.tile
         first, last = s == 0, s == count - 1 and self.store != "r2c"
         width = R // r  # butterflies per column
-        nb = B * width
         slots = self._slots(r)
         lines = [f"{{ // stage {s}: radix {r}, Ns {ns}"]
         names = [[f"a{t}_{k}" for k in range(r)] for t in range(slots)]
         lines += [f"C {n} = C(0);" for row in names for n in row]
-
-        def guard(t: int) -> str:
-            return f"if (tid + {t * T}u < {nb}u) " if (t + 1) * T > nb else ""
 
         if first and self.prefetch:  # this tile's elements came with the last; the next tile's now
             lines += [f"{n} = {m};" for row, prow in zip(names, self._load_names("p"), strict=True)
@@ -472,7 +471,7 @@ class FFTPassSpec:
             lines += self._loads(names)
         else:
             for t in range(slots):
-                lines += [guard(t) + "{", *self._slot(s, count, t, width)]
+                lines += [self._guard(t, r) + "{", *self._slot(s, count, t, width)]
                 for k in range(r):
                     lines.append(f"{names[t][k]} = {self._sh('b', f'jj + {k * width}u')};")
                     if ns > 1 and k > 0:
@@ -481,7 +480,7 @@ class FFTPassSpec:
         if not first:
             lines.append("barrier();")
         for t in range(slots):
-            lines += [guard(t) + "{", *self._slot(s, count, t, width)]
+            lines += [self._guard(t, r) + "{", *self._slot(s, count, t, width)]
             lines += codelet(r, -1, names[t], self.dtype.component.itemsize == 8)
             if last:
                 lines += self._column("b", "", False)
