@@ -154,9 +154,9 @@ def skimage_clip(out: Array, src: Array, cval: float, constant: bool) -> Array:
         reached = (nanmin(out, axis=axes, keepdims=True) <= cval) & (nanmax(out, axis=axes, keepdims=True) >= cval)
         widen = ((low > cval) | (high < cval)) & reached
         low, high = where(widen, minimum(low, cval), low), where(widen, maximum(high, cval), high)
-    if out.dtype.kind in "iu":  # bounds past the dtype's range clip nothing there (and must not wrap)
-        top = float(np.iinfo(out.dtype.np).max)
-        low, high = _clip(low, float(np.iinfo(out.dtype.np).min), top), _clip(high, None, top)
+    if out.dtype.kind in "iu":  # a bound widened past the dtype's range clips nothing there (and must not wrap)
+        info = np.iinfo(out.dtype.np)
+        low, high = _clip(low, float(info.min), None), _clip(high, None, float(info.max))
     return _clip(out, low.astype(out.dtype), high.astype(out.dtype))
 
 
@@ -277,11 +277,9 @@ def _pyramid(image: Any, factor: float, sigma: float | None, mode: str, cval: fl
         return ("pyramid gaussian", n, sigma, smooth_mode), lambda: tables.gaussian(n, sigma, smooth_mode)
 
     def both(n_in: int, n_out: int) -> tuple[Any, Any]:
-        def build() -> tables.Table:
-            if up:  # resize, then smooth (pyramid_expand)
-                return tables.compose(tables.gaussian(n_out, sigma, smooth_mode), tables.linear(n_in, n_out, mode))
-            return tables.compose(tables.linear(n_in, n_out, mode), tables.gaussian(n_in, sigma, smooth_mode))
-        return ("pyramid", up, n_in, n_out, sigma, mode), build
+        resize, smooth = linear(n_in, n_out)[1], gaussian(n_out if up else n_in)[1]
+        first, then = (resize, smooth) if up else (smooth, resize)  # pyramid_expand resizes, then smooths
+        return ("pyramid", up, n_in, n_out, sigma, mode), lambda: tables.compose(then(), first())
 
     if mode != "constant":  # one resampling by the composed tables (the resized values stay in the input's range)
         out = separable(src, both(lay.h, out_h), both(lay.w, out_w), out_h, out_w, out_dtype, cval=cval)
