@@ -300,7 +300,7 @@ def _call(key: ElementwiseSpec, load: Any, index: str) -> str:
         if is_scalar:
             args.append(push_value(f"p.s{k}", dst))
         elif key.uniform(k):
-            args.append(f"u{k}")
+            args.append(convert(f"u{k}", src, dst))
         else:
             args.append(convert(load(k), src, dst))
     args.append(index)
@@ -315,8 +315,9 @@ def _main(key: ElementwiseSpec, binding: dict[int, int], out_slot: int, preamble
     tile = WORKGROUP * unroll
     count = "(p.n >> 2)" if vec else "p.n"
     # NOTE: indices are compared by their distance from the count: base + step, or + an item, may pass 2^32 and wrap
-    uniform = [f"  {key.op_dtypes[k].compute} u{k} = "
-               f"{convert(f'in{k}.d[p.off[{slot}]]', key.in_dtypes[k], key.op_dtypes[k])};"
+    # NOTE: kept in its storage type and converted at each use, as the other inputs: NVIDIA's compiler then
+    # selects (where, x[mask] = v) in the storage type and keeps NaN payloads, which a float it converted once lost
+    uniform = [f"  {key.in_dtypes[k].storage} u{k} = in{k}.d[p.off[{slot}]];"
                for k, slot in binding.items() if key.uniform(k)]
     binding = {k: slot for k, slot in binding.items() if not key.uniform(k)}  # the arrays read item by item
     body = ["void main() {", *preamble, *uniform,
