@@ -76,6 +76,8 @@
 #      and 17 taps, uniform 5 and 13, a uint8 RGB Gaussian), the image filter tests with validation
 #  36. inputs of one element read once by the contiguous kernels (x - s for a 0-d s, x - x.mean(), x[m] = 0) against
 #      .gpu/old (the strided kernel), in turn twice; the layout tests with validation
+#  37. eigh and svd of 512^2 by block Jacobi (commit c794629) against .gpu/old (element Jacobi), in turn twice; the
+#      eigh and svd rows against the peers; the factorization tests (slow ones too) with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -264,6 +266,13 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    37) setup='import numpy as np; g = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
+h = vt.asarray((g + g.T) / 2); a = vt.asarray(g)'
+        in_turn spectral_ab.txt limit 100 python3 benchmarks/probes/probe_times.py "vt.linalg.eigh(h)" \
+          "vt.linalg.svd(a, full_matrices=False)" --setup "$setup"
+        bench_rows 150 "eigh" "svd"
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \
+          tests/array/test_factorizations.py 2>&1 | tail -n 5 | tee "$out/tests_factorizations.txt" ;;
     36) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random(1 << 28, dtype=np.float32))
 s = vt.asarray(np.float32(0.5)); m = vt.asarray(rng.random(1 << 24) > 0.5); y = vt.asarray(rng.random(1 << 24, dtype=np.float32))'
         in_turn uniform_ab.txt limit 120 python3 benchmarks/probes/probe_times.py "x - s" "x - 0.5" "x - x.mean()" \

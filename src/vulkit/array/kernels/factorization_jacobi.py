@@ -251,12 +251,10 @@ def _sweeps(two_sided: bool, vectors: bool, rows: str, cols: str, vrows: str) ->
 class EighSpec(_WorkgroupSpec):
     """Eigenvalues (ascending, to E) and with ``vectors`` eigenvectors (V's columns) of the Hermitian matrix whose
     ``lower`` (else upper) triangle A holds, by cyclic Jacobi of at most ``sweeps`` sweeps. Shared memory holds A
-    then V. Without ``ranked`` they stay in the rotations' order: V is then near the identity for a matrix near
-    diagonal (what the block Jacobi method needs to converge)."""
+    then V."""
 
     vectors: bool = True
     lower: bool = True
-    ranked: bool = True
 
     BUFFERS = (("A", "S", "readonly"), ("E", "R", "writeonly"), ("Vo", "S", "writeonly"))
     OPERANDS = ("A", "E", "Vo")
@@ -283,11 +281,6 @@ class EighSpec(_WorkgroupSpec):
         out += _sweeps(True, self.vectors, "n", "n", "n")
         out += ["    for (uint j = tid; j < n; j += WG) VAL(j) = la_s(la_re(G(j, j)));",
                 "    LA_BARRIER();"]
-        if not self.ranked:
-            out += ["    for (uint j = tid; j < n; j += WG) b_E.d[IX_E(bt, 0u, j)] = la_re(VAL(j));"]
-            if self.vectors:
-                out += each_element("n", "n", ["b_Vo.d[IX_Vo(bt, i, j)] = V(i, j);"])
-            return out + end_stack("LA_BARRIER()")
         out += _ranks(False, "b_E.d[IX_E(bt, 0u, rank)] = v;")
         if self.vectors:
             out += each_element("n", "n", ["b_Vo.d[IX_Vo(bt, i, uint(la_re(RANK(j))))] = V(i, j);"])

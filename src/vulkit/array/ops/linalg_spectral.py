@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..array import Array, make_array, view
+from ..array import Array, make_array
 from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
-from . import linalg_block_jacobi as block_jacobi
 from . import linalg_large as large
-from .creation import eye, tril, triu, zeros
+from .creation import eye, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, isnan, where
 from .linalg_common import (
@@ -125,7 +124,7 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
             launch(ctx, EighSpec, dtype, [av, values, vecs], [aq, eq, vq], [count, n, SWEEPS], count, wg=wg,
                    cap=cap, nmax=pow2(n), vectors=vectors, lower=uplo == "L")
         else:
-            vals, vs = block_jacobi.eigh(_full(_flat(a), uplo == "L"), _block_half(ctx, dtype), _eigh_stack, vectors)
+            vals, vs = large.eigh(_flat(a), uplo == "L", vectors)
             values = vals
             vecs = reshape(vs, a._shape) if vs is not None else vecs
     values = reshape(values, (*batch, n))
@@ -133,37 +132,6 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
         vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
     values = finish(values, real_dtype(rtype))
     return values, (finish(vecs, rtype) if vectors else None)
-
-
-def _eigh_stack(a: Array) -> Array:
-    """The eigenvectors of the contiguous Hermitian stack a (count, n, n) whose matrices fit one workgroup each, in
-    the rotations' order (not ranked)."""
-    count, n, _ = a._shape
-    wg, cap = _geometry(a._ctx, n, n, 2 * n * n, a._dtype.itemsize)
-    values, vq = new(a._ctx, (count, 1, n), real_dtype(a._dtype))
-    vecs, vecq = new(a._ctx, a._shape, a._dtype)
-    launch(a._ctx, EighSpec, a._dtype, [a, values, vecs], [(a._offset, n * n, n, 1), vq, vecq], [count, n, SWEEPS],
-           count, wg=wg, cap=cap, nmax=pow2(n), vectors=True, lower=True, ranked=False)
-    return vecs
-
-
-def _block_half(ctx: Any, dtype: Any) -> int:
-    """The half-block of the block Jacobi method: half the largest order whose eigh fits one workgroup."""
-    order = SMALL
-    while order > 2 and not _geometry(ctx, order, order, 2 * order * order, dtype.itemsize)[1]:
-        order //= 2
-    return order // 2
-
-
-def _full(a: Array, lower: bool) -> Array:
-    """The Hermitian stack (count, n, n) that a's lower (or upper) triangle gives, contiguous."""
-    half = tril(a) if lower else triu(a)
-    strict = tril(a, k=-1) if lower else triu(a, k=1)
-    w = (half + _conj_t(strict)).copy()
-    if a._dtype.kind == "c":
-        diagonal = view(w, w._shape[:-1], (w._strides[0], w._strides[1] + w._strides[2]), w._offset)
-        diagonal.imag[...] = 0
-    return w
 
 
 def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's name

@@ -32,9 +32,10 @@ _COOP_GRID = (2, 2, 4, 4, 32)  # (the step along K in 16-bit elements: twice as 
 # keep _COOP_GRID until the small grid is measured for them)
 _COOP_FEW_TILES = 256
 _COOP_SMALL_GRID = (2, 2, 2, 2, 64)
-# vec4 loads of a matrix-vector product's row each thread has in flight (on an H200 the kernel with one moved
-# 1786 GB/s, 0.63x PyTorch, where the H100 had given 0.92x: one load at a time no longer covers the latency)
-MATVEC_UNROLL = 4
+# vec4 loads of a matrix-vector product's row each thread has in flight: on an H200, 8192 x 4096 float32 in turn,
+# 1 load 38.3-39.2 us, 4 loads 40.0-41.0, 8 loads 40.3-41.5 (the benchmark row itself moved between 0.50x and 0.84x
+# PyTorch from process to process, whatever the setting)
+MATVEC_UNROLL = 1
 _UNCHECKED_TILES = True  # the tiled kernel skips bounds checks where every tile is whole
 _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into zero-padded ones (no bounds checks)
 COOP_DTYPES = (float16, bfloat16, int8, uint8)
