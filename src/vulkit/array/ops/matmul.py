@@ -33,7 +33,7 @@ _COOP_GRID = (2, 2, 4, 4, 32)  # (the step along K in 16-bit elements: twice as 
 _COOP_FEW_TILES = 256
 _COOP_SMALL_GRID = (2, 2, 2, 2, 64)
 # vec4 loads of a matrix-vector product's row each thread has in flight: on an H200, 8192 x 4096 float32 in turn,
-# 1 load 38.3-39.2 us, 4 loads 40.0-41.0, 8 loads 40.3-41.5 (the benchmark row itself moved between 0.50x and 0.84x
+# 1 load 38.3-39.2 us, 4 loads 40.0-41.0, 8 loads 40.3-41.5 (the benchmark row itself moved between 0.50x and 0.89x
 # PyTorch from process to process, whatever the setting)
 MATVEC_UNROLL = 1
 _UNCHECKED_TILES = True  # the tiled kernel skips bounds checks where every tile is whole
