@@ -18,19 +18,24 @@ from typing import Any
 import numpy as np
 
 from ..array import Array, make_array, view
+from ..dtypes import uint32
 from ..kernels.factorization import small_norm
+from ..kernels.factorization_jacobi_grid import K_WORDS, STATE, EighSweepSpec
 from ..kernels.factorization_sweep import COLUMNS, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, multiply, sqrt, where
 from .gather import take_along_axis
-from .linalg_common import Launcher, flag
+from .linalg_common import GRID_FELL_BACK, Launcher, flag, raised
 from .manipulation import broadcast_to, expand_dims
 from .reductions import max as _max
 from .reductions import sum as _sum
 from .sorting import argsort
 
 SWEEPS = 30  # the most Jacobi sweeps (6 to 12 are usual)
+JACOBI_GRID: bool | None = None  # eigh's sweeps on a grid of workgroups: None where the device allows (tests force)
+JACOBI_GRID_GROUPS = 64  # the grid's workgroups (fewer where the matrices have less work)
+JACOBI_GRID_SPINS = 4096  # reads of the check-in counter before a sweep falls back to one workgroup
 
 
 def _quad(x: Array) -> tuple[int, int, int, int]:
@@ -125,29 +130,63 @@ def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
     if dtype.kind == "c":
         diagonal_view(w).imag[...] = 0
     vm = broadcast_to(eye(n, dtype=dtype, device=a.device), (batch, n, n)).copy()
-    np2 = (n + 1) // 2
-    params = make_array(ctx, (batch, 3, np2), dtype)
     size = sqrt(_sum(_abs(w) ** 2, axis=(-2, -1)))
     eps = float(np.finfo(dtype.component.np).eps)
     floor = (size * (eps * eps)).astype(dtype.component)
-    word = flag(ctx)
-    rotations = Launcher(ctx, EighRoundSpec, dtype, [w, vm, params, floor, word], mode=0)
-    apply = Launcher(ctx, EighRoundSpec, dtype, [w, vm, params, floor, word], mode=1)
-    operands = [_quad(w), _quad(vm), _quad(params)]
-    n2 = n + (n & 1)
-    for _ in range(SWEEPS):
-        ctx.stream.fill(word._alloc, 0, 4, 0)
-        for r in range(n2 - 1):
-            rotations(operands, [batch, n, r], math.ceil(batch * np2 / 64))
-            apply(operands, [batch, n, r], math.ceil(batch * (np2 * np2 + np2 * n) / 64))
-        if int(word.numpy()[0]) == 0:
-            break
+    if grid_allowed(ctx):
+        w = _grid_sweeps(w, vm, floor)
+    else:
+        np2 = (n + 1) // 2
+        params = make_array(ctx, (batch, 3, np2), dtype)
+        word = flag(ctx)
+        rotations = Launcher(ctx, EighRoundSpec, dtype, [w, vm, params, floor, word], mode=0)
+        apply = Launcher(ctx, EighRoundSpec, dtype, [w, vm, params, floor, word], mode=1)
+        operands = [_quad(w), _quad(vm), _quad(params)]
+        n2 = n + (n & 1)
+        for _ in range(SWEEPS):
+            ctx.stream.fill(word._alloc, 0, 4, 0)
+            for r in range(n2 - 1):
+                rotations(operands, [batch, n, r], math.ceil(batch * np2 / 64))
+                apply(operands, [batch, n, r], math.ceil(batch * (np2 * np2 + np2 * n) / 64))
+            if int(word.numpy()[0]) == 0:
+                break
     values = diagonal_view(w).real if dtype.kind == "c" else diagonal_view(w)
     order = argsort(values, axis=-1, stable=True)
     values = take_along_axis(values, order, axis=-1)
     if not vectors:
         return values, None
     return values, take_along_axis(vm, expand_dims(order, axis=-2), axis=-1)
+
+
+def grid_allowed(ctx: Any) -> bool:
+    """Whether eigh's sweeps run on a grid of workgroups (:class:`EighSweepSpec`): a GPU that allows Device-scope
+    atomics, whose grids have not fallen back before (``JACOBI_GRID`` overrides: the tests)."""
+    from .scans import lookback_allowed
+
+    if JACOBI_GRID is not None:
+        return JACOBI_GRID
+    return ctx.device.physical.type != "cpu" and ctx.index not in GRID_FELL_BACK and lookback_allowed(ctx)
+
+
+def _grid_sweeps(w: Array, vm: Array, floor: Array) -> Array:
+    """The Jacobi sweeps of eigh on w and vm, a sweep a dispatch, until one rotates no pair: the array that holds the
+    final matrix (w or its twin: the rounds alternate between them)."""
+    ctx, dtype = w._ctx, w._dtype
+    batch, n, _ = w._shape
+    twin = make_array(ctx, w._shape, dtype)
+    state = zeros((K_WORDS,), dtype=uint32, device=_device(w))
+    np2 = (n + 1) // 2
+    groups = max(1, min(JACOBI_GRID_GROUPS, math.ceil(batch * (np2 * np2 + np2 * n) / 256)))
+    sweep = Launcher(ctx, EighSweepSpec, dtype, [w, twin, vm, floor, state])
+    rounds = n + (n & 1) - 1
+    parity = 0
+    for _ in range(SWEEPS):
+        ctx.stream.fill(state._alloc, 0, 4 * K_WORDS, 0)
+        sweep([_quad(w), _quad(twin), _quad(vm)], [batch, n, groups, JACOBI_GRID_SPINS, parity, STATE], groups)
+        parity = (parity + rounds) & 1
+        if not raised(state, "eigh"):
+            break
+    return twin if parity else w
 
 
 def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:

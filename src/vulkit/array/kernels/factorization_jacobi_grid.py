@@ -1,0 +1,150 @@
+"""A whole sweep of the parallel two-sided Jacobi method (eigh of large matrices) in one dispatch, on a grid of
+workgroups that meet after each round.
+
+The round-by-round kernels (:class:`~.factorization_sweep.EighRoundSpec`) take two dispatches a round, 2n of them a
+sweep: for orders in the hundreds the host's recording of them, not the GPU, set the pace. Here ``groups``
+workgroups check in as the grid LU panel's do (:mod:`.factorization_grid`: all resident, or the first to give up
+runs the sweep alone and the others leave), then run every round: each invocation takes 2 x 2 blocks of A (the
+rotations of both pairs computed again from the round's input, so no second dispatch hands them over) and (row,
+pair) entries of V, reads A from one buffer and writes the other (the rotations read entries other invocations
+overwrite), and the grid meets on a counter before the next round. Buffers are ``coherent`` so that a round reads
+what other workgroups wrote in the one before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .factorization import LASpec
+from .factorization_grid import _CHECK_IN, FAILED, FELL_BACK_FLAG, LOST_FLAG, LOST_SPINS
+from .factorization_jacobi import pairing_glsl
+
+STATE = 1  # the check-in counter's word of K (word 0: the flag word, word 2: the rounds' meeting counter)
+MEET = 2
+K_WORDS = 3
+
+
+@dataclass(frozen=True)
+class EighSweepSpec(LASpec):
+    """One sweep (rounds 0 .. n2 - 2) of the parallel Jacobi method on the Hermitian matrices in A or B (both
+    triangles; ``parity`` 0: the sweep starts from A, 1: from B; round k reads the one of parity + k and writes the
+    other) and their eigenvectors V, in place. K: the flag word (bit 0: a pair rotated; 2: the grid was lost; 4: it
+    fell back to one workgroup), the check-in counter and the meeting counter, zeroed before the dispatch. F: each
+    matrix's rotation floor."""
+
+    BUFFERS = (("A", "S", "coherent"), ("B", "S", "coherent"), ("V", "S", "coherent"), ("F", "R", "readonly"),
+               ("K", "U", "volatile"))
+    OPERANDS = ("A", "B", "V")
+    FIELDS = ("batch", "n", "groups", "spins", "parity", "state")
+
+    @property
+    def local_size(self) -> int:
+        return 256
+
+    def body(self) -> list[str]:
+        return [pairing_glsl(),
+                f"#define FAILED {FAILED:#x}u",
+                f"#define LOST_OUTER {LOST_SPINS[0]}u",
+                f"#define LOST_INNER {LOST_SPINS[1]}u",
+                "shared uint s_word;",
+                "S get(uint src, uint bt, uint i, uint j) {",
+                "  return src == 0u ? b_A.d[IX_A(bt, i, j)] : b_B.d[IX_B(bt, i, j)];",
+                "}",
+                "void put(uint src, uint bt, uint i, uint j, S x) {",
+                "  if (src == 0u) b_B.d[IX_B(bt, i, j)] = x; else b_A.d[IX_A(bt, i, j)] = x;",
+                "}",
+                # the rotation of pair t in round k, from the round's input (every invocation computes the same)
+                "bool rotation(uint src, uint bt, uint k, uint t, uint n, out uint pp, out uint qq, out R c, out R s,",
+                "              out S w) {",
+                "  la_pair(k, t, n + (n & 1u), pp, qq);",
+                "  c = R(1); s = R(0); w = la_s(R(1));",
+                "  return qq < n && la_rotation(la_re(get(src, bt, pp, pp)), la_re(get(src, bt, qq, qq)),",
+                "                              get(src, bt, pp, qq), LA_EPS, b_F.d[bt], c, s, w);",
+                "}",
+                *_ROUND,
+                *_MEET,
+                "void main() {",
+                "  uint tid = gl_LocalInvocationID.x, G = p.groups;",
+                *_CHECK_IN,
+                "  if (verdict == 0u) return;",
+                "  bool alone = verdict == 2u;",
+                f"  if (alone && tid == 0u) atomicOr(b_K.d[0], {FELL_BACK_FLAG}u);",
+                "  uint first = alone ? tid : gl_WorkGroupID.x * WG + tid, stride = alone ? WG : G * WG;",
+                "  uint n = p.n, rounds = n + (n & 1u) - 1u;",
+                "  for (uint k = 0u; k < rounds; ++k) {",
+                "    round_k((p.parity + k) & 1u, k, first, stride);",
+                "    if (k + 1u == rounds) break;",
+                "    if (alone) { memoryBarrierBuffer(); barrier(); }",
+                "    else if (!meet(k, tid)) return;",
+                "  }",
+                "}"]
+
+
+# GLSL ``round_k``: round k from buffer ``src`` (0: A) into the other, over the work items first, first + stride ...:
+# the 2x2 blocks of A (both pairs' rotations applied, the pair's own off-diagonal entries set to 0 where it rotated),
+# then the (row, pair) entries of V
+_ROUND = [
+    "void round_k(uint src, uint k, uint first, uint stride) {",
+    "  uint n = p.n, np2 = (n + 1u) / 2u, blocks = np2 * np2, per = blocks + np2 * n;",
+    "  for (uint g = first; g < p.batch * per; g += stride) {",
+    "    uint bt = g / per, e = g - bt * per;",
+    "    if (e < blocks) {",
+    "      uint ti = e / np2, tj = e - ti * np2, pi, qi, pj, qj;",
+    "      R ci, si, cj, sj;",
+    "      S wi, wj;",
+    "      bool turns = rotation(src, bt, k, ti, n, pi, qi, ci, si, wi);",
+    "      rotation(src, bt, k, tj, n, pj, qj, cj, sj, wj);",
+    "      if (ti == tj && turns) atomicOr(b_K.d[0], 1u);",
+    "      bool vi = qi < n, vj = qj < n;",
+    "      S zero = la_s(R(0));",
+    "      S x00 = get(src, bt, pi, pj);",
+    "      S x01 = vj ? get(src, bt, pi, qj) : zero;",
+    "      S x10 = vi ? get(src, bt, qi, pj) : zero;",
+    "      S x11 = vi && vj ? get(src, bt, qi, qj) : zero;",
+    "      if (si != R(0)) { la_rot(x00, x10, ci, si, la_conj(wi)); la_rot(x01, x11, ci, si, la_conj(wi)); }",
+    "      if (sj != R(0)) { la_rot(x00, x01, cj, sj, wj); la_rot(x10, x11, cj, sj, wj); }",
+    "      if (ti == tj && si != R(0)) { x01 = zero; x10 = zero; }",
+    "      put(src, bt, pi, pj, x00);",
+    "      if (vj) put(src, bt, pi, qj, x01);",
+    "      if (vi) put(src, bt, qi, pj, x10);",
+    "      if (vi && vj) put(src, bt, qi, qj, x11);",
+    "    } else {",
+    "      e -= blocks;",
+    "      uint t = e / n, r = e - t * n, pp, qq;",
+    "      R c, s;",
+    "      S w;",
+    "      rotation(src, bt, k, t, n, pp, qq, c, s, w);",
+    "      if (s == R(0)) continue;",
+    "      S x = b_V.d[IX_V(bt, r, pp)], y = b_V.d[IX_V(bt, r, qq)];",
+    "      la_rot(x, y, c, s, w);",
+    "      b_V.d[IX_V(bt, r, pp)] = x;",
+    "      b_V.d[IX_V(bt, r, qq)] = y;",
+    "    }",
+    "  }",
+    "}",
+]
+
+# GLSL ``bool meet(uint k, uint tid)``: the grid's meeting after round k (every workgroup's writes made visible, then
+# its arrival counted; invocation 0 reads the counter until all G have arrived). False where that took implausibly
+# long (LOST_OUTER * LOST_INNER reads: the flag word's lost bit is set and the workgroup leaves).
+_MEET = [
+    "bool meet(uint k, uint tid) {",
+    "  memoryBarrierBuffer();",
+    "  barrier();",
+    "  if (tid == 0u) {",
+    f"    atomicAdd(b_K.d[{MEET}], 1u);",
+    "    uint target = (k + 1u) * p.groups;",
+    "    bool there = false;",
+    "    for (uint o = 0u; o < LOST_OUTER && !there; ++o)",
+    "      for (uint i = 0u; i < LOST_INNER; ++i)",
+    f"        if (b_K.d[{MEET}] >= target) {{ there = true; break; }}",
+    f"    if (!there) atomicOr(b_K.d[0], {LOST_FLAG}u);",
+    "    s_word = there ? 1u : 0u;",
+    "  }",
+    "  barrier();",
+    "  memoryBarrierBuffer();",
+    "  bool there = s_word == 1u;",
+    "  barrier();",
+    "  return there;",
+    "}",
+]

@@ -1,0 +1,57 @@
+"""eigh's Jacobi sweeps on a grid of workgroups, a sweep a dispatch (kernels/factorization_jacobi_grid.py), forced on
+any device: one workgroup (it meets only itself), several that give up at once (the first runs the sweep alone) and
+several that wait for each other (on a GPU; lavapipe runs two workgroups at a time, so there they give up at once)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from array_helpers import standard_normal
+
+import vulkit as vt
+from vulkit.array.ops import linalg_large
+from vulkit.array.ops.linalg_common import GRID_FELL_BACK
+
+
+def _waiting_spins() -> int:
+    return 0 if vt.asarray(np.zeros(1))._ctx.device.physical.type == "cpu" else 4096
+
+
+@pytest.fixture
+def grid(monkeypatch: pytest.MonkeyPatch):
+    """The grid forced on; the devices whose grids fell back restored afterwards (a fallback here must not take the
+    grid from later tests)."""
+    saved = set(GRID_FELL_BACK)
+    monkeypatch.setattr(linalg_large, "JACOBI_GRID", True)
+    yield monkeypatch
+    GRID_FELL_BACK.clear()
+    GRID_FELL_BACK.update(saved)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize(("groups", "spins"), [(1, 4096), (10, 0), (10, _waiting_spins())])
+def test_grid_sweeps_match_numpy(grid, dtype, groups, spins):
+    grid.setattr(linalg_large, "JACOBI_GRID_GROUPS", groups)
+    grid.setattr(linalg_large, "JACOBI_GRID_SPINS", spins)
+    n = 65 if dtype.startswith("float") else 66  # an odd order (a pair short of its partner) and an even one
+    a = standard_normal((2, n, n), dtype, 31)
+    h = a + np.conj(np.swapaxes(a, -1, -2))
+    w, v = vt.linalg.eigh(vt.asarray(h))
+    w, v = w.numpy(), v.numpy()
+    wide = np.complex128 if dtype.startswith("complex") else np.float64
+    want = np.linalg.eigvalsh(h.astype(wide))
+    scale = float(np.abs(want).max())
+    tol = 20 * n * float(np.finfo(np.dtype(dtype)).eps)
+    assert np.abs(w - want).max() <= tol * scale
+    assert np.abs(h @ v - v * w[..., None, :]).max() <= tol * scale
+    assert np.abs(np.conj(np.swapaxes(v, -1, -2)) @ v - np.eye(n)).max() <= tol
+    if spins == 0 and groups > 1:  # the sweeps ran alone and the device is marked
+        assert vt.asarray(h)._ctx.index in GRID_FELL_BACK
+
+
+def test_sweeps_of_many_matrices_and_eigenvalues_only(grid):
+    grid.setattr(linalg_large, "JACOBI_GRID_GROUPS", 3)
+    grid.setattr(linalg_large, "JACOBI_GRID_SPINS", _waiting_spins())
+    a = standard_normal((5, 70, 70), "float64", 32)
+    h = a + np.swapaxes(a, -1, -2)
+    np.testing.assert_allclose(vt.linalg.eigvalsh(vt.asarray(h)).numpy(), np.linalg.eigvalsh(h), atol=1e-11)
