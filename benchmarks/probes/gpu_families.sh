@@ -78,8 +78,8 @@
 #      .gpu/old (the strided kernel), in turn twice; the layout tests with validation
 #  37. eigh and svd of 512^2 by block Jacobi (commit c794629) against .gpu/old (element Jacobi), in turn twice; the
 #      eigh and svd rows against the peers; the factorization tests (slow ones too) with validation
-#  38. eigh of 512^2 with its sweeps on a grid against .gpu/old (two dispatches a round), in turn twice; the eigh rows
-#      against the peers; the grid and factorization eigh tests with validation
+#  38. the grid and factorization eigh tests with validation; eigh of 512^2 with its sweeps on a grid against .gpu/old
+#      (two dispatches a round), in turn twice; the eigh rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -270,11 +270,11 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
     38) setup='import numpy as np; g = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
 h = vt.asarray((g + g.T) / 2)'
-        in_turn eigh_grid_ab.txt limit 40 python3 benchmarks/probes/probe_times.py "vt.linalg.eigh(h)" --setup "$setup"
-        bench_rows 40 "eigh"
         VULKIT_VALIDATION=1 limit 60 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \
           tests/array/test_linalg_jacobi_grid.py tests/array/test_factorizations.py -k "eigh or grid" 2>&1 | tail -n 5 \
-          | tee "$out/tests_eigh_grid.txt" ;;
+          | tee "$out/tests_eigh_grid.txt"
+        in_turn eigh_grid_ab.txt limit 40 python3 benchmarks/probes/probe_times.py "vt.linalg.eigh(h)" --setup "$setup"
+        bench_rows 40 "eigh" ;;
     37) setup='import numpy as np; g = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
 h = vt.asarray((g + g.T) / 2); a = vt.asarray(g)'
         in_turn spectral_ab.txt limit 100 python3 benchmarks/probes/probe_times.py "vt.linalg.eigh(h)" \
