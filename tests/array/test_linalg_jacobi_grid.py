@@ -10,7 +10,6 @@ from array_helpers import standard_normal
 
 import vulkit as vt
 from vulkit.array.ops import linalg_large
-from vulkit.array.ops.linalg_common import GRID_FELL_BACK
 
 
 def _waiting_spins() -> int:
@@ -19,13 +18,10 @@ def _waiting_spins() -> int:
 
 @pytest.fixture
 def grid(monkeypatch: pytest.MonkeyPatch):
-    """The grid forced on; the devices whose grids fell back restored afterwards (a fallback here must not take the
-    grid from later tests)."""
-    saved = set(GRID_FELL_BACK)
+    """The grid forced on, with the devices' grid sizes as they were (a fallback here halves them)."""
     monkeypatch.setattr(linalg_large, "JACOBI_GRID", True)
-    yield monkeypatch
-    GRID_FELL_BACK.clear()
-    GRID_FELL_BACK.update(saved)
+    monkeypatch.setattr(linalg_large, "SWEEP_GROUPS", {})
+    return monkeypatch
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
@@ -45,8 +41,8 @@ def test_grid_sweeps_match_numpy(grid, dtype, groups, spins):
     assert np.abs(w - want).max() <= tol * scale
     assert np.abs(h @ v - v * w[..., None, :]).max() <= tol * scale
     assert np.abs(np.conj(np.swapaxes(v, -1, -2)) @ v - np.eye(n)).max() <= tol
-    if spins == 0 and groups > 1:  # the sweeps ran alone and the device is marked
-        assert vt.asarray(h)._ctx.index in GRID_FELL_BACK
+    if spins == 0 and groups > 1:  # the sweeps ran alone, and each fallback halved the device's grid
+        assert linalg_large.SWEEP_GROUPS[vt.asarray(h)._ctx.index] < groups
 
 
 def test_sweeps_of_many_matrices_and_eigenvalues_only(grid):

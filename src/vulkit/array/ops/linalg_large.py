@@ -20,13 +20,14 @@ import numpy as np
 from ..array import Array, make_array, view
 from ..dtypes import uint32
 from ..kernels.factorization import small_norm
+from ..kernels.factorization_grid import FELL_BACK_FLAG, LOST_FLAG
 from ..kernels.factorization_jacobi_grid import K_WORDS, STATE, EighSweepSpec
 from ..kernels.factorization_sweep import COLUMNS, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, multiply, sqrt, where
 from .gather import take_along_axis
-from .linalg_common import GRID_FELL_BACK, Launcher, flag, raised
+from .linalg_common import Launcher, flag
 from .manipulation import broadcast_to, expand_dims
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -34,7 +35,9 @@ from .sorting import argsort
 
 SWEEPS = 30  # the most Jacobi sweeps (6 to 12 are usual)
 JACOBI_GRID: bool | None = None  # eigh's sweeps on a grid of workgroups: None where the device allows (tests force)
-JACOBI_GRID_GROUPS = 64  # the grid's workgroups (fewer where the matrices have less work)
+# the grid's workgroups (fewer where the matrices have less work): on an H200, eigh of 512^2 float32 with 64, 256,
+# 512 and 1024 took 119, 79, 70 and 68 ms (two dispatches a round: 170-176 ms)
+JACOBI_GRID_GROUPS = 512
 JACOBI_GRID_SPINS = 4096  # reads of the check-in counter before a sweep falls back to one workgroup
 
 
@@ -165,7 +168,16 @@ def grid_allowed(ctx: Any) -> bool:
 
     if JACOBI_GRID is not None:
         return JACOBI_GRID
-    return ctx.device.physical.type != "cpu" and ctx.index not in GRID_FELL_BACK and lookback_allowed(ctx)
+    return ctx.device.physical.type != "cpu" and _most_groups(ctx) >= 8 and lookback_allowed(ctx)
+
+
+# workgroups a device's grid may have: halved where a sweep's grid fell back (not all resident at once), so a smaller
+# GPU settles on what it holds (and below 8 takes the rounds as dispatches)
+SWEEP_GROUPS: dict[int, int] = {}
+
+
+def _most_groups(ctx: Any) -> int:
+    return SWEEP_GROUPS.get(ctx.index, JACOBI_GRID_GROUPS)
 
 
 def _grid_sweeps(w: Array, vm: Array, floor: Array) -> Array:
@@ -176,15 +188,22 @@ def _grid_sweeps(w: Array, vm: Array, floor: Array) -> Array:
     twin = make_array(ctx, w._shape, dtype)
     state = zeros((K_WORDS,), dtype=uint32, device=_device(w))
     np2 = (n + 1) // 2
-    groups = max(1, min(JACOBI_GRID_GROUPS, math.ceil(batch * (np2 * np2 + np2 * n) / 256)))
+    work = math.ceil(batch * (np2 * np2 + np2 * n) / 256)
     sweep = Launcher(ctx, EighSweepSpec, dtype, [w, twin, vm, floor, state])
     rounds = n + (n & 1) - 1
     parity = 0
     for _ in range(SWEEPS):
+        groups = max(1, min(_most_groups(ctx), work))
         ctx.stream.fill(state._alloc, 0, 4 * K_WORDS, 0)
         sweep([_quad(w), _quad(twin), _quad(vm)], [batch, n, groups, JACOBI_GRID_SPINS, parity, STATE], groups)
         parity = (parity + rounds) & 1
-        if not raised(state, "eigh"):
+        word = int(state.numpy()[0])
+        if word & LOST_FLAG:
+            raise RuntimeError("eigh: the GPU stopped running some of the sweep's workgroups while the others waited "
+                               "for them (its driver does not run them together); the result is lost")
+        if word & FELL_BACK_FLAG:
+            SWEEP_GROUPS[ctx.index] = max(1, groups // 2)
+        if not word & 1:
             break
     return twin if parity else w
 
