@@ -80,6 +80,9 @@
 #      eigh and svd rows against the peers; the factorization tests (slow ones too) with validation
 #  38. the grid and factorization eigh tests with validation; eigh of 512^2 with its sweeps on a grid against .gpu/old
 #      (two dispatches a round), in turn twice; the eigh rows against the peers
+#  39. the grid sweep tests with validation (eigh's and svd's); eigh of 512^2 and 1024^2 float32 on the shipped grid
+#      checked against NumPy; svd of 512^2 with its sweeps on the grid or a round a dispatch (SVD_GRID in turn); the
+#      eigh and svd rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -268,6 +271,13 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    39) VULKIT_VALIDATION=1 limit 90 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_linalg_jacobi_grid.py \
+          2>&1 | tail -n 5 | tee "$out/tests_grid.txt"
+        limit 60 python3 benchmarks/probes/probe_eigh_check.py 512 1024 2>&1 | tee "$out/eigh_check.txt"
+        setup='import numpy as np; a = vt.asarray(np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32))'
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.SVD_GRID=False,True" \
+          "vt.linalg.svd(a, full_matrices=False)" --setup "$setup" 2>&1 | tee "$out/svd_grid.txt"
+        bench_rows 90 "eigh" "svd" ;;
     38) setup='import numpy as np; g = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
 h = vt.asarray((g + g.T) / 2)'
         VULKIT_VALIDATION=1 limit 60 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \

@@ -1,6 +1,7 @@
-"""eigh's Jacobi sweeps on a grid of workgroups, a sweep a dispatch (kernels/factorization_jacobi_grid.py), forced on
-any device: one workgroup (it meets only itself), several that give up at once (the first runs the sweep alone) and
-several that wait for each other (on a GPU; lavapipe runs two workgroups at a time, so there they give up at once)."""
+"""eigh's and svd's Jacobi sweeps on a grid of workgroups, a sweep a dispatch (kernels/factorization_jacobi_grid.py),
+forced on any device: one workgroup (it meets only itself), several that give up at once (the first runs the sweep
+alone) and several that wait for each other (on a GPU; lavapipe runs two workgroups at a time, so there they give up
+at once)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def _waiting_spins() -> int:
 def grid(monkeypatch: pytest.MonkeyPatch):
     """The grid forced on, with the devices' grid sizes as they were (a fallback here halves them)."""
     monkeypatch.setattr(linalg_large, "JACOBI_GRID", True)
+    monkeypatch.setattr(linalg_large, "SVD_GRID", True)
     monkeypatch.setattr(linalg_large, "SWEEP_GROUPS", {})
     return monkeypatch
 
@@ -51,3 +53,23 @@ def test_sweeps_of_many_matrices_and_eigenvalues_only(grid):
     a = standard_normal((5, 70, 70), "float64", 32)
     h = a + np.swapaxes(a, -1, -2)
     np.testing.assert_allclose(vt.linalg.eigvalsh(vt.asarray(h)).numpy(), np.linalg.eigvalsh(h), atol=1e-11)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize(("groups", "spins"), [(1, 4096), (7, 0), (7, _waiting_spins())])
+def test_one_sided_grid_sweeps_match_numpy(grid, dtype, groups, spins):
+    grid.setattr(linalg_large, "JACOBI_GRID_GROUPS", groups)
+    grid.setattr(linalg_large, "JACOBI_GRID_SPINS", spins)
+    wide = np.complex128 if dtype.startswith("complex") else np.float64
+    eps = float(np.finfo(np.dtype(dtype)).eps)
+    for shape in ((2, 67, 67), (1, 90, 66), (1, 66, 75)):  # square (odd: a pair short), tall (R of a QR), wide
+        a = standard_normal(shape, dtype, 33)
+        u, s, vh = vt.linalg.svd(vt.asarray(a), full_matrices=False)
+        u, s, vh = u.numpy(), s.numpy(), vh.numpy()
+        want = np.linalg.svd(a.astype(wide), compute_uv=False)
+        k = min(shape[1:])
+        tol = 40 * max(shape[1:]) * eps
+        assert np.abs(s - want).max() <= tol * want.max()
+        assert np.abs((u * s[..., None, :]) @ vh - a).max() <= tol * want.max()
+        assert np.abs(np.conj(np.swapaxes(u, -1, -2)) @ u - np.eye(k)).max() <= tol
+        assert np.abs(vh @ np.conj(np.swapaxes(vh, -1, -2)) - np.eye(k)).max() <= tol

@@ -1,5 +1,5 @@
-"""A whole sweep of the parallel two-sided Jacobi method (eigh of large matrices) in one dispatch, on a grid of
-workgroups that meet after each round.
+"""A whole sweep of the parallel Jacobi methods (two-sided for eigh, one-sided for svd, of large matrices) in one
+dispatch, on a grid of workgroups that meet after each round.
 
 The round-by-round kernels (:class:`~.factorization_sweep.EighRoundSpec`) take two dispatches a round, 2n of them a
 sweep: for orders in the hundreds the host's recording of them, not the GPU, set the pace. Here ``groups``
@@ -7,8 +7,9 @@ workgroups check in as the grid LU panel's do (:mod:`.factorization_grid`: all r
 runs the sweep alone and the others leave), then run every round: each invocation takes 2 x 2 blocks of A (the
 rotations of both pairs computed again from the round's input, so no second dispatch hands them over) and (row,
 pair) entries of V, reads A from one buffer and writes the other (the rotations read entries other invocations
-overwrite), and the grid meets on a counter before the next round. Buffers are ``coherent`` so that a round reads
-what other workgroups wrote in the one before.
+overwrite), and the grid meets on a counter before the next round. The one-sided sweep (:class:`SVDSweepSpec`) gives
+each workgroup whole column pairs, rotated in place (:func:`~.factorization_sweep.svd_pair_glsl`, the round kernel's
+code). Buffers are ``coherent`` so that a round reads what other workgroups wrote in the one before.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from .factorization import LASpec
 from .factorization_grid import _CHECK_IN, FAILED, FELL_BACK_FLAG, LOST_FLAG, LOST_SPINS
 from .factorization_jacobi import pairing_glsl
+from .factorization_sweep import svd_pair_glsl
 
 STATE = 1  # the check-in counter's word of K (word 0: the flag word, word 2: the rounds' meeting counter)
 MEET = 2
@@ -42,11 +44,7 @@ class EighSweepSpec(LASpec):
         return 256
 
     def body(self) -> list[str]:
-        return [pairing_glsl(),
-                f"#define FAILED {FAILED:#x}u",
-                f"#define LOST_OUTER {LOST_SPINS[0]}u",
-                f"#define LOST_INNER {LOST_SPINS[1]}u",
-                "shared uint s_word;",
+        return [*_GRID_PRELUDE,
                 "S get(uint src, uint bt, uint i, uint j) {",
                 "  return src == 0u ? b_A.d[IX_A(bt, i, j)] : b_B.d[IX_B(bt, i, j)];",
                 "}",
@@ -62,22 +60,57 @@ class EighSweepSpec(LASpec):
                 "                              get(src, bt, pp, qq), LA_EPS, b_F.d[bt], c, s, w);",
                 "}",
                 *_ROUND,
-                *_MEET,
-                "void main() {",
-                "  uint tid = gl_LocalInvocationID.x, G = p.groups;",
-                *_CHECK_IN,
-                "  if (verdict == 0u) return;",
-                "  bool alone = verdict == 2u;",
-                f"  if (alone && tid == 0u) atomicOr(b_K.d[0], {FELL_BACK_FLAG}u);",
-                "  uint first = alone ? tid : gl_WorkGroupID.x * WG + tid, stride = alone ? WG : G * WG;",
-                "  uint n = p.n, rounds = n + (n & 1u) - 1u;",
-                "  for (uint k = 0u; k < rounds; ++k) {",
-                "    round_k((p.parity + k) & 1u, k, first, stride);",
-                "    if (k + 1u == rounds) break;",
-                "    if (alone) { memoryBarrierBuffer(); barrier(); }",
-                "    else if (!meet(k, tid)) return;",
-                "  }",
-                "}"]
+                *_grid_main("uint first = alone ? tid : gl_WorkGroupID.x * WG + tid, stride = alone ? WG : G * WG;",
+                            "round_k((p.parity + k) & 1u, k, first, stride);")]
+
+
+@dataclass(frozen=True)
+class SVDSweepSpec(LASpec):
+    """One sweep of one-sided Jacobi on G (m x n) and V (n x n), in place: each workgroup takes whole column pairs of
+    a round (as :class:`~.factorization_sweep.SVDRoundSpec` does one a workgroup). K as in :class:`EighSweepSpec`."""
+
+    BUFFERS = (("G", "S", "coherent"), ("V", "S", "coherent"), ("K", "U", "volatile"))
+    OPERANDS = ("G", "V")
+    FIELDS = ("batch", "m", "n", "groups", "spins", "state")
+
+    @property
+    def local_size(self) -> int:
+        return 64
+
+    def body(self) -> list[str]:
+        return [*_GRID_PRELUDE,
+                *svd_pair_glsl(),
+                *_grid_main("uint first = alone ? 0u : gl_WorkGroupID.x, stride = alone ? 1u : G, "
+                            "np2 = (p.n + 1u) / 2u;",
+                            "for (uint g = first; g < p.batch * np2; g += stride) svd_pair(g / np2, g % np2, k);")]
+
+
+_GRID_PRELUDE = [pairing_glsl(),
+                 f"#define FAILED {FAILED:#x}u",
+                 f"#define LOST_OUTER {LOST_SPINS[0]}u",
+                 f"#define LOST_INNER {LOST_SPINS[1]}u",
+                 "shared uint s_word;"]
+
+
+def _grid_main(items: str, round_k: str) -> list[str]:
+    """GLSL main() of a sweep: the check-in, then the rounds (``round_k``: round k over the work that ``items``
+    declares for this workgroup, or for the one running alone), the grid meeting between them."""
+    return [*_MEET,
+            "void main() {",
+            "  uint tid = gl_LocalInvocationID.x, G = p.groups;",
+            *_CHECK_IN,
+            "  if (verdict == 0u) return;",
+            "  bool alone = verdict == 2u;",
+            f"  if (alone && tid == 0u) atomicOr(b_K.d[0], {FELL_BACK_FLAG}u);",
+            f"  {items}",
+            "  uint rounds = p.n + (p.n & 1u) - 1u;",
+            "  for (uint k = 0u; k < rounds; ++k) {",
+            f"    {round_k}",
+            "    if (k + 1u == rounds) break;",
+            "    if (alone) { memoryBarrierBuffer(); barrier(); }",
+            "    else if (!meet(k, tid)) return;",
+            "  }",
+            "}"]
 
 
 # GLSL ``round_k``: round k from buffer ``src`` (0: A) into the other, over the work items first, first + stride ...:

@@ -253,37 +253,47 @@ class SVDRoundSpec(LASpec):
 
     def body(self) -> list[str]:
         return [pairing_glsl(),
-                "shared R red4[4][WG];",
+                *svd_pair_glsl(),
                 "void main() {",
-                "  uint tid = gl_LocalInvocationID.x, m = p.m, n = p.n, n2 = n + (n & 1u), np2 = n2 / 2u;",
-                "  for (uint g = gl_WorkGroupID.x; g < p.batch * np2; g += gl_NumWorkGroups.x) {",
-                "    uint bt = g / np2, t = g - bt * np2, pp, qq;",
-                "    la_pair(p.round, t, n2, pp, qq);",
-                "    if (qq >= n) continue;",
-                "    R a = R(0), d = R(0);",
-                "    S h = la_s(R(0));",
-                "    for (uint i = tid; i < m; i += WG) {",
-                "      S x = b_G.d[IX_G(bt, i, pp)], y = b_G.d[IX_G(bt, i, qq)];",
-                "      a += la_abs2(x); d += la_abs2(y); h += la_mul(la_conj(x), y);",
-                "    }",
-                "    red4[0][tid] = a; red4[1][tid] = d; red4[2][tid] = la_re(h); red4[3][tid] = la_im(h);",
-                "    barrier();",
-                "    for (uint s = WG / 2u; s > 0u; s >>= 1) {",
-                "      if (tid < s) for (uint k = 0u; k < 4u; ++k) red4[k][tid] += red4[k][tid + s];",
-                "      barrier();",
-                "    }",
-                "    a = red4[0][0]; d = red4[1][0];",
-                "    S gsum = la_make(red4[2][0], red4[3][0]);",
-                "    barrier();",
-                "    R c, s;",
-                "    S w;",
-                "    if (!la_rotation(a, d, gsum, sqrt(R(m)) * LA_EPS, LA_TINY, c, s, w)) continue;",
-                "    if (tid == 0u) b_K.d[0] = 1u;",
-                "    for (uint i = tid; i < max(m, n); i += WG) {",
-                "      if (i < m) { S x = b_G.d[IX_G(bt, i, pp)], y = b_G.d[IX_G(bt, i, qq)]; la_rot(x, y, c, s, w); "
-                "b_G.d[IX_G(bt, i, pp)] = x; b_G.d[IX_G(bt, i, qq)] = y; }",
-                "      if (i < n) { S x = b_V.d[IX_V(bt, i, pp)], y = b_V.d[IX_V(bt, i, qq)]; la_rot(x, y, c, s, w); "
-                "b_V.d[IX_V(bt, i, pp)] = x; b_V.d[IX_V(bt, i, qq)] = y; }",
-                "    }",
-                "  }",
+                "  uint n = p.n, np2 = (n + 1u) / 2u;",
+                "  for (uint g = gl_WorkGroupID.x; g < p.batch * np2; g += gl_NumWorkGroups.x)",
+                "    svd_pair(g / np2, g % np2, p.round);",
                 "}"]
+
+
+def svd_pair_glsl() -> list[str]:
+    """GLSL ``svd_pair(bt, t, k)``, the whole workgroup in uniform control flow: pair t of round k of matrix bt's
+    one-sided Jacobi (G and V operands, the fields m and n, the flag word at K[0]): the Gram entries |g_p|^2, |g_q|^2
+    and g_p^H g_q reduced over the rows, then, where |g_p^H g_q| > sqrt(m) eps |g_p| |g_q|, both columns of G and
+    of V rotated and the flag word's bit 0 set."""
+    return ["shared R red4[4][WG];",
+            "void svd_pair(uint bt, uint t, uint k) {",
+            "  uint tid = gl_LocalInvocationID.x, m = p.m, n = p.n, pp, qq;",
+            "  la_pair(k, t, n + (n & 1u), pp, qq);",
+            "  if (qq >= n) return;",
+            "  R a = R(0), d = R(0);",
+            "  S h = la_s(R(0));",
+            "  for (uint i = tid; i < m; i += WG) {",
+            "    S x = b_G.d[IX_G(bt, i, pp)], y = b_G.d[IX_G(bt, i, qq)];",
+            "    a += la_abs2(x); d += la_abs2(y); h += la_mul(la_conj(x), y);",
+            "  }",
+            "  red4[0][tid] = a; red4[1][tid] = d; red4[2][tid] = la_re(h); red4[3][tid] = la_im(h);",
+            "  barrier();",
+            "  for (uint s = WG / 2u; s > 0u; s >>= 1) {",
+            "    if (tid < s) for (uint j = 0u; j < 4u; ++j) red4[j][tid] += red4[j][tid + s];",
+            "    barrier();",
+            "  }",
+            "  a = red4[0][0]; d = red4[1][0];",
+            "  S gsum = la_make(red4[2][0], red4[3][0]);",
+            "  barrier();",
+            "  R c, s;",
+            "  S w;",
+            "  if (!la_rotation(a, d, gsum, sqrt(R(m)) * LA_EPS, LA_TINY, c, s, w)) return;",
+            "  if (tid == 0u) atomicOr(b_K.d[0], 1u);",
+            "  for (uint i = tid; i < max(m, n); i += WG) {",
+            "    if (i < m) { S x = b_G.d[IX_G(bt, i, pp)], y = b_G.d[IX_G(bt, i, qq)]; la_rot(x, y, c, s, w); "
+            "b_G.d[IX_G(bt, i, pp)] = x; b_G.d[IX_G(bt, i, qq)] = y; }",
+            "    if (i < n) { S x = b_V.d[IX_V(bt, i, pp)], y = b_V.d[IX_V(bt, i, qq)]; la_rot(x, y, c, s, w); "
+            "b_V.d[IX_V(bt, i, pp)] = x; b_V.d[IX_V(bt, i, qq)] = y; }",
+            "  }",
+            "}"]

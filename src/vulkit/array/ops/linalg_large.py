@@ -21,7 +21,7 @@ from ..array import Array, make_array, view
 from ..dtypes import uint32
 from ..kernels.factorization import small_norm
 from ..kernels.factorization_grid import FELL_BACK_FLAG, LOST_FLAG
-from ..kernels.factorization_jacobi_grid import K_WORDS, STATE, EighSweepSpec
+from ..kernels.factorization_jacobi_grid import K_WORDS, STATE, EighSweepSpec, SVDSweepSpec
 from ..kernels.factorization_sweep import COLUMNS, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
@@ -39,6 +39,8 @@ JACOBI_GRID: bool | None = None  # eigh's sweeps on a grid of workgroups: None w
 # 512 and 1024 took 119, 79, 70 and 68 ms (two dispatches a round: 170-176 ms)
 JACOBI_GRID_GROUPS = 512
 JACOBI_GRID_SPINS = 4096  # reads of the check-in counter before a sweep falls back to one workgroup
+# svd's one-sided sweeps on the same grid (SVDSweepSpec): off until timed and checked on a GPU (None: where eigh's are)
+SVD_GRID: bool | None = False
 
 
 def _quad(x: Array) -> tuple[int, int, int, int]:
@@ -181,31 +183,42 @@ def _most_groups(ctx: Any) -> int:
 
 
 def _grid_sweeps(w: Array, vm: Array, floor: Array) -> Array:
-    """The Jacobi sweeps of eigh on w and vm, a sweep a dispatch, until one rotates no pair: the array that holds the
-    final matrix (w or its twin: the rounds alternate between them)."""
+    """eigh's Jacobi sweeps on w and vm, a sweep a dispatch: the array that holds the final matrix (w or its twin:
+    the rounds alternate between them)."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
     twin = make_array(ctx, w._shape, dtype)
     state = zeros((K_WORDS,), dtype=uint32, device=_device(w))
     np2 = (n + 1) // 2
-    work = math.ceil(batch * (np2 * np2 + np2 * n) / 256)
     sweep = Launcher(ctx, EighSweepSpec, dtype, [w, twin, vm, floor, state])
     rounds = n + (n & 1) - 1
-    parity = 0
-    for _ in range(SWEEPS):
+
+    def launch(groups: int, done: int) -> None:
+        sweep([_quad(w), _quad(twin), _quad(vm)], [batch, n, groups, JACOBI_GRID_SPINS, done * rounds & 1, STATE],
+              groups)
+
+    done = _sweeps_on_grid(state, math.ceil(batch * (np2 * np2 + np2 * n) / 256), launch, "eigh")
+    return twin if done * rounds & 1 else w
+
+
+def _sweeps_on_grid(state: Array, work: int, launch: Any, function: str) -> int:
+    """Sweeps until one rotates no pair, each ``launch(groups, sweeps done)`` on a grid of at most ``work``
+    workgroups with its state words zeroed first; a sweep that fell back halves the device's grid
+    (``SWEEP_GROUPS``). The number of sweeps run."""
+    ctx = state._ctx
+    for done in range(SWEEPS):
         groups = max(1, min(_most_groups(ctx), work))
         ctx.stream.fill(state._alloc, 0, 4 * K_WORDS, 0)
-        sweep([_quad(w), _quad(twin), _quad(vm)], [batch, n, groups, JACOBI_GRID_SPINS, parity, STATE], groups)
-        parity = (parity + rounds) & 1
+        launch(groups, done)
         word = int(state.numpy()[0])
         if word & LOST_FLAG:
-            raise RuntimeError("eigh: the GPU stopped running some of the sweep's workgroups while the others waited "
-                               "for them (its driver does not run them together); the result is lost")
+            raise RuntimeError(f"{function}: the GPU stopped running some of the sweep's workgroups while the others "
+                               "waited for them (its driver does not run them together); the result is lost")
         if word & FELL_BACK_FLAG:
             SWEEP_GROUPS[ctx.index] = max(1, groups // 2)
         if not word & 1:
-            break
-    return twin if parity else w
+            return done + 1
+    return SWEEPS
 
 
 def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
@@ -225,15 +238,21 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     scale = np.ldexp(1.0, -exponent).reshape(batch, 1, 1)
     g = multiply(g, _host(scale, ctx, dtype.component)).astype(dtype)
     vm = broadcast_to(eye(n, dtype=dtype, device=a.device), (batch, n, n)).copy()
-    word = flag(ctx)
-    step = Launcher(ctx, SVDRoundSpec, dtype, [g, vm, word])
-    n2, np2 = n + (n & 1), (n + 1) // 2
-    for _ in range(SWEEPS):
-        ctx.stream.fill(word._alloc, 0, 4, 0)
-        for r in range(n2 - 1):
-            step([_quad(g), _quad(vm)], [batch, rows, n, r], batch * np2)
-        if int(word.numpy()[0]) == 0:
-            break
+    np2 = (n + 1) // 2
+    if SVD_GRID if SVD_GRID is not None else grid_allowed(ctx):
+        state = zeros((K_WORDS,), dtype=uint32, device=_device(g))
+        sweep = Launcher(ctx, SVDSweepSpec, dtype, [g, vm, state])
+        _sweeps_on_grid(state, batch * np2, lambda groups, _: sweep(
+            [_quad(g), _quad(vm)], [batch, rows, n, groups, JACOBI_GRID_SPINS, STATE], groups), "svd")
+    else:
+        word = flag(ctx)
+        step = Launcher(ctx, SVDRoundSpec, dtype, [g, vm, word])
+        for _ in range(SWEEPS):
+            ctx.stream.fill(word._alloc, 0, 4, 0)
+            for r in range(n + (n & 1) - 1):
+                step([_quad(g), _quad(vm)], [batch, rows, n, r], batch * np2)
+            if int(word.numpy()[0]) == 0:
+                break
     norms = sqrt(_sum(_abs(g) ** 2, axis=-2))
     norms = where(greater(norms, small_norm(dtype.component)), norms, 0).astype(dtype.component)
     order = argsort(norms, axis=-1, descending=True, stable=True)
