@@ -122,6 +122,13 @@ def test_products_of_layouts_seen_before() -> None:
     other = rng.standard_normal((24, 24)).astype(np.float32)
     for p, q in ((square, other), (other, square)):
         np.testing.assert_allclose((vt.asarray(p) @ vt.asarray(q)).numpy(), p @ q, rtol=2e-5, atol=1e-4)
+    for _ in range(3):  # a matrix times a 1-D vector (the matrix-vector kernel's plan), and a column, again
+        m, v = rng.standard_normal((37, 70)).astype(np.float32), rng.standard_normal(70).astype(np.float32)
+        got = vt.asarray(m) @ vt.asarray(v)
+        assert got.shape == (37,)
+        np.testing.assert_allclose(got.numpy(), m @ v, rtol=2e-5, atol=1e-4)
+        np.testing.assert_allclose((vt.asarray(m) @ vt.asarray(v[:, None])).numpy(), m @ v[:, None], rtol=2e-5,
+                                   atol=1e-4)
 
 
 def test_out_and_inplace() -> None:

@@ -81,7 +81,8 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     if full != shape:
         result = result.reshape(shape)
     if out is None:
-        if key is not None and plan is not None and full == shape and a._dtype is dtype and b._dtype is dtype:
+        # (a product with a 1-D operand: its result's layout is the same without the added axis)
+        if key is not None and plan is not None and a._dtype is dtype and b._dtype is dtype:
             # the next product of these layouts only records this plan (a 64 x 64 product's host time 46 -> 16 us)
             a._ctx.plans.remember(key, (shape, *plan))
         return result
@@ -173,9 +174,12 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
     if c._strides[-1] != 1 and c._shape[-1] > 1:  # the kernel writes rows of contiguous columns
         _via_temporary(a, b, c, alpha, beta, epilogue)
         return None
-    if c._size == c._shape[-2] * c._shape[-1] and (_matrix_vector(a, b, c, alpha, beta, epilogue)
-                                                    or _skinny(a, b, c, alpha, beta, epilogue)):
-        return None
+    if c._size == c._shape[-2] * c._shape[-1]:
+        done, plan = _matrix_vector(a, b, c, alpha, beta, epilogue)
+        if done:
+            return plan
+        if _skinny(a, b, c, alpha, beta, epilogue):
+            return None
     a0, b0 = a, b
     a, b, whole = _coop_operands(a, b, c)
     batch = _batch_axes(a, b, c)
@@ -234,9 +238,10 @@ def _filling(x: Array, rows: int, cols: int) -> Array:
     return view(full, x._shape, (*strides, *full._strides[-2:]), 0)
 
 
-def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
-    """One matrix-vector product where c is a column (a's rows contiguous) or a row (b's columns contiguous);
-    False where neither."""
+def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> tuple[bool, Any]:
+    """One matrix-vector product where c is a column (a's rows contiguous) or a row (b's columns contiguous): (False,
+    None) where neither, else (True, its launch plan where :func:`_record` can record it again over a, b and c: a
+    column's product without buffer addresses or an epilogue; else None)."""
     (m, k), n = a._shape[-2:], c._shape[-1]
     if n == 1 and a._strides[-1] == 1:
         matrix, rows, row_stride = a, m, a._strides[-2]
@@ -245,9 +250,9 @@ def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epil
         matrix, rows, row_stride = b, n, b._strides[-1]
         vector, x_stride, y_stride = a, a._strides[-1], c._strides[-1]
     else:
-        return False
+        return False, None
     if not _int32(row_stride, x_stride, y_stride, matrix._offset, vector._offset, c._offset):
-        return False
+        return False, None
     ctx = c._ctx
     vec = matrix._offset % 4 == 0 and row_stride % 4 == 0 and x_stride == 1 and vector._offset % 4 == 0
     addresses = needs_addresses(ctx, [matrix, vector, c])
@@ -255,11 +260,11 @@ def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epil
     head = addresses_of(matrix, vector, c) if addresses else ()
     push = kernel.pack(*head, rows, k, matrix._offset, vector._offset, c._offset, row_stride, x_stride, y_stride,
                        alpha, beta)
+    groups = (min(-(-rows // kernel.groups_per), _GRID), 1, 1)
     ctx.stream.dispatch(kernel.pipeline, () if addresses else (matrix._alloc, vector._alloc, c._alloc), push,
-                        groups=(min(-(-rows // kernel.groups_per), _GRID), 1, 1),
-                        reads=[matrix._alloc, vector._alloc] + ([c._alloc] if epilogue and beta else []),
+                        groups=groups, reads=[matrix._alloc, vector._alloc] + ([c._alloc] if epilogue and beta else []),
                         writes=[c._alloc])
-    return True
+    return True, (kernel, [(push, groups)]) if matrix is a and not addresses and not epilogue else None
 
 
 def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
