@@ -417,3 +417,17 @@ def test_numpy_sort_kind_and_flattening():
     for name in ("sort", "argsort"):
         with pytest.raises(ValueError, match=f"{name}: sort kind must be one of"):
             getattr(vt, name)(x, kind="bogus")
+
+
+def test_sorts_of_layouts_seen_before():
+    """A sort of rows within a tile replays the dispatch kept for its layout: new values, other buffers at the same
+    offset, values only, indices only, both (unique's counts), and the other order each give NumPy's results."""
+    rng = np.random.default_rng(41)
+    for _ in range(3):
+        host = rng.standard_normal((2, 9, 37)).astype(np.float32)
+        x = vt.asarray(host)[1]  # a view at the same offset of a new buffer each round
+        np.testing.assert_array_equal(vt.sort(x).numpy(), np.sort(host[1], axis=-1))
+        np.testing.assert_array_equal(vt.argsort(x, stable=True).numpy(), np.argsort(host[1], axis=-1, kind="stable"))
+        np.testing.assert_array_equal(vt.sort(x, descending=True).numpy(), -np.sort(-host[1], axis=-1))
+        np.testing.assert_array_equal(vt.sort(x, axis=0).numpy(), np.sort(host[1], axis=0))
+    assert any(isinstance(key, tuple) and key[:1] == ("tile sort",) for key in x._ctx.plans)  # kept, then replayed

@@ -28,6 +28,7 @@ from ..kernels.sort_complex import ComplexKeySpec
 from ..kernels.sort_search import SearchSpec
 from ..layout import normalize_axes
 from . import elementwise as ew
+from .recording import run_recorded
 
 # The most elements one sort takes: indices are 32-bit, and grid-stride loops must not wrap.
 MOST = (1 << 32) - (1 << 28)
@@ -131,15 +132,16 @@ def complex_order(x: Array, rows: int, n: int, descending: bool) -> tuple[Array,
 
 # -- the sort of rows ------------------------------------------------------------------------------------------
 def sort_rows(x: Array, rows: int, n: int, descending: bool, values: bool, index: bool,
-              name: str = "sort") -> tuple[Array | None, Array | None]:
+              name: str = "sort", shape: tuple[int, ...] | None = None) -> tuple[Array | None, Array | None]:
     """Sort the ``rows`` rows of ``n`` elements of the contiguous ``x`` (stable): the sorted values and/or the
-    indices within the row that sort them, as flat contiguous arrays."""
+    indices within the row that sort them, as contiguous arrays (flat, or of ``shape``)."""
     ctx, dtype = x._ctx, x._dtype
     total = rows * n
     if total > MOST:
         raise ValueError(f"{name}: arrays of at most {MOST} elements can be sorted, got {total}")
-    out_v = make_array(ctx, (total,), dtype) if values else None
-    out_i = make_array(ctx, (total,), index_dtype(ctx)) if index else None
+    out_shape = (total,) if shape is None else shape
+    out_v = make_array(ctx, out_shape, dtype) if values else None
+    out_i = make_array(ctx, out_shape, index_dtype(ctx)) if index else None
     if total == 0:
         return out_v, out_i
     if n == 1:
@@ -149,12 +151,17 @@ def sort_rows(x: Array, rows: int, n: int, descending: bool, values: bool, index
             ctx.stream.fill(out_i._alloc, 0)
         return out_v, out_i
     key_bytes = 8 if dtype.itemsize == 8 else 4
-    shape = sort_glsl.geometry(ctx, key_bytes)
-    if n <= shape.tile:
-        _tile_sort(x, rows, n, descending, out_v, out_i, shape, name)
+    tile = sort_glsl.geometry(ctx, key_bytes)
+    if n <= tile.tile:
+        ov, oi, written = _outputs(ctx, out_v, out_i)
+        # the one dispatch kept by layout (not where it pushes buffer addresses: they are the allocations themselves)
+        key = None if ctx.buffer_addresses or wants_addresses(ctx, [x, *written], name) else \
+            ("tile sort", x._shape, x._offset, dtype, rows, n, descending, values, index, index_dtype(ctx), tile)
+        run_recorded(ctx, key, [x._alloc, ov, oi],
+                     lambda: _tile_sort(x, rows, n, descending, out_v, out_i, ov, oi, written, tile, name))
     else:
-        chunk = sort_glsl.geometry(ctx, key_bytes, items=min(CHUNK_ITEMS, shape.items))
-        _radix_sort(x, rows, n, descending, out_v, out_i, chunk, name, shape.items // chunk.items)
+        chunk = sort_glsl.geometry(ctx, key_bytes, items=min(CHUNK_ITEMS, tile.items))
+        _radix_sort(x, rows, n, descending, out_v, out_i, chunk, name, tile.items // chunk.items)
     return out_v, out_i
 
 
@@ -165,9 +172,10 @@ def _outputs(ctx: Any, out_v: Array | None, out_i: Array | None) -> tuple[Any, A
     return ov, oi, [a._alloc for a in (out_v, out_i) if a is not None]
 
 
-def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | None, out_i: Array | None,
-               shape: sort_glsl.Geometry, name: str) -> None:
-    """Rows of at most a tile: ``rt`` rows per workgroup, the smallest tile that holds a row."""
+def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | None, out_i: Array | None, ov: Any,
+               oi: Any, written: list[Any], shape: sort_glsl.Geometry, name: str) -> None:
+    """Rows of at most a tile: ``rt`` rows per workgroup, the smallest tile that holds a row (into the allocations
+    ``ov`` and ``oi``: out_v's and out_i's, or a scratch one for an output not wanted)."""
     ctx = x._ctx
     items = 1
     while shape.wg * items < n:
@@ -175,7 +183,6 @@ def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | Non
     geometry = sort_glsl.Geometry(shape.wg, items, shape.nsg)
     rt = max(1, min(geometry.tile // n, 255))
     tiles = -(-rows // rt)
-    ov, oi, written = _outputs(ctx, out_v, out_i)
     addresses = wants_addresses(ctx, [x, *written], name)
     spec = TileSortSpec(x._dtype, descending, out_v is not None, out_i is not None,
                         index_dtype(ctx).itemsize, geometry, addresses)
@@ -252,7 +259,7 @@ def _along_last(x: Array, axis: int, name: str) -> tuple[Array, tuple[int, ...],
     moved = x.permute_dims(tuple(order)) if axis != x.ndim - 1 else x
     if not moved._contig:
         moved = moved.copy()
-    back = tuple(int(i) for i in np.argsort(order))
+    back = tuple(sorted(range(x.ndim), key=order.__getitem__))  # the inverse permutation
     return moved, back, axis
 
 
@@ -267,13 +274,14 @@ def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
         out_v = gather_along_last(moved, order) if values else None
         out_i = order if index else None
     else:
-        out_v, out_i = sort_rows(moved, rows, n, bool(descending), values, index, name)
+        out_v, out_i = sort_rows(moved, rows, n, bool(descending), values, index, name, moved.shape)
 
     def shaped(a: Array | None) -> Array | None:
         if a is None:
             return None
-        return a.reshape(moved.shape).permute_dims(back) if x.ndim > 1 and axis != x.ndim - 1 else \
-            a.reshape(moved.shape)
+        if a._shape != moved.shape:
+            a = a.reshape(moved.shape)
+        return a.permute_dims(back) if x.ndim > 1 and axis != x.ndim - 1 else a
 
     return shaped(out_v), shaped(out_i)
 
