@@ -330,6 +330,9 @@ class Stream(HazardTracker):
             if cb is None:
                 cb = self._begin()
             self.track(cb, inputs, (output,), SHADER_STAGE, SHADER_WRITE, self._value)
+            if self.capture is not None:
+                self.capture.append((pipeline, (*inputs, output) if pipeline.bindings else (), push, (groups, 1, 1),
+                                     tuple(inputs), (output,)))
             infos = []
             if pipeline.bindings:
                 for a in inputs:  # NOTE: a loop, not a comprehension: 0.6 µs less per op on Python 3.11
