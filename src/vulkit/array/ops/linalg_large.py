@@ -4,10 +4,11 @@ stack (:mod:`vulkit.array.kernels.factorization_sweep`), in place on contiguous 
 - QR: blocked Householder (compact WY): within a panel of 32 columns one reflector per dispatch (computed by
   every workgroup, applied to 32 of the panel's columns each), then the panel's T (LAPACK's ``larft``) and the
   rest of the matrix updated by three ``gemm``; Q formed backwards from the identity, three ``gemm`` a panel.
-- eigh: the parallel two-sided Jacobi method, two dispatches per round (rotations, then J^H A J and V J), n - 1
-  rounds a sweep; after each sweep one flag is read back, until no pair rotates.
-- SVD: one-sided Jacobi on R of a QR (tall matrices) or on the matrix, one dispatch per round; singular values are
-  the final column norms.
+- eigh: the parallel two-sided Jacobi method, n - 1 rounds a sweep: on GPUs a whole sweep a dispatch on a grid of
+  workgroups (:mod:`vulkit.array.kernels.factorization_jacobi_grid`), elsewhere two dispatches per round
+  (rotations, then J^H A J and V J); after each sweep one flag is read back, until no pair rotates.
+- SVD: one-sided Jacobi on R of a QR (tall matrices) or on the matrix, one dispatch per round (or a sweep a
+  dispatch on the grid, ``SVD_GRID``); singular values are the final column norms.
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
 
 def grid_allowed(ctx: Any) -> bool:
     """Whether eigh's sweeps run on a grid of workgroups (:class:`EighSweepSpec`): a GPU that allows Device-scope
-    atomics, whose grids have not fallen back before (``JACOBI_GRID`` overrides: the tests)."""
+    atomics, whose grid has not shrunk below 8 workgroups by falling back (``JACOBI_GRID`` overrides: the tests)."""
     from .scans import lookback_allowed
 
     if JACOBI_GRID is not None:

@@ -3,8 +3,9 @@ matrix_rank.
 
 Matrices of up to 64 rows and columns that fit a workgroup's shared memory take one workgroup each
 (:mod:`vulkit.array.kernels.factorization_jacobi`); larger ones :mod:`.linalg_large`: blocked Householder QR
-(compact WY, ``gemm`` updates), and Jacobi one round of rotations per dispatch over the whole stack. The Jacobi
-methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) dispatches and read a flag back after each sweep: for
+(compact WY, ``gemm`` updates), and Jacobi rounds of rotations over the whole stack (eigh's on GPUs a sweep a
+dispatch on a grid of workgroups, else a round per dispatch). The Jacobi methods do O(n^3) work per sweep (6 to 12
+sweeps) in O(n) rounds and read a flag back after each sweep: for
 orders in the thousands they are much slower than LAPACK's reductions to tridiagonal or bidiagonal form.
 svd, svdvals, pinv and matrix_rank read a flag back (NaN or infinity raise LinAlgError, as in NumPy), so they wait
 for the GPU.
@@ -138,10 +139,10 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
     """Eigenvalues (ascending) and orthonormal eigenvectors (columns) of each Hermitian (real symmetric) matrix of x
     (..., M, M), read from its lower (``UPLO="L"``, NumPy's default) or upper triangle.
 
-    The cyclic Jacobi method in the parallel (round-robin) ordering: one workgroup per matrix up to 64x64, else one
-    round per dispatch (see the module docstring). Eigenvalues within a few ulps of ||A|| of NumPy's (LAPACK
-    ``syevd``), small ones often more accurate; eigenvectors orthonormal to a few ulps times M, each unique up to
-    its sign (phase), as LAPACK's are."""
+    The cyclic Jacobi method in the parallel (round-robin) ordering: one workgroup per matrix up to 64x64, else
+    rounds over the whole stack (a sweep a dispatch on GPUs; see the module docstring). Eigenvalues within a few
+    ulps of ||A|| of NumPy's (LAPACK ``syevd``), small ones often more accurate; eigenvectors orthonormal to a few
+    ulps times M, each unique up to its sign (phase), as LAPACK's are."""
     values, vecs = _eigh(x, UPLO, True, "eigh")
     assert vecs is not None
     return EighResult(values, vecs)
