@@ -129,6 +129,10 @@ def test_products_of_layouts_seen_before() -> None:
         np.testing.assert_allclose(got.numpy(), m @ v, rtol=2e-5, atol=1e-4)
         np.testing.assert_allclose((vt.asarray(m) @ vt.asarray(v[:, None])).numpy(), m @ v[:, None], rtol=2e-5,
                                    atol=1e-4)
+        # a row vector times a matrix whose columns are contiguous (a linear layer's x @ W.T): the matrix bound first
+        np.testing.assert_allclose((vt.asarray(v) @ vt.asarray(m).T).numpy(), v @ m.T, rtol=2e-5, atol=1e-4)
+        np.testing.assert_allclose((vt.asarray(v[None]) @ vt.asarray(m).T).numpy(), v[None] @ m.T, rtol=2e-5,
+                                   atol=1e-4)
 
 
 def test_out_and_inplace() -> None:

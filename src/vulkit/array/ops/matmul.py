@@ -58,9 +58,11 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
                matmul_tuning.state())
         recorded = a._ctx.plans.get(key)
         if recorded is not None and not needs_addresses(a._ctx, [a, b]):
-            shape, kernel, pieces = recorded
+            shape, kernel, pieces, *order = recorded
             result = make_array(a._ctx, shape, a._dtype)
-            _record(a._ctx, kernel, pieces, (a._alloc, b._alloc, result._alloc), [a._alloc, b._alloc], result._alloc)
+            allocations = (a._alloc, b._alloc, result._alloc)
+            bound = tuple(allocations[i] for i in order[0]) if order else allocations
+            _record(a._ctx, kernel, pieces, bound, [a._alloc, b._alloc], result._alloc)
             return result
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError("matmul: operands must have at least one dimension (use multiply for scalars)")
@@ -240,8 +242,8 @@ def _filling(x: Array, rows: int, cols: int) -> Array:
 
 def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> tuple[bool, Any]:
     """One matrix-vector product where c is a column (a's rows contiguous) or a row (b's columns contiguous): (False,
-    None) where neither, else (True, its launch plan where :func:`_record` can record it again over a, b and c: a
-    column's product without buffer addresses or an epilogue; else None)."""
+    None) where neither, else (True, its launch plan where :func:`_record` can record it again, without buffer
+    addresses or an epilogue: (kernel, dispatches, the bindings' order as indices into (a, b, c)); else None)."""
     (m, k), n = a._shape[-2:], c._shape[-1]
     if n == 1 and a._strides[-1] == 1:
         matrix, rows, row_stride = a, m, a._strides[-2]
@@ -264,7 +266,8 @@ def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epil
     ctx.stream.dispatch(kernel.pipeline, () if addresses else (matrix._alloc, vector._alloc, c._alloc), push,
                         groups=groups, reads=[matrix._alloc, vector._alloc] + ([c._alloc] if epilogue and beta else []),
                         writes=[c._alloc])
-    return True, (kernel, [(push, groups)]) if matrix is a and not addresses and not epilogue else None
+    return True, (kernel, [(push, groups)], (0, 1, 2) if matrix is a else (1, 0, 2)) \
+        if not addresses and not epilogue else None
 
 
 def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
