@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .factorization import LASpec
 from .factorization_grid import _CHECK_IN, FAILED, FELL_BACK_FLAG, LOST_FLAG, LOST_SPINS
 from .factorization_jacobi import pairing_glsl
-from .factorization_sweep import svd_pair_glsl
+from .factorization_sweep import block_rotation_glsl, row_rotation_glsl, svd_pair_glsl
 
 STATE = 1  # the check-in counter's word of K (word 0: the flag word, word 2: the rounds' meeting counter)
 MEET = 2
@@ -128,19 +128,8 @@ _ROUND = [
     "      bool turns = rotation(src, bt, k, ti, n, pi, qi, ci, si, wi);",
     "      rotation(src, bt, k, tj, n, pj, qj, cj, sj, wj);",
     "      if (ti == tj && turns) atomicOr(b_K.d[0], 1u);",
-    "      bool vi = qi < n, vj = qj < n;",
-    "      S zero = la_s(R(0));",
-    "      S x00 = get(src, bt, pi, pj);",
-    "      S x01 = vj ? get(src, bt, pi, qj) : zero;",
-    "      S x10 = vi ? get(src, bt, qi, pj) : zero;",
-    "      S x11 = vi && vj ? get(src, bt, qi, qj) : zero;",
-    "      if (si != R(0)) { la_rot(x00, x10, ci, si, la_conj(wi)); la_rot(x01, x11, ci, si, la_conj(wi)); }",
-    "      if (sj != R(0)) { la_rot(x00, x01, cj, sj, wj); la_rot(x10, x11, cj, sj, wj); }",
-    "      if (ti == tj && si != R(0)) { x01 = zero; x10 = zero; }",
-    "      put(src, bt, pi, pj, x00);",
-    "      if (vj) put(src, bt, pi, qj, x01);",
-    "      if (vi) put(src, bt, qi, pj, x10);",
-    "      if (vi && vj) put(src, bt, qi, qj, x11);",
+    *block_rotation_glsl(lambda i, j: f"get(src, bt, {i}, {j})", lambda i, j, x: f"put(src, bt, {i}, {j}, {x})",
+                         "      "),
     "    } else {",
     "      e -= blocks;",
     "      uint t = e / n, r = e - t * n, pp, qq;",
@@ -148,10 +137,7 @@ _ROUND = [
     "      S w;",
     "      rotation(src, bt, k, t, n, pp, qq, c, s, w);",
     "      if (s == R(0)) continue;",
-    "      S x = b_V.d[IX_V(bt, r, pp)], y = b_V.d[IX_V(bt, r, qq)];",
-    "      la_rot(x, y, c, s, w);",
-    "      b_V.d[IX_V(bt, r, pp)] = x;",
-    "      b_V.d[IX_V(bt, r, qq)] = y;",
+    *row_rotation_glsl("c", "s", "w", "      "),
     "    }",
     "  }",
     "}",

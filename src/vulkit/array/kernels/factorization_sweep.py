@@ -15,6 +15,7 @@ stops a shader's loops after 65535 iterations) and the device fills up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .factorization import LASpec, reduce_glsl
@@ -205,36 +206,50 @@ class EighRoundSpec(LASpec):
                 "      R cj = la_re(b_P.d[IX_P(bt, 0u, tj)]), sj = la_re(b_P.d[IX_P(bt, 1u, tj)]);",
                 "      if (si == R(0) && sj == R(0)) continue;",
                 "      S wi = b_P.d[IX_P(bt, 2u, ti)], wj = b_P.d[IX_P(bt, 2u, tj)];",
-                "      bool vi = qi < n, vj = qj < n;",
-                "      S zero = la_s(R(0));",
-                "      S x00 = b_A.d[IX_A(bt, pi, pj)];",
-                "      S x01 = vj ? b_A.d[IX_A(bt, pi, qj)] : zero;",
-                "      S x10 = vi ? b_A.d[IX_A(bt, qi, pj)] : zero;",
-                "      S x11 = vi && vj ? b_A.d[IX_A(bt, qi, qj)] : zero;",
-                "      if (si != R(0)) {",
-                "        la_rot(x00, x10, ci, si, la_conj(wi));",
-                "        la_rot(x01, x11, ci, si, la_conj(wi));",
-                "      }",
-                "      if (sj != R(0)) { la_rot(x00, x01, cj, sj, wj); la_rot(x10, x11, cj, sj, wj); }",
-                "      if (ti == tj && si != R(0)) { x01 = zero; x10 = zero; }",
-                "      b_A.d[IX_A(bt, pi, pj)] = x00;",
-                "      if (vj) b_A.d[IX_A(bt, pi, qj)] = x01;",
-                "      if (vi) b_A.d[IX_A(bt, qi, pj)] = x10;",
-                "      if (vi && vj) b_A.d[IX_A(bt, qi, qj)] = x11;",
+                *block_rotation_glsl(lambda i, j: f"b_A.d[IX_A(bt, {i}, {j})]",
+                                     lambda i, j, x: f"b_A.d[IX_A(bt, {i}, {j})] = {x}", "      "),
                 "    } else {",
                 "      e -= blocks;",
                 "      uint t = e / n, r = e - t * n, pp, qq;",
                 "      la_pair(p.round, t, n2, pp, qq);",
                 "      R s = la_re(b_P.d[IX_P(bt, 1u, t)]);",
                 "      if (s == R(0) || qq >= n) continue;",
-                "      S x = b_V.d[IX_V(bt, r, pp)], y = b_V.d[IX_V(bt, r, qq)];",
-                "      la_rot(x, y, la_re(b_P.d[IX_P(bt, 0u, t)]), s, b_P.d[IX_P(bt, 2u, t)]);",
-                "      b_V.d[IX_V(bt, r, pp)] = x;",
-                "      b_V.d[IX_V(bt, r, qq)] = y;",
+                *row_rotation_glsl("la_re(b_P.d[IX_P(bt, 0u, t)])", "s", "b_P.d[IX_P(bt, 2u, t)]", "      "),
                 "    }",
                 "  }",
                 "}"]
         return out
+
+
+def block_rotation_glsl(load: Callable[[str, str], str], store: Callable[[str, str, str], str],
+                        indent: str) -> list[str]:
+    """GLSL lines rotating the 2x2 block (rows pi, qi; columns pj, qj) of A by pair ti's rotation (ci, si, wi) from
+    the left, conjugated, and pair tj's (cj, sj, wj) from the right, a pair's own off-diagonal entries set to 0 where
+    it rotated; a row or column past n (qi or qj, a pair short of its partner) is neither read nor written.
+    ``load(i, j)`` and ``store(i, j, x)``: GLSL reading and writing A's element (i, j)."""
+    lines = ["bool vi = qi < n, vj = qj < n;",
+             "S zero = la_s(R(0));",
+             f"S x00 = {load('pi', 'pj')};",
+             f"S x01 = vj ? {load('pi', 'qj')} : zero;",
+             f"S x10 = vi ? {load('qi', 'pj')} : zero;",
+             f"S x11 = vi && vj ? {load('qi', 'qj')} : zero;",
+             "if (si != R(0)) { la_rot(x00, x10, ci, si, la_conj(wi)); la_rot(x01, x11, ci, si, la_conj(wi)); }",
+             "if (sj != R(0)) { la_rot(x00, x01, cj, sj, wj); la_rot(x10, x11, cj, sj, wj); }",
+             "if (ti == tj && si != R(0)) { x01 = zero; x10 = zero; }",
+             f"{store('pi', 'pj', 'x00')};",
+             f"if (vj) {store('pi', 'qj', 'x01')};",
+             f"if (vi) {store('qi', 'pj', 'x10')};",
+             f"if (vi && vj) {store('qi', 'qj', 'x11')};"]
+    return [indent + line for line in lines]
+
+
+def row_rotation_glsl(c: str, s: str, w: str, indent: str) -> list[str]:
+    """GLSL lines rotating V's entries (r, pp) and (r, qq) in place by the rotation (c, s, w)."""
+    lines = ["S x = b_V.d[IX_V(bt, r, pp)], y = b_V.d[IX_V(bt, r, qq)];",
+             f"la_rot(x, y, {c}, {s}, {w});",
+             "b_V.d[IX_V(bt, r, pp)] = x;",
+             "b_V.d[IX_V(bt, r, qq)] = y;"]
+    return [indent + line for line in lines]
 
 
 @dataclass(frozen=True)
