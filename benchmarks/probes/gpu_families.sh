@@ -70,8 +70,8 @@
 #      twice (with_settings.py, probe_times.py)
 #  33. the reduction, recording and real-FFT tests with validation, the column reductions' combining pass with lanes
 #      from 16 chunks against 128 in turn (probe_setting_ab.py), then the H200 rows not yet measured there
-#  34. the matrix-vector kernel with 1, 4 or 8 vec4 loads of a row in flight (MATVEC_UNROLL in turn), its row
-#      against the peers, the matmul tests with validation
+#  34. the matrix-vector kernel's time (its loads in flight were compared here with MATVEC_UNROLL, since removed: one
+#      load was fastest), its row against the peers, the matmul tests with validation
 #  35. separable filters in one kernel or two by window length (FUSE_MAX_TAPS 0, 13, 99 in turn: Gaussians of 9, 13
 #      and 17 taps, uniform 5 and 13, a uint8 RGB Gaussian), the image filter tests with validation
 #  36. inputs of one element read once by the contiguous kernels (x - s for a 0-d s, x - x.mean(), x[m] = 0) against
@@ -308,8 +308,7 @@ rgb = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
           tests/image/test_morphology.py 2>&1 | tail -n 5 | tee "$out/tests_filters.txt" ;;
     34) setup='import numpy as np; rng = np.random.default_rng(0)
 a = vt.asarray(rng.random((8192, 4096), dtype=np.float32)); x = vt.asarray(rng.random(4096, dtype=np.float32))'
-        limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul.MATVEC_UNROLL=1,4,8" "a @ x" \
-          --setup "$setup" 2>&1 | tee "$out/matvec_unroll.txt"
+        limit 90 python3 benchmarks/probes/probe_times.py "a @ x" --setup "$setup" 2>&1 | tee "$out/matvec.txt"
         bench_rows 100 matrix-vector
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_matmul.py \
           2>&1 | tail -n 5 | tee "$out/tests_matmul.txt" ;;

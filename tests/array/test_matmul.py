@@ -309,24 +309,14 @@ def test_deterministic() -> None:
 @pytest.mark.parametrize("dtype", ["float32", "int32", *[f for f in FLOATS if f != "float32"]])
 @pytest.mark.parametrize(("m", "k"), [(1, 1), (5, 7), (33, 130), (17, 650), (300, 1027), (8, 4099)])
 def test_matrix_vector(dtype: str, m: int, k: int) -> None:
-    """K around the unrolled loop's steps (4 loads of 32 lanes: 512 elements): none, one and a remainder, whole."""
+    """K around the kernel's steps (vec4 loads by 32 lanes: 128 elements) and its scalar tail: none, one and a
+    remainder, whole."""
     a, x = _values((m, k), dtype, 21), _values((k,), dtype, 22)
     va, vx = vt.asarray(a), vt.asarray(x)
     _check(va @ vx, a, x)  # rows of A contiguous: the matrix-vector kernel
     _check(vx @ va.mT, x, a.T)  # a row times a matrix whose columns are contiguous: the same kernel
     _check(va[:, ::-1] @ vx[::-1], a[:, ::-1], x[::-1])  # no unit stride along the rows: the tiled kernel
     _check(va[1:, 1:] @ vx[1:], a[1:, 1:], x[1:])  # unaligned rows: scalar loads
-
-
-@pytest.mark.parametrize("unroll", [1, 2, 8])
-def test_matrix_vector_loads_in_flight(monkeypatch: pytest.MonkeyPatch, unroll: int) -> None:
-    """The matrix-vector kernel with other counts of loads in flight (``MATVEC_UNROLL``) than the shipped one."""
-    from vulkit.array.ops import matmul as matmul_ops  # noqa: PLC0415
-
-    monkeypatch.setattr(matmul_ops, "MATVEC_UNROLL", unroll)
-    for m, k in ((17, 650), (8, 4099)):
-        a, x = _values((m, k), "float32", 31), _values((k,), "float32", 32)
-        _check(vt.asarray(a) @ vt.asarray(x), a, x)
 
 
 def test_gemm_matrix_vector_epilogue() -> None:

@@ -1,7 +1,7 @@
 """Matrix-vector products y = alpha * A x + beta * y where A's rows are contiguous: bandwidth-bound, so apart from
 the tiled kernel (whose tiles would be 1/64 full). A workgroup takes ROWS rows, LANES threads each, which walk the
-row (vec4 loads where the row and x are aligned, ``unroll`` of them in flight into as many sums), then add their
-sums in shared memory in a fixed order: results are deterministic.
+row (vec4 loads where the row and x are aligned), then add their sums in shared memory in a fixed order: results
+are deterministic. (Keeping 4 or 8 loads of a row in flight into as many sums measured slower on an H200.)
 
 Push constants: the three addresses (with ``addresses``), M, K, the element offsets of A, x and y, A's row stride,
 x's stride, y's stride, alpha, beta."""
@@ -23,13 +23,12 @@ ROWS = 8
 @dataclass(frozen=True)
 class MatvecSpec:
     """y = A x (``epilogue``: alpha A x + beta y) for ``dtype``; ``vec``: A's rows and x contiguous and 16-byte
-    aligned, each thread with ``unroll`` vec4 loads of the row in flight. Bindings: A, x, y."""
+    aligned. Bindings: A, x, y."""
 
     dtype: DType
     vec: bool
     epilogue: bool
     addresses: bool = False
-    unroll: int = 1
     groups_per: ClassVar[int] = ROWS
 
     @property
@@ -72,25 +71,13 @@ class MatvecSpec:
         if self.vec:
             vector = VEC4[acc.compute]
             widened = widen(d) or vector
-            u = self.unroll
-            lines += ["      int k4 = p.K >> 2, k = int(lane);"]
-            if u > 1:  # the loads first, then the sums: u loads in flight
-                lines += [f"      T s{j} = T(0);" for j in range(1, u)]
-                lines += [f"      for (; k + {(u - 1) * LANES} < k4; k += {u * LANES}) {{"]
-                lines += [f"        {vector} a{j} = {widened}(Av.d[(base >> 2) + k + {j * LANES}]);" for j in range(u)]
-                lines += [f"        {vector} x{j} = {widened}(Xv.d[(p.x_off >> 2) + k + {j * LANES}]);"
-                          for j in range(u)]
-                lines += [f"        {'sum' if j == 0 else f's{j}'} += a{j}.x * x{j}.x + a{j}.y * x{j}.y + "
-                          f"a{j}.z * x{j}.z + a{j}.w * x{j}.w;" for j in range(u)]
-                lines += ["      }"]
-            lines += [f"      for (; k < k4; k += {LANES}) {{",
+            lines += ["      int k4 = p.K >> 2;",
+                      f"      for (int k = int(lane); k < k4; k += {LANES}) {{",
                       f"        {vector} a = {widened}(Av.d[(base >> 2) + k]);",
                       f"        {vector} x = {widened}(Xv.d[(p.x_off >> 2) + k]);",
                       "        sum += a.x * x.x + a.y * x.y + a.z * x.z + a.w * x.w;",
-                      "      }"]
-            if u > 1:
-                lines.append("      sum = " + " + ".join(["sum", *(f"s{j}" for j in range(1, u))]) + ";")
-            lines += [f"      for (k = (k4 << 2) + int(lane); k < p.K; k += {LANES})",
+                      "      }",
+                      f"      for (int k = (k4 << 2) + int(lane); k < p.K; k += {LANES})",
                       f"        sum += {element_a} * {element_x};"]
         else:
             lines.append(f"      for (int k = int(lane); k < p.K; k += {LANES}) sum += {element_a} * {element_x};")

@@ -32,10 +32,6 @@ _COOP_GRID = (2, 2, 4, 4, 32)  # (the step along K in 16-bit elements: twice as 
 # keep _COOP_GRID until the small grid is measured for them)
 _COOP_FEW_TILES = 256
 _COOP_SMALL_GRID = (2, 2, 2, 2, 64)
-# vec4 loads of a matrix-vector product's row each thread has in flight: on an H200, 8192 x 4096 float32 in turn,
-# 1 load 38.3-39.2 us, 4 loads 40.0-41.0, 8 loads 40.3-41.5 (the benchmark row itself moved between 0.50x and 0.89x
-# PyTorch from process to process, whatever the setting)
-MATVEC_UNROLL = 1
 _UNCHECKED_TILES = True  # the tiled kernel skips bounds checks where every tile is whole
 _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into zero-padded ones (no bounds checks)
 COOP_DTYPES = (float16, bfloat16, int8, uint8)
@@ -258,7 +254,7 @@ def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epil
     ctx = c._ctx
     vec = matrix._offset % 4 == 0 and row_stride % 4 == 0 and x_stride == 1 and vector._offset % 4 == 0
     addresses = needs_addresses(ctx, [matrix, vector, c])
-    kernel = ctx.kernels.get(MatvecSpec(c._dtype, vec, epilogue, addresses, MATVEC_UNROLL if vec else 1))
+    kernel = ctx.kernels.get(MatvecSpec(c._dtype, vec, epilogue, addresses))
     head = addresses_of(matrix, vector, c) if addresses else ()
     push = kernel.pack(*head, rows, k, matrix._offset, vector._offset, c._offset, row_stride, x_stride, y_stride,
                        alpha, beta)
