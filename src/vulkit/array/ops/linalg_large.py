@@ -148,14 +148,12 @@ def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
         rotations = Launcher(ctx, EighRoundSpec, dtype, [w, vm, params, floor, word], mode=0)
         apply = Launcher(ctx, EighRoundSpec, dtype, [w, vm, params, floor, word], mode=1)
         operands = [_quad(w), _quad(vm), _quad(params)]
-        n2 = n + (n & 1)
-        for _ in range(SWEEPS):
-            ctx.stream.fill(word._alloc, 0, 4, 0)
-            for r in range(n2 - 1):
-                rotations(operands, [batch, n, r], math.ceil(batch * np2 / 64))
-                apply(operands, [batch, n, r], math.ceil(batch * (np2 * np2 + np2 * n) / 64))
-            if int(word.numpy()[0]) == 0:
-                break
+
+        def round_r(r: int) -> None:
+            rotations(operands, [batch, n, r], math.ceil(batch * np2 / 64))
+            apply(operands, [batch, n, r], math.ceil(batch * (np2 * np2 + np2 * n) / 64))
+
+        _sweeps_by_rounds(word, n + (n & 1) - 1, round_r)
     values = diagonal_view(w).real if dtype.kind == "c" else diagonal_view(w)
     order = argsort(values, axis=-1, stable=True)
     values = take_along_axis(values, order, axis=-1)
@@ -200,6 +198,17 @@ def _grid_sweeps(w: Array, vm: Array, floor: Array) -> Array:
 
     done = _sweeps_on_grid(state, math.ceil(batch * (np2 * np2 + np2 * n) / 256), launch, "eigh")
     return twin if done * rounds & 1 else w
+
+
+def _sweeps_by_rounds(word: Array, rounds: int, round_r: Any) -> None:
+    """Sweeps of ``rounds`` rounds, ``round_r(r)`` recording round r, until one leaves the flag word 0 (no pair
+    rotated)."""
+    for _ in range(SWEEPS):
+        word._ctx.stream.fill(word._alloc, 0, 4, 0)
+        for r in range(rounds):
+            round_r(r)
+        if int(word.numpy()[0]) == 0:
+            return
 
 
 def _sweeps_on_grid(state: Array, work: int, launch: Any, function: str) -> int:
@@ -248,12 +257,8 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     else:
         word = flag(ctx)
         step = Launcher(ctx, SVDRoundSpec, dtype, [g, vm, word])
-        for _ in range(SWEEPS):
-            ctx.stream.fill(word._alloc, 0, 4, 0)
-            for r in range(n + (n & 1) - 1):
-                step([_quad(g), _quad(vm)], [batch, rows, n, r], batch * np2)
-            if int(word.numpy()[0]) == 0:
-                break
+        operands = [_quad(g), _quad(vm)]
+        _sweeps_by_rounds(word, n + (n & 1) - 1, lambda r: step(operands, [batch, rows, n, r], batch * np2))
     norms = sqrt(_sum(_abs(g) ** 2, axis=-2))
     norms = where(greater(norms, small_norm(dtype.component)), norms, 0).astype(dtype.component)
     order = argsort(norms, axis=-1, descending=True, stable=True)

@@ -155,7 +155,7 @@ def sort_rows(x: Array, rows: int, n: int, descending: bool, values: bool, index
     if n <= tile.tile:
         ov, oi, written = _outputs(ctx, out_v, out_i)
         # the one dispatch kept by layout (not where it pushes buffer addresses: they are the allocations themselves)
-        key = None if ctx.buffer_addresses or wants_addresses(ctx, [x, *written], name) else \
+        key = None if wants_addresses(ctx, [x, *written], name) else \
             ("tile sort", x._shape, x._offset, dtype, rows, n, descending, values, index, index_dtype(ctx), tile)
         run_recorded(ctx, key, [x._alloc, ov, oi],
                      lambda: _tile_sort(x, rows, n, descending, out_v, out_i, ov, oi, written, tile, name))
