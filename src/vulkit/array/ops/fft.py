@@ -480,8 +480,7 @@ def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forw
         x = x.copy()
     # what a layout records is kept (run_recorded over x, out and the plan's table), where one plan's table is all
     # it reads besides x: mixed radix (a 64 x 64 FFT's host time 42-46 -> 32-36 us)
-    plan_kind = "c2c" if kind == "c2c" and smooth(n) else "real" if kind != "c2c" and n % 2 == 0 and \
-        smooth(n // 2) else None
+    plan_kind = "c2c" if kind == "c2c" and smooth(n) else "real" if kind != "c2c" and _half_length(n) else None
     plan = get_plan(ctx, plan_kind, n, cdtype, sign) if plan_kind is not None else None
     if plan is None or needs_addresses(ctx, [x, out, plan.table]):
         _record_transform(x, out, axis, n, kind, sign, norm, forward, have, function)
@@ -509,7 +508,7 @@ def _record_transform(x: Array, out: Array, axis: int, n: int, kind: str, sign: 
         _complex(ctx, src, dst, lines, n, cdtype, sign, Load(mode, have), Store(scale=scale),
                  function)
     elif kind == "r2c":
-        if n % 2 == 0 and smooth(n // 2):
+        if _half_length(n):
             plan = get_plan(ctx, "real", n, cdtype, sign)
             load = Load("pairs", have)
             if len(plan.passes[_columns(src, dst, c_count)]) == 1:
@@ -524,13 +523,18 @@ def _record_transform(x: Array, out: Array, axis: int, n: int, kind: str, sign: 
             _complex(ctx, src, dst, lines, n, cdtype, sign, Load("real", have),
                      Store(nout=n // 2 + 1, scale=scale), function)
     else:  # c2r
-        if n % 2 == 0 and smooth(n // 2):
+        if _half_length(n):
             plan = get_plan(ctx, "real", n, cdtype, sign)
             run_passes(ctx, plan, sign, src, dst, lines, Load("c2r", have, twiddles=plan.offsets["rc"]),
                        Store("pairs", scale=scale), n // 2)
         else:
             _complex(ctx, src, dst, lines, n, cdtype, sign, Load("hermitian", have),
                      Store("real", scale=scale), function)
+
+
+def _half_length(n: int) -> bool:
+    """Whether a real transform of n points runs as a complex one of n / 2 (its "real" plan): n even, n / 2 smooth."""
+    return n % 2 == 0 and smooth(n // 2)
 
 
 def _check_size(elements: int, function: str) -> None:
