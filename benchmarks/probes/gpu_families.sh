@@ -83,6 +83,10 @@
 #  39. the grid sweep tests with validation (eigh's and svd's); eigh of 512^2 and 1024^2 float32 on the shipped grid
 #      checked against NumPy; svd of 512^2 with its sweeps on the grid or a round a dispatch (SVD_GRID in turn); the
 #      eigh and svd rows against the peers
+#  40. the QR grid panel's tests with validation and the large QR, eigh and svd tests (slow ones too); qr of 4096^2
+#      and 2048^2, eigh and svd of 512^2 checked against NumPy on the default paths; qr of 4096^2 with its panels on
+#      the grid or a reflector a dispatch (QR_GRID in turn), under QR_GRID_GROUPS 64 / 128 / 256, and its time per
+#      kernel; the qr, eigh 512 and svd 512 rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -271,9 +275,21 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    40) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \
+          tests/array/test_qr_grid.py tests/array/test_factorizations.py -k "grid or qr or svd or eigh" 2>&1 | tail -n 5 \
+          | tee "$out/tests_qr_grid.txt"
+        limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 --qr 4096 2048 2>&1 | tee "$out/spectral_check.txt"
+        setup='import numpy as np; a = vt.asarray(np.random.default_rng(1).standard_normal((4096, 4096), dtype=np.float32))'
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.QR_GRID=False,True" \
+          "vt.linalg.qr(a)" --setup "$setup" --turns 2 2>&1 | tee "$out/qr_grid.txt"
+        limit 60 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.QR_GRID_GROUPS=64,128,256" \
+          "vt.linalg.qr(a)" --setup "$setup" 2>&1 | tee "$out/qr_grid_groups.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.qr(a)" --setup "$setup" 2>&1 \
+          | tee "$out/qr_times.txt"
+        bench_rows 100 "qr 4096" "eigh 512" "svd 512" ;;
     39) VULKIT_VALIDATION=1 limit 90 python3 -m pytest -q -n 8 -p no:cacheprovider tests/array/test_linalg_jacobi_grid.py \
           2>&1 | tail -n 5 | tee "$out/tests_grid.txt"
-        limit 60 python3 benchmarks/probes/probe_eigh_check.py 512 1024 2>&1 | tee "$out/eigh_check.txt"
+        limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 1024 2>&1 | tee "$out/eigh_check.txt"
         setup='import numpy as np; a = vt.asarray(np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32))'
         limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.SVD_GRID=False,True" \
           "vt.linalg.svd(a, full_matrices=False)" --setup "$setup" 2>&1 | tee "$out/svd_grid.txt"

@@ -1,9 +1,11 @@
 """QR, eigh and SVD of matrices too large for one workgroup's shared memory: one step per dispatch over the whole
 stack (:mod:`vulkit.array.kernels.factorization_sweep`), in place on contiguous (batch, m, n) work arrays.
 
-- QR: blocked Householder (compact WY): within a panel of 32 columns one reflector per dispatch (computed by
-  every workgroup, applied to 32 of the panel's columns each), then the panel's T (LAPACK's ``larft``) and the
-  rest of the matrix updated by three ``gemm``; Q formed backwards from the identity, three ``gemm`` a panel.
+- QR: blocked Householder (compact WY): a panel of 32 columns of one large matrix on a grid of workgroups that
+  meet once a column (:mod:`vulkit.array.kernels.factorization_house_grid`; on GPUs), elsewhere one reflector per
+  dispatch (computed by every workgroup, applied to 32 of the panel's columns each); then the panel's T (LAPACK's
+  ``larft``) and the rest of the matrix updated by three ``gemm``; Q formed backwards from the identity, three
+  ``gemm`` a panel.
 - eigh: the parallel two-sided Jacobi method, n - 1 rounds a sweep: on GPUs a whole sweep a dispatch on a grid of
   workgroups (:mod:`vulkit.array.kernels.factorization_jacobi_grid`), elsewhere two dispatches per round
   (rotations, then J^H A J and V J); after each sweep one flag is read back, until no pair rotates.
@@ -22,13 +24,14 @@ from ..array import Array, make_array, view
 from ..dtypes import uint32
 from ..kernels.factorization import small_norm
 from ..kernels.factorization_grid import FELL_BACK_FLAG, LOST_FLAG
+from ..kernels.factorization_house_grid import MOST_GROUPS, GridHouseSpec, data_scalars, shared_bytes
 from ..kernels.factorization_jacobi_grid import K_WORDS, STATE, EighSweepSpec, SVDSweepSpec
 from ..kernels.factorization_sweep import COLUMNS, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, multiply, sqrt, where
 from .gather import take_along_axis
-from .linalg_common import Launcher, flag
+from .linalg_common import GRID_FELL_BACK, Launcher, flag, pow2, raised, shared_limit
 from .manipulation import broadcast_to, expand_dims
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -40,8 +43,9 @@ JACOBI_GRID: bool | None = None  # eigh's sweeps on a grid of workgroups: None w
 # 512 and 1024 took 119, 79, 70 and 68 ms (two dispatches a round: 170-176 ms)
 JACOBI_GRID_GROUPS = 512
 JACOBI_GRID_SPINS = 4096  # reads of the check-in counter before a sweep falls back to one workgroup
-# svd's one-sided sweeps on the same grid (SVDSweepSpec): off until timed and checked on a GPU (None: where eigh's are)
-SVD_GRID: bool | None = False
+# svd's one-sided sweeps on the same grid (SVDSweepSpec): None where eigh's are (an H200, svd of 512^2 float32: 160-188
+# ms with two dispatches a round, 134-137 on the grid)
+SVD_GRID: bool | None = None
 
 
 def _quad(x: Array) -> tuple[int, int, int, int]:
@@ -56,6 +60,10 @@ def diagonal_view(x: Array) -> Array:
 
 
 PANEL = 32  # columns of a QR panel: its reflectors are applied one by one within it, then as I - V T V^H
+QR_GRID: bool | None = None  # QR panels of one matrix on a grid of workgroups: None where the device allows (tests)
+QR_GRID_GROUPS = 128  # the grid panel's workgroups (fewer where each would hold fewer than QR_GRID_LEAST_ROWS rows)
+QR_GRID_LEAST_ROWS = 16
+QR_GRID_SPINS = 4096  # reads of the check-in counter before a grid panel falls back to one workgroup
 
 
 def _sub(x: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
@@ -69,10 +77,10 @@ def _h(x: Array) -> Array:
     return conj(x).mT if x._dtype.kind == "c" else x.mT
 
 
-def householder(w: Array) -> tuple[Array, Array, list[tuple[int, int, Array]]]:
+def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tuple[int, int, Array]]]:
     """Blocked Householder QR in place of the stack w (batch, m, n): afterwards its strict upper triangle is R's.
     Returns V (batch, m, k: the reflectors, unit diagonal, zero above), U (batch, 2, k: taus, then R's diagonal)
-    and each panel's (first column, last column + 1, T)."""
+    and each panel's (first column, last column + 1, T). ``function`` names the caller in a lost grid's error."""
     from .matmul import gemm, matmul
 
     ctx, dtype = w._ctx, w._dtype
@@ -81,11 +89,16 @@ def householder(w: Array) -> tuple[Array, Array, list[tuple[int, int, Array]]]:
     v = zeros((batch, m, k), dtype=dtype, device=_device(w))
     u = make_array(ctx, (batch, 2, k), dtype)
     step = Launcher(ctx, HouseSpec, dtype, [w, v, u], mode=0)
+    grid = _HouseGrid(w, v, u) if _HouseGrid.allowed(w) else None
     panels = []
     for p0 in range(0, k, PANEL):
         p1 = min(p0 + PANEL, k)
-        for j in range(p0, p1):
-            step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j], batch * max(1, math.ceil((p1 - j - 1) / COLUMNS)))
+        if grid is not None and _house_rows(ctx, m - p0, dtype.itemsize) > 0:
+            grid(p0, p1, len(panels))
+        else:
+            for j in range(p0, p1):
+                step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j],
+                     batch * max(1, math.ceil((p1 - j - 1) / COLUMNS)))
         vp = _sub(v, p0, m, p0, p1)
         gram = matmul(_h(vp), vp)
         t = make_array(ctx, (batch, p1 - p0, p1 - p0), dtype)
@@ -95,7 +108,58 @@ def householder(w: Array) -> tuple[Array, Array, list[tuple[int, int, Array]]]:
         if p1 < n:  # the rest of the matrix times H^H = I - V T^H V^H
             rest = _sub(w, p0, m, p1, n)
             gemm(vp, matmul(_h(t), matmul(_h(vp), rest)), rest, alpha=-1.0, beta=1.0)
+    if grid is not None:
+        raised(grid.word, function)
     return v, u, panels
+
+
+class _HouseGrid:
+    """The QR panels of one large matrix on a grid of workgroups (:class:`GridHouseSpec`), with their state and
+    sums' areas and flag word."""
+
+    def __init__(self, w: Array, v: Array, u: Array) -> None:
+        ctx = w._ctx
+        m, n = w._shape[1:]
+        self.w, self.v, self.u = w, v, u
+        self.slots = math.ceil(m / _house_rows(ctx, m, w._dtype.itemsize))
+        self.panels = math.ceil(min(m, n) / PANEL)
+        self.keys = zeros((self.panels + 2 * self.slots,), dtype=uint32, device=_device(w))
+        self.sums = make_array(ctx, (data_scalars(self.slots, PANEL),), w._dtype)
+        self.word = flag(ctx)
+
+    @staticmethod
+    def allowed(w: Array) -> bool:
+        """Whether w's panels may run on a grid: one matrix, a GPU that allows Device-scope atomics and whose
+        grids have not fallen back before (``QR_GRID`` overrides: the tests), the first panel's rows in shared
+        memory."""
+        from .scans import lookback_allowed
+
+        ctx = w._ctx
+        fits = w._shape[0] == 1 and _house_rows(ctx, w._shape[1], w._dtype.itemsize) > 0
+        if QR_GRID is not None:
+            return QR_GRID and fits
+        return (fits and ctx.device.physical.type != "cpu" and ctx.index not in GRID_FELL_BACK
+                and lookback_allowed(ctx))
+
+    def __call__(self, p0: int, p1: int, panel: int) -> None:
+        w, v, u = self.w, self.v, self.u
+        ctx = w._ctx
+        rows = w._shape[1] - p0
+        per = _house_rows(ctx, rows, w._dtype.itemsize)
+        groups = math.ceil(rows / per)
+        m = w._shape[1]
+        launch = Launcher(ctx, GridHouseSpec, w._dtype, [w, v, u, self.word, self.keys, self.sums], nb=PANEL, rows=per)
+        launch([_quad(_sub(w, p0, m, p0, p1)), _quad(_sub(v, p0, m, p0, p1)), _quad(_sub(u, 0, 2, p0, p1))],
+               [rows, p1 - p0, groups, panel, self.panels, self.slots, QR_GRID_SPINS], groups)
+
+
+def _house_rows(ctx: Any, rows: int, itemsize: int) -> int:
+    """Rows a workgroup of the QR grid panel holds: QR_GRID_GROUPS workgroups, at least QR_GRID_LEAST_ROWS rows
+    each, fewer where shared memory cannot hold them (0: not even 8, or more than MOST_GROUPS workgroups)."""
+    per = pow2(math.ceil(rows / QR_GRID_GROUPS), least=QR_GRID_LEAST_ROWS)
+    while per >= 8 and shared_bytes(per, PANEL, itemsize, GridHouseSpec.wg) > shared_limit(ctx):
+        per //= 2
+    return per if per >= 8 and math.ceil(rows / per) <= MOST_GROUPS else 0
 
 
 def form_q(v: Array, panels: list[tuple[int, int, Array]], q: int) -> Array:
@@ -112,10 +176,11 @@ def form_q(v: Array, panels: list[tuple[int, int, Array]], q: int) -> Array:
     return out
 
 
-def qr(a: Array, q: int, rows: int, vectors: bool) -> tuple[Array | None, Array]:
-    """(Q (batch, m, q) or None, R (batch, rows, n)) of the stack a (batch, m, n), which is left as it was."""
+def qr(a: Array, q: int, rows: int, vectors: bool, function: str = "qr") -> tuple[Array | None, Array]:
+    """(Q (batch, m, q) or None, R (batch, rows, n)) of the stack a (batch, m, n), which is left as it was
+    (``function`` names the caller in errors)."""
     w = a.copy()
-    v, u, panels = householder(w)
+    v, u, panels = householder(w, function)
     r = triu(w[:, :rows, :], k=1)
     diagonal_view(r)[...] = u[:, 1, :rows]
     return (form_q(v, panels, q) if vectors else None), r
@@ -238,7 +303,7 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     batch, m, n = a._shape
     q = None
     if m > n:
-        q, g = qr(a, n, n, vectors)
+        q, g = qr(a, n, n, vectors, "svd")
     else:
         g = a.copy()
     rows = g._shape[1]
