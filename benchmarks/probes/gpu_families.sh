@@ -87,6 +87,8 @@
 #      and 2048^2, eigh and svd of 512^2 checked against NumPy on the default paths; qr of 4096^2 with its panels on
 #      the grid or a reflector a dispatch (QR_GRID in turn), under QR_GRID_GROUPS 64 / 128 / 256, and its time per
 #      kernel; the qr, eigh 512 and svd 512 rows against the peers
+#  41. the whole suite with validation in 14 processes, then the QR grid's and the large QR's and svd's tests (slow ones
+#      too) with validation; qr of 4096^2 and 3001^2 (partly filled workgroups) checked against NumPy; the qr row
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -275,6 +277,13 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    41) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider tests 2>&1 | tail -n 8 \
+          | tee "$out/tests_all.txt"
+        VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \
+          tests/array/test_qr_grid.py tests/array/test_factorizations.py -k "grid or qr or svd or extreme" --tb=short \
+          -rf 2>&1 | grep -v Warning | tail -n 40 | tee "$out/tests_qr.txt"
+        limit 40 python3 benchmarks/probes/probe_spectral_check.py --qr 4096 3001 2>&1 | tee "$out/spectral_check.txt"
+        bench_rows 60 "qr 4096" ;;
     40) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \
           tests/array/test_qr_grid.py tests/array/test_factorizations.py -k "grid or qr or svd or eigh" 2>&1 | tail -n 5 \
           | tee "$out/tests_qr_grid.txt"

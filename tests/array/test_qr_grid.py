@@ -26,12 +26,12 @@ def grid(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(linalg_large, "QR_GRID", True)
     monkeypatch.setattr(linalg_large, "QR_GRID_LEAST_ROWS", 8)
     fell_back = set(linalg_common.GRID_FELL_BACK)
+    linalg_common.GRID_FELL_BACK.clear()  # other tests' fallbacks (the LU's) are not this test's
     groups: list[int] = []
     launch = linalg_large._HouseGrid.__call__
 
     def spy(self, p0: int, p1: int, panel: int) -> None:
-        rows = self.w._shape[1] - p0
-        groups.append(-(-rows // linalg_large._house_rows(self.w._ctx, rows, self.w._dtype.itemsize)))
+        groups.append(linalg_large._house_groups(self.w._ctx, self.w._shape[1] - p0, self.w._dtype.itemsize))
         launch(self, p0, p1, panel)
 
     monkeypatch.setattr(linalg_large._HouseGrid, "__call__", spy)
@@ -79,7 +79,7 @@ def test_grids_of_several_workgroups_match_numpy(grid, dtype, spins):
     waits = spins and not _on_cpu()
     grid.setattr(linalg_large, "QR_GRID_GROUPS", 5)
     grid.setattr(linalg_large, "QR_GRID_SPINS", spins if waits else 0)
-    for shape in ((200, 70), (97, 150)):
+    for shape in ((200, 70), (97, 150)):  # float32's 200 rows: 4, 3, then 5 workgroups (a later panel takes more)
         a = standard_normal(shape, dtype, 42)
         q, r = vt.linalg.qr(vt.asarray(a))
         _check(a, q.numpy(), r.numpy())
@@ -92,7 +92,8 @@ def test_grids_of_several_workgroups_match_numpy(grid, dtype, spins):
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
 def test_grid_panels_of_rank_one_and_extreme_scales(grid, dtype):
     """A rank-one matrix (its later columns rounding noise shrinking into subnormals) and matrices near the smallest
-    and largest normal numbers, whose reflectors the grid scales by each column's largest exponent."""
+    and largest normal numbers, one with a zero corner, whose reflectors the grid scales by each column's largest
+    exponent."""
     grid.setattr(linalg_large, "QR_GRID_GROUPS", 1)
     rows = min(100, _largest_single_group_rows(dtype))
     info = np.finfo(np.float32)
@@ -100,7 +101,9 @@ def test_grid_panels_of_rank_one_and_extreme_scales(grid, dtype):
     one = np.outer(np.arange(1.0, rows + 1.0), np.ones(shape[1])).astype(dtype)
     tiny = (standard_normal(shape, dtype, 43) * (np.float64(info.tiny) * 4)).astype(dtype)
     huge = (standard_normal(shape, dtype, 44) * (np.float64(info.max) * 2.0 ** -24)).astype(dtype)
-    for a in (one, tiny, huge):
+    cornered = tiny.copy()
+    cornered[0, 0] = 0  # a diagonal element with no exponent: the column's scale is its other elements' alone
+    for a in (one, tiny, huge, cornered):
         q, r = (x.numpy().astype(np.complex128) for x in vt.linalg.qr(vt.asarray(a)))
         assert np.isfinite(q).all() and np.isfinite(r).all()
         scale = float(np.abs(a).max())

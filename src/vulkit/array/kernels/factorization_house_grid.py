@@ -4,14 +4,15 @@ column: the QR counterpart of :mod:`.factorization_grid`'s LU panel.
 Each reflector needs the norm of its whole column below the diagonal before any row can be updated, so the
 one-reflector-a-dispatch kernel (:class:`~.factorization_sweep.HouseSpec`) ran one workgroup a column: a 4096²
 QR spent most of its time on one SM. Here each of ``groups`` workgroups holds ``rows`` consecutive rows of the
-panel in shared memory. At column j every workgroup publishes, for its rows below the diagonal, the exponent e of
-its largest |x| (in its key, tagged with the column's parity bit) and its sums with x scaled by 2^-e: |x|² and
-conj(x)·A(:, c) for the columns c right of j; the workgroup holding row j publishes that row. Every workgroup then
-reads them all, scales each workgroup's sums to the largest exponent E (that of the column's largest element, the
-diagonal's included: what :class:`HouseSpec` scales by, so that neither the sums nor 1 / (alpha - beta) overflow or
-underflow) and adds them in workgroup order, so all compute the same reflector (LAPACK's ``larfg``) and the same
-w_c = A(j, c) + conj(v)·A(:, c), and update their own rows: one meeting a column where the one-workgroup kernel
-read the column twice and the panel once.
+panel in shared memory. At column j every workgroup publishes, for its rows below the diagonal, the exponents e of
+its largest |x| and a of its largest element right of column j (in its key, tagged with the column's parity bit) and
+its sums with x scaled by 2^-e: |x|² and conj(x)·A(:, c) 2^-a for the columns c right of j (all near 1, so that a
+device that flushes subnormals loses nothing of a matrix near the smallest normal number); the workgroup holding row
+j publishes that row. Every workgroup then reads them all, scales each workgroup's sums to the largest exponents E
+(that of the column's largest element, the diagonal's included: what :class:`HouseSpec` scales by, so that neither
+the sums nor 1 / (alpha - beta) overflow or underflow) and EA, and adds them in workgroup order, so all compute the
+same reflector (LAPACK's ``larfg``) and the same w_c = A(j, c) + conj(v)·A(:, c), and update their own rows: one
+meeting a column where the one-workgroup kernel read the column twice and the panel once.
 
 The check-in, the fallback to one workgroup in device memory and the lost-grid flag are the LU grid's
 (:mod:`.factorization_grid`).
@@ -25,7 +26,8 @@ from .factorization import LASpec, reduce_glsl
 from .factorization_grid import _CHECK_IN, FAILED, FELL_BACK_FLAG, LOST_FLAG, LOST_SPINS
 
 MOST_GROUPS = 256  # workgroups a grid may have: one shared word each for their exponents
-BIAS = 4096  # added to a workgroup's exponent in its key (0: no element below the diagonal is nonzero)
+BIAS = 4096  # added to a workgroup's exponents in its key (0: no element there is nonzero)
+CODE_BITS = 13  # bits of each exponent's code in a key (BIAS plus float64's exponents fit)
 
 
 def shared_bytes(rows: int, nb: int, itemsize: int, wg: int) -> int:
@@ -70,6 +72,8 @@ class GridHouseSpec(LASpec):
                 "#define LD (NB + 1u)",  # a row's stride in shared memory: a column's elements in different banks
                 "#define LN (WG / NB)",  # invocations along the rows of each column in the sums
                 f"#define BIAS {BIAS}",
+                f"#define CODE {CODE_BITS}u",
+                f"#define CODE_MASK {(1 << CODE_BITS) - 1:#x}u",
                 f"#define FAILED {FAILED:#x}u",
                 f"#define LOST_OUTER {LOST_SPINS[0]}u",
                 f"#define LOST_INNER {LOST_SPINS[1]}u",
@@ -83,6 +87,7 @@ class GridHouseSpec(LASpec):
                 f"shared uint ecode[{MOST_GROUPS}];",
                 "shared uint s_word;",
                 "shared uint s_emax;",
+                "shared uint s_amax;",
                 "#define P(r, c) b_P.d[IX_P(0u, r, c)]",
                 "#define V(r, c) b_V.d[IX_V(0u, r, c)]",
                 "#define U(r, c) b_U.d[IX_U(0u, r, c)]",
@@ -146,6 +151,7 @@ _REFLECTOR = [
     "  tau = la_s(R(0)); sc = la_s(R(0)); beta = la_re(alpha);",
     "  if (ss == R(0) && ais == R(0)) return;",
     "  R betas = sqrt(ars * ars + ais * ais + ss);",
+    "  if (betas == R(0)) return;",  # a column of values the device flushed
     "  if (ars >= R(0)) betas = -betas;",
     "  tau = la_make((betas - ars) / betas, -ais / betas);",
     "  sc = la_div(la_s(R(1)), alphas - la_s(betas));",
@@ -153,28 +159,35 @@ _REFLECTOR = [
     "}",
     # conj(tau) w_c, w_c = A(j, c) + conj(v) . A(:, c) from the column's sums d = conj(x * 2^-e) . A(:, c)
     "S coefficient(S tau, S sc, S a_jc, S d) { return la_mul(la_conj(tau), a_jc + la_mul(la_conj(sc), d)); }",
-    "int exponent(R top) { int e = 0; if (top > R(0)) frexp(top, e); return e; }",
+    # e of top = f * 2^e, f in [1/2, 1); a subnormal top that the device flushes (its f not in range) counts as 0
+    "bool exponent_of(R top, out int e) { e = 0; return top > R(0) && frexp(top, e) >= R(0.5); }",
+    "int exponent(R top) { int e; return exponent_of(top, e) ? e : 0; }",
     "R magnitude(S a) { return max(abs(la_re(a)), abs(la_im(a))); }",
 ]
 
-# GLSL of column j's first part: the workgroup's largest |x| below the diagonal and its exponent ew; the sums of its
-# rows (invocations (col, lane): LN lanes a column, added in lane order), written to its DATA slot; the diagonal
-# row, by the workgroup that holds it. All visible (a fence in every writer) before the key.
+# GLSL of column j's first part: over the workgroup's rows below the diagonal, the exponent ew of its largest |x|
+# and ea of its largest element right of column j in the panel (``has``, ``hasa``: one nonzero there, in the
+# device's normal range or kept as subnormal); its sums with x scaled by 2^-ew, and the products' other factor by
+# 2^-ea, so that they stay far from the subnormal range where a device flushes (invocations (col, lane): LN lanes a
+# column, added in lane order), written to its DATA slot; the diagonal row, by the workgroup that holds it. All
+# visible (a fence in every writer) before the key.
 _PUBLISH = [
-    "    R mine = R(0);",
-    "    for (uint i = tid; i < RB; i += WG) {",
-    "      uint r = r0 + i;",
-    "      if (r > j && r < m) mine = max(mine, la_abs(A(i, j)));",
+    "    R mine = R(0), other = R(0);",
+    "    for (uint e = tid; e < RB * NB; e += WG) {",
+    "      uint i = e / NB, c = e - i * NB, r = r0 + i;",
+    "      if (r > j && r < m && c >= j && c < kb) {",
+    "        if (c == j) mine = max(mine, la_abs(A(i, c))); else other = max(other, magnitude(A(i, c)));",
+    "      }",
     "    }",
-    "    R big = wg_max(mine);",
-    "    int ew = exponent(big);",
+    "    int ew, ea;",
+    "    bool has = exponent_of(wg_max(mine), ew), hasa = exponent_of(wg_max(other), ea);",
     "    S acc = la_s(R(0));",
-    "    if (big > R(0) && col >= j && col < kb) {",
+    "    if (has && col >= j && col < kb) {",
     "      for (uint i = lane; i < RB; i += LN) {",
     "        uint r = r0 + i;",
     "        if (r > j && r < m) {",
     "          S x = pow2x(A(i, j), -ew);",
-    "          acc += col == j ? la_s(la_abs2(x)) : la_mul(la_conj(x), A(i, col));",
+    "          acc += col == j ? la_s(la_abs2(x)) : la_mul(la_conj(x), pow2x(A(i, col), -ea));",
     "        }",
     "      }",
     "    }",
@@ -189,14 +202,15 @@ _PUBLISH = [
     "    barrier();",
 ]
 
-# GLSL of subgroup 0's part of column j: the workgroup's key (its exponent code, tagged), then every workgroup's,
-# read until all carry the tag as the LU grid reads them (each lane its slots every round, a bit of ``pending`` a
-# slot), their codes kept in ``ecode`` and the largest in ``s_emax``. Reads past LOST_OUTER * LOST_INNER mark the
-# grid lost (``s_word``).
+# GLSL of subgroup 0's part of column j: the workgroup's key (its two exponents' codes, CODE bits each, tagged), then
+# every workgroup's, read until all carry the tag as the LU grid reads them (each lane its slots every round, a bit
+# of ``pending`` a slot), their codes kept in ``ecode`` and the largest of each kind in ``s_emax`` and ``s_amax``.
+# Reads past LOST_OUTER * LOST_INNER mark the grid lost (``s_word``).
 _MEET = [
     "      uint sl = gl_SubgroupInvocationID, SG = gl_SubgroupSize;",
-    "      if (sl == 0u) KEY(par, w) = (big > R(0) ? uint(ew + BIAS) : 0u) | (tag << 31);",
-    "      uint spl = (G + SG - 1u) / SG, pending = 0u, most = 0u;",
+    "      uint code = (has ? uint(ew + BIAS) : 0u) | ((hasa ? uint(ea + BIAS) : 0u) << CODE);",
+    "      if (sl == 0u) KEY(par, w) = code | (tag << 31);",
+    "      uint spl = (G + SG - 1u) / SG, pending = 0u, most_e = 0u, most_a = 0u;",
     "      for (uint k = 0u; k < spl; ++k) if (k * SG + sl < G) pending |= 1u << k;",
     "      for (uint outer = 0u; outer < LOST_OUTER && !subgroupAll(pending == 0u); ++outer)",
     "        for (uint inner = 0u; inner < LOST_INNER && !subgroupAll(pending == 0u); ++inner)",
@@ -205,31 +219,37 @@ _MEET = [
     "            if ((pending & (1u << k)) != 0u && (v >> 31) == tag) {",
     "              pending &= ~(1u << k);",
     "              ecode[g] = v & 0x7FFFFFFFu;",
-    "              most = max(most, v & 0x7FFFFFFFu);",
+    "              most_e = max(most_e, v & CODE_MASK);",
+    "              most_a = max(most_a, (v >> CODE) & CODE_MASK);",
     "            }",
     "          }",
     "      bool lost = !subgroupAll(pending == 0u);",
-    "      most = subgroupMax(most);",
+    "      most_e = subgroupMax(most_e);",
+    "      most_a = subgroupMax(most_a);",
     "      memoryBarrierBuffer();",
-    "      if (sl == 0u) { s_word = lost ? 1u : 0u; s_emax = most; }",
+    "      if (sl == 0u) { s_word = lost ? 1u : 0u; s_emax = most_e; s_amax = most_a; }",
 ]
 
 # GLSL: the grid's sums of column j (invocations (col, lane) over the workgroups g = lane, lane + LN, ..., each
-# workgroup's sums scaled from its exponent to E, then the lanes in order), the diagonal row, and the reflector
+# workgroup's sums scaled from its exponents to E and EA, the largest of each kind, then the lanes in order), the
+# diagonal row, and the reflector. The sums right of j are then conj(x * 2^-E) . A(:, c) * 2^-EA.
 _COMBINE = [
     "    if (tid < NB) jrow[tid] = tid >= j && tid < kb ? DATA(par, G, tid) : la_s(R(0));",
     "    barrier();",
     "    S alpha = jrow[j];",
-    "    int E = exponent(magnitude(alpha));",
-    "    if (s_emax != 0u) E = max(E, int(s_emax) - BIAS);",
+    "    int E;",  # the larger of alpha's and the workgroups' exponents, of those that are known
+    "    bool alpha_known = exponent_of(magnitude(alpha), E);",
+    "    if (s_emax != 0u) E = alpha_known ? max(E, int(s_emax) - BIAS) : int(s_emax) - BIAS;",
+    "    else if (!alpha_known) E = 0;",
+    "    int EA = s_amax != 0u ? int(s_amax) - BIAS : 0;",
     "    S acc2 = la_s(R(0));",
     "    if (col >= j && col < kb) {",
     "      for (uint g = lane; g < G; g += LN) {",
-    "        uint code = ecode[g];",
-    "        if (code != 0u) {",
-    "          int d = int(code) - BIAS - E;",
+    "        uint ce = ecode[g] & CODE_MASK, ca = ecode[g] >> CODE;",
+    "        if (ce != 0u && (col == j || ca != 0u)) {",
+    "          int d = int(ce) - BIAS - E;",
     "          S v = pow2x(DATA(par, g, col), d);",
-    "          acc2 += col == j ? pow2x(v, d) : v;",
+    "          acc2 += col == j ? pow2x(v, d) : pow2x(v, int(ca) - BIAS - EA);",
     "        }",
     "      }",
     "    }",
@@ -254,7 +274,7 @@ _UPDATE = [
     "      vsh[i] = r == j ? la_s(R(1)) : (r > j && r < m ? la_mul(pow2x(A(i, j), -E), sc) : la_s(R(0)));",
     "    }",
     "    if (tid < NB)",
-    "      fco[tid] = tid > j && tid < kb ? coefficient(tau, sc, jrow[tid], dsum[tid]) : la_s(R(0));",
+    "      fco[tid] = tid > j && tid < kb ? coefficient(tau, sc, jrow[tid], pow2x(dsum[tid], EA)) : la_s(R(0));",
     "    barrier();",
     "    for (uint e = tid; e < RB * NB; e += WG) {",
     "      uint i = e / NB, c = e - i * NB, r = r0 + i;",

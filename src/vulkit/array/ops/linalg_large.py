@@ -121,8 +121,9 @@ class _HouseGrid:
         ctx = w._ctx
         m, n = w._shape[1:]
         self.w, self.v, self.u = w, v, u
-        self.slots = math.ceil(m / _house_rows(ctx, m, w._dtype.itemsize))
         self.panels = math.ceil(min(m, n) / PANEL)
+        # the most workgroups of any panel's grid (fewer rows may take more, smaller workgroups)
+        self.slots = max(_house_groups(ctx, m - p0, w._dtype.itemsize) for p0 in range(0, min(m, n), PANEL))
         self.keys = zeros((self.panels + 2 * self.slots,), dtype=uint32, device=_device(w))
         self.sums = make_array(ctx, (data_scalars(self.slots, PANEL),), w._dtype)
         self.word = flag(ctx)
@@ -146,11 +147,16 @@ class _HouseGrid:
         ctx = w._ctx
         rows = w._shape[1] - p0
         per = _house_rows(ctx, rows, w._dtype.itemsize)
-        groups = math.ceil(rows / per)
+        groups = _house_groups(ctx, rows, w._dtype.itemsize)
         m = w._shape[1]
         launch = Launcher(ctx, GridHouseSpec, w._dtype, [w, v, u, self.word, self.keys, self.sums], nb=PANEL, rows=per)
         launch([_quad(_sub(w, p0, m, p0, p1)), _quad(_sub(v, p0, m, p0, p1)), _quad(_sub(u, 0, 2, p0, p1))],
                [rows, p1 - p0, groups, panel, self.panels, self.slots, QR_GRID_SPINS], groups)
+
+
+def _house_groups(ctx: Any, rows: int, itemsize: int) -> int:
+    """Workgroups of the QR grid panel of ``rows`` rows."""
+    return math.ceil(rows / _house_rows(ctx, rows, itemsize))
 
 
 def _house_rows(ctx: Any, rows: int, itemsize: int) -> int:
