@@ -159,14 +159,24 @@ _REFLECTOR = [
     "}",
     # conj(tau) w_c, w_c = A(j, c) + conj(v) . A(:, c) from the column's sums d = conj(x * 2^-e) . A(:, c)
     "S coefficient(S tau, S sc, S a_jc, S d) { return la_mul(la_conj(tau), a_jc + la_mul(la_conj(sc), d)); }",
-    # e of top = f * 2^e, f in [1/2, 1); a subnormal top that the device flushes (its f not in range) counts as 0
-    "bool exponent_of(R top, out int e) { e = 0; return top > R(0) && frexp(top, e) >= R(0.5); }",
+    # e of top = f * 2^e, f in [1/2, 1), where known: NVIDIA's frexp flushes a subnormal top (f not in range) that its
+    # multiplications keep, so the subnormal is made normal first; a device that flushes both knows none
+    "bool exponent_of(R top, out int e) {",
+    "  e = 0;",
+    "  if (!(top > R(0))) return false;",
+    "  if (frexp(top, e) >= R(0.5)) return true;",
+    "  if (frexp(top * R(18446744073709551616.0), e) < R(0.5)) return false;",  # 2^64
+    "  e -= 64;",
+    "  return true;",
+    "}",
     "int exponent(R top) { int e; return exponent_of(top, e) ? e : 0; }",
+    # the larger part's size: within a factor sqrt(2) of |a|, what the scaling needs (la_abs divides, which NVIDIA
+    # does through a reciprocal that overflows for a subnormal)
     "R magnitude(S a) { return max(abs(la_re(a)), abs(la_im(a))); }",
 ]
 
-# GLSL of column j's first part: over the workgroup's rows below the diagonal, the exponent ew of its largest |x|
-# and ea of its largest element right of column j in the panel (``has``, ``hasa``: one nonzero there, in the
+# GLSL of column j's first part: over the workgroup's rows below the diagonal, the exponent ew of its largest x and
+# ea of its largest element right of column j in the panel (by magnitude) (``has``, ``hasa``: one nonzero there, in the
 # device's normal range or kept as subnormal); its sums with x scaled by 2^-ew, and the products' other factor by
 # 2^-ea, so that they stay far from the subnormal range where a device flushes (invocations (col, lane): LN lanes a
 # column, added in lane order), written to its DATA slot; the diagonal row, by the workgroup that holds it. All
@@ -176,7 +186,7 @@ _PUBLISH = [
     "    for (uint e = tid; e < RB * NB; e += WG) {",
     "      uint i = e / NB, c = e - i * NB, r = r0 + i;",
     "      if (r > j && r < m && c >= j && c < kb) {",
-    "        if (c == j) mine = max(mine, la_abs(A(i, c))); else other = max(other, magnitude(A(i, c)));",
+    "        if (c == j) mine = max(mine, magnitude(A(i, c))); else other = max(other, magnitude(A(i, c)));",
     "      }",
     "    }",
     "    int ew, ea;",
@@ -293,7 +303,7 @@ _ALONE = [
     "  uint tid = gl_LocalInvocationID.x, col = tid % NB, lane = tid / NB;",
     "  for (uint j = 0u; j < kb; ++j) {",
     "    R mine = R(0);",
-    "    for (uint r = j + 1u + tid; r < m; r += WG) mine = max(mine, la_abs(P(r, j)));",
+    "    for (uint r = j + 1u + tid; r < m; r += WG) mine = max(mine, magnitude(P(r, j)));",
     "    R big = wg_max(mine);",
     "    S alpha = P(j, j);",
     "    int E = exponent(max(big, magnitude(alpha)));",
