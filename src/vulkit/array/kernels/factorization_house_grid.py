@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from .factorization import LASpec, reduce_glsl
 from .factorization_grid import _CHECK_IN, FAILED, FELL_BACK_FLAG, LOST_FLAG, LOST_SPINS
 
 MOST_GROUPS = 256  # workgroups a grid may have: one shared word each for their exponents
-BIAS = 4096  # added to a workgroup's exponents in its key (0: no element there is nonzero)
+BIAS = 4096  # added to a workgroup's exponents in its key
 CODE_BITS = 13  # bits of each exponent's code in a key (BIAS plus float64's exponents fit)
 
 
@@ -72,6 +74,7 @@ class GridHouseSpec(LASpec):
                 "#define LD (NB + 1u)",  # a row's stride in shared memory: a column's elements in different banks
                 "#define LN (WG / NB)",  # invocations along the rows of each column in the sums
                 f"#define BIAS {BIAS}",
+                f"#define FLOOR_E {int(np.frexp(np.finfo(self.dtype.component.np).tiny)[1])}",
                 f"#define CODE {CODE_BITS}u",
                 f"#define CODE_MASK {(1 << CODE_BITS) - 1:#x}u",
                 f"#define FAILED {FAILED:#x}u",
@@ -169,30 +172,30 @@ _REFLECTOR = [
     "  e -= 64;",
     "  return true;",
     "}",
-    "int exponent(R top) { int e; return exponent_of(top, e) ? e : 0; }",
+    # an unknown exponent (zero, or a subnormal the device flushes in max or frexp) taken as the smallest normal
+    # number's: scaled by it, subnormals a device keeps in its products become normal, and zeros stay zero
+    "int exponent(R top) { int e; return exponent_of(top, e) ? e : FLOOR_E; }",
     # the larger part's size: within a factor sqrt(2) of |a|, what the scaling needs (la_abs divides, which NVIDIA
     # does through a reciprocal that overflows for a subnormal)
     "R magnitude(S a) { return max(abs(la_re(a)), abs(la_im(a))); }",
 ]
 
 # GLSL of column j's first part: over the workgroup's rows below the diagonal, the exponent ew of its largest x and
-# ea of its largest element right of column j in the panel (by magnitude) (``has``, ``hasa``: one nonzero there, in the
-# device's normal range or kept as subnormal); its sums with x scaled by 2^-ew, and the products' other factor by
-# 2^-ea, so that they stay far from the subnormal range where a device flushes (invocations (col, lane): LN lanes a
-# column, added in lane order), written to its DATA slot; the diagonal row, by the workgroup that holds it. All
-# visible (a fence in every writer) before the key.
+# ea of its largest element right of column j in the panel (by magnitude; unknown ones as ``exponent`` takes them);
+# its sums with x scaled by 2^-ew, and the products' other factor by 2^-ea, so that they stay far from the subnormal
+# range where a device flushes (invocations (col, lane): LN lanes a column, added in lane order), written to its DATA
+# slot; the diagonal row, by the workgroup that holds it. All visible (a fence in every writer) before the key.
 _PUBLISH = [
-    "    R mine = R(0), other = R(0);",
+    "    R xtop = R(0), atop = R(0);",
     "    for (uint e = tid; e < RB * NB; e += WG) {",
     "      uint i = e / NB, c = e - i * NB, r = r0 + i;",
     "      if (r > j && r < m && c >= j && c < kb) {",
-    "        if (c == j) mine = max(mine, magnitude(A(i, c))); else other = max(other, magnitude(A(i, c)));",
+    "        if (c == j) xtop = max(xtop, magnitude(A(i, c))); else atop = max(atop, magnitude(A(i, c)));",
     "      }",
     "    }",
-    "    int ew, ea;",
-    "    bool has = exponent_of(wg_max(mine), ew), hasa = exponent_of(wg_max(other), ea);",
+    "    int ew = exponent(wg_max(xtop)), ea = exponent(wg_max(atop));",
     "    S acc = la_s(R(0));",
-    "    if (has && col >= j && col < kb) {",
+    "    if (col >= j && col < kb) {",
     "      for (uint i = lane; i < RB; i += LN) {",
     "        uint r = r0 + i;",
     "        if (r > j && r < m) {",
@@ -218,8 +221,7 @@ _PUBLISH = [
 # Reads past LOST_OUTER * LOST_INNER mark the grid lost (``s_word``).
 _MEET = [
     "      uint sl = gl_SubgroupInvocationID, SG = gl_SubgroupSize;",
-    "      uint code = (has ? uint(ew + BIAS) : 0u) | ((hasa ? uint(ea + BIAS) : 0u) << CODE);",
-    "      if (sl == 0u) KEY(par, w) = code | (tag << 31);",
+    "      if (sl == 0u) KEY(par, w) = uint(ew + BIAS) | (uint(ea + BIAS) << CODE) | (tag << 31);",
     "      uint spl = (G + SG - 1u) / SG, pending = 0u, most_e = 0u, most_a = 0u;",
     "      for (uint k = 0u; k < spl; ++k) if (k * SG + sl < G) pending |= 1u << k;",
     "      for (uint outer = 0u; outer < LOST_OUTER && !subgroupAll(pending == 0u); ++outer)",
@@ -247,20 +249,13 @@ _COMBINE = [
     "    if (tid < NB) jrow[tid] = tid >= j && tid < kb ? DATA(par, G, tid) : la_s(R(0));",
     "    barrier();",
     "    S alpha = jrow[j];",
-    "    int E;",  # the larger of alpha's and the workgroups' exponents, of those that are known
-    "    bool alpha_known = exponent_of(magnitude(alpha), E);",
-    "    if (s_emax != 0u) E = alpha_known ? max(E, int(s_emax) - BIAS) : int(s_emax) - BIAS;",
-    "    else if (!alpha_known) E = 0;",
-    "    int EA = s_amax != 0u ? int(s_amax) - BIAS : 0;",
+    "    int E = max(exponent(magnitude(alpha)), int(s_emax) - BIAS), EA = int(s_amax) - BIAS;",
     "    S acc2 = la_s(R(0));",
     "    if (col >= j && col < kb) {",
     "      for (uint g = lane; g < G; g += LN) {",
-    "        uint ce = ecode[g] & CODE_MASK, ca = ecode[g] >> CODE;",
-    "        if (ce != 0u && (col == j || ca != 0u)) {",
-    "          int d = int(ce) - BIAS - E;",
-    "          S v = pow2x(DATA(par, g, col), d);",
-    "          acc2 += col == j ? pow2x(v, d) : pow2x(v, int(ca) - BIAS - EA);",
-    "        }",
+    "        int d = int(ecode[g] & CODE_MASK) - BIAS - E;",
+    "        S v = pow2x(DATA(par, g, col), d);",
+    "        acc2 += col == j ? pow2x(v, d) : pow2x(v, int(ecode[g] >> CODE) - BIAS - EA);",
     "      }",
     "    }",
     "    part[tid] = acc2;",
