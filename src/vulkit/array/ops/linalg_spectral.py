@@ -140,9 +140,9 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
     (..., M, M), read from its lower (``UPLO="L"``, NumPy's default) or upper triangle.
 
     The cyclic Jacobi method in the parallel (round-robin) ordering: one workgroup per matrix up to 64x64, else
-    rounds over the whole stack (a sweep a dispatch on GPUs; see the module docstring). Eigenvalues within a few
-    ulps of ||A|| of NumPy's (LAPACK ``syevd``), small ones often more accurate; eigenvectors orthonormal to a few
-    ulps times M, each unique up to its sign (phase), as LAPACK's are."""
+    rounds over the whole stack (a sweep a dispatch on GPUs; see the module docstring). Eigenvalues within about
+    10 ulps of ||A|| of NumPy's (LAPACK ``syevd``: float32, M = 100), small ones often more accurate; eigenvectors
+    orthonormal to about 5 ulps, each unique up to its sign (phase), as LAPACK's are."""
     values, vecs = _eigh(x, UPLO, True, "eigh")
     assert vecs is not None
     return EighResult(values, vecs)
@@ -203,9 +203,10 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
     and Vh (..., N, N) with ``full_matrices`` (else (..., M, K) and (..., K, N)), S (..., K) in descending order;
     ``compute_uv=False`` gives S only, ``hermitian=True`` uses :func:`eigh`, as NumPy does.
 
-    One-sided Jacobi (Hestenes) on the matrix or its conjugate transpose (one workgroup per matrix): singular values
-    to a few ulps of the largest (small ones often to high relative accuracy, which LAPACK's ``gesdd`` lacks),
-    singular vectors orthonormal to a few ulps times K; columns for zero singular values and the extra columns of
+    One-sided Jacobi (Hestenes) on the matrix or its conjugate transpose (one workgroup per matrix where it fits in
+    shared memory, else rounds or sweeps over the stack): singular values to a few ulps of the largest (small ones
+    often to high relative accuracy, which LAPACK's ``gesdd`` lacks), singular vectors orthonormal to about 6 ulps
+    (float32, 100 x 100); columns for zero singular values and the extra columns of
     ``full_matrices`` complete the basis through a Householder QR. LinAlgError where a matrix holds NaN or
     infinity, as NumPy's "SVD did not converge" (this reads a flag back: it waits for the GPU)."""
     return _svd(x, full_matrices, compute_uv, hermitian, "svd")
