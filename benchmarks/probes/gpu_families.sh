@@ -87,6 +87,10 @@
 #      and 2048^2, eigh and svd of 512^2 checked against NumPy on the default paths; qr of 4096^2 with its panels on
 #      the grid or a reflector a dispatch (QR_GRID in turn), under QR_GRID_GROUPS 64 / 128 / 256, and its time per
 #      kernel; the qr, eigh 512 and svd 512 rows against the peers
+#  42. products of few tiles and a long K cut into chunks (SPLIT_K False / None in turn: qr of 4096^2, the QR's
+#      V^H A of 32 x 4096 by 4096 x 4064 and V^H V, matmul 1024^2 float32), the split-K and matmul tests with it
+#      forced on, with validation; the eigh and svd tests (slow ones too) with validation after the rotations' new
+#      form, eigh and svd of 512^2 checked against NumPy, their rows
 #  41. the whole suite with validation in 14 processes, then the QR grid's and the large QR's and svd's tests (slow ones
 #      too) with validation; qr of 4096^2 and 3001^2 (partly filled workgroups) checked against NumPy; the qr row
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
@@ -277,6 +281,19 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    42) setup='import numpy as np; rng = np.random.default_rng(1); a = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+v = vt.asarray(rng.standard_normal((4096, 32), dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4064), dtype=np.float32))
+x = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32))'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul.SPLIT_K=False,None" \
+          "vt.linalg.qr(a)" "v.mT @ r" "v.mT @ v" "x @ x" --setup "$setup" 2>&1 | tee "$out/split_k.txt"
+        VULKIT_VALIDATION=1 limit 150 python3 benchmarks/probes/with_settings.py vulkit.array.ops.matmul.SPLIT_K=True -- \
+          -m pytest -q -p no:cacheprovider tests/array/test_matmul_split.py tests/array/test_matmul.py 2>&1 \
+          | tail -n 5 | tee "$out/tests_split_k.txt"
+        VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \
+          tests/array/test_factorizations.py tests/array/test_linalg_jacobi_grid.py -k "eigh or svd or jacobi or grid" \
+          2>&1 | tail -n 5 | tee "$out/tests_jacobi.txt"
+        limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 2>&1 | tee "$out/spectral_check.txt"
+        bench_rows 100 "eigh 512" "svd 512" ;;
     41) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider tests 2>&1 | tail -n 8 \
           | tee "$out/tests_all.txt"
         VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \

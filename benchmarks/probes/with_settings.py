@@ -4,7 +4,8 @@
         -- benchmarks/bench_ops.py --only fft
 
 Each NAME=VALUE before ``--`` sets a module's attribute (VALUE read as a Python literal); the script after it runs as
-__main__ with the arguments that follow."""
+__main__ with the arguments that follow, or ``-m MODULE`` as ``python -m`` runs it (``-m pytest``, without worker
+processes, which would not see the settings)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ def main(argv: list[str]) -> None:
         module, name = target.rsplit(".", 1)
         setattr(importlib.import_module(module), name, ast.literal_eval(value))
     script, *rest = argv[split + 1:]
+    if script == "-m":  # a module, as python -m runs it (pytest in this process: no worker processes)
+        sys.argv = rest
+        runpy.run_module(rest[0], run_name="__main__", alter_sys=True)
+        return
     sys.argv = [script, *rest]
     runpy.run_path(script, run_name="__main__")
 

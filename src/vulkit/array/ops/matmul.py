@@ -37,6 +37,10 @@ _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into
 COOP_DTYPES = (float16, bfloat16, int8, uint8)
 _INT_MAX = (1 << 31) - 1
 _SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chunks to get them
+# products of few tiles and a long K in chunks of K (_split_k): off until timed on a GPU (None: on GPUs; tests force)
+SPLIT_K: bool | None = False
+_SPLIT_TILES = 256  # 128 x 128 tiles a product should have; with fewer, K is cut into chunks to make them
+_SPLIT_MIN_K = 512  # the shortest chunk
 _GRID = 65535
 
 
@@ -149,11 +153,12 @@ def _cast(x: Array, dtype: DType) -> Array:
     return astype(x, dtype)
 
 
-def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool, band: int = 0) -> Any:
+def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool, band: int = 0,
+             split: bool = True) -> Any:
     """c = a @ b (``epilogue``: alpha * a @ b + beta * c) for operands of c's dtype with broadcast batch axes;
-    ``band``: as :func:`gemm`'s. Returns the launch plan (kernel, dispatches) where one plan of the tiled or
-    cooperative kernel over a and b themselves did the work and may be recorded again for the same layouts and a
-    new contiguous c; else None."""
+    ``band``: as :func:`gemm`'s; ``split``: K may be cut into chunks (:func:`_split_k`). Returns the launch plan
+    (kernel, dispatches) where one plan of the tiled or cooperative kernel over a and b themselves did the work and
+    may be recorded again for the same layouts and a new contiguous c; else None."""
     if not c._size:
         return None
     if c._dtype.kind == "c":
@@ -178,6 +183,8 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
             return plan
         if _skinny(a, b, c, alpha, beta, epilogue):
             return None
+    if split and not band and _split_k(a, b, c, alpha, beta, epilogue):
+        return None
     a0, b0 = a, b
     a, b, whole = _coop_operands(a, b, c)
     batch = _batch_axes(a, b, c)
@@ -299,17 +306,58 @@ def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: b
                         groups=(groups, chunks, 1), reads=[x._alloc, y._alloc] + ([c._alloc] if epilogue else []),
                         writes=[sums._alloc])
     if partial is not None:
-        from .elementwise import add, multiply  # noqa: PLC0415
-        from .moving import _copy_into  # noqa: PLC0415
-        from .reductions import sum as _sum  # noqa: PLC0415
+        _add_partials(partial, view(c, (rows, cols), (zrs, zcs), c._offset), alpha, beta, epilogue)
+    return True
 
-        target = view(c, (rows, cols), (zrs, zcs), c._offset)
-        total = _sum(partial, axis=0, dtype=partial._dtype)
-        if epilogue:
-            total = multiply(total, alpha)
-            if beta:
-                total = add(total, multiply(_cast(target, total._dtype), beta))
-        _copy_into(target, total)
+
+def _add_partials(partial: Array, target: Array, alpha: float, beta: float, epilogue: bool) -> None:
+    """target = the sum of partial's products over its first axis, in order (``epilogue``: alpha times it plus beta
+    times target)."""
+    from .elementwise import add, multiply  # noqa: PLC0415
+    from .moving import _copy_into  # noqa: PLC0415
+    from .reductions import sum as _sum  # noqa: PLC0415
+
+    total = _sum(partial, axis=0, dtype=partial._dtype)
+    if epilogue:
+        total = multiply(total, alpha)
+        if beta:
+            total = add(total, multiply(_cast(target, total._dtype), beta))
+    _copy_into(target, total)
+
+
+def _split_k(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
+    """c = a @ b (and its epilogue) for a float32 or float64 product of few tiles and a long K, as a batch of
+    products over chunks of K into partial sums that one reduction adds in order (deterministic); False where the
+    product is not one. Each of the tiled kernel's workgroups walks the whole of K, so such a product ran on a few
+    of them (the large QR's V^H A: 32 x 4064 by 4096, 32 workgroups)."""
+    ctx, dtype = c._ctx, c._dtype
+    if dtype.kind != "f" or dtype.itemsize < 4 or not (SPLIT_K if SPLIT_K is not None
+                                                       else ctx.device.physical.type != "cpu"):
+        return False
+    m, k = a._shape[-2:]
+    n = c._shape[-1]
+    batch = c._shape[:-2]
+    tiles = -(-m // 128) * -(-n // 128) * size_of(batch)
+    chunks = min(k // _SPLIT_MIN_K, _SPLIT_TILES // tiles)
+    if chunks < 2:
+        return False
+    kc = -(-k // chunks)
+    full = k // kc  # chunks of kc, then one of the rest
+    partial = make_array(ctx, (full + (k > full * kc), *c._shape), dtype)
+    a, b = _broadcast(a, batch), _broadcast(b, batch)
+    ars, acs = a._strides[-2:]
+    brs, bcs = b._strides[-2:]
+    a_chunks = view(a, (full, *a._shape[:-1], kc), (kc * acs, *a._strides), a._offset)
+    b_chunks = view(b, (full, *batch, kc, n), (kc * brs, *b._strides), b._offset)
+    head = view(partial, (full, *c._shape), partial._strides, partial._offset)
+    _product(a_chunks, b_chunks, head, 1.0, 0.0, False, split=False)
+    if k > full * kc:
+        rest = k - full * kc
+        a_rest = view(a, (*a._shape[:-1], rest), a._strides, a._offset + full * kc * acs)
+        b_rest = view(b, (*batch, rest, n), b._strides, b._offset + full * kc * brs)
+        last = view(partial, c._shape, partial._strides[1:], partial._offset + full * partial._strides[0])
+        _product(a_rest, b_rest, last, 1.0, 0.0, False, split=False)
+    _add_partials(partial, c, alpha, beta, epilogue)
     return True
 
 
