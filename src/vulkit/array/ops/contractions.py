@@ -13,6 +13,7 @@ and bfloat16 products accumulate in float32.
 
 from __future__ import annotations
 
+import functools
 import operator
 import string
 from collections.abc import Hashable, Sequence
@@ -99,13 +100,23 @@ def _pair(a: Array, la: list[Label], b: Array, lb: list[Label], keep: set[Label]
         dots, _ = _sum_out(product, order, set(summed))
         return dots.astype(a.dtype, copy=False), result
     nb = len(batch)
-    a = a.permute_dims(tuple(la.index(label) for label in batch + a_free + summed))
-    b = b.permute_dims(tuple(lb.index(label) for label in batch + summed + b_free))
+    a = _permuted(a, tuple(la.index(label) for label in batch + a_free + summed))
+    b = _permuted(b, tuple(lb.index(label) for label in batch + summed + b_free))
     m, k = size_of(a.shape[nb:nb + len(a_free)]), size_of(a.shape[nb + len(a_free):])
     n = size_of(b.shape[nb + len(summed):])
-    product = matmul(reshape(a, (*a.shape[:nb], m, k)), reshape(b, (*b.shape[:nb], k, n)))
+    product = matmul(_reshaped(a, (*a.shape[:nb], m, k)), _reshaped(b, (*b.shape[:nb], k, n)))
     shape = (*product.shape[:nb], *a.shape[nb:nb + len(a_free)], *b.shape[nb + len(summed):])
-    return reshape(product, shape), result
+    return _reshaped(product, shape), result
+
+
+def _permuted(x: Array, order: tuple[int, ...]) -> Array:
+    """x with its axes in ``order`` (x itself where that is their order: a view costs a matmul's host time)."""
+    return x if order == tuple(range(x.ndim)) else x.permute_dims(order)
+
+
+def _reshaped(x: Array, shape: tuple[int, ...]) -> Array:
+    """x in ``shape`` (x itself where it has it)."""
+    return x if x.shape == shape else reshape(x, shape)
 
 
 def _contract_axes(function: str, a: Array, b: Array, a_axes: Sequence[int], b_axes: Sequence[int]) -> Array:
@@ -272,6 +283,13 @@ def _parse(subscripts: str, ndims: list[int]) -> tuple[list[list[Label]], list[L
     ellipses (aligned on the right, as broadcasting aligns shapes)."""
     if not isinstance(subscripts, str):
         raise TypeError(f"einsum: subscripts must be a string, got {type(subscripts).__name__}")
+    labels, output = _parsed(subscripts, tuple(ndims))
+    return [list(term) for term in labels], list(output)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(subscripts: str, ndims: tuple[int, ...]) -> tuple[tuple[tuple[Label, ...], ...], tuple[Label, ...]]:
+    """:func:`_parse`'s answer, kept (a loop's einsum parses its subscripts once)."""
     inputs, arrow, output = subscripts.partition("->")
     if any(c in inputs + output for c in "->"):
         raise ValueError(f"einsum: subscripts {subscripts!r} may hold '->' once, and '-' or '>' nowhere else")
@@ -295,11 +313,11 @@ def _parse(subscripts: str, ndims: list[int]) -> tuple[list[list[Label]], list[L
             found.extend(range(broadcast - covered, broadcast) if label == "." else [label])
         return found
 
-    labels = [expand(term, covered) for term, covered in zip(terms, covers, strict=True)]
+    labels = tuple(tuple(expand(term, covered)) for term, covered in zip(terms, covers, strict=True))
     letters = [label for term in terms for label in term if label != "."]
     if not arrow:
         once = sorted(label for label in set(letters) if letters.count(label) == 1)
-        return labels, [*range(broadcast), *once]
+        return labels, (*range(broadcast), *once)
     out_term = _letters(output, subscripts, "the output")
     for label in out_term:
         if label != "." and label not in letters:
@@ -309,7 +327,7 @@ def _parse(subscripts: str, ndims: list[int]) -> tuple[list[list[Label]], list[L
     if broadcast and "." not in out_term:
         raise ValueError(f"einsum: the operands have broadcast axes ('...') but the output {output!r} has no "
                          f"'...' for them ({subscripts!r})")
-    return labels, expand(out_term, broadcast)
+    return labels, tuple(expand(out_term, broadcast))
 
 
 def _diagonal(x: Array, labels: list[Label], index: int) -> tuple[Array, list[Label]]:
@@ -397,7 +415,7 @@ def einsum(subscripts: Any, /, *operands: Any, out: Array | None = None, dtype: 
         items = [picked[0], *rest] if steps == "left" else [*rest, picked[0]]
     result, labels_left = items[0]
     result, labels_left = _sum_out(result, labels_left, {label for label in labels_left if label not in output})
-    result = result.permute_dims(tuple(labels_left.index(label) for label in output))
+    result = _permuted(result, tuple(labels_left.index(label) for label in output))
     return _into(out, result, "einsum", exact=False)
 
 
