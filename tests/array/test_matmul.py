@@ -290,6 +290,9 @@ def test_products_planned_once_per_layout() -> None:
         np.testing.assert_allclose(x.numpy(), expected, rtol=1e-5, atol=1e-5)
         c = vt.asarray(a) @ vt.asarray(b)  # matmul of the same layout, new operands each time
         np.testing.assert_allclose(c.numpy(), a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+        for left in (a[:3], a[0]):  # the skinny kernel's kept plan: three rows, and a row vector
+            c = vt.asarray(left) @ vt.asarray(b)
+            np.testing.assert_allclose(c.numpy(), left.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
 
 
 def test_gemm_checks() -> None:

@@ -37,6 +37,7 @@ _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into
 COOP_DTYPES = (float16, bfloat16, int8, uint8)
 _INT_MAX = (1 << 31) - 1
 _SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chunks to get them
+_SKINNY_ONE_CHUNK = 1 << 16  # elements of B up to which K stays whole (no partial sums to add: one dispatch)
 # products of few tiles and a long K in chunks of K (_split_k): off until timed on a GPU (None: on GPUs; tests force)
 SPLIT_K: bool | None = False
 _SPLIT_TILES = 256  # 128 x 128 tiles a product should have; with fewer, K is cut into chunks to make them
@@ -181,8 +182,9 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
         done, plan = _matrix_vector(a, b, c, alpha, beta, epilogue)
         if done:
             return plan
-        if _skinny(a, b, c, alpha, beta, epilogue):
-            return None
+        done, plan = _skinny(a, b, c, alpha, beta, epilogue)
+        if done:
+            return plan
     if split and not band and _split_k(a, b, c, alpha, beta, epilogue):
         return None
     a0, b0 = a, b
@@ -273,9 +275,11 @@ def _matrix_vector(a: Array, b: Array, c: Array, alpha: float, beta: float, epil
         if not addresses and not epilogue else None
 
 
-def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
+def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> tuple[bool, Any]:
     """A product with at most SKINNY_ROWS rows (B's rows contiguous) or columns (A's columns contiguous, the
-    transposed product), on its own kernel; False where neither."""
+    transposed product), on its own kernel: (False, None) where neither, else (True, its launch plan as
+    :func:`_matrix_vector` gives one, where it is one dispatch without partial sums, buffer addresses or an
+    epilogue; else None)."""
     (m, k), n = a._shape[-2:], c._shape[-1]
     (ars, acs), (brs, bcs), (crs, ccs) = a._strides[-2:], b._strides[-2:], c._strides[-2:]
     if m <= SKINNY_ROWS and (bcs == 1 or n == 1):
@@ -283,13 +287,13 @@ def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: b
     elif n <= SKINNY_ROWS and (ars == 1 or m == 1):
         rows, cols, a2, b2, c2 = n, m, (b, bcs, brs), (a, acs), (ccs, crs)
     else:
-        return False
+        return False, None
     (x, xrs, xcs), (y, yrs), (zrs, zcs) = a2, b2, c2
     if not _int32(xrs, xcs, yrs, zrs, zcs, x._offset, y._offset, c._offset):
-        return False
+        return False, None
     ctx, dtype = c._ctx, c._dtype
     groups = -(-cols // SkinnySpec.groups_per)
-    chunks = max(1, min(-(-k // 16), -(-_SKINNY_GROUPS // groups)))
+    chunks = max(1, min(-(-k // 16), -(-_SKINNY_GROUPS // groups))) if k * cols > _SKINNY_ONE_CHUNK else 1
     chunk = -(-k // chunks)
     chunks = -(-k // chunk)
     vec = y._offset % 4 == 0 and yrs % 4 == 0
@@ -307,7 +311,9 @@ def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: b
                         writes=[sums._alloc])
     if partial is not None:
         _add_partials(partial, view(c, (rows, cols), (zrs, zcs), c._offset), alpha, beta, epilogue)
-    return True
+        return True, None
+    order = (0, 1, 2, 2) if x is a else (1, 0, 2, 2)
+    return True, (kernel, [(push, (groups, chunks, 1))], order) if not addresses and not epilogue else None
 
 
 def _add_partials(partial: Array, target: Array, alpha: float, beta: float, epilogue: bool) -> None:
