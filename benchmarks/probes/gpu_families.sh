@@ -286,6 +286,11 @@ v = vt.asarray(rng.standard_normal((4096, 32), dtype=np.float32)); r = vt.asarra
 x = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32))'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul.SPLIT_K=False,None" \
           "vt.linalg.qr(a)" "v.mT @ r" "v.mT @ v" "x @ x" --setup "$setup" 2>&1 | tee "$out/split_k.txt"
+        limit 100 python3 benchmarks/probes/with_settings.py vulkit.array.ops.matmul.SPLIT_K=None -- \
+          benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul._SPLIT_MIN_K=128,256,512" "vt.linalg.qr(a)" \
+          "v.mT @ v" --setup "$setup" 2>&1 | tee "$out/split_k_chunks.txt"
+        limit 60 python3 benchmarks/probes/with_settings.py vulkit.array.ops.matmul.SPLIT_K=None -- \
+          benchmarks/probes/probe_kernel_times.py "vt.linalg.qr(a)" --setup "$setup" 2>&1 | tee "$out/qr_times_split.txt"
         VULKIT_VALIDATION=1 limit 150 python3 benchmarks/probes/with_settings.py vulkit.array.ops.matmul.SPLIT_K=True -- \
           -m pytest -q -p no:cacheprovider tests/array/test_matmul_split.py tests/array/test_matmul.py 2>&1 \
           | tail -n 5 | tee "$out/tests_split_k.txt"
