@@ -101,35 +101,14 @@ class GridPanelSpec(LASpec):
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x, w = gl_WorkGroupID.x, G = p.groups;",
                 "  uint m = p.m, kb = p.kb, r0 = w * RB;",
-                *_CHECK_IN,
-                "  if (verdict == 0u) return;",
-                "  if (verdict == 2u) {",
-                f"    if (tid == 0u) atomicOr(b_F.d[0], {FELL_BACK_FLAG}u);",
-                "    alone(m, kb);",
-                "    return;",
-                "  }",
-                "  for (uint e = tid; e < RB * NB; e += WG) {",
-                "    uint i = e / NB, c = e - i * NB, r = r0 + i;",
-                "    A(i, c) = (r < m && c < kb) ? P(r, c) : la_s(R(0));",
-                "  }",
-                "  barrier();",
+                *GRID_START,
                 "  bool singular = false;",
-                "  for (uint j = 0u; j < kb; ++j) {",
-                "    uint par = j & 1u, tag = ((j >> 1) & 1u) ^ 1u;",
-                "    if (gl_SubgroupID == 0u) {",
-                *_LEAD,
-                "    }",
-                "    barrier();",
-                "    if (s_word != 0u) {",
-                f"      if (tid == 0u) atomicOr(b_F.d[0], {LOST_FLAG}u);",
-                "      return;",
-                "    }",
-                "    uint pr = s_pr;",
-                "    S piv = prow[j];",
-                "    if (la_abs1(piv) == R(0)) { singular = true; continue; }",  # pr == j: the first of equal zeros
-                *_ELIMINATE,
-                "    barrier();",
-                "  }",
+                *grid_columns([], _LEAD, [
+                    "    uint pr = s_pr;",
+                    "    S piv = prow[j];",
+                    "    if (la_abs1(piv) == R(0)) { singular = true; continue; }",  # pr == j: the first of zeros
+                    *_ELIMINATE,
+                    "    barrier();"]),
                 "  for (uint e = tid; e < RB * NB; e += WG) {",
                 "    uint i = e / NB, c = e - i * NB, r = r0 + i;",
                 "    if (r < m && c < kb) P(r, c) = A(i, c);",
@@ -187,6 +166,43 @@ _CHECK_IN = [
     "  uint verdict = s_word;",
     "  barrier();",
 ]
+
+# GLSL of a grid panel's main from the check-in on (tid, w, G, m, kb, r0 in scope): the workgroups that are not needed
+# leave, the one that gave up factors the panel alone (``alone(m, kb)``, bit 4 of the flag word), and the others
+# load their RB rows of the panel P into shared memory (``A(i, c)``, zeros past the panel)
+GRID_START = [
+    *_CHECK_IN,
+    "  if (verdict == 0u) return;",
+    "  if (verdict == 2u) {",
+    f"    if (tid == 0u) atomicOr(b_F.d[0], {FELL_BACK_FLAG}u);",
+    "    alone(m, kb);",
+    "    return;",
+    "  }",
+    "  for (uint e = tid; e < RB * NB; e += WG) {",
+    "    uint i = e / NB, c = e - i * NB, r = r0 + i;",
+    "    A(i, c) = (r < m && c < kb) ? P(r, c) : la_s(R(0));",
+    "  }",
+    "  barrier();",
+]
+
+def grid_columns(before: list[str], meet: list[str], after: list[str]) -> list[str]:
+    """GLSL of a grid panel's loop over its columns j (``par``, ``tag``: the column's key slot and tag): the lines
+    ``before``, subgroup 0's ``meet`` (which sets ``s_word`` where the grid is lost), a barrier, the lost grid's
+    flag and return, then the lines ``after``."""
+    return ["  for (uint j = 0u; j < kb; ++j) {",
+            "    uint par = j & 1u, tag = ((j >> 1) & 1u) ^ 1u;",
+            *before,
+            "    if (gl_SubgroupID == 0u) {",
+            *meet,
+            "    }",
+            "    barrier();",
+            "    if (s_word != 0u) {",
+            f"      if (tid == 0u) atomicOr(b_F.d[0], {LOST_FLAG}u);",
+            "      return;",
+            "    }",
+            *after,
+            "  }"]
+
 
 # GLSL of subgroup 0's part of column j (lane ``lane``, SG lanes), all in the subgroup's uniform control flow
 # (every loop's trip count the same in every lane): the workgroup's candidate (the largest key of its rows at or

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .factorization import LASpec, reduce_glsl
-from .factorization_grid import _CHECK_IN, FAILED, FELL_BACK_FLAG, LOST_FLAG, LOST_SPINS
+from .factorization_grid import FAILED, GRID_START, LOST_SPINS, grid_columns
 
 MOST_GROUPS = 256  # workgroups a grid may have: one shared word each for their exponents
 BIAS = 4096  # added to a workgroup's exponents in its key
@@ -102,32 +102,8 @@ class GridHouseSpec(LASpec):
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x, w = gl_WorkGroupID.x, G = p.groups;",
                 "  uint m = p.m, kb = p.kb, r0 = w * RB, col = tid % NB, lane = tid / NB;",
-                *_CHECK_IN,
-                "  if (verdict == 0u) return;",
-                "  if (verdict == 2u) {",
-                f"    if (tid == 0u) atomicOr(b_F.d[0], {FELL_BACK_FLAG}u);",
-                "    alone(m, kb);",
-                "    return;",
-                "  }",
-                "  for (uint e = tid; e < RB * NB; e += WG) {",
-                "    uint i = e / NB, c = e - i * NB, r = r0 + i;",
-                "    A(i, c) = (r < m && c < kb) ? P(r, c) : la_s(R(0));",
-                "  }",
-                "  barrier();",
-                "  for (uint j = 0u; j < kb; ++j) {",
-                "    uint par = j & 1u, tag = ((j >> 1) & 1u) ^ 1u;",
-                *_PUBLISH,
-                "    if (gl_SubgroupID == 0u) {",
-                *_MEET,
-                "    }",
-                "    barrier();",
-                "    if (s_word != 0u) {",
-                f"      if (tid == 0u) atomicOr(b_F.d[0], {LOST_FLAG}u);",
-                "      return;",
-                "    }",
-                *_COMBINE,
-                *_UPDATE,
-                "  }",
+                *GRID_START,
+                *grid_columns(_PUBLISH, _MEET, [*_COMBINE, *_UPDATE]),
                 "  for (uint e = tid; e < RB * NB; e += WG) {",
                 "    uint i = e / NB, c = e - i * NB, r = r0 + i;",
                 "    if (r < m && c < kb) {",
