@@ -155,8 +155,9 @@ class _HouseGrid:
 
 
 def _house_groups(ctx: Any, rows: int, itemsize: int) -> int:
-    """Workgroups of the QR grid panel of ``rows`` rows."""
-    return math.ceil(rows / _house_rows(ctx, rows, itemsize))
+    """Workgroups of the QR grid panel of ``rows`` rows (0: no grid holds them)."""
+    per = _house_rows(ctx, rows, itemsize)
+    return math.ceil(rows / per) if per else 0
 
 
 def _house_rows(ctx: Any, rows: int, itemsize: int) -> int:

@@ -158,8 +158,8 @@ def _product(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
              split: bool = True) -> Any:
     """c = a @ b (``epilogue``: alpha * a @ b + beta * c) for operands of c's dtype with broadcast batch axes;
     ``band``: as :func:`gemm`'s; ``split``: K may be cut into chunks (:func:`_split_k`). Returns the launch plan
-    (kernel, dispatches) where one plan of the tiled or cooperative kernel over a and b themselves did the work and
-    may be recorded again for the same layouts and a new contiguous c; else None."""
+    (kernel, dispatches) where one plan of the tiled, cooperative, matrix-vector or skinny kernel over a and b
+    themselves did the work and may be recorded again for the same layouts and a new contiguous c; else None."""
     if not c._size:
         return None
     if c._dtype.kind == "c":
