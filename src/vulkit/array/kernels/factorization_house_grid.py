@@ -5,7 +5,8 @@ Each reflector needs the norm of its whole column below the diagonal before any 
 one-reflector-a-dispatch kernel (:class:`~.factorization_sweep.HouseSpec`) ran one workgroup a column: a 4096²
 QR spent most of its time on one SM. Here each of ``groups`` workgroups holds ``rows`` consecutive rows of the
 panel in shared memory. At column j every workgroup publishes, for its rows below the diagonal, the exponents e of
-its largest |x| and a of its largest element right of column j (in its key, tagged with the column's parity bit) and
+its largest x and a of its largest element right of column j (by their larger part; an unknown one, of zeros or of
+subnormals a device flushes, as the smallest normal number's), in its key, tagged with the column's parity bit, and
 its sums with x scaled by 2^-e: |x|² and conj(x)·A(:, c) 2^-a for the columns c right of j (all near 1, so that a
 device that flushes subnormals loses nothing of a matrix near the smallest normal number); the workgroup holding row
 j publishes that row. Every workgroup then reads them all, scales each workgroup's sums to the largest exponents E
