@@ -37,7 +37,9 @@ _COOP_PAD_WORK = 1 << 30  # m * n * k from which misfit operands are copied into
 COOP_DTYPES = (float16, bfloat16, int8, uint8)
 _INT_MAX = (1 << 31) - 1
 _SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chunks to get them
-_SKINNY_ONE_CHUNK = 1 << 16  # elements of B up to which K stays whole (no partial sums to add: one dispatch)
+# K up to which a skinny product keeps it whole (no partial sums to add: one dispatch, 64 steps a thread at most;
+# a longer K is cut into chunks, as a GPU needs for a long K and a few columns)
+_SKINNY_WHOLE_K = 256
 # products of few tiles and a long K in chunks of K (_split_k): off until timed on a GPU (None: on GPUs; tests force)
 SPLIT_K: bool | None = False
 _SPLIT_TILES = 256  # 128 x 128 tiles a product should have; with fewer, K is cut into chunks to make them
@@ -293,7 +295,7 @@ def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: b
         return False, None
     ctx, dtype = c._ctx, c._dtype
     groups = -(-cols // SkinnySpec.groups_per)
-    chunks = max(1, min(-(-k // 16), -(-_SKINNY_GROUPS // groups))) if k * cols > _SKINNY_ONE_CHUNK else 1
+    chunks = max(1, min(-(-k // 16), -(-_SKINNY_GROUPS // groups))) if k > _SKINNY_WHOLE_K else 1
     chunk = -(-k // chunks)
     chunks = -(-k // chunk)
     vec = y._offset % 4 == 0 and yrs % 4 == 0
