@@ -49,6 +49,7 @@ def test_grid_sweeps_match_numpy(grid, dtype, groups, spins):
     assert np.abs(w - want).max() <= tol * scale
     assert np.abs(h @ v - v * w[..., None, :]).max() <= tol * scale
     assert np.abs(np.conj(np.swapaxes(v, -1, -2)) @ v - np.eye(n)).max() <= tol
+    assert np.abs(vt.linalg.eigvalsh(vt.asarray(h)).numpy() - want).max() <= tol * scale  # no vectors rotated
     if spins == 0 and groups > 1:  # the sweeps ran alone, and each fallback halved the device's grid
         assert linalg_large.SWEEP_GROUPS[vt.asarray(h)._ctx.index] < groups
 
@@ -79,3 +80,4 @@ def test_one_sided_grid_sweeps_match_numpy(grid, dtype, groups, spins):
         assert np.abs((u * s[..., None, :]) @ vh - a).max() <= tol * want.max()
         assert np.abs(np.conj(np.swapaxes(u, -1, -2)) @ u - np.eye(k)).max() <= tol
         assert np.abs(vh @ np.conj(np.swapaxes(vh, -1, -2)) - np.eye(k)).max() <= tol
+        assert np.abs(vt.linalg.svdvals(vt.asarray(a)).numpy() - want).max() <= tol * want.max()  # no V rotated

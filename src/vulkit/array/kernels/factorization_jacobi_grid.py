@@ -30,14 +30,14 @@ K_WORDS = 3
 class EighSweepSpec(LASpec):
     """One sweep (rounds 0 .. n2 - 2) of the parallel Jacobi method on the Hermitian matrices in A or B (both
     triangles; ``parity`` 0: the sweep starts from A, 1: from B; round k reads the one of parity + k and writes the
-    other) and their eigenvectors V, in place. K: the flag word (bit 0: a pair rotated; 2: the grid was lost; 4: it
-    fell back to one workgroup), the check-in counter and the meeting counter, zeroed before the dispatch. F: each
-    matrix's rotation floor."""
+    other) and their eigenvectors V (its first ``vrows`` rows: 0 for the eigenvalues alone), in place. K: the flag
+    word (bit 0: a pair rotated; 2: the grid was lost; 4: it fell back to one workgroup), the check-in counter and
+    the meeting counter, zeroed before the dispatch. F: each matrix's rotation floor."""
 
     BUFFERS = (("A", "S", "coherent"), ("B", "S", "coherent"), ("V", "S", "coherent"), ("F", "R", "readonly"),
                ("K", "U", "volatile"))
     OPERANDS = ("A", "B", "V")
-    FIELDS = ("batch", "n", "groups", "spins", "parity", "state")
+    FIELDS = ("batch", "n", "groups", "spins", "parity", "state", "vrows")
 
     @property
     def local_size(self) -> int:
@@ -66,12 +66,13 @@ class EighSweepSpec(LASpec):
 
 @dataclass(frozen=True)
 class SVDSweepSpec(LASpec):
-    """One sweep of one-sided Jacobi on G (m x n) and V (n x n), in place: each workgroup takes whole column pairs of
-    a round (as :class:`~.factorization_sweep.SVDRoundSpec` does one a workgroup). K as in :class:`EighSweepSpec`."""
+    """One sweep of one-sided Jacobi on G (m x n) and V (n x n; its first ``vrows`` rows), in place: each workgroup
+    takes whole column pairs of a round (as :class:`~.factorization_sweep.SVDRoundSpec` does one a workgroup). K as
+    in :class:`EighSweepSpec`."""
 
     BUFFERS = (("G", "S", "coherent"), ("V", "S", "coherent"), ("K", "U", "volatile"))
     OPERANDS = ("G", "V")
-    FIELDS = ("batch", "m", "n", "groups", "spins", "state")
+    FIELDS = ("batch", "m", "n", "groups", "spins", "state", "vrows")
 
     @property
     def local_size(self) -> int:
@@ -118,7 +119,7 @@ def _grid_main(items: str, round_k: str) -> list[str]:
 # then the (row, pair) entries of V
 _ROUND = [
     "void round_k(uint src, uint k, uint first, uint stride) {",
-    "  uint n = p.n, np2 = (n + 1u) / 2u, blocks = np2 * np2, per = blocks + np2 * n;",
+    "  uint n = p.n, np2 = (n + 1u) / 2u, blocks = np2 * np2, per = blocks + np2 * p.vrows;",
     "  for (uint g = first; g < p.batch * per; g += stride) {",
     "    uint bt = g / per, e = g - bt * per;",
     "    if (e < blocks) {",
@@ -132,7 +133,7 @@ _ROUND = [
                          "      "),
     "    } else {",
     "      e -= blocks;",
-    "      uint t = e / n, r = e - t * n, pp, qq;",
+    "      uint t = e / p.vrows, r = e - t * p.vrows, pp, qq;",
     "      R c, s;",
     "      S w;",
     "      rotation(src, bt, k, t, n, pp, qq, c, s, w);",

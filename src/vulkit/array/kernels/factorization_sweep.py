@@ -168,13 +168,13 @@ class EighRoundSpec(LASpec):
     eigenvectors V. ``mode`` 0: one invocation per pair computes its rotation (c, s, w at rows 0-2 of P; tested
     against eps sqrt(|a_pp a_qq|) and the floor at F) and sets the flag word where one rotates. ``mode`` 1: one
     invocation per 2x2 block of A (the two pairs' rotations applied, the pair's own off-diagonal set to 0), then
-    one per (row, pair) of V."""
+    one per (row, pair) of V's first ``vrows`` rows (0: the eigenvalues alone)."""
 
     mode: int = 0
 
     BUFFERS = (("A", "S", ""), ("V", "S", ""), ("P", "S", ""), ("F", "R", "readonly"), ("K", "U", ""))
     OPERANDS = ("A", "V", "P")
-    FIELDS = ("batch", "n", "round")
+    FIELDS = ("batch", "n", "round", "vrows")
 
     def body(self) -> list[str]:
         out = [pairing_glsl(),
@@ -195,7 +195,7 @@ class EighRoundSpec(LASpec):
                     "  }",
                     "}"]
             return out
-        out += ["  uint blocks = np2 * np2, per = blocks + np2 * n;",
+        out += ["  uint blocks = np2 * np2, per = blocks + np2 * p.vrows;",
                 "  for (uint g = gl_GlobalInvocationID.x; g < p.batch * per; g += gl_NumWorkGroups.x * WG) {",
                 "    uint bt = g / per, e = g - bt * per;",
                 "    if (e < blocks) {",
@@ -210,7 +210,7 @@ class EighRoundSpec(LASpec):
                                      lambda i, j, x: f"b_A.d[IX_A(bt, {i}, {j})] = {x}", "      "),
                 "    } else {",
                 "      e -= blocks;",
-                "      uint t = e / n, r = e - t * n, pp, qq;",
+                "      uint t = e / p.vrows, r = e - t * p.vrows, pp, qq;",
                 "      la_pair(p.round, t, n2, pp, qq);",
                 "      R s = la_re(b_P.d[IX_P(bt, 1u, t)]);",
                 "      if (s == R(0) || qq >= n) continue;",
@@ -254,13 +254,13 @@ def row_rotation_glsl(c: str, s: str, w: str, indent: str) -> list[str]:
 
 @dataclass(frozen=True)
 class SVDRoundSpec(LASpec):
-    """Round ``round`` of one-sided Jacobi on G (m x n) and V (n x n): one workgroup per (matrix, column pair)
-    reduces |g_p|^2, |g_q|^2 and g_p^H g_q over the rows, rotates where |g_p^H g_q| > sqrt(m) eps |g_p| |g_q|
-    (setting the flag word), both columns of G and of V."""
+    """Round ``round`` of one-sided Jacobi on G (m x n) and V (n x n; its first ``vrows`` rows): one workgroup per
+    (matrix, column pair) reduces |g_p|^2, |g_q|^2 and g_p^H g_q over the rows, rotates where |g_p^H g_q| >
+    sqrt(m) eps |g_p| |g_q| (setting the flag word), both columns of G and of V."""
 
     BUFFERS = (("G", "S", ""), ("V", "S", ""), ("K", "U", ""))
     OPERANDS = ("G", "V")
-    FIELDS = ("batch", "m", "n", "round")
+    FIELDS = ("batch", "m", "n", "round", "vrows")
 
     @property
     def local_size(self) -> int:
@@ -278,7 +278,8 @@ class SVDRoundSpec(LASpec):
 
 def svd_pair_glsl() -> list[str]:
     """GLSL ``svd_pair(bt, t, k)``, the whole workgroup in uniform control flow: pair t of round k of matrix bt's
-    one-sided Jacobi (G and V operands, the fields m and n, the flag word at K[0]): the Gram entries |g_p|^2, |g_q|^2
+    one-sided Jacobi (G and V operands, the fields m, n and vrows: V's rows rotated, 0 for the singular values
+    alone; the flag word at K[0]): the Gram entries |g_p|^2, |g_q|^2
     and g_p^H g_q reduced over the rows, then, where |g_p^H g_q| > sqrt(m) eps |g_p| |g_q|, both columns of G and
     of V rotated and the flag word's bit 0 set."""
     return ["shared R red4[4][WG];",
@@ -305,10 +306,10 @@ def svd_pair_glsl() -> list[str]:
             "  S w;",
             "  if (!la_rotation(a, d, gsum, sqrt(R(m)) * LA_EPS, LA_TINY, c, s, w)) return;",
             "  if (tid == 0u) atomicOr(b_K.d[0], 1u);",
-            "  for (uint i = tid; i < max(m, n); i += WG) {",
+            "  for (uint i = tid; i < max(m, p.vrows); i += WG) {",
             "    if (i < m) { S x = b_G.d[IX_G(bt, i, pp)], y = b_G.d[IX_G(bt, i, qq)]; la_rot(x, y, c, s, w); "
             "b_G.d[IX_G(bt, i, pp)] = x; b_G.d[IX_G(bt, i, qq)] = y; }",
-            "    if (i < n) { S x = b_V.d[IX_V(bt, i, pp)], y = b_V.d[IX_V(bt, i, qq)]; la_rot(x, y, c, s, w); "
+            "    if (i < p.vrows) { S x = b_V.d[IX_V(bt, i, pp)], y = b_V.d[IX_V(bt, i, qq)]; la_rot(x, y, c, s, w); "
             "b_V.d[IX_V(bt, i, pp)] = x; b_V.d[IX_V(bt, i, qq)] = y; }",
             "  }",
             "}"]

@@ -211,8 +211,9 @@ def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
     size = sqrt(_sum(_abs(w) ** 2, axis=(-2, -1)))
     eps = float(np.finfo(dtype.component.np).eps)
     floor = (size * (eps * eps)).astype(dtype.component)
+    vrows = n if vectors else 0  # V's rows the rotations update
     if grid_allowed(ctx):
-        w = _grid_sweeps(w, vm, floor)
+        w = _grid_sweeps(w, vm, floor, vrows)
     else:
         np2 = (n + 1) // 2
         params = make_array(ctx, (batch, 3, np2), dtype)
@@ -222,8 +223,8 @@ def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
         operands = [_quad(w), _quad(vm), _quad(params)]
 
         def round_r(r: int) -> None:
-            rotations(operands, [batch, n, r], math.ceil(batch * np2 / 64))
-            apply(operands, [batch, n, r], math.ceil(batch * (np2 * np2 + np2 * n) / 64))
+            rotations(operands, [batch, n, r, vrows], math.ceil(batch * np2 / 64))
+            apply(operands, [batch, n, r, vrows], math.ceil(batch * (np2 * np2 + np2 * vrows) / 64))
 
         _sweeps_by_rounds(word, n + (n & 1) - 1, round_r)
     values = diagonal_view(w).real if dtype.kind == "c" else diagonal_view(w)
@@ -253,9 +254,9 @@ def _most_groups(ctx: Any) -> int:
     return SWEEP_GROUPS.get(ctx.index, JACOBI_GRID_GROUPS)
 
 
-def _grid_sweeps(w: Array, vm: Array, floor: Array) -> Array:
-    """eigh's Jacobi sweeps on w and vm, a sweep a dispatch: the array that holds the final matrix (w or its twin:
-    the rounds alternate between them)."""
+def _grid_sweeps(w: Array, vm: Array, floor: Array, vrows: int) -> Array:
+    """eigh's Jacobi sweeps on w and vm's first ``vrows`` rows, a sweep a dispatch: the array that holds the final
+    matrix (w or its twin: the rounds alternate between them)."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
     twin = make_array(ctx, w._shape, dtype)
@@ -265,10 +266,10 @@ def _grid_sweeps(w: Array, vm: Array, floor: Array) -> Array:
     rounds = n + (n & 1) - 1
 
     def launch(groups: int, done: int) -> None:
-        sweep([_quad(w), _quad(twin), _quad(vm)], [batch, n, groups, JACOBI_GRID_SPINS, done * rounds & 1, STATE],
-              groups)
+        sweep([_quad(w), _quad(twin), _quad(vm)],
+              [batch, n, groups, JACOBI_GRID_SPINS, done * rounds & 1, STATE, vrows], groups)
 
-    done = _sweeps_on_grid(state, math.ceil(batch * (np2 * np2 + np2 * n) / 256), launch, "eigh")
+    done = _sweeps_on_grid(state, math.ceil(batch * (np2 * np2 + np2 * vrows) / 256), launch, "eigh")
     return twin if done * rounds & 1 else w
 
 
@@ -321,16 +322,17 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     g = multiply(g, _host(scale, ctx, dtype.component)).astype(dtype)
     vm = broadcast_to(eye(n, dtype=dtype, device=a.device), (batch, n, n)).copy()
     np2 = (n + 1) // 2
+    vrows = n if vectors else 0  # V's rows the rotations update
     if SVD_GRID if SVD_GRID is not None else grid_allowed(ctx):
         state = zeros((K_WORDS,), dtype=uint32, device=_device(g))
         sweep = Launcher(ctx, SVDSweepSpec, dtype, [g, vm, state])
         _sweeps_on_grid(state, batch * np2, lambda groups, _: sweep(
-            [_quad(g), _quad(vm)], [batch, rows, n, groups, JACOBI_GRID_SPINS, STATE], groups), "svd")
+            [_quad(g), _quad(vm)], [batch, rows, n, groups, JACOBI_GRID_SPINS, STATE, vrows], groups), "svd")
     else:
         word = flag(ctx)
         step = Launcher(ctx, SVDRoundSpec, dtype, [g, vm, word])
         operands = [_quad(g), _quad(vm)]
-        _sweeps_by_rounds(word, n + (n & 1) - 1, lambda r: step(operands, [batch, rows, n, r], batch * np2))
+        _sweeps_by_rounds(word, n + (n & 1) - 1, lambda r: step(operands, [batch, rows, n, r, vrows], batch * np2))
     norms = sqrt(_sum(_abs(g) ** 2, axis=-2))
     norms = where(greater(norms, small_norm(dtype.component)), norms, 0).astype(dtype.component)
     order = argsort(norms, axis=-1, descending=True, stable=True)
