@@ -207,11 +207,11 @@ def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
     w = (half + (conj(strict) if dtype.kind == "c" else strict).mT).copy()
     if dtype.kind == "c":
         diagonal_view(w).imag[...] = 0
-    vm = broadcast_to(eye(n, dtype=dtype, device=a.device), (batch, n, n)).copy()
+    vrows = n if vectors else 0  # V's rows the rotations update
+    vm = _start_vectors(a, n, vectors)
     size = sqrt(_sum(_abs(w) ** 2, axis=(-2, -1)))
     eps = float(np.finfo(dtype.component.np).eps)
     floor = (size * (eps * eps)).astype(dtype.component)
-    vrows = n if vectors else 0  # V's rows the rotations update
     if grid_allowed(ctx):
         w = _grid_sweeps(w, vm, floor, vrows)
     else:
@@ -233,6 +233,15 @@ def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
     if not vectors:
         return values, None
     return values, take_along_axis(vm, expand_dims(order, axis=-2), axis=-1)
+
+
+def _start_vectors(a: Array, n: int, vectors: bool) -> Array:
+    """The stack of n x n matrices the Jacobi rotations accumulate into: identities where the vectors are wanted,
+    else left unset (the kernels rotate none of its rows, ``vrows`` 0, but bind it)."""
+    batch = a._shape[0]
+    if not vectors:
+        return make_array(a._ctx, (batch, n, n), a._dtype)
+    return broadcast_to(eye(n, dtype=a._dtype, device=a.device), (batch, n, n)).copy()
 
 
 def grid_allowed(ctx: Any) -> bool:
@@ -320,7 +329,7 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     exponent = np.where((big > 0) & np.isfinite(big), np.frexp(np.where(big > 0, big, 1.0))[1], 0)
     scale = np.ldexp(1.0, -exponent).reshape(batch, 1, 1)
     g = multiply(g, _host(scale, ctx, dtype.component)).astype(dtype)
-    vm = broadcast_to(eye(n, dtype=dtype, device=a.device), (batch, n, n)).copy()
+    vm = _start_vectors(a, n, vectors)
     np2 = (n + 1) // 2
     vrows = n if vectors else 0  # V's rows the rotations update
     if SVD_GRID if SVD_GRID is not None else grid_allowed(ctx):
