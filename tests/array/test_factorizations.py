@@ -11,6 +11,7 @@ from array_helpers import standard_normal
 import vulkit as vt
 from vulkit.array.ops import linalg_blocked as blocked
 from vulkit.array.ops import linalg_common
+from vulkit.array.ops import linalg_spectral as spectral
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
 FAST_SIZES = [0, 1, 2, 3, 4, 5, 9, 17, 33]
@@ -464,6 +465,23 @@ def test_svd_of_rank_deficient_matrices_completes_the_basis():
             _close((u[:, :k] * s) @ vh[:k], a, _tol("float64", 5))
             _close(u.T @ u, np.eye(u.shape[1]), _tol("float64", 5))
             _close(vh @ vh.T, np.eye(vh.shape[0]), _tol("float64", 5))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+def test_svd_replaces_directions_of_negligible_singular_values(dtype):
+    """A GPU's fused multiply-adds leave Jacobi columns of norm ~1e-90 where exact arithmetic gives zeros (the
+    H200, a rank-one 70 x 66 matrix): normalised, they were parallel. Columns under matrix_rank's cutoff are
+    replaced by an orthonormal complement, signed like the columns they replace; the others are kept as they are."""
+    rng = np.random.default_rng(5)
+    m, n = 9, 6
+    q, _ = np.linalg.qr(standard_normal((m, n), dtype, 3))
+    noise = rng.standard_normal((m, 1)) + q[:, 2:3]
+    u = np.concatenate([q[:, :5], noise / np.linalg.norm(noise)], axis=1).astype(dtype)
+    s = np.array([3.0, 2.0, 1.0, 1e-3, 1e-90, 1e-95])
+    got = spectral._complete(vt.asarray(u), vt.asarray(s), False).numpy()
+    _close(got.conj().T @ got, np.eye(n), _tol(dtype, 4))
+    np.testing.assert_array_equal(got[:, :4], u[:, :4])
+    _close(got[:, 4], u[:, 4], _tol(dtype, 4))  # orthonormal already: the complement agrees with it, sign included
 
 
 @pytest.mark.slow

@@ -38,6 +38,7 @@ from .linalg_common import (
 )
 from .manipulation import broadcast_to, expand_dims, reshape
 from .reductions import _array, all_finite
+from .reductions import all as _all
 from .reductions import any as _any
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -182,14 +183,21 @@ def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
 
 
 def _complete(u: Array, s: Array, full: bool) -> Array:
-    """u (..., mm, nn) with orthonormal columns where s > 0 and zero columns where s = 0 (last): those replaced,
-    and with ``full`` mm - nn columns added, by the orthogonal complement from a complete QR of u."""
+    """u (..., mm, nn) with orthonormal columns where s is above matrix_rank's default cutoff (max(mm, nn) eps of the
+    largest s): the others (zero, or so small that their directions are rounding noise of the larger ones, which a
+    GPU's fused multiply-adds leave where exact arithmetic gives zeros) replaced, and with ``full`` mm - nn columns
+    added, by the orthogonal complement from a complete QR of u, each signed to agree with the column it replaces."""
+    from .elementwise import equal, multiply, sign
+
     mm, nn = u._shape[-2:]
-    if not (full and mm > nn) and not bool(_any(s == 0)):
+    reliable = expand_dims(greater(s, _max(s, axis=-1, keepdims=True) * _rtol(None, mm, nn, s._dtype)), axis=-2)
+    if not (full and mm > nn) and bool(_all(reliable)):
         return u
     qf = qr(u, mode="complete").Q
     assert isinstance(qf, Array)
-    kept = where(expand_dims(greater(s, 0), axis=-2), u, qf[..., :nn])
+    basis = qf[..., :nn]
+    agree = sign(_sum(multiply(conj(basis), u), axis=-2, keepdims=True))
+    kept = where(reliable, u, multiply(basis, where(equal(agree, 0), 1, agree).astype(u._dtype)))
     if not full or mm == nn:
         return kept
     out = qf.copy()
