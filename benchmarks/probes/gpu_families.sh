@@ -281,6 +281,25 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    44) setup='import numpy as np; rng = np.random.default_rng(1); a = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+v = vt.asarray(rng.standard_normal((4096, 32), dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4064), dtype=np.float32))
+x = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32)); y = vt.asarray(rng.standard_normal((2048, 2048), dtype=np.float32))'
+        limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul.SPLIT_K=False,None" \
+          "vt.linalg.qr(a)" "v.mT @ r" "v.mT @ v" "x @ x" "y @ y" --setup "$setup" 2>&1 | tee "$out/split_k.txt"
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul._SPLIT_MIN_K=128,256,512" \
+          "vt.linalg.qr(a)" "v.mT @ v" "x @ x" --setup "$setup" 2>&1 | tee "$out/split_k_chunks.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.qr(a)" --setup "$setup" 2>&1 \
+          | tee "$out/qr_times_split.txt"
+        VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt"
+        VULKIT_VALIDATION=1 limit 100 python3 benchmarks/probes/with_settings.py vulkit.array.ops.matmul.SPLIT_K=True -- \
+          -m pytest -q -p no:cacheprovider --tb=short tests/array/test_matmul_split.py 2>&1 | tail -n 15 \
+          | tee "$out/tests_split_k.txt"
+        limit 60 python3 benchmarks/probes/probe_svd_rank_deficient.py 2>&1 | grep -v "qr complete" \
+          | tee "$out/svd_rank_deficient.txt"
+        bench_rows 60 "matmul 1024x1024 float32" "qr 4096" ;;
+    43) limit 120 python3 benchmarks/probes/probe_svd_rank_deficient.py 2>&1 | tee "$out/svd_rank_deficient.txt" ;;
     42) setup='import numpy as np; rng = np.random.default_rng(1); a = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
 v = vt.asarray(rng.standard_normal((4096, 32), dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4064), dtype=np.float32))
 x = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32))'
@@ -299,7 +318,8 @@ x = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32))'
           2>&1 | tail -n 5 | tee "$out/tests_jacobi.txt"
         limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 2>&1 | tee "$out/spectral_check.txt"
         bench_rows 100 "eigh 512" "svd 512" ;;
-    41) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider tests 2>&1 | tail -n 8 \
+    41) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"
         VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" \
           tests/array/test_qr_grid.py tests/array/test_factorizations.py -k "grid or qr or svd or extreme" --tb=short \

@@ -75,3 +75,17 @@ def test_half_precision_products_are_not_split(split):
     want = _wide(a) @ _wide(b)
     assert np.abs(got - want).max() <= 2e-3 * np.abs(want).max()
     assert not any(split.calls)
+
+
+def test_split_into_batch_axes_that_do_not_merge(split):
+    """The partial sums go straight into a target whose batch axes merge into one stride, else through a copy."""
+    a, b = standard_normal((2, 3, 30, 1100), "float32", 14), standard_normal((2, 3, 1100, 20), "float32", 15)
+    want = _wide(a) @ _wide(b)
+    base = vt.zeros((3, 2, 30, 20), dtype=vt.float32)
+    target = vt.permute_dims(base, (1, 0, 2, 3))  # batch strides (600, 1200): not one stride
+    matmul_ops.gemm(vt.asarray(a), vt.asarray(b), target, alpha=1.0, beta=0.0)
+    _close(target.numpy(), want, "float32", 1100)
+    merged = vt.zeros((2, 3, 40, 20), dtype=vt.float32)[:, :, 5:35]  # batch strides (2400, 800): one stride 800
+    matmul_ops.gemm(vt.asarray(a), vt.asarray(b), merged, alpha=1.0, beta=0.0)
+    _close(merged.numpy(), want, "float32", 1100)
+    assert split.calls == [True, True]

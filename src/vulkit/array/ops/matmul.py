@@ -14,9 +14,10 @@ from ..dtypes import DType, bfloat16, float16, int8, result_type, same_kind, uin
 from ..kernels.matmul import MatmulSpec, Tile, accumulator
 from ..kernels.matmul_coop import FRAGMENT, CoopMatmulSpec, coop_available, run_elements
 from ..kernels.matvec import MatvecSpec
+from ..kernels.partial_sum import PartialSumSpec
 from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
-from ..launch import addresses_of
+from ..launch import addresses_of, grid
 from ..layout import broadcast_shapes, size_of
 from . import matmul_tuning
 from .planning import _addresses as needs_addresses
@@ -40,8 +41,8 @@ _SKINNY_GROUPS = 512  # workgroups a skinny product aims for, cutting K into chu
 # K up to which a skinny product keeps it whole (no partial sums to add: one dispatch, 64 steps a thread at most;
 # a longer K is cut into chunks, as a GPU needs for a long K and a few columns)
 _SKINNY_WHOLE_K = 256
-# products of few tiles and a long K in chunks of K (_split_k): off until timed on a GPU (None: on GPUs; tests force)
-SPLIT_K: bool | None = False
+# products of few tiles and a long K in chunks of K (_split_k); None: on GPUs (tests force it on lavapipe)
+SPLIT_K: bool | None = None
 _SPLIT_TILES = 256  # 128 x 128 tiles a product should have; with fewer, K is cut into chunks to make them
 _SPLIT_MIN_K = 512  # the shortest chunk
 _GRID = 65535
@@ -320,17 +321,42 @@ def _skinny(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: b
 
 def _add_partials(partial: Array, target: Array, alpha: float, beta: float, epilogue: bool) -> None:
     """target = the sum of partial's products over its first axis, in order (``epilogue``: alpha times it plus beta
-    times target)."""
-    from .elementwise import add, multiply  # noqa: PLC0415
-    from .moving import _copy_into  # noqa: PLC0415
-    from .reductions import sum as _sum  # noqa: PLC0415
+    times target), in one dispatch; through a contiguous copy where target's batch axes do not merge into one."""
+    ctx = target._ctx
+    shape, strides = target._shape, target._strides
+    merged = _merged_batch(shape[:-2], strides[:-2])
+    if merged is None or not _int32(merged, *strides[-2:], target._offset, partial._offset + partial._size):
+        from .moving import _copy_into  # noqa: PLC0415
 
-    total = _sum(partial, axis=0, dtype=partial._dtype)
-    if epilogue:
-        total = multiply(total, alpha)
-        if beta:
-            total = add(total, multiply(_cast(target, total._dtype), beta))
-    _copy_into(target, total)
+        temporary = target.copy() if epilogue and beta else make_array(ctx, shape, target._dtype)
+        _add_partials(partial, temporary, alpha, beta, epilogue)
+        _copy_into(target, temporary)
+        return
+    rows, cols = shape[-2:]
+    count = size_of(shape)
+    operands = [partial, target]
+    addresses = needs_addresses(ctx, operands)
+    kernel = ctx.kernels.get(PartialSumSpec(target._dtype, epilogue, addresses))
+    head = addresses_of(partial, target) if addresses else ()
+    push = kernel.pack(*head, partial._shape[0], count, rows, cols, target._offset, merged, *strides[-2:],
+                       partial._offset, alpha, beta)
+    ctx.stream.dispatch(kernel.pipeline, () if addresses else (partial._alloc, target._alloc), push,
+                        groups=(grid(kernel, count, ctx.max_groups), 1, 1),
+                        reads=[partial._alloc] + ([target._alloc] if epilogue else []), writes=[target._alloc])
+
+
+def _merged_batch(shape: tuple[int, ...], strides: tuple[int, ...]) -> int | None:
+    """The one stride that walks the batch axes ``shape`` (strides ``strides``) in order, 0 for none; None where they
+    do not merge into one."""
+    axes = [(extent, step) for extent, step in zip(shape, strides, strict=True) if extent != 1]
+    if not axes:
+        return 0
+    expected = axes[-1][1]
+    for extent, step in reversed(axes):
+        if step != expected:
+            return None
+        expected = step * extent
+    return axes[-1][1]
 
 
 def _split_k(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
