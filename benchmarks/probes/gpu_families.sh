@@ -281,6 +281,18 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    45) m=vulkit.array.ops.matmul
+        for setting in "$m.SPLIT_K=False" "$m.SPLIT_K=None" "$m.SPLIT_K=None $m._SPLIT_TILES=32" "$m.SPLIT_K=False" \
+                       "$m.SPLIT_K=None"; do
+          for row in "matmul 1024x1024 float32" "qr 4096"; do
+            echo "$setting" | tee -a "$out/split_rows.txt"
+            # shellcheck disable=SC2086
+            limit 60 python3 benchmarks/probes/with_settings.py $setting -- benchmarks/bench_ops.py --only "$row" 2>&1 \
+              | grep '^{' | tee -a "$out/split_rows.txt"
+          done
+        done
+        VULKIT_VALIDATION=1 limit 60 python3 -m pytest -q -p no:cacheprovider tests/kp/test_kp_async.py 2>&1 | tail -n 3 \
+          | tee "$out/tests_kp_async.txt" ;;
     44) setup='import numpy as np; rng = np.random.default_rng(1); a = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
 v = vt.asarray(rng.standard_normal((4096, 32), dtype=np.float32)); r = vt.asarray(rng.standard_normal((4096, 4064), dtype=np.float32))
 x = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32)); y = vt.asarray(rng.standard_normal((2048, 2048), dtype=np.float32))'

@@ -2,7 +2,9 @@
 the QR grid and the Jacobi grid settings in turn (run on the device that failed)."""
 
 import sys
+
 import numpy as np
+
 import vulkit as vt
 import vulkit.array.ops.linalg_large as large
 

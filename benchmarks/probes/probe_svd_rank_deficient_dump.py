@@ -2,7 +2,9 @@
 and the SVD of its R alone (square: no QR), so that the two halves can be told apart on the host."""
 
 import os
+
 import numpy as np
+
 import vulkit as vt
 from vulkit.array.ops import linalg_large as large
 

@@ -198,7 +198,8 @@ def two_compute_queues(properties: dict) -> list[int]:
 
 
 def test_sequences_on_two_queues_overlap_in_gpu_time(properties: dict, spin: Spin) -> None:
-    """Two long single-invocation shaders submitted to two queues run at the same time.
+    """Two long single-invocation shaders submitted to two queues run at the same time (in one of three tries:
+    on a GPU that other processes share, as under the suite's workers, the driver may run one after the other).
 
     NOTE: Vulkan only promises that timestamps of one queue compare; on the devices vulkit targets all
     queues read one clock, and the test relies on that.
@@ -209,13 +210,18 @@ def test_sequences_on_two_queues_overlap_in_gpu_time(properties: dict, spin: Spi
         runs = [spinning_sequence(manager, spin, queue_index=q, total_timestamps=4) for q in (0, 1)]
         for sequence, _ in runs:
             sequence.eval()  # warm up: the first submission of a pipeline can be slow
-        for sequence, _ in runs:
-            sequence.eval_async()
-        for sequence, _ in runs:
-            sequence.eval_await()
-        intervals = [(s.get_timestamps()[1], s.get_timestamps()[2]) for s, _ in runs]
-        (start_a, end_a), (start_b, end_b) = intervals
-        assert max(start_a, start_b) < min(end_a, end_b), f"no overlap: {intervals}"
+        tries = []
+        for _ in range(3):
+            for sequence, _ in runs:
+                sequence.eval_async()
+            for sequence, _ in runs:
+                sequence.eval_await()
+            (start_a, end_a), (start_b, end_b) = [(s.get_timestamps()[1], s.get_timestamps()[2]) for s, _ in runs]
+            tries.append(((start_a, end_a), (start_b, end_b)))
+            if max(start_a, start_b) < min(end_a, end_b):
+                break
+        else:
+            raise AssertionError(f"no overlap in three tries: {tries}")
         np.testing.assert_array_equal(runs[0][1].data(), runs[1][1].data())
 
 
