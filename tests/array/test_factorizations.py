@@ -11,6 +11,7 @@ from array_helpers import standard_normal
 import vulkit as vt
 from vulkit.array.ops import linalg_blocked as blocked
 from vulkit.array.ops import linalg_common
+from vulkit.array.ops import linalg_large as large
 from vulkit.array.ops import linalg_spectral as spectral
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
@@ -324,6 +325,24 @@ def test_qr_of_empty_and_rank_deficient_matrices():
     q, r = LA.qr(vt.asarray(a))
     _close(q.numpy() @ r.numpy(), a, _tol("float64", 5))
     _close(q.numpy().T @ q.numpy(), np.eye(3), _tol("float64", 5))
+
+
+@pytest.mark.parametrize("block", [32, 64])
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_large_qr_in_blocks_of_panels(monkeypatch, block, dtype):
+    """The large QR's blocks of 32-column panels (QR_BLOCK: each block's Ts merged into one, the rest of the matrix
+    updated once a block; 32: a block a panel), several blocks and a partial last one, tall and wide."""
+    monkeypatch.setattr(large, "QR_BLOCK", block)
+    for shape in ((1, 200, 150), (2, 130, 197)):
+        a = standard_normal(shape, dtype, 22)
+        m, n = shape[1:]
+        tol = _tol(dtype, max(m, n))
+        q, r = (x.numpy() for x in LA.qr(vt.asarray(a)))
+        _close(q @ r, a, tol)
+        _close(_h(q) @ q, np.broadcast_to(np.eye(min(m, n)), (shape[0], min(m, n), min(m, n))), tol)
+        _close(r, np.linalg.qr(a.astype(_wide(dtype)))[1], tol * 4)
+        qc = LA.qr(vt.asarray(a), mode="complete").Q.numpy()
+        _close(_h(qc) @ qc, np.broadcast_to(np.eye(m), (shape[0], m, m)), tol)
 
 
 @pytest.mark.slow

@@ -151,6 +151,13 @@ def _device(ctx: Any) -> Any:
 GRID_FELL_BACK: set[int] = set()  # devices (context indices) whose grid of workgroups did not all run at once
 
 
+def lost_grid(function: str) -> RuntimeError:
+    """The error of a grid of workgroups whose driver stopped some while the others waited (``function``: the
+    caller's name)."""
+    return RuntimeError(f"{function}: the GPU stopped running some of the factorization's workgroups while the "
+                        "others waited for them (its driver does not run them together); the result is lost")
+
+
 def raised(word: Array, function: str = "linalg") -> bool:
     """Whether a kernel set the flag word's failure bit (reads it back: waits for the GPU). RuntimeError where a grid
     of workgroups lost its progress; a grid that fell back to one workgroup keeps the device off grids from then on
@@ -159,8 +166,7 @@ def raised(word: Array, function: str = "linalg") -> bool:
 
     value = int(word.numpy()[0])
     if value & LOST_FLAG:
-        raise RuntimeError(f"{function}: the GPU stopped running some of the factorization's workgroups while the "
-                           "others waited for them (its driver does not run them together); the result is lost")
+        raise lost_grid(function)
     if value & FELL_BACK_FLAG:
         GRID_FELL_BACK.add(word._ctx.index)
     return bool(value & 1)

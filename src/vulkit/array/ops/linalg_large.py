@@ -4,8 +4,9 @@ stack (:mod:`vulkit.array.kernels.factorization_sweep`), in place on contiguous 
 - QR: blocked Householder (compact WY): a panel of 32 columns of one large matrix on a grid of workgroups that
   meet once a column (:mod:`vulkit.array.kernels.factorization_house_grid`; on GPUs), elsewhere one reflector per
   dispatch (computed by every workgroup, applied to 32 of the panel's columns each); then the panel's T (LAPACK's
-  ``larft``) and the rest of the matrix updated by three ``gemm``; Q formed backwards from the identity, three
-  ``gemm`` a panel.
+  ``larft``) and the rest of its block of ``QR_BLOCK`` columns updated by three ``gemm``; after each block its
+  panels' Ts merged into one and the rest of the matrix updated by three ``gemm`` (a pass over it a block, not a
+  panel); Q formed backwards from the identity, three ``gemm`` a block.
 - eigh: the parallel two-sided Jacobi method, n - 1 rounds a sweep: on GPUs a whole sweep a dispatch on a grid of
   workgroups (:mod:`vulkit.array.kernels.factorization_jacobi_grid`), elsewhere two dispatches per round
   (rotations, then J^H A J and V J); after each sweep one flag is read back, until no pair rotates.
@@ -31,7 +32,7 @@ from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, multiply, sqrt, where
 from .gather import take_along_axis
-from .linalg_common import GRID_FELL_BACK, Launcher, flag, pow2, raised, shared_limit
+from .linalg_common import GRID_FELL_BACK, Launcher, flag, lost_grid, pow2, raised, shared_limit
 from .manipulation import broadcast_to, expand_dims
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -60,6 +61,9 @@ def diagonal_view(x: Array) -> Array:
 
 
 PANEL = 32  # columns of a QR panel: its reflectors are applied one by one within it, then as I - V T V^H
+# columns (a multiple of PANEL) whose panels update only each other; the rest takes their reflectors at once (an
+# H200, qr of 4096^2 float32 with 32 (a block a panel), 64, 128, 256: 93, 80, 74, 70 ms; of 2048^2: 41, 38, 34, 31)
+QR_BLOCK = 256
 QR_GRID: bool | None = None  # QR panels of one matrix on a grid of workgroups: None where the device allows (tests)
 QR_GRID_GROUPS = 128  # the grid panel's workgroups (fewer where each would hold fewer than QR_GRID_LEAST_ROWS rows)
 QR_GRID_LEAST_ROWS = 16
@@ -80,8 +84,8 @@ def _h(x: Array) -> Array:
 def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tuple[int, int, Array]]]:
     """Blocked Householder QR in place of the stack w (batch, m, n): afterwards its strict upper triangle is R's.
     Returns V (batch, m, k: the reflectors, unit diagonal, zero above), U (batch, 2, k: taus, then R's diagonal)
-    and each panel's (first column, last column + 1, T). ``function`` names the caller in a lost grid's error."""
-    from .matmul import gemm, matmul
+    and each block's (first column, last column + 1, T). ``function`` names the caller in a lost grid's error."""
+    from .matmul import matmul
 
     ctx, dtype = w._ctx, w._dtype
     batch, m, n = w._shape
@@ -91,26 +95,57 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
     step = Launcher(ctx, HouseSpec, dtype, [w, v, u], mode=0)
     grid = _HouseGrid(w, v, u) if _HouseGrid.allowed(w) else None
     panels = []
-    for p0 in range(0, k, PANEL):
-        p1 = min(p0 + PANEL, k)
-        if grid is not None and _house_rows(ctx, m - p0, dtype.itemsize) > 0:
-            grid(p0, p1, len(panels))
-        else:
-            for j in range(p0, p1):
-                step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j],
-                     batch * max(1, math.ceil((p1 - j - 1) / COLUMNS)))
-        vp = _sub(v, p0, m, p0, p1)
-        gram = matmul(_h(vp), vp)
-        t = make_array(ctx, (batch, p1 - p0, p1 - p0), dtype)
-        Launcher(ctx, LarftSpec, dtype, [gram, u, t], nb=PANEL)(
-            [_quad(gram), _quad(_sub(u, 0, 1, p0, p1)), _quad(t)], [batch, p1 - p0], batch)
-        panels.append((p0, p1, t))
-        if p1 < n:  # the rest of the matrix times H^H = I - V T^H V^H
-            rest = _sub(w, p0, m, p1, n)
-            gemm(vp, matmul(_h(t), matmul(_h(vp), rest)), rest, alpha=-1.0, beta=1.0)
+    for b0 in range(0, k, QR_BLOCK):
+        b1 = min(b0 + QR_BLOCK, k)
+        inner = []
+        for p0 in range(b0, b1, PANEL):
+            p1 = min(p0 + PANEL, b1)
+            if grid is not None and _house_rows(ctx, m - p0, dtype.itemsize) > 0:
+                grid(p0, p1, p0 // PANEL)
+            else:
+                for j in range(p0, p1):
+                    step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j],
+                         batch * max(1, math.ceil((p1 - j - 1) / COLUMNS)))
+            vp = _sub(v, p0, m, p0, p1)
+            gram = matmul(_h(vp), vp)
+            t = make_array(ctx, (batch, p1 - p0, p1 - p0), dtype)
+            Launcher(ctx, LarftSpec, dtype, [gram, u, t], nb=PANEL)(
+                [_quad(gram), _quad(_sub(u, 0, 1, p0, p1)), _quad(t)], [batch, p1 - p0], batch)
+            inner.append((p0, p1, t))
+            if p1 < b1:  # the block's other columns times H^H = I - V T^H V^H
+                _reflect(vp, t, _sub(w, p0, m, p1, b1))
+        t = _merged_t(v, b0, inner) if len(inner) > 1 else inner[0][2]
+        panels.append((b0, b1, t))
+        if b1 < n:  # the rest of the matrix, by the block's reflectors at once
+            _reflect(_sub(v, b0, m, b0, b1), t, _sub(w, b0, m, b1, n))
     if grid is not None:
         raised(grid.word, function)
     return v, u, panels
+
+
+def _reflect(vp: Array, t: Array, rest: Array) -> None:
+    """rest = (I - V T V^H)^H rest = rest - V (T^H (V^H rest)), in place."""
+    from .matmul import gemm, matmul
+
+    gemm(vp, matmul(_h(t), matmul(_h(vp), rest)), rest, alpha=-1.0, beta=1.0)
+
+
+def _merged_t(v: Array, b0: int, inner: list[tuple[int, int, Array]]) -> Array:
+    """The T of a block's reflectors (H_1 ... H_k = I - V T V^H) from its panels' (first column, last + 1, T):
+    block upper triangular, T_12 = -T_1 (V_1^H V_2) T_2 panel by panel (LAPACK's forward ``larft`` merged)."""
+    from .matmul import gemm, matmul
+
+    batch, m, _ = v._shape
+    b1 = inner[-1][1]
+    vb = _sub(v, b0, m, b0, b1)
+    gram = matmul(_h(vb), vb)
+    t = zeros((batch, b1 - b0, b1 - b0), dtype=v._dtype, device=_device(v))
+    for p0, p1, tp in inner:
+        o, e = p0 - b0, p1 - b0
+        _sub(t, o, e, o, e)[...] = tp
+        if o:
+            gemm(matmul(_sub(t, 0, o, 0, o), _sub(gram, 0, o, o, e)), tp, _sub(t, 0, o, o, e), alpha=-1.0, beta=0.0)
+    return t
 
 
 class _HouseGrid:
@@ -171,7 +206,7 @@ def _house_rows(ctx: Any, rows: int, itemsize: int) -> int:
 
 def form_q(v: Array, panels: list[tuple[int, int, Array]], q: int) -> Array:
     """The first q columns of H_1 ... H_k for the reflectors of :func:`householder` (batch, m, q), applied
-    panel by panel from the last, each as I - V T V^H by ``gemm``."""
+    block by block from the last, each as I - V T V^H by ``gemm``."""
     from .matmul import gemm, matmul
 
     batch, m, _ = v._shape
@@ -304,8 +339,7 @@ def _sweeps_on_grid(state: Array, work: int, launch: Any, function: str) -> int:
         launch(groups, done)
         word = int(state.numpy()[0])
         if word & LOST_FLAG:
-            raise RuntimeError(f"{function}: the GPU stopped running some of the sweep's workgroups while the others "
-                               "waited for them (its driver does not run them together); the result is lost")
+            raise lost_grid(function)
         if word & FELL_BACK_FLAG:
             SWEEP_GROUPS[ctx.index] = max(1, groups // 2)
         if not word & 1:
