@@ -89,3 +89,19 @@ def test_split_into_batch_axes_that_do_not_merge(split):
     matmul_ops.gemm(vt.asarray(a), vt.asarray(b), merged, alpha=1.0, beta=0.0)
     _close(merged.numpy(), want, "float32", 1100)
     assert split.calls == [True, True]
+
+
+def test_split_and_skinny_partial_sums_through_buffer_addresses(split, buffer_addresses):
+    """The partial sums' kernel (PartialSumSpec) reached through buffer addresses, as for arrays larger than a
+    binding: split-K's with the epilogue, and a skinny product's chunks of K."""
+    from vulkit.array.kernels.partial_sum import PartialSumSpec
+
+    a, b = standard_normal((20, 1300), "float32", 16), standard_normal((1300, 30), "float32", 17)
+    c = standard_normal((20, 30), "float32", 18)
+    out = vt.asarray(c)
+    matmul_ops.gemm(vt.asarray(a), vt.asarray(b), out, alpha=2.0, beta=-1.0)
+    _close(out.numpy(), 2 * (_wide(a) @ _wide(b)) - c, "float32", 1300)
+    x, w = standard_normal((3, 2048), "float32", 19), standard_normal((2048, 70), "float32", 20)
+    _close((vt.asarray(x) @ vt.asarray(w)).numpy(), _wide(x) @ _wide(w), "float32", 2048)
+    used = [k for k in buffer_addresses.kernels if isinstance(k.spec, PartialSumSpec)]
+    assert {k.spec.epilogue for k in used} == {True, False} and all(k.spec.addresses for k in used)
