@@ -20,7 +20,7 @@ from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
 from . import linalg_large as large
 from .creation import eye, zeros
 from .elementwise import abs as _abs
-from .elementwise import conj, divide, greater, isnan, where
+from .elementwise import conj, divide, equal, greater, isnan, multiply, sign, where
 from .linalg_common import (
     EighResult,
     LinAlgError,
@@ -187,8 +187,6 @@ def _complete(u: Array, s: Array, full: bool) -> Array:
     largest s): the others (zero, or so small that their directions are rounding noise of the larger ones, which a
     GPU's fused multiply-adds leave where exact arithmetic gives zeros) replaced, and with ``full`` mm - nn columns
     added, by the orthogonal complement from a complete QR of u, each signed to agree with the column it replaces."""
-    from .elementwise import equal, multiply, sign
-
     mm, nn = u._shape[-2:]
     reliable = expand_dims(greater(s, _max(s, axis=-1, keepdims=True) * _rtol(None, mm, nn, s._dtype)), axis=-2)
     if not (full and mm > nn) and bool(_all(reliable)):

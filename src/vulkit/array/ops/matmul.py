@@ -326,8 +326,12 @@ def _add_partials(partial: Array, target: Array, alpha: float, beta: float, epil
     times target), in one dispatch; through a contiguous copy where target's batch axes do not merge into one."""
     ctx = target._ctx
     shape, strides = target._shape, target._strides
+    count = size_of(shape)
+    if not count:
+        return
     merged = _merged_batch(shape[:-2], strides[:-2])
-    if merged is None or not _int32(merged, *strides[-2:], target._offset, partial._offset + partial._size):
+    last = target._offset + sum((extent - 1) * abs(step) for extent, step in zip(shape, strides, strict=True))
+    if merged is None or not _int32(last, partial._offset + partial._size):
         from .moving import _copy_into  # noqa: PLC0415
 
         temporary = target.copy() if epilogue and beta else make_array(ctx, shape, target._dtype)
@@ -335,7 +339,6 @@ def _add_partials(partial: Array, target: Array, alpha: float, beta: float, epil
         _copy_into(target, temporary)
         return
     rows, cols = shape[-2:]
-    count = size_of(shape)
     operands = [partial, target]
     addresses = needs_addresses(ctx, operands)
     kernel = ctx.kernels.get(PartialSumSpec(target._dtype, epilogue, addresses))
