@@ -14,7 +14,8 @@ import vulkit as vt
 SHAPES = [
     ("reshape two unknown", lambda: vt.arange(6).reshape(-1, -2), ValueError, "negative dimensions"),
     ("reshape negative", lambda: vt.reshape(vt.arange(6), (-2, -3)), ValueError, "negative dimensions"),
-    ("reshape two -1", lambda: vt.arange(6).reshape(-1, -1), ValueError, "one unknown dimension"),
+    ("reshape two -1", lambda: vt.arange(6).reshape(-1, -1), ValueError, "reshape: can only specify one unknown"),
+    ("reshape size", lambda: vt.reshape(vt.arange(6), (4, 2)), ValueError, "reshape: cannot reshape array of size 6"),
     ("reshape float", lambda: vt.arange(6).reshape(2.0, 3), TypeError, "float"),
     ("reshape bool", lambda: vt.reshape(vt.arange(6), (True, 6)), TypeError, "boolean"),
     ("broadcast_to negative", lambda: vt.broadcast_to(vt.ones(1), (-1,)), ValueError, "negative dimensions"),

@@ -141,6 +141,12 @@ def test_matrix_norm_errors():
     for ord in (3, "f2", 0, None):
         with pytest.raises(ValueError, match="matrix_norm: invalid norm order"):
             L.matrix_norm(vt.ones((3, 3)), ord=ord)
+    nan = vt.asarray(np.array([[1.0, np.nan], [0.0, 1.0]]))
+    for ord in (2, -2, "nuc"):  # through the singular values: named after the function called, not svdvals
+        with pytest.raises(L.LinAlgError, match="^matrix_norm: SVD did not converge"):
+            L.matrix_norm(nan, ord=ord)
+    with pytest.raises(L.LinAlgError, match="^norm: SVD did not converge"):
+        L.norm(nan, 2)
 
 
 NORM_CASES = [
@@ -316,6 +322,8 @@ def test_matrix_power_errors():
         L.matrix_power(vt.ones((3, 4)), 2)
     with pytest.raises(TypeError, match="matrix_power: exponent must be an integer"):
         L.matrix_power(vt.ones((3, 3)), 2.0)
+    with pytest.raises(L.LinAlgError, match="matrix_power: Singular matrix"):  # a negative power's inverse
+        L.matrix_power(vt.zeros((3, 3)), -2)
 
 
 # -- outer and matrix_transpose ----------------------------------------------------------------------------------------

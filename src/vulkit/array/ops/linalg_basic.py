@@ -28,6 +28,7 @@ from .elementwise import abs as abs_
 from .elementwise import add, multiply, pow, sqrt, square, subtract
 from .linalg_common import LinAlgError
 from .manipulation import broadcast_to, expand_dims, moveaxis
+from .named_errors import naming_errors
 from .reductions import _array, count_nonzero, max, min, sum  # noqa: A004
 
 
@@ -101,10 +102,11 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepd
     return _finish(_vector(x, axis, keepdims, p, "vector_norm"), result)
 
 
-def _singular_values(x: Array) -> Array:
+def _singular_values(x: Array, function: str) -> Array:
     from .linalg_spectral import svdvals  # noqa: PLC0415 - the factorizations import matmul, which imports this layer
 
-    return svdvals(x)
+    with naming_errors(function):
+        return svdvals(x)
 
 
 def _matrix(x: Array, ord: Any, keepdims: bool, function: str) -> Array:  # noqa: A002
@@ -114,7 +116,7 @@ def _matrix(x: Array, ord: Any, keepdims: bool, function: str) -> Array:  # noqa
             return _vector(x, (x.ndim - 2, x.ndim - 1), keepdims, 2.0, function)
         if ord != "nuc":
             raise ValueError(f"{function}: invalid norm order {ord!r} for matrices")
-        norm = sum(_singular_values(x), axis=-1)
+        norm = sum(_singular_values(x, function), axis=-1)
     else:
         p = _order(ord, function, "matrices")
         if p in (1.0, -1.0, math.inf, -math.inf):
@@ -124,7 +126,7 @@ def _matrix(x: Array, ord: Any, keepdims: bool, function: str) -> Array:  # noqa
             return norm if keepdims else view(norm, norm.shape[:-2], norm.strides[:-2], norm._offset)
         if p not in (2.0, -2.0):
             raise ValueError(f"{function}: invalid norm order {ord!r} for matrices")
-        norm = _extreme(_singular_values(x), -1, False, p > 0, function)
+        norm = _extreme(_singular_values(x, function), -1, False, p > 0, function)
     return expand_dims(norm, axis=(-2, -1)) if keepdims else norm
 
 
@@ -271,9 +273,9 @@ def matrix_power(x: Array, n: int, /) -> Array:
     if n == 0:
         return broadcast_to(eye(x.shape[-1], dtype=x.dtype, device=x.device), x.shape).copy()
     if n < 0:
-        from .factorizations import inv  # noqa: PLC0415
+        from .factorizations import inverse  # noqa: PLC0415
 
-        x, n = inv(x), -n
+        x, n = inverse(x, "matrix_power"), -n
     power, result = x, None
     while True:
         n, bit = divmod(n, 2)

@@ -27,6 +27,7 @@ from .linalg_basic import diagonal
 from .linalg_blocked import getrf, getrs, triangular_solve
 from .linalg_common import LinAlgError, batch_of, compute_dtype, convert, finish, flag, matrices, raised, result_dtype
 from .manipulation import broadcast_shapes, broadcast_to, reshape
+from .named_errors import naming_errors
 from .reductions import _array, all_finite
 from .reductions import any as any_
 
@@ -117,7 +118,8 @@ def cho_factor(a: Any, lower: bool = False, overwrite_a: bool = False, check_fin
     x = _array(a, "cho_factor")
     if check_finite:
         _finite(x, "cho_factor")
-    return cholesky(x, upper=not lower), bool(lower)
+    with naming_errors("cho_factor"):
+        return cholesky(x, upper=not lower), bool(lower)
 
 
 def cho_solve(c_and_lower: tuple[Any, bool], b: Any, overwrite_b: bool = False, check_finite: bool = True) -> Array:

@@ -13,14 +13,14 @@ def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
     shape = as_shape(shape, unknown=True)
     unknown = [i for i, n in enumerate(shape) if n == -1]
     if len(unknown) > 1:
-        raise ValueError("can only specify one unknown dimension")
+        raise ValueError("reshape: can only specify one unknown dimension")
     if unknown:
         known = size_of(tuple(n for n in shape if n != -1))
         if known == 0 or size % known:
-            raise ValueError(f"cannot reshape array of size {size} into shape {shape}")
+            raise ValueError(f"reshape: cannot reshape array of size {size} into shape {shape}")
         shape = tuple(size // known if n == -1 else n for n in shape)
     if size_of(shape) != size:
-        raise ValueError(f"cannot reshape array of size {size} into shape {shape}")
+        raise ValueError(f"reshape: cannot reshape array of size {size} into shape {shape}")
     return shape
 
 
