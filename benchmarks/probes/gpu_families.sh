@@ -281,6 +281,16 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    48) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt"
+        setup='import numpy as np; rng = np.random.default_rng(1); a = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))'
+        limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.QR_BLOCK=128,256,512" \
+          "vt.linalg.qr(a)" --setup "$setup" 2>&1 | tee "$out/qr_block.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.qr(a)" --setup "$setup" 2>&1 \
+          | tee "$out/qr_times.txt"
+        limit 40 python3 benchmarks/probes/probe_spectral_check.py --qr 4096 3001 2>&1 | tee "$out/spectral_check.txt"
+        bench_rows 60 "qr 4096" ;;
     47) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider -m "slow or not slow" --tb=short \
           -rf tests/array/test_qr_grid.py tests/array/test_factorizations.py 2>&1 | grep -v Warning | tail -n 30 \
           | tee "$out/tests_qr.txt"

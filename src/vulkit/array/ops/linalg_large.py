@@ -85,7 +85,7 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
     """Blocked Householder QR in place of the stack w (batch, m, n): afterwards its strict upper triangle is R's.
     Returns V (batch, m, k: the reflectors, unit diagonal, zero above), U (batch, 2, k: taus, then R's diagonal)
     and each block's (first column, last column + 1, T). ``function`` names the caller in a lost grid's error."""
-    from .matmul import matmul
+    from .matmul import gemm, matmul
 
     ctx, dtype = w._ctx, w._dtype
     batch, m, n = w._shape
@@ -97,7 +97,8 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
     panels = []
     for b0 in range(0, k, QR_BLOCK):
         b1 = min(b0 + QR_BLOCK, k)
-        inner = []
+        # the block's T: each panel's larft writes its diagonal block, the merges the blocks above it
+        tb = zeros((batch, b1 - b0, b1 - b0), dtype=dtype, device=_device(w))
         for p0 in range(b0, b1, PANEL):
             p1 = min(p0 + PANEL, b1)
             if grid is not None and _house_rows(ctx, m - p0, dtype.itemsize) > 0:
@@ -107,17 +108,21 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
                     step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j],
                          batch * max(1, math.ceil((p1 - j - 1) / COLUMNS)))
             vp = _sub(v, p0, m, p0, p1)
-            gram = matmul(_h(vp), vp)
-            t = make_array(ctx, (batch, p1 - p0, p1 - p0), dtype)
-            Launcher(ctx, LarftSpec, dtype, [gram, u, t], nb=PANEL)(
-                [_quad(gram), _quad(_sub(u, 0, 1, p0, p1)), _quad(t)], [batch, p1 - p0], batch)
-            inner.append((p0, p1, t))
+            o, e = p0 - b0, p1 - b0
+            # V_1^H V_p (the block's earlier panels), then V_p^H V_p; V_p's rows above p0 are zeros
+            cross = matmul(_h(_sub(v, b0, m, b0, p1)), _sub(v, b0, m, p0, p1))
+            t = _sub(tb, o, e, o, e)
+            Launcher(ctx, LarftSpec, dtype, [cross, u, tb], nb=PANEL)(
+                [_quad(_sub(cross, o, e, 0, e - o)), _quad(_sub(u, 0, 1, p0, p1)), _quad(t)], [batch, p1 - p0],
+                batch)
+            if o:  # T_1p = -T_1 (V_1^H V_p) T_p: the block's T, a panel at a time (LAPACK's forward larft)
+                gemm(matmul(_sub(tb, 0, o, 0, o), _sub(cross, 0, o, 0, e - o)), t, _sub(tb, 0, o, o, e),
+                     alpha=-1.0, beta=0.0)
             if p1 < b1:  # the block's other columns times H^H = I - V T^H V^H
                 _reflect(vp, t, _sub(w, p0, m, p1, b1))
-        t = _merged_t(v, b0, inner) if len(inner) > 1 else inner[0][2]
-        panels.append((b0, b1, t))
+        panels.append((b0, b1, tb))
         if b1 < n:  # the rest of the matrix, by the block's reflectors at once
-            _reflect(_sub(v, b0, m, b0, b1), t, _sub(w, b0, m, b1, n))
+            _reflect(_sub(v, b0, m, b0, b1), tb, _sub(w, b0, m, b1, n))
     if grid is not None:
         raised(grid.word, function)
     return v, u, panels
@@ -128,24 +133,6 @@ def _reflect(vp: Array, t: Array, rest: Array) -> None:
     from .matmul import gemm, matmul
 
     gemm(vp, matmul(_h(t), matmul(_h(vp), rest)), rest, alpha=-1.0, beta=1.0)
-
-
-def _merged_t(v: Array, b0: int, inner: list[tuple[int, int, Array]]) -> Array:
-    """The T of a block's reflectors (H_1 ... H_k = I - V T V^H) from its panels' (first column, last + 1, T):
-    block upper triangular, T_12 = -T_1 (V_1^H V_2) T_2 panel by panel (LAPACK's forward ``larft`` merged)."""
-    from .matmul import gemm, matmul
-
-    batch, m, _ = v._shape
-    b1 = inner[-1][1]
-    vb = _sub(v, b0, m, b0, b1)
-    gram = matmul(_h(vb), vb)
-    t = zeros((batch, b1 - b0, b1 - b0), dtype=v._dtype, device=_device(v))
-    for p0, p1, tp in inner:
-        o, e = p0 - b0, p1 - b0
-        _sub(t, o, e, o, e)[...] = tp
-        if o:
-            gemm(matmul(_sub(t, 0, o, 0, o), _sub(gram, 0, o, o, e)), tp, _sub(t, 0, o, o, e), alpha=-1.0, beta=0.0)
-    return t
 
 
 class _HouseGrid:
