@@ -212,8 +212,9 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
     One-sided Jacobi (Hestenes) on the matrix or its conjugate transpose (one workgroup per matrix where it fits in
     shared memory, else rounds or sweeps over the stack): singular values to a few ulps of the largest (small ones
     often to high relative accuracy, which LAPACK's ``gesdd`` lacks), singular vectors orthonormal to about 6 ulps
-    (float32, 100 x 100); columns for zero singular values and the extra columns of
-    ``full_matrices`` complete the basis through a Householder QR. LinAlgError where a matrix holds NaN or
+    (float32, 100 x 100); columns for zero or negligible singular values (under matrix_rank's cutoff, whose
+    directions are rounding noise) and the extra columns of ``full_matrices`` complete the basis through a
+    Householder QR. LinAlgError where a matrix holds NaN or
     infinity, as NumPy's "SVD did not converge" (this reads a flag back: it waits for the GPU)."""
     return _svd(x, full_matrices, compute_uv, hermitian, "svd")
 
