@@ -37,6 +37,7 @@ from .array.ops.linalg_numpy import cond, lstsq, multi_dot, tensorinv, tensorsol
 # -- SciPy's factorizations and solvers (array/ops/linalg_scipy.py) -----------------------------------
 # isort: split
 from .array.ops.linalg_scipy import cho_factor, cho_solve, lu, lu_factor, lu_solve, solve_triangular
+from .array.ops.linalg_tridiagonal import eigvalsh_tridiagonal
 
 __all__ = [
     "matmul", "vecdot",
@@ -46,5 +47,5 @@ __all__ = [
     "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_rank", "pinv", "qr", "slogdet", "solve",
     "svd", "svdvals",
     "cond", "lstsq", "multi_dot", "tensorinv", "tensorsolve",
-    "cho_factor", "cho_solve", "lu", "lu_factor", "lu_solve", "solve_triangular",
+    "cho_factor", "cho_solve", "eigvalsh_tridiagonal", "lu", "lu_factor", "lu_solve", "solve_triangular",
 ]

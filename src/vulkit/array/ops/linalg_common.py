@@ -90,6 +90,15 @@ def convert(x: Array, function: str, dtype: DType | None = None) -> tuple[Array,
     return (x if x._dtype is compute else astype(x, compute)), result
 
 
+def host_array(ctx: Any, values: Any, dtype: DType) -> Array:
+    """Host values (NumPy) as a new ``dtype`` array on ctx's device (scales and tolerances the host works out)."""
+    import numpy as np
+
+    from ..array import upload
+
+    return upload(ctx, np.ascontiguousarray(values, dtype=dtype.np))
+
+
 def finish(x: Array, dtype: DType) -> Array:
     """A kernel's result converted to the result dtype (float16 results are computed in float32)."""
     if x._dtype is dtype:

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..array import Array, make_array, upload
+from ..array import Array, make_array
 from ..dtypes import DType, bfloat16, complex64, complex128, float32, uint32
 from ..kernels.factorization_eig import (
     STATE,
@@ -38,6 +38,7 @@ from .linalg_common import (
     Launcher,
     LinAlgError,
     batch_of,
+    host_array,
     matrices,
     max_invocations,
     shared_limit,
@@ -93,10 +94,6 @@ def _rows(ctx: Any, n: int, groups: int) -> int:
         return n
     per = -(-groups // ctx.max_groups)  # columns an invocation takes
     return max(1, (LIMIT // per - 3 * n - 32) // (2 * n + 4))
-
-
-def _host(ctx: Any, values: np.ndarray, dtype: DType) -> Array:
-    return upload(ctx, np.ascontiguousarray(values, dtype=dtype.np))
 
 
 def _scales(a: Array, function: str) -> tuple[np.ndarray, np.ndarray] | None:
@@ -202,13 +199,14 @@ def _eig(x: Any, vectors: bool, function: str) -> tuple[Array, Array | None]:
     if scaling is None:
         w = a.copy()  # the kernels work in place on a contiguous stack
     else:
-        w = multiply(a, reshape(_host(ctx, scaling[0], dtype.component), (*batch, 1, 1))).astype(dtype, copy=False)
+        w = multiply(a, reshape(host_array(ctx, scaling[0], dtype.component), (*batch, 1, 1))).astype(dtype, copy=False)
     w = reshape(w, (count, n, n))
     zt = broadcast_to(eye(n, dtype=dtype, device=a.device), (count, n, n)).copy() if vectors else None
     scaled, scales = _schur(w, zt, function)
     values = scaled
     if scaling is not None:
-        values = multiply(scaled, _host(ctx, scaling[1].reshape(count, 1), dtype.component)).astype(ctype, copy=False)
+        factors = host_array(ctx, scaling[1].reshape(count, 1), dtype.component)
+        values = multiply(scaled, factors).astype(ctype, copy=False)
     vecs = reshape(_eigenvectors(w, zt, scaled, scales), (*batch, n, n)) if zt is not None else None
     return reshape(values, (*batch, n)), vecs
 

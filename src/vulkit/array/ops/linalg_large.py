@@ -32,7 +32,7 @@ from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, multiply, sqrt, where
 from .gather import take_along_axis
-from .linalg_common import GRID_FELL_BACK, Launcher, flag, lost_grid, pow2, raised, shared_limit
+from .linalg_common import GRID_FELL_BACK, Launcher, flag, host_array, lost_grid, pow2, raised, shared_limit
 from .manipulation import broadcast_to, expand_dims
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -349,7 +349,7 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     big = _max(_abs(g), axis=(-2, -1)).numpy().astype(np.float64)
     exponent = np.where((big > 0) & np.isfinite(big), np.frexp(np.where(big > 0, big, 1.0))[1], 0)
     scale = np.ldexp(1.0, -exponent).reshape(batch, 1, 1)
-    g = multiply(g, _host(scale, ctx, dtype.component)).astype(dtype)
+    g = multiply(g, host_array(ctx, scale, dtype.component)).astype(dtype)
     vm = _start_vectors(a, n, vectors)
     np2 = (n + 1) // 2
     vrows = n if vectors else 0  # V's rows the rotations update
@@ -367,7 +367,7 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     norms = where(greater(norms, small_norm(dtype.component)), norms, 0).astype(dtype.component)
     order = argsort(norms, axis=-1, descending=True, stable=True)
     norms = take_along_axis(norms, order, axis=-1)
-    s = divide(norms, _host(scale.reshape(batch, 1), ctx, dtype.component))
+    s = divide(norms, host_array(ctx, scale.reshape(batch, 1), dtype.component))
     if not vectors:
         return s, None, None
     columns = expand_dims(order, axis=-2)
@@ -381,7 +381,3 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     return s, u, take_along_axis(vm, columns, axis=-1)
 
 
-def _host(values: np.ndarray, ctx: Any, dtype: Any) -> Array:
-    from ..array import upload
-
-    return upload(ctx, np.asarray(values, dtype=dtype.np))
