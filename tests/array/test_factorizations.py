@@ -13,6 +13,7 @@ from vulkit.array.ops import linalg_blocked as blocked
 from vulkit.array.ops import linalg_common
 from vulkit.array.ops import linalg_large as large
 from vulkit.array.ops import linalg_spectral as spectral
+from vulkit.array.ops import linalg_tridiagonal as tridiagonal
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
 FAST_SIZES = [0, 1, 2, 3, 4, 5, 9, 17, 33]
@@ -429,6 +430,25 @@ def test_eigh_of_nan_matrices_is_nan_as_numpy():
     np.testing.assert_array_equal(w.numpy()[0], [1.0, 2.0])
     assert np.isnan(w.numpy()[1]).all() and np.isnan(v.numpy()[1]).all()
     assert not np.isnan(v.numpy()[0]).any()
+
+
+@pytest.mark.parametrize("route", [True, False])
+def test_large_eigh_of_nan_matrices_is_nan(monkeypatch, route):
+    """The large paths (Jacobi rounds; eigvalsh's tridiagonal route or not) lose a NaN in their comparisons: a matrix
+    whose triangle read holds one gets NaN eigenvalues (NumPy raises LinAlgError), the others are untouched."""
+    monkeypatch.setattr(tridiagonal, "EIGVALSH", route)
+    a = standard_normal((3, 70, 70), "float64", 31)
+    a = a + np.swapaxes(a, -1, -2)
+    a[1, 50, 3] = np.nan  # lower triangle: read
+    a[2, 3, 50] = np.nan  # upper triangle: not read
+    clean = a.copy()
+    clean[2, 3, 50] = clean[2, 50, 3]
+    w = LA.eigvalsh(vt.asarray(a)).numpy()
+    assert np.isnan(w[1]).all() and not np.isnan(w[[0, 2]]).any()
+    _close(w[[0, 2]], np.linalg.eigvalsh(clean[[0, 2]]), _tol("float64", 70))
+    if not route:
+        values, vectors = LA.eigh(vt.asarray(a))
+        assert np.isnan(values.numpy()[1]).all() and np.isnan(vectors.numpy()[1]).all()
 
 
 def test_ill_conditioned_cholesky_and_svd():

@@ -122,3 +122,25 @@ def test_errors_name_the_function():
         f(np.array([1.0, np.nan, 3]), e)
     with pytest.raises(ValueError, match="different numbers of eigenvalues"):
         f(np.stack([d, d + 10]), np.stack([e, e]), select="v", select_range=(0.0, 4.0))
+
+
+@pytest.mark.parametrize("route", [True, False])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_eigvalsh_of_large_matrices_by_either_route(monkeypatch, route, dtype):
+    """eigvalsh beyond one workgroup: reduced to tridiagonal form by reflections from both sides, then bisection
+    (on CPU devices by default), or Jacobi rounds without vectors (GPUs until timed); both triangles as UPLO."""
+    from vulkit.array.ops import linalg_tridiagonal as tridiagonal
+
+    monkeypatch.setattr(tridiagonal, "EIGVALSH", route)
+    rng = np.random.default_rng(6)
+    a = rng.standard_normal((2, 67, 67))
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal((2, 67, 67))
+    a = a.astype(dtype)
+    wide = np.complex128 if dtype.startswith("complex") else np.float64
+    tol = 16 * np.sqrt(67) * _eps("float32" if dtype in ("float32", "complex64") else "float64")
+    for uplo in ("L", "U"):
+        got = vt.linalg.eigvalsh(vt.asarray(a), UPLO=uplo).numpy()
+        want = np.linalg.eigvalsh(a.astype(wide), UPLO=uplo)
+        assert got.dtype == np.dtype("float32" if dtype in ("float32", "complex64") else "float64")
+        np.testing.assert_allclose(got, want, rtol=0, atol=tol * np.abs(want).max())

@@ -219,16 +219,23 @@ def _device(x: Array) -> Any:
     return x.device
 
 
+def hermitian(a: Array, lower: bool) -> Array:
+    """The Hermitian matrices of the stack a (batch, n, n) whole, from their lower or upper triangles (a new array;
+    the diagonal's imaginary parts dropped)."""
+    half = tril(a) if lower else triu(a)
+    strict = tril(a, k=-1) if lower else triu(a, k=1)
+    w = (half + (conj(strict) if a._dtype.kind == "c" else strict).mT).copy()
+    if a._dtype.kind == "c":
+        diagonal_view(w).imag[...] = 0
+    return w
+
+
 def eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
     """Ascending eigenvalues (batch, n) and eigenvectors of the Hermitian stack a (batch, n, n), read from its
     lower or upper triangle, by the parallel Jacobi method."""
     ctx, dtype = a._ctx, a._dtype
     batch, n, _ = a._shape
-    half = tril(a) if lower else triu(a)
-    strict = tril(a, k=-1) if lower else triu(a, k=1)
-    w = (half + (conj(strict) if dtype.kind == "c" else strict).mT).copy()
-    if dtype.kind == "c":
-        diagonal_view(w).imag[...] = 0
+    w = hermitian(a, lower)
     vrows = n if vectors else 0  # V's rows the rotations update
     vm = _start_vectors(a, n, vectors)
     size = sqrt(_sum(_abs(w) ** 2, axis=(-2, -1)))

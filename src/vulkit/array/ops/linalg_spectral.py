@@ -18,7 +18,8 @@ from typing import Any
 from ..array import Array, make_array
 from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
 from . import linalg_large as large
-from .creation import eye, zeros
+from . import linalg_tridiagonal as tridiagonal
+from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, equal, greater, isnan, multiply, sign, where
 from .linalg_common import (
@@ -126,9 +127,15 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
             launch(ctx, EighSpec, dtype, [av, values, vecs], [aq, eq, vq], [count, n, SWEEPS], count, wg=wg,
                    cap=cap, nmax=pow2(n), vectors=vectors, lower=uplo == "L")
         else:
-            vals, vs = large.eigh(_flat(a), uplo == "L", vectors)
-            values = vals
-            vecs = reshape(vs, a._shape) if vs is not None else vecs
+            if not vectors and tridiagonal.eigvalsh_allowed(ctx):
+                values = tridiagonal.eigvalsh(_flat(a), uplo == "L")
+            else:
+                values, vs = large.eigh(_flat(a), uplo == "L", vectors)
+                vecs = reshape(vs, a._shape) if vs is not None else vecs
+            # the rotations and reflections lose a NaN (comparisons and max() drop it): NaN where the triangle read
+            # holds one
+            read = tril(a) if uplo == "L" else triu(a)
+            values = where(_any(isnan(reshape(read, (count, n * n))), axis=-1, keepdims=True), float("nan"), values)
     values = reshape(values, (*batch, n))
     if vectors and count and n:  # NumPy's eigenvectors of a matrix with a NaN eigenvalue are NaN
         vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
