@@ -157,7 +157,9 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
 
 
 def eigvalsh(x: Any, /, *, UPLO: str = "L") -> Array:  # noqa: N803 - NumPy's name
-    """The eigenvalues (ascending) of each Hermitian matrix of x (..., M, M): :func:`eigh` without the vectors."""
+    """The eigenvalues (ascending) of each Hermitian matrix of x (..., M, M): :func:`eigh` without the vectors;
+    beyond one workgroup on CPU devices by reduction to tridiagonal form (Householder, LAPACK's ``hetd2``) and
+    bisection (``stebz``: each eigenvalue to about an ulp of the norm), on GPUs by Jacobi sweeps."""
     return _eigh(x, UPLO, False, "eigvalsh")[0]
 
 
