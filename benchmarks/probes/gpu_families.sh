@@ -286,12 +286,15 @@ h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray
         limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.EIGVALSH=False,True" \
           "vt.linalg.eigvalsh(h5)" "vt.linalg.eigvalsh(h1)" "vt.linalg.eigvalsh(h)" --setup "$setup" 2>&1 \
           | tee "$out/eigvalsh_route.txt"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.SVDVALS=False,True" \
+          "vt.linalg.svdvals(h5)" "vt.linalg.svdvals(h1)" --setup "$setup" 2>&1 | tee "$out/svdvals_route.txt"
         limit 60 python3 benchmarks/probes/with_settings.py vulkit.array.ops.linalg_tridiagonal.EIGVALSH=True -- \
           benchmarks/probes/probe_kernel_times.py "vt.linalg.eigvalsh(h1)" --setup "$setup" 2>&1 \
           | tee "$out/eigvalsh_times.txt"
         VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
-          tests/array/test_linalg_tridiagonal.py tests/array/test_factorizations.py -k "eigvalsh or tridiagonal or nan" \
-          2>&1 | grep -v Warning | tail -n 20 | tee "$out/tests_tridiagonal.txt" ;;
+          tests/array/test_linalg_tridiagonal.py tests/array/test_factorizations.py \
+          -k "eigvalsh or svdvals or tridiagonal or nan" 2>&1 | grep -v Warning | tail -n 20 \
+          | tee "$out/tests_tridiagonal.txt" ;;
     48) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"

@@ -144,3 +144,30 @@ def test_eigvalsh_of_large_matrices_by_either_route(monkeypatch, route, dtype):
         want = np.linalg.eigvalsh(a.astype(wide), UPLO=uplo)
         assert got.dtype == np.dtype("float32" if dtype in ("float32", "complex64") else "float64")
         np.testing.assert_allclose(got, want, rtol=0, atol=tol * np.abs(want).max())
+
+
+@pytest.mark.parametrize("route", [True, False])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_svdvals_of_large_matrices_by_either_route(monkeypatch, route, dtype):
+    """svdvals beyond one workgroup: reduced to bidiagonal form by reflections from the left and right, then
+    bisection on the Golub-Kahan matrix (on CPU devices by default), or one-sided Jacobi sweeps; tall, wide and
+    square, stacked, rank-deficient, scaled near the range's ends; NaN still raises."""
+    from vulkit.array.ops import linalg_tridiagonal as tridiagonal
+
+    monkeypatch.setattr(tridiagonal, "SVDVALS", route)
+    rng = np.random.default_rng(7)
+    info = np.finfo(np.dtype(dtype))
+    cases = [rng.standard_normal((2, 90, 67)), rng.standard_normal((67, 101)),
+             np.outer(np.arange(80.0), np.ones(70)), rng.standard_normal((70, 70)) * float(info.max) ** 0.5,
+             rng.standard_normal((70, 70)) * float(info.tiny) ** 0.5]
+    for a in cases:
+        a = a.astype(dtype)
+        got = vt.linalg.svdvals(vt.asarray(a)).numpy()
+        want = np.linalg.svd(a.astype(np.float64), compute_uv=False)
+        assert got.dtype == np.dtype(dtype) and got.shape == want.shape
+        tol = 16 * np.sqrt(max(a.shape[-2:])) * _eps(dtype)
+        np.testing.assert_allclose(got, want, rtol=0, atol=tol * want.max())
+    bad = rng.standard_normal((2, 70, 70)).astype(dtype)
+    bad[1, 3, 4] = np.nan
+    with pytest.raises(vt.linalg.LinAlgError, match="svdvals: SVD did not converge"):
+        vt.linalg.svdvals(vt.asarray(bad))

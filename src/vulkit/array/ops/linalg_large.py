@@ -341,6 +341,16 @@ def _sweeps_on_grid(state: Array, work: int, launch: Any, function: str) -> int:
     return SWEEPS
 
 
+def power_scaled(g: Array) -> tuple[Array, np.ndarray]:
+    """The stack g (batch, m, n) times a power of two near 1 / max |g_ij| each (exact; 1 for a zero or non-finite
+    matrix), a new array, and the scales (batch, 1, 1) on the host (reads the maxima back)."""
+    batch = g._shape[0]
+    big = _max(_abs(g), axis=(-2, -1)).numpy().astype(np.float64)
+    exponent = np.where((big > 0) & np.isfinite(big), np.frexp(np.where(big > 0, big, 1.0))[1], 0)
+    scale = np.ldexp(1.0, -exponent).reshape(batch, 1, 1)
+    return multiply(g, host_array(g._ctx, scale, g._dtype.component)).astype(g._dtype), scale
+
+
 def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     """(S descending (batch, n), U (batch, m, n) with zero columns where S is 0, V (batch, n, n)) of the stack
     a (batch, m, n), m >= n, by one-sided Jacobi (on R of a QR where m > n)."""
@@ -352,11 +362,7 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     else:
         g = a.copy()
     rows = g._shape[1]
-    # scaled by a power of two near 1 / max |a_ij| (exact), so the Gram sums neither overflow nor underflow
-    big = _max(_abs(g), axis=(-2, -1)).numpy().astype(np.float64)
-    exponent = np.where((big > 0) & np.isfinite(big), np.frexp(np.where(big > 0, big, 1.0))[1], 0)
-    scale = np.ldexp(1.0, -exponent).reshape(batch, 1, 1)
-    g = multiply(g, host_array(ctx, scale, dtype.component)).astype(dtype)
+    g, scale = power_scaled(g)  # so that the Gram sums neither overflow nor underflow
     vm = _start_vectors(a, n, vectors)
     np2 = (n + 1) // 2
     vrows = n if vectors else 0  # V's rows the rotations update

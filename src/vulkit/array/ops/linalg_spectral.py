@@ -175,6 +175,8 @@ def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
     wg, cap = _geometry(ctx, mm, nn, mm * nn + (nn * nn if vectors else 0), dtype.itemsize)
     if not cap:
         g = _flat(a)
+        if not vectors and tridiagonal.svdvals_allowed(ctx, dtype):
+            return reshape(tridiagonal.svdvals(_conj_t(g) if wide else g), (*batch, nn)), a, a, wide
         s, u, v = large.svd(_conj_t(g) if wide else g, vectors)
         shape = (*batch, nn)
         if u is None or v is None:
@@ -244,9 +246,9 @@ def _svd(x: Any, full_matrices: bool, compute_uv: bool, hermitian: bool, functio
         u = broadcast_to(eye(m, um, dtype=dtype, device=a.device), (*batch, m, um)).copy()
         vh = broadcast_to(eye(vn, n, dtype=dtype, device=a.device), (*batch, vn, n)).copy()
         return SVDResult(finish(u, rtype), finish(s, real_dtype(rtype)), finish(vh, rtype))
-    s, g, v, wide = _jacobi_svd(a, compute_uv)
-    if not all_finite(s):
+    if not all_finite(a):  # (the large paths' reflections and rotations may drop a NaN on the way)
         raise LinAlgError(f"{function}: SVD did not converge (the matrix holds NaN or infinity)")
+    s, g, v, wide = _jacobi_svd(a, compute_uv)
     if not compute_uv:
         return finish(s, real_dtype(rtype))
     g = _complete(g, s, full_matrices)
@@ -273,7 +275,9 @@ def _svd_hermitian(x: Any, full_matrices: bool, compute_uv: bool) -> SVDResult |
 
 
 def svdvals(x: Any, /) -> Array:
-    """The singular values (descending) of each matrix of x (..., M, N): :func:`svd` without the vectors."""
+    """The singular values (descending) of each matrix of x (..., M, N): :func:`svd` without the vectors; beyond one
+    workgroup, for real matrices on CPU devices, by reduction to bidiagonal form (LAPACK's ``gebd2``) and bisection
+    on the Golub-Kahan matrix (each value to about an ulp of the largest)."""
     out = _svd(x, False, False, False, "svdvals")
     assert isinstance(out, Array)
     return out

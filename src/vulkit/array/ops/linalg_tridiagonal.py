@@ -1,6 +1,7 @@
-"""SciPy's ``eigvalsh_tridiagonal`` in ``vt.linalg``: eigenvalues of symmetric tridiagonal matrices by bisection
-on Sturm counts, every eigenvalue of a stack of matrices in one dispatch
-(:mod:`vulkit.array.kernels.factorization_tridiagonal`)."""
+"""Tridiagonal and bidiagonal routes of ``vt.linalg``: SciPy's ``eigvalsh_tridiagonal`` (bisection on Sturm counts,
+every eigenvalue of a stack of matrices in one dispatch: :mod:`vulkit.array.kernels.factorization_tridiagonal`),
+and ``eigvalsh`` / ``svdvals`` of large matrices by Householder reduction to tridiagonal / bidiagonal form followed
+by the same bisection (on CPU devices; GPUs keep the Jacobi sweeps until these are timed there)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,26 @@ from typing import Any
 import numpy as np
 
 from ..array import Array, make_array
-from ..kernels.factorization_sweep import HouseSpec
+from ..kernels.factorization_sweep import COLUMNS, HouseSpec
 from ..kernels.factorization_tridiagonal import BisectSpec
 from .creation import arange, zeros
 from .elementwise import abs as _abs
-from .elementwise import add, conj, greater, less_equal, logical_and, multiply, square, subtract
+from .elementwise import (
+    add,
+    conj,
+    divide,
+    greater,
+    less_equal,
+    logical_and,
+    multiply,
+    square,
+    subtract,
+)
 from .gather import take_along_axis
 from .linalg_common import Launcher, batch_of, compute_dtype, finish, host_array, launch, result_dtype
 from .linalg_large import _h, _sub, diagonal_view, hermitian
 from .linalg_large import _quad as _quad3
-from .manipulation import reshape
+from .manipulation import flip, reshape
 from .moving import concat
 from .reductions import _array, all_finite
 from .reductions import sum as _sum
@@ -77,6 +88,47 @@ def eigvalsh(a: Array, lower: bool) -> Array:
     return bisect(d, e2, 0, a._shape[-1])
 
 
+# svdvals of large real matrices by reduction to bidiagonal form and bisection on the Golub-Kahan matrix instead of
+# one-sided Jacobi sweeps; None: on CPU devices, GPUs keep Jacobi until timed
+SVDVALS: bool | None = None
+
+
+def svdvals_allowed(ctx: Any, dtype: Any) -> bool:
+    """Whether svdvals of large matrices of ``dtype`` takes the bidiagonal route on ctx's device (``SVDVALS``;
+    real dtypes: a complex row's reflector would need a conjugated view)."""
+    allowed = SVDVALS if SVDVALS is not None else ctx.device.physical.type == "cpu"
+    return allowed and dtype.kind == "f"
+
+
+def svdvals(a: Array) -> Array:
+    """The singular values (descending, (batch, n)) of the real stack a (batch, m, n), m >= n: reduced to
+    bidiagonal form B (LAPACK's ``gebd2``: a reflector from the left for each column, from the right for each row,
+    each one dispatch that also updates the rest), then bisection for the n largest eigenvalues of the Golub-Kahan
+    matrix [[0, B], [B^T, 0]] (zero diagonal, off-diagonals d_0, e_0, d_1, ...), whose eigenvalues are +-sigma."""
+    from .linalg_large import power_scaled  # noqa: PLC0415
+
+    ctx, dtype = a._ctx, a._dtype
+    batch, m, n = a._shape
+    w, scale = power_scaled(a)  # so that the squared off-diagonals neither overflow nor underflow
+    vl, tl = make_array(ctx, (batch, m, n), dtype), make_array(ctx, (batch, 2, n), dtype)
+    left = Launcher(ctx, HouseSpec, dtype, [w, vl, tl], mode=0)
+    if n > 1:
+        vr, tr = make_array(ctx, (batch, n - 1, n - 1), dtype), make_array(ctx, (batch, 2, n - 1), dtype)
+        right = Launcher(ctx, HouseSpec, dtype, [w, vr, tr], mode=0)
+        rows = _sub(w.mT, 1, n, 0, m)  # A^T below its first row: row j's reflector from A[j, j + 1:]
+    for j in range(n):
+        left([_quad3(w), _quad3(vl), _quad3(tl)], [batch, m, n, j], batch * max(1, -(-(n - j - 1) // COLUMNS)))
+        if j < n - 1:
+            right([_quad3(rows), _quad3(vr), _quad3(tr)], [batch, n - 1, m, j],
+                  batch * max(1, -(-(m - j - 1) // COLUMNS)))
+    off = zeros((batch, 2 * n - 1), dtype=dtype, device=a.device)
+    off[:, 0::2] = tl[:, 1, :]
+    if n > 1:
+        off[:, 1::2] = tr[:, 1, :]
+    values = bisect(zeros((batch, 2 * n), dtype=dtype, device=a.device), square(off), n, n)
+    return divide(flip(values, axis=-1), host_array(ctx, scale.reshape(batch, 1), dtype))
+
+
 def bisect(d: Array, e2: Array, first: int, count: int, tol: float = 0.0) -> Array:
     """Eigenvalues ``first`` .. ``first + count - 1`` (ascending, (batch, count)) of the symmetric tridiagonal
     matrices with diagonals d (batch, n) and squared off-diagonals e2 (batch, n - 1), real, of one dtype."""
@@ -97,16 +149,35 @@ def bisect(d: Array, e2: Array, first: int, count: int, tol: float = 0.0) -> Arr
 def tridiagonalize(w: Array) -> tuple[Array, Array]:
     """(diagonals (batch, n), squared off-diagonals (batch, n - 1)) of the tridiagonal matrices Q^H W Q of the
     Hermitian stack w (batch, n, n, both triangles; overwritten), by a Householder reflection from both sides a
-    column (LAPACK's ``hetd2``): H^H x = beta e_1 for the column below the diagonal, then the rest
-    W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v, all on the GPU."""
-    from .matmul import gemm, matmul  # noqa: PLC0415 - as linalg_large's: matmul's module imports this layer
-
+    column (LAPACK's ``hetd2``), H^H x = beta e_1 for the column below the diagonal: for real matrices H W and then
+    (W H)^T = H W^T by two dispatches that each update the rest; for complex ones the reflector alone, then
+    W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v. All on the GPU."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
     rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
     v = zeros((batch, n - 1, n - 1), dtype=dtype, device=w.device)
     taus = make_array(ctx, (batch, 2, n - 1), dtype)
     step = Launcher(ctx, HouseSpec, dtype, [w, v, taus], mode=0)
+    if dtype.kind == "f":  # H = H^T: H W from the left by the first dispatch, then (W H)^T = H W^T by the second
+        twin = Launcher(ctx, HouseSpec, dtype, [w, v, taus], mode=1)
+        columns = _sub(w.mT, 1, n, 0, n)
+        for j in range(n - 1):
+            groups = batch * max(1, -(-(n - j - 1) // COLUMNS))
+            step([_quad3(rows), _quad3(v), _quad3(taus)], [batch, n - 1, n, j], groups)
+            twin([_quad3(columns), _quad3(v), _quad3(taus)], [batch, n - 1, n, j], groups)
+    else:
+        _two_sided(w, rows, v, taus, step)
+    d = diagonal_view(w)
+    d = d.real if dtype.kind == "c" else d
+    betas = _sub(taus, 1, 2, 0, n - 1)
+    return d.copy(), reshape(square(_abs(betas)), (batch, n - 1)).astype(dtype.component)
+
+
+def _two_sided(w: Array, rows: Array, v: Array, taus: Array, step: Launcher) -> None:
+    """:func:`tridiagonalize`'s complex case: each column's reflector alone, then the Hermitian rank-2 update."""
+    from .matmul import gemm, matmul  # noqa: PLC0415 - as linalg_large's: matmul's module imports this layer
+
+    batch, n, _ = w._shape
     for j in range(n - 1):
         step([_quad3(rows), _quad3(v), _quad3(taus)], [batch, n - 1, j + 1, j], batch)  # no other column
         vj = _sub(v, j, n - 1, j, j + 1)
@@ -116,10 +187,6 @@ def tridiagonalize(w: Array) -> tuple[Array, Array]:
         half = multiply(multiply(tau, _sum(multiply(conj(x), vj), axis=-2, keepdims=True)), 0.5)
         y = subtract(x, multiply(half, vj))
         gemm(concat([vj, y], axis=-1), _h(concat([y, vj], axis=-1)), rest, alpha=-1.0, beta=1.0)
-    d = diagonal_view(w)
-    d = d.real if dtype.kind == "c" else d
-    betas = _sub(taus, 1, 2, 0, n - 1)
-    return d.copy(), reshape(square(_abs(betas)), (batch, n - 1)).astype(dtype.component)
 
 
 def _indices(select: str, select_range: Any, n: int, function: str) -> tuple[int, int]:
