@@ -34,6 +34,12 @@ from .moving import concat
 from .reductions import _array, all_finite
 from .reductions import sum as _sum
 
+# eigvalsh and svdvals of large matrices by reduction to tridiagonal / bidiagonal form and bisection instead of
+# Jacobi sweeps; None: on CPU devices (lavapipe, float32: eigvalsh of 300^2 8.4 -> 1.5 s, svdvals of 200^2
+# 6.5 -> 0.33 s; docs/measured.md), GPUs keep Jacobi until timed there
+EIGVALSH: bool | None = None
+SVDVALS: bool | None = None
+
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
                          tol: float = 0.0, lapack_driver: str = "auto") -> Array:
@@ -71,11 +77,6 @@ def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = 
     return finish(w, rtype)
 
 
-# eigvalsh of large matrices by reduction to tridiagonal form and bisection instead of Jacobi sweeps; None: on CPU
-# devices (lavapipe, float32: 100^2 0.37 -> 0.18 s, 200^2 2.5 -> 0.7, 300^2 8.4 -> 1.5), GPUs keep Jacobi until timed
-EIGVALSH: bool | None = None
-
-
 def eigvalsh_allowed(ctx: Any) -> bool:
     """Whether eigvalsh of large matrices takes the tridiagonal route on ctx's device (``EIGVALSH``)."""
     return EIGVALSH if EIGVALSH is not None else ctx.device.physical.type == "cpu"
@@ -86,11 +87,6 @@ def eigvalsh(a: Array, lower: bool) -> Array:
     triangle: :func:`tridiagonalize`, then :func:`bisect`."""
     d, e2 = tridiagonalize(hermitian(a, lower))
     return bisect(d, e2, 0, a._shape[-1])
-
-
-# svdvals of large real matrices by reduction to bidiagonal form and bisection on the Golub-Kahan matrix instead of
-# one-sided Jacobi sweeps; None: on CPU devices, GPUs keep Jacobi until timed
-SVDVALS: bool | None = None
 
 
 def svdvals_allowed(ctx: Any, dtype: Any) -> bool:
