@@ -147,7 +147,7 @@ def test_eigvalsh_of_large_matrices_by_either_route(monkeypatch, route, dtype):
 
 
 @pytest.mark.parametrize("route", [True, False])
-@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
 def test_svdvals_of_large_matrices_by_either_route(monkeypatch, route, dtype):
     """svdvals beyond one workgroup: reduced to bidiagonal form by reflections from the left and right, then
     bisection on the Golub-Kahan matrix (on CPU devices by default), or one-sided Jacobi sweeps; tall, wide and
@@ -156,18 +156,23 @@ def test_svdvals_of_large_matrices_by_either_route(monkeypatch, route, dtype):
 
     monkeypatch.setattr(tridiagonal, "SVDVALS", route)
     rng = np.random.default_rng(7)
-    info = np.finfo(np.dtype(dtype))
-    cases = [rng.standard_normal((2, 90, 67)), rng.standard_normal((67, 101)),
-             np.outer(np.arange(80.0), np.ones(70)), rng.standard_normal((70, 70)) * float(info.max) ** 0.5,
-             rng.standard_normal((70, 70)) * float(info.tiny) ** 0.5]
+    real = {"complex64": "float32", "complex128": "float64"}.get(dtype, dtype)
+    info = np.finfo(np.dtype(real))
+
+    def sample(*shape: int) -> np.ndarray:
+        x = rng.standard_normal(shape)
+        return x + 1j * rng.standard_normal(shape) if dtype.startswith("complex") else x
+
+    cases = [sample(2, 90, 67), sample(67, 101), np.outer(np.arange(80.0), sample(70)),
+             sample(70, 70) * float(info.max) ** 0.5, sample(70, 70) * float(info.tiny) ** 0.5]
     for a in cases:
         a = a.astype(dtype)
         got = vt.linalg.svdvals(vt.asarray(a)).numpy()
-        want = np.linalg.svd(a.astype(np.float64), compute_uv=False)
-        assert got.dtype == np.dtype(dtype) and got.shape == want.shape
-        tol = 16 * np.sqrt(max(a.shape[-2:])) * _eps(dtype)
+        want = np.linalg.svd(a.astype(np.complex128), compute_uv=False)
+        assert got.dtype == np.dtype(real) and got.shape == want.shape
+        tol = 16 * np.sqrt(max(a.shape[-2:])) * _eps(real)
         np.testing.assert_allclose(got, want, rtol=0, atol=tol * want.max())
-    bad = rng.standard_normal((2, 70, 70)).astype(dtype)
+    bad = sample(2, 70, 70).astype(dtype)
     bad[1, 3, 4] = np.nan
     with pytest.raises(vt.linalg.LinAlgError, match="svdvals: SVD did not converge"):
         vt.linalg.svdvals(vt.asarray(bad))

@@ -175,7 +175,7 @@ def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
     wg, cap = _geometry(ctx, mm, nn, mm * nn + (nn * nn if vectors else 0), dtype.itemsize)
     if not cap:
         g = _flat(a)
-        if not vectors and tridiagonal.svdvals_allowed(ctx, dtype):
+        if not vectors and tridiagonal.svdvals_allowed(ctx):
             return reshape(tridiagonal.svdvals(_conj_t(g) if wide else g), (*batch, nn)), a, a, wide
         s, u, v = large.svd(_conj_t(g) if wide else g, vectors)
         shape = (*batch, nn)
@@ -276,7 +276,7 @@ def _svd_hermitian(x: Any, full_matrices: bool, compute_uv: bool) -> SVDResult |
 
 def svdvals(x: Any, /) -> Array:
     """The singular values (descending) of each matrix of x (..., M, N): :func:`svd` without the vectors; beyond one
-    workgroup, for real matrices on CPU devices, by reduction to bidiagonal form (LAPACK's ``gebd2``) and bisection
+    workgroup, on CPU devices, by reduction to bidiagonal form (LAPACK's ``gebd2``) and bisection
     on the Golub-Kahan matrix (each value to about an ulp of the largest)."""
     out = _svd(x, False, False, False, "svdvals")
     assert isinstance(out, Array)

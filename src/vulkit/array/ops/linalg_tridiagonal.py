@@ -89,18 +89,17 @@ def eigvalsh(a: Array, lower: bool) -> Array:
     return bisect(d, e2, 0, a._shape[-1])
 
 
-def svdvals_allowed(ctx: Any, dtype: Any) -> bool:
-    """Whether svdvals of large matrices of ``dtype`` takes the bidiagonal route on ctx's device (``SVDVALS``;
-    real dtypes: a complex row's reflector would need a conjugated view)."""
-    allowed = SVDVALS if SVDVALS is not None else ctx.device.physical.type == "cpu"
-    return allowed and dtype.kind == "f"
+def svdvals_allowed(ctx: Any) -> bool:
+    """Whether svdvals of large matrices takes the bidiagonal route on ctx's device (``SVDVALS``)."""
+    return SVDVALS if SVDVALS is not None else ctx.device.physical.type == "cpu"
 
 
 def svdvals(a: Array) -> Array:
-    """The singular values (descending, (batch, n)) of the real stack a (batch, m, n), m >= n: reduced to
+    """The singular values (descending, (batch, n)) of the stack a (batch, m, n), m >= n: reduced to real
     bidiagonal form B (LAPACK's ``gebd2``: a reflector from the left for each column, from the right for each row,
-    each one dispatch that also updates the rest), then bisection for the n largest eigenvalues of the Golub-Kahan
-    matrix [[0, B], [B^T, 0]] (zero diagonal, off-diagonals d_0, e_0, d_1, ...), whose eigenvalues are +-sigma."""
+    each one dispatch that also updates the rest; the row's, H^H x = beta e_1 for the row as a column x, applied
+    to the transposed view is conj(H) from the right), then bisection for the n largest eigenvalues of the
+    Golub-Kahan matrix [[0, B], [B^T, 0]] (zero diagonal, off-diagonals d_0, e_0, d_1, ...): +-sigma."""
     from .linalg_large import power_scaled  # noqa: PLC0415
 
     ctx, dtype = a._ctx, a._dtype
@@ -117,12 +116,13 @@ def svdvals(a: Array) -> Array:
         if j < n - 1:
             right([_quad3(rows), _quad3(vr), _quad3(tr)], [batch, n - 1, m, j],
                   batch * max(1, -(-(m - j - 1) // COLUMNS)))
-    off = zeros((batch, 2 * n - 1), dtype=dtype, device=a.device)
-    off[:, 0::2] = tl[:, 1, :]
+    real = dtype.component
+    off = zeros((batch, 2 * n - 1), dtype=real, device=a.device)  # the betas: real, also for complex matrices
+    off[:, 0::2] = _abs(tl[:, 1, :])
     if n > 1:
-        off[:, 1::2] = tr[:, 1, :]
-    values = bisect(zeros((batch, 2 * n), dtype=dtype, device=a.device), square(off), n, n)
-    return divide(flip(values, axis=-1), host_array(ctx, scale.reshape(batch, 1), dtype))
+        off[:, 1::2] = _abs(tr[:, 1, :])
+    values = bisect(zeros((batch, 2 * n), dtype=real, device=a.device), square(off), n, n)
+    return divide(flip(values, axis=-1), host_array(ctx, scale.reshape(batch, 1), real))
 
 
 def bisect(d: Array, e2: Array, first: int, count: int, tol: float = 0.0) -> Array:
