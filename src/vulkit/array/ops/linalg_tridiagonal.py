@@ -27,7 +27,7 @@ from .elementwise import (
 )
 from .gather import take_along_axis
 from .linalg_common import Launcher, batch_of, compute_dtype, finish, host_array, launch, result_dtype
-from .linalg_large import _h, _sub, diagonal_view, hermitian
+from .linalg_large import _h, _sub, diagonal_view, hermitian, power_scaled
 from .linalg_large import _quad as _quad3
 from .manipulation import flip, reshape
 from .moving import concat
@@ -100,8 +100,6 @@ def svdvals(a: Array) -> Array:
     each one dispatch that also updates the rest; the row's, H^H x = beta e_1 for the row as a column x, applied
     to the transposed view is conj(H) from the right), then bisection for the n largest eigenvalues of the
     Golub-Kahan matrix [[0, B], [B^T, 0]] (zero diagonal, off-diagonals d_0, e_0, d_1, ...): +-sigma."""
-    from .linalg_large import power_scaled  # noqa: PLC0415
-
     ctx, dtype = a._ctx, a._dtype
     batch, m, n = a._shape
     w, scale = power_scaled(a)  # so that the squared off-diagonals neither overflow nor underflow
