@@ -185,6 +185,7 @@ GRID_START = [
     "  barrier();",
 ]
 
+
 def grid_columns(before: list[str], meet: list[str], after: list[str]) -> list[str]:
     """GLSL of a grid panel's loop over its columns j (``par``, ``tag``: the column's key slot and tag): the lines
     ``before``, subgroup 0's ``meet`` (which sets ``s_word`` where the grid is lost), a barrier, the lost grid's

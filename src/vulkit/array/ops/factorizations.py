@@ -129,14 +129,9 @@ def inv(x: Any, /) -> Array:
     """The inverse of each square matrix of x (..., M, M). LinAlgError for a singular matrix (this reads a flag
     back: it waits for the GPU). LU with partial pivoting, then solves with the identity: NumPy's ``gesv`` with
     B = I to rounding."""
-    return inverse(x, "inv")
-
-
-def inverse(x: Any, function: str) -> Array:
-    """:func:`inv` for ``function`` (named in its errors)."""
-    a, rtype = matrices(x, function)
+    a, rtype = matrices(x, "inv")
     n = a._shape[-1]
-    return finish(_lu(a, None, a._shape[:-2], n, n, function), rtype)
+    return finish(_lu(a, None, a._shape[:-2], n, n, "inv"), rtype)
 
 
 def _determinant(x: Any, slog: bool, function: str) -> tuple[Array, Any]:

@@ -273,9 +273,10 @@ def matrix_power(x: Array, n: int, /) -> Array:
     if n == 0:
         return broadcast_to(eye(x.shape[-1], dtype=x.dtype, device=x.device), x.shape).copy()
     if n < 0:
-        from .factorizations import inverse  # noqa: PLC0415
+        from .factorizations import inv  # noqa: PLC0415
 
-        x, n = inverse(x, "matrix_power"), -n
+        with naming_errors("matrix_power"):
+            x, n = inv(x), -n
     power, result = x, None
     while True:
         n, bit = divmod(n, 2)

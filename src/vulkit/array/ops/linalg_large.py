@@ -105,8 +105,7 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
                 grid(p0, p1, p0 // PANEL)
             else:
                 for j in range(p0, p1):
-                    step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j],
-                         batch * max(1, math.ceil((p1 - j - 1) / COLUMNS)))
+                    step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j], reflector_groups(batch, p1, j))
             vp = _sub(v, p0, m, p0, p1)
             o, e = p0 - b0, p1 - b0
             # V_1^H V_p (the block's earlier panels), then V_p^H V_p; V_p's rows above p0 are zeros
@@ -119,20 +118,27 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
                 gemm(matmul(_sub(tb, 0, o, 0, o), _sub(cross, 0, o, 0, e - o)), t, _sub(tb, 0, o, o, e),
                      alpha=-1.0, beta=0.0)
             if p1 < b1:  # the block's other columns times H^H = I - V T^H V^H
-                _reflect(vp, t, _sub(w, p0, m, p1, b1))
+                reflect(vp, _h(t), _sub(w, p0, m, p1, b1))
         panels.append((b0, b1, tb))
         if b1 < n:  # the rest of the matrix, by the block's reflectors at once
-            _reflect(_sub(v, b0, m, b0, b1), tb, _sub(w, b0, m, b1, n))
+            reflect(_sub(v, b0, m, b0, b1), _h(tb), _sub(w, b0, m, b1, n))
     if grid is not None:
         raised(grid.word, function)
     return v, u, panels
 
 
-def _reflect(vp: Array, t: Array, rest: Array) -> None:
-    """rest = (I - V T V^H)^H rest = rest - V (T^H (V^H rest)), in place."""
+def reflect(v: Array, t: Array, rest: Array) -> None:
+    """rest = (I - V T V^H) rest = rest - V (T (V^H rest)), in place: a block of reflectors applied as compact WY
+    (T^H for their product's conjugate transpose)."""
     from .matmul import gemm, matmul
 
-    gemm(vp, matmul(_h(t), matmul(_h(vp), rest)), rest, alpha=-1.0, beta=1.0)
+    gemm(v, matmul(t, matmul(_h(v), rest)), rest, alpha=-1.0, beta=1.0)
+
+
+def reflector_groups(batch: int, columns: int, j: int) -> int:
+    """Workgroups of a :class:`HouseSpec` dispatch for column j that updates the columns right of it of
+    ``columns``."""
+    return batch * max(1, math.ceil((columns - j - 1) / COLUMNS))
 
 
 class _HouseGrid:
@@ -194,14 +200,10 @@ def _house_rows(ctx: Any, rows: int, itemsize: int) -> int:
 def form_q(v: Array, panels: list[tuple[int, int, Array]], q: int) -> Array:
     """The first q columns of H_1 ... H_k for the reflectors of :func:`householder` (batch, m, q), applied
     block by block from the last, each as I - V T V^H by ``gemm``."""
-    from .matmul import gemm, matmul
-
     batch, m, _ = v._shape
     out = broadcast_to(eye(m, q, dtype=v._dtype, device=_device(v)), (batch, m, q)).copy()
     for p0, p1, t in reversed(panels):
-        vp = _sub(v, p0, m, p0, p1)
-        block = _sub(out, p0, m, p0, q)
-        gemm(vp, matmul(t, matmul(_h(vp), block)), block, alpha=-1.0, beta=1.0)
+        reflect(_sub(v, p0, m, p0, p1), t, _sub(out, p0, m, p0, q))
     return out
 
 

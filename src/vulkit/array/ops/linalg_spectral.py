@@ -225,8 +225,8 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
     often to high relative accuracy, which LAPACK's ``gesdd`` lacks), singular vectors orthonormal to about 6 ulps
     (float32, 100 x 100); columns for zero or negligible singular values (under matrix_rank's cutoff, whose
     directions are rounding noise) and the extra columns of ``full_matrices`` complete the basis through a
-    Householder QR. LinAlgError where a matrix holds NaN or
-    infinity, as NumPy's "SVD did not converge" (this reads a flag back: it waits for the GPU)."""
+    Householder QR. LinAlgError where a matrix holds NaN or infinity, as NumPy's "SVD did not converge" (this reads
+    a flag back: it waits for the GPU)."""
     return _svd(x, full_matrices, compute_uv, hermitian, "svd")
 
 
@@ -276,8 +276,8 @@ def _svd_hermitian(x: Any, full_matrices: bool, compute_uv: bool) -> SVDResult |
 
 def svdvals(x: Any, /) -> Array:
     """The singular values (descending) of each matrix of x (..., M, N): :func:`svd` without the vectors; beyond one
-    workgroup, on CPU devices, by reduction to bidiagonal form (LAPACK's ``gebd2``) and bisection
-    on the Golub-Kahan matrix (each value to about an ulp of the largest)."""
+    workgroup, on CPU devices, by reduction to bidiagonal form (LAPACK's ``gebd2``) and bisection on the
+    Golub-Kahan matrix (each value to about an ulp of the largest)."""
     out = _svd(x, False, False, False, "svdvals")
     assert isinstance(out, Array)
     return out

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..array import Array, make_array
-from ..kernels.factorization_sweep import COLUMNS, HouseSpec
+from ..kernels.factorization_sweep import HouseSpec
 from ..kernels.factorization_tridiagonal import BisectSpec
 from .creation import arange, zeros
 from .elementwise import abs as _abs
@@ -27,8 +27,7 @@ from .elementwise import (
 )
 from .gather import take_along_axis
 from .linalg_common import Launcher, batch_of, compute_dtype, finish, host_array, launch, result_dtype
-from .linalg_large import _h, _sub, diagonal_view, hermitian, power_scaled
-from .linalg_large import _quad as _quad3
+from .linalg_large import _h, _quad, _sub, diagonal_view, hermitian, power_scaled, reflector_groups
 from .manipulation import flip, reshape
 from .moving import concat
 from .reductions import _array, all_finite
@@ -110,10 +109,9 @@ def svdvals(a: Array) -> Array:
         right = Launcher(ctx, HouseSpec, dtype, [w, vr, tr], mode=0)
         rows = _sub(w.mT, 1, n, 0, m)  # A^T below its first row: row j's reflector from A[j, j + 1:]
     for j in range(n):
-        left([_quad3(w), _quad3(vl), _quad3(tl)], [batch, m, n, j], batch * max(1, -(-(n - j - 1) // COLUMNS)))
+        left([_quad(w), _quad(vl), _quad(tl)], [batch, m, n, j], reflector_groups(batch, n, j))
         if j < n - 1:
-            right([_quad3(rows), _quad3(vr), _quad3(tr)], [batch, n - 1, m, j],
-                  batch * max(1, -(-(m - j - 1) // COLUMNS)))
+            right([_quad(rows), _quad(vr), _quad(tr)], [batch, n - 1, m, j], reflector_groups(batch, m, j))
     real = dtype.component
     off = zeros((batch, 2 * n - 1), dtype=real, device=a.device)  # the betas: real, also for complex matrices
     off[:, 0::2] = _abs(tl[:, 1, :])
@@ -128,10 +126,10 @@ def bisect(d: Array, e2: Array, first: int, count: int, tol: float = 0.0) -> Arr
     matrices with diagonals d (batch, n) and squared off-diagonals e2 (batch, n - 1), real, of one dtype."""
     ctx, dtype = d._ctx, d._dtype
     batch, n = d._shape
-    dv = reshape(d, (batch, 1, n)).copy()
+    dv = reshape(d, (batch, 1, n))  # the kernel reads its operands through their strides
     if n == 1:
-        return reshape(dv, (batch, 1))
-    ev = reshape(e2, (batch, 1, n - 1)).copy()
+        return d.copy()  # a new array, not the caller's
+    ev = reshape(e2, (batch, 1, n - 1))
     atol = host_array(ctx, [max(tol, 0.0)], dtype)
     w = make_array(ctx, (batch, 1, count), dtype)
     if w._size:
@@ -156,15 +154,14 @@ def tridiagonalize(w: Array) -> tuple[Array, Array]:
         twin = Launcher(ctx, HouseSpec, dtype, [w, v, taus], mode=1)
         columns = _sub(w.mT, 1, n, 0, n)
         for j in range(n - 1):
-            groups = batch * max(1, -(-(n - j - 1) // COLUMNS))
-            step([_quad3(rows), _quad3(v), _quad3(taus)], [batch, n - 1, n, j], groups)
-            twin([_quad3(columns), _quad3(v), _quad3(taus)], [batch, n - 1, n, j], groups)
+            groups = reflector_groups(batch, n, j)
+            step([_quad(rows), _quad(v), _quad(taus)], [batch, n - 1, n, j], groups)
+            twin([_quad(columns), _quad(v), _quad(taus)], [batch, n - 1, n, j], groups)
     else:
         _two_sided(w, rows, v, taus, step)
     d = diagonal_view(w)
-    d = d.real if dtype.kind == "c" else d
     betas = _sub(taus, 1, 2, 0, n - 1)
-    return d.copy(), reshape(square(_abs(betas)), (batch, n - 1)).astype(dtype.component)
+    return (d.real if dtype.kind == "c" else d), reshape(square(_abs(betas)), (batch, n - 1)).astype(dtype.component)
 
 
 def _two_sided(w: Array, rows: Array, v: Array, taus: Array, step: Launcher) -> None:
@@ -173,7 +170,7 @@ def _two_sided(w: Array, rows: Array, v: Array, taus: Array, step: Launcher) -> 
 
     batch, n, _ = w._shape
     for j in range(n - 1):
-        step([_quad3(rows), _quad3(v), _quad3(taus)], [batch, n - 1, j + 1, j], batch)  # no other column
+        step([_quad(rows), _quad(v), _quad(taus)], [batch, n - 1, j + 1, j], batch)  # no other column
         vj = _sub(v, j, n - 1, j, j + 1)
         rest = _sub(w, j + 1, n, j + 1, n)
         tau = _sub(taus, 0, 1, j, j + 1)
@@ -207,8 +204,3 @@ def _in_interval(w: Array, select_range: Any, function: str) -> Array:
     number = int(counts.flat[0]) if counts.size else 0
     starts = _sum(less_equal(w, low), axis=-1, keepdims=True)
     return take_along_axis(w, add(starts, arange(number, dtype=starts.dtype, device=w.device)), axis=-1)
-
-
-def _quad(x: Array) -> tuple[int, int, int, int]:
-    """The operand of a (batch, 1, n) array."""
-    return (x._offset, x._strides[0], 0, x._strides[2])

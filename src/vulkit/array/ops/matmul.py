@@ -18,7 +18,7 @@ from ..kernels.partial_sum import PartialSumSpec
 from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
 from ..launch import addresses_of, grid
-from ..layout import broadcast_shapes, size_of
+from ..layout import broadcast_shapes, merge_dims, size_of
 from . import matmul_tuning
 from .planning import _addresses as needs_addresses
 
@@ -329,9 +329,9 @@ def _add_partials(partial: Array, target: Array, alpha: float, beta: float, epil
     count = size_of(shape)
     if not count:
         return
-    merged = _merged_batch(shape[:-2], strides[:-2])
+    batch_shape, (batch_strides,) = merge_dims(shape[:-2], [strides[:-2]])  # one batch axis, else a copy
     last = target._offset + sum((extent - 1) * abs(step) for extent, step in zip(shape, strides, strict=True))
-    if merged is None or not _int32(last, partial._offset + partial._size):
+    if len(batch_shape) > 1 or not _int32(last, partial._offset + partial._size):
         from .moving import _copy_into  # noqa: PLC0415
 
         temporary = target.copy() if epilogue and beta else make_array(ctx, shape, target._dtype)
@@ -343,30 +343,16 @@ def _add_partials(partial: Array, target: Array, alpha: float, beta: float, epil
     addresses = needs_addresses(ctx, operands)
     kernel = ctx.kernels.get(PartialSumSpec(target._dtype, epilogue, addresses))
     head = addresses_of(partial, target) if addresses else ()
-    push = kernel.pack(*head, partial._shape[0], count, rows, cols, target._offset, merged, *strides[-2:],
+    push = kernel.pack(*head, partial._shape[0], count, rows, cols, target._offset, batch_strides[0], *strides[-2:],
                        partial._offset, alpha, beta)
     ctx.stream.dispatch(kernel.pipeline, () if addresses else (partial._alloc, target._alloc), push,
                         groups=(grid(kernel, count, ctx.max_groups), 1, 1),
                         reads=[partial._alloc] + ([target._alloc] if epilogue else []), writes=[target._alloc])
 
 
-def _merged_batch(shape: tuple[int, ...], strides: tuple[int, ...]) -> int | None:
-    """The one stride that walks the batch axes ``shape`` (strides ``strides``) in order, 0 for none; None where they
-    do not merge into one."""
-    axes = [(extent, step) for extent, step in zip(shape, strides, strict=True) if extent != 1]
-    if not axes:
-        return 0
-    expected = axes[-1][1]
-    for extent, step in reversed(axes):
-        if step != expected:
-            return None
-        expected = step * extent
-    return axes[-1][1]
-
-
 def _split_k(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: bool) -> bool:
     """c = a @ b (and its epilogue) for a float32 or float64 product of few tiles and a long K, as a batch of
-    products over chunks of K into partial sums that one reduction adds in order (deterministic); False where the
+    products over chunks of K into partial sums that one dispatch adds in order (deterministic); False where the
     product is not one. Each of the tiled kernel's workgroups walks the whole of K, so such a product ran on a few
     of them (the large QR's V^H A: 32 x 4064 by 4096, 32 workgroups)."""
     ctx, dtype = c._ctx, c._dtype
@@ -384,8 +370,7 @@ def _split_k(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
     full = k // kc  # chunks of kc, then one of the rest
     partial = make_array(ctx, (full + (k > full * kc), *c._shape), dtype)
     a, b = _broadcast(a, batch), _broadcast(b, batch)
-    ars, acs = a._strides[-2:]
-    brs, bcs = b._strides[-2:]
+    acs, brs = a._strides[-1], b._strides[-2]
     a_chunks = view(a, (full, *a._shape[:-1], kc), (kc * acs, *a._strides), a._offset)
     b_chunks = view(b, (full, *batch, kc, n), (kc * brs, *b._strides), b._offset)
     head = view(partial, (full, *c._shape), partial._strides, partial._offset)
