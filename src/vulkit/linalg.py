@@ -38,6 +38,7 @@ from .array.ops.linalg_numpy import cond, lstsq, multi_dot, tensorinv, tensorsol
 # isort: split
 from .array.ops.linalg_scipy import cho_factor, cho_solve, lu, lu_factor, lu_solve, solve_triangular
 from .array.ops.linalg_tridiagonal import eigvalsh_tridiagonal
+from .array.ops.linalg_tridiagonal_vectors import eigh_tridiagonal
 
 __all__ = [
     "matmul", "vecdot",
@@ -47,5 +48,6 @@ __all__ = [
     "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_rank", "pinv", "qr", "slogdet", "solve",
     "svd", "svdvals",
     "cond", "lstsq", "multi_dot", "tensorinv", "tensorsolve",
-    "cho_factor", "cho_solve", "eigvalsh_tridiagonal", "lu", "lu_factor", "lu_solve", "solve_triangular",
+    "cho_factor", "cho_solve", "eigh_tridiagonal", "eigvalsh_tridiagonal", "lu", "lu_factor", "lu_solve",
+    "solve_triangular",
 ]

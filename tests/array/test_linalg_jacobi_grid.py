@@ -10,7 +10,7 @@ import pytest
 from array_helpers import standard_normal
 
 import vulkit as vt
-from vulkit.array.ops import linalg_large
+from vulkit.array.ops import linalg_large, linalg_tridiagonal_vectors
 
 
 def _waiting_spins() -> int:
@@ -27,6 +27,7 @@ def _grids(groups: int) -> list[tuple[int, int]]:
 def grid(monkeypatch: pytest.MonkeyPatch):
     """The grid forced on, with the devices' grid sizes as they were (a fallback here halves them)."""
     monkeypatch.setattr(linalg_large, "JACOBI_GRID", True)
+    monkeypatch.setattr(linalg_tridiagonal_vectors, "EIGH", False)
     monkeypatch.setattr(linalg_large, "SVD_GRID", True)
     monkeypatch.setattr(linalg_large, "SWEEP_GROUPS", {})
     return monkeypatch

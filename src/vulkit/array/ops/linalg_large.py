@@ -85,8 +85,6 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
     """Blocked Householder QR in place of the stack w (batch, m, n): afterwards its strict upper triangle is R's.
     Returns V (batch, m, k: the reflectors, unit diagonal, zero above), U (batch, 2, k: taus, then R's diagonal)
     and each block's (first column, last column + 1, T). ``function`` names the caller in a lost grid's error."""
-    from .matmul import gemm, matmul
-
     ctx, dtype = w._ctx, w._dtype
     batch, m, n = w._shape
     k = min(m, n)
@@ -106,25 +104,50 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
             else:
                 for j in range(p0, p1):
                     step([_quad(w), _quad(v), _quad(u)], [batch, m, p1, j], reflector_groups(batch, p1, j))
-            vp = _sub(v, p0, m, p0, p1)
-            o, e = p0 - b0, p1 - b0
-            # V_1^H V_p (the block's earlier panels), then V_p^H V_p; V_p's rows above p0 are zeros
-            cross = matmul(_h(_sub(v, b0, m, b0, p1)), _sub(v, b0, m, p0, p1))
-            t = _sub(tb, o, e, o, e)
-            Launcher(ctx, LarftSpec, dtype, [cross, u, tb], nb=PANEL)(
-                [_quad(_sub(cross, o, e, 0, e - o)), _quad(_sub(u, 0, 1, p0, p1)), _quad(t)], [batch, p1 - p0],
-                batch)
-            if o:  # T_1p = -T_1 (V_1^H V_p) T_p: the block's T, a panel at a time (LAPACK's forward larft)
-                gemm(matmul(_sub(tb, 0, o, 0, o), _sub(cross, 0, o, 0, e - o)), t, _sub(tb, 0, o, o, e),
-                     alpha=-1.0, beta=0.0)
+            t = panel_t(v, u, tb, b0, p0, p1)
             if p1 < b1:  # the block's other columns times H^H = I - V T^H V^H
-                reflect(vp, _h(t), _sub(w, p0, m, p1, b1))
+                reflect(_sub(v, p0, m, p0, p1), _h(t), _sub(w, p0, m, p1, b1))
         panels.append((b0, b1, tb))
         if b1 < n:  # the rest of the matrix, by the block's reflectors at once
             reflect(_sub(v, b0, m, b0, b1), _h(tb), _sub(w, b0, m, b1, n))
     if grid is not None:
         raised(grid.word, function)
     return v, u, panels
+
+
+def panel_t(v: Array, u: Array, tb: Array, b0: int, p0: int, p1: int) -> Array:
+    """The rows and columns p0 - b0 .. p1 - b0 of the T (batch, b, b) of the block of reflectors that starts at
+    column b0 (V (batch, m, k) and the taus U (batch, 2, k) of :func:`householder`), written in tb from the
+    block's earlier panels' (LAPACK's forward ``larft`` a panel at a time: T_1p = -T_1 (V_1^H V_p) T_p); the
+    panel's diagonal block of T, a view."""
+    from .matmul import gemm, matmul
+
+    ctx, dtype = v._ctx, v._dtype
+    batch, m, _ = v._shape
+    o, e = p0 - b0, p1 - b0
+    # V_1^H V_p (the block's earlier panels), then V_p^H V_p; V_p's rows above p0 are zeros
+    cross = matmul(_h(_sub(v, b0, m, b0, p1)), _sub(v, b0, m, p0, p1))
+    t = _sub(tb, o, e, o, e)
+    Launcher(ctx, LarftSpec, dtype, [cross, u, tb], nb=PANEL)(
+        [_quad(_sub(cross, o, e, 0, e - o)), _quad(_sub(u, 0, 1, p0, p1)), _quad(t)], [batch, p1 - p0], batch)
+    if o:
+        gemm(matmul(_sub(tb, 0, o, 0, o), _sub(cross, 0, o, 0, e - o)), t, _sub(tb, 0, o, o, e), alpha=-1.0,
+             beta=0.0)
+    return t
+
+
+def block_factors(v: Array, u: Array) -> list[tuple[int, int, Array]]:
+    """Each block's (first column, last column + 1, T) of the reflectors V (batch, m, k) with taus U (batch, 2, k),
+    as :func:`householder` returns them (for reflectors made elsewhere: the tridiagonal reduction's)."""
+    batch, _, k = v._shape
+    blocks = []
+    for b0 in range(0, k, QR_BLOCK):
+        b1 = min(b0 + QR_BLOCK, k)
+        tb = zeros((batch, b1 - b0, b1 - b0), dtype=v._dtype, device=_device(v))
+        for p0 in range(b0, b1, PANEL):
+            panel_t(v, u, tb, b0, p0, min(p0 + PANEL, b1))
+        blocks.append((b0, b1, tb))
+    return blocks
 
 
 def reflect(v: Array, t: Array, rest: Array) -> None:
@@ -202,9 +225,18 @@ def form_q(v: Array, panels: list[tuple[int, int, Array]], q: int) -> Array:
     block by block from the last, each as I - V T V^H by ``gemm``."""
     batch, m, _ = v._shape
     out = broadcast_to(eye(m, q, dtype=v._dtype, device=_device(v)), (batch, m, q)).copy()
-    for p0, p1, t in reversed(panels):
-        reflect(_sub(v, p0, m, p0, p1), t, _sub(out, p0, m, p0, q))
+    apply_q(v, panels, out, identity=True)
     return out
+
+
+def apply_q(v: Array, panels: list[tuple[int, int, Array]], x: Array, identity: bool = False) -> None:
+    """x = H_1 ... H_k x in place (x (batch, m, c)), block by block from the last, each as I - V T V^H by
+    ``gemm``; ``identity``: x starts as the identity's first c columns, so that a block leaves the columns left of
+    its first alone."""
+    m = v._shape[1]
+    c = x._shape[2]
+    for p0, p1, t in reversed(panels):
+        reflect(_sub(v, p0, m, p0, p1), t, _sub(x, p0, m, p0 if identity else 0, c))
 
 
 def qr(a: Array, q: int, rows: int, vectors: bool, function: str = "qr") -> tuple[Array | None, Array]:

@@ -19,6 +19,7 @@ from ..array import Array, make_array
 from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
 from . import linalg_large as large
 from . import linalg_tridiagonal as tridiagonal
+from . import linalg_tridiagonal_vectors as tridiagonal_vectors
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, equal, greater, isnan, multiply, sign, where
@@ -127,11 +128,8 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
             launch(ctx, EighSpec, dtype, [av, values, vecs], [aq, eq, vq], [count, n, SWEEPS], count, wg=wg,
                    cap=cap, nmax=pow2(n), vectors=vectors, lower=uplo == "L")
         else:
-            if not vectors and tridiagonal.eigvalsh_allowed(ctx):
-                values = tridiagonal.eigvalsh(_flat(a), uplo == "L")
-            else:
-                values, vs = large.eigh(_flat(a), uplo == "L", vectors)
-                vecs = reshape(vs, a._shape) if vs is not None else vecs
+            values, vs = _large_eigh(_flat(a), uplo == "L", vectors)
+            vecs = reshape(vs, a._shape) if vs is not None else vecs
             # the rotations and reflections lose a NaN (comparisons and max() drop it): NaN where the triangle read
             # holds one
             read = tril(a) if uplo == "L" else triu(a)
@@ -141,6 +139,18 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
         vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
     values = finish(values, real_dtype(rtype))
     return values, (finish(vecs, rtype) if vectors else None)
+
+
+def _large_eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
+    """eigh (or eigvalsh) of a stack (batch, n, n) beyond one workgroup: by the tridiagonal route where allowed
+    (its eigenvectors checked), else, or where that check fails, by Jacobi sweeps."""
+    if not vectors and tridiagonal.eigvalsh_allowed(a._ctx):
+        return tridiagonal.eigvalsh(a, lower), None
+    if vectors and tridiagonal_vectors.eigh_allowed(a._ctx):
+        found = tridiagonal_vectors.eigh(a, lower)
+        if found is not None:
+            return found
+    return large.eigh(a, lower, vectors)
 
 
 def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's name

@@ -5,7 +5,7 @@ by the same bisection (on CPU devices; GPUs keep the Jacobi sweeps until these a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -28,7 +28,7 @@ from .elementwise import (
 from .gather import take_along_axis
 from .linalg_common import Launcher, batch_of, compute_dtype, finish, host_array, launch, result_dtype
 from .linalg_large import _h, _quad, _sub, diagonal_view, hermitian, power_scaled, reflector_groups
-from .manipulation import flip, reshape
+from .manipulation import broadcast_to, flip, reshape
 from .moving import concat
 from .reductions import _array, all_finite
 from .reductions import sum as _sum
@@ -50,8 +50,26 @@ def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = 
     Bisection on Sturm counts (LAPACK's ``stebz``), an invocation per eigenvalue: each eigenvalue within about an
     ulp of the matrix's norm, as LAPACK's default tolerance. ``check_finite`` and ``select="v"`` (its count is data
     dependent) read data back: they wait for the GPU."""
-    function = "eigvalsh_tridiagonal"
     del lapack_driver
+    selected = tridiagonal_values(d, e, select, select_range, check_finite, tol, "eigvalsh_tridiagonal")
+    return finish(selected.values, selected.rtype)
+
+
+class Selected(NamedTuple):
+    """What :func:`tridiagonal_values` gives: the matrices as stacks d (batch, n) and e (batch, n - 1) in the
+    compute dtype, the selected eigenvalues (..., count) and their indices (..., count, int64), the result dtype."""
+
+    d: Array
+    e: Array
+    values: Array
+    indices: Array
+    rtype: Any
+
+
+def tridiagonal_values(d: Any, e: Any, select: str, select_range: Any, check_finite: bool, tol: float,
+                       function: str) -> Selected:
+    """The checked operands and the selected eigenvalues of SciPy's ``eigvalsh_tridiagonal`` and
+    ``eigh_tridiagonal`` (``function`` names the one called in errors)."""
     d, e = _array(d, function), _array(e, function)
     if d._dtype.kind == "c" or e._dtype.kind == "c":
         raise TypeError(f"{function}: only real arrays are supported")
@@ -68,12 +86,12 @@ def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = 
     if check_finite and not (all_finite(d) and all_finite(e)):
         raise ValueError(f"{function}: array must not contain infs or NaNs")
     batch = d._shape[:-1]
-    w = bisect(reshape(d, (batch_of(batch), n)), reshape(square(_abs(e)), (batch_of(batch), n - 1)), first, count,
-               float(tol))
-    w = reshape(w, (*batch, count))
+    d, e = reshape(d, (batch_of(batch), n)), reshape(e, (batch_of(batch), n - 1))
+    w = reshape(bisect(d, square(e), first, count, float(tol)), (*batch, count))
     if select == "v":
-        w = _in_interval(w, select_range, function)
-    return finish(w, rtype)
+        return Selected(d, e, *_in_interval(w, select_range, function), rtype)
+    indices = broadcast_to(arange(first, first + count, dtype="int64", device=w.device), w._shape)
+    return Selected(d, e, w, indices, rtype)
 
 
 def eigvalsh_allowed(ctx: Any) -> bool:
@@ -84,8 +102,8 @@ def eigvalsh_allowed(ctx: Any) -> bool:
 def eigvalsh(a: Array, lower: bool) -> Array:
     """The ascending eigenvalues (batch, n) of the Hermitian stack a (batch, n, n), read from its lower or upper
     triangle: :func:`tridiagonalize`, then :func:`bisect`."""
-    d, e2 = tridiagonalize(hermitian(a, lower))
-    return bisect(d, e2, 0, a._shape[-1])
+    d, e, _, _ = tridiagonalize(hermitian(a, lower))
+    return bisect(d, square(e), 0, a._shape[-1])
 
 
 def svdvals_allowed(ctx: Any) -> bool:
@@ -138,10 +156,12 @@ def bisect(d: Array, e2: Array, first: int, count: int, tol: float = 0.0) -> Arr
     return reshape(w, (batch, count))
 
 
-def tridiagonalize(w: Array) -> tuple[Array, Array]:
-    """(diagonals (batch, n), squared off-diagonals (batch, n - 1)) of the tridiagonal matrices Q^H W Q of the
-    Hermitian stack w (batch, n, n, both triangles; overwritten), by a Householder reflection from both sides a
-    column (LAPACK's ``hetd2``), H^H x = beta e_1 for the column below the diagonal: for real matrices H W and then
+def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
+    """(diagonals (batch, n), off-diagonals (batch, n - 1), both real, the reflectors V (batch, n - 1, n - 1) and
+    their taus (batch, 2, n - 1): Q = diag(1, H_1 ... H_{n-1}) as :func:`.linalg_large.householder`'s) of the
+    tridiagonal matrices Q^H W Q of the Hermitian stack w (batch, n, n, both triangles; overwritten), by a
+    Householder reflection from both sides a column (LAPACK's ``hetd2``), H^H x = beta e_1 for the column below
+    the diagonal (beta real): for real matrices H W and then
     (W H)^T = H W^T by two dispatches that each update the rest; for complex ones the reflector alone, then
     W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v. All on the GPU."""
     ctx, dtype = w._ctx, w._dtype
@@ -160,8 +180,8 @@ def tridiagonalize(w: Array) -> tuple[Array, Array]:
     else:
         _two_sided(w, rows, v, taus, step)
     d = diagonal_view(w)
-    betas = _sub(taus, 1, 2, 0, n - 1)
-    return (d.real if dtype.kind == "c" else d), reshape(square(_abs(betas)), (batch, n - 1)).astype(dtype.component)
+    betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
+    return (d.real if dtype.kind == "c" else d), (betas.real if dtype.kind == "c" else betas), v, taus
 
 
 def _two_sided(w: Array, rows: Array, v: Array, taus: Array, step: Launcher) -> None:
@@ -194,13 +214,15 @@ def _indices(select: str, select_range: Any, n: int, function: str) -> tuple[int
     return low, high - low + 1
 
 
-def _in_interval(w: Array, select_range: Any, function: str) -> Array:
-    """The eigenvalues of w (..., n) (ascending) in (min, max] (reads their number back: the same in every matrix)."""
+def _in_interval(w: Array, select_range: Any, function: str) -> tuple[Array, Array]:
+    """The eigenvalues of w (..., n) (ascending) in (min, max] and their indices (reads their number back: the same
+    in every matrix)."""
     low, high = (float(v) for v in select_range)
     counts = np.atleast_1d(_sum(logical_and(greater(w, low), less_equal(w, high)), axis=-1).numpy())
     if counts.size and (counts != counts.flat[0]).any():
         raise ValueError(f"{function}: select='v' finds different numbers of eigenvalues in the stack's matrices "
                          f"({counts.min()} to {counts.max()}): call it a matrix at a time")
     number = int(counts.flat[0]) if counts.size else 0
-    starts = _sum(less_equal(w, low), axis=-1, keepdims=True)
-    return take_along_axis(w, add(starts, arange(number, dtype=starts.dtype, device=w.device)), axis=-1)
+    starts = _sum(less_equal(w, low), axis=-1, keepdims=True, dtype="int64")
+    indices = add(starts, arange(number, dtype="int64", device=w.device))
+    return take_along_axis(w, indices, axis=-1), indices

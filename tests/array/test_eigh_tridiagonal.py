@@ -1,0 +1,169 @@
+"""Eigenvectors by the tridiagonal route: vt.linalg.eigh_tridiagonal against SciPy's, and eigh of matrices beyond one
+workgroup (Householder tridiagonalization, bisection, inverse iteration orthonormalized by a QR, the reflectors
+applied back) against NumPy and the Jacobi route, over dtypes, sizes, select modes, stacks and the spectra that
+defeat plain inverse iteration (clustered, repeated, graded, rank-deficient, Wilkinson's pairs)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import vulkit as vt
+from vulkit.array.ops import linalg_tridiagonal_vectors as route
+
+sl = pytest.importorskip("scipy.linalg")
+SIZES = [1, 2, 3, 7, 31, 32, 33, 64, 65, 127]
+
+
+def _eps(dtype: str) -> float:
+    return float(np.finfo(np.dtype(dtype)).eps)
+
+
+def _check_pairs(a: np.ndarray, w: np.ndarray, v: np.ndarray, dtype: str, ulps: float = 16) -> None:
+    """v's columns orthonormal and eigenvectors of the Hermitian a for w: residual and orthonormality within
+    ``ulps`` ulps (of ||a||) times sqrt(n)."""
+    n = a.shape[-1]
+    a, w, v = a.astype(np.complex128), w.astype(np.float64), v.astype(np.complex128)
+    size = max(float(np.abs(np.linalg.eigvalsh(a)).max()), float(np.finfo(np.float64).tiny))
+    tol = ulps * _eps(dtype) * np.sqrt(max(n, 1))
+    residual = np.abs(a @ v - v * w[..., None, :]).max(initial=0) / size
+    orthonormal = np.abs(np.conj(np.swapaxes(v, -1, -2)) @ v - np.eye(v.shape[-1])).max(initial=0)
+    assert residual <= tol, f"residual {residual / _eps(dtype):.1f} ulps"
+    assert orthonormal <= tol, f"orthonormality {orthonormal / _eps(dtype):.1f} ulps"
+
+
+def _dense(d: np.ndarray, e: np.ndarray) -> np.ndarray:
+    n = d.shape[-1]
+    t = np.zeros((*d.shape, n))
+    i = np.arange(n)
+    t[..., i, i] = d
+    t[..., i[:-1], i[1:]] = e
+    t[..., i[1:], i[:-1]] = e
+    return t
+
+
+def _check_tridiagonal(d: np.ndarray, e: np.ndarray, dtype: str, **select: object) -> None:
+    w, v = vt.linalg.eigh_tridiagonal(vt.asarray(d), vt.asarray(e), **select)
+    w, v = w.numpy(), v.numpy()
+    want = sl.eigvalsh_tridiagonal(d.astype(np.float64), e.astype(np.float64), lapack_driver="stebz", **select)
+    assert w.dtype == v.dtype == np.dtype(dtype) and v.shape == (d.shape[-1], want.shape[-1])
+    norm = max(float(np.abs(_dense(d, e)).sum(axis=-1).max()), float(np.finfo(np.float64).tiny))
+    np.testing.assert_allclose(w, want, rtol=0, atol=4 * _eps(dtype) * norm)
+    _check_pairs(_dense(d, e), w, v, dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", SIZES)
+def test_eigh_tridiagonal_matches_scipy(dtype, n):
+    rng = np.random.default_rng(n)
+    d, e = rng.standard_normal(n).astype(dtype), rng.standard_normal(n - 1).astype(dtype)
+    _check_tridiagonal(d, e, dtype)
+    if n > 2:  # random matrices' eigenvalues are apart: each vector SciPy's up to its sign
+        v = vt.linalg.eigh_tridiagonal(d, e)[1].numpy().astype(np.float64)
+        want = sl.eigh_tridiagonal(d.astype(np.float64), e.astype(np.float64))[1]
+        assert np.abs(np.abs((v * want).sum(axis=0)) - 1).max() <= 1e3 * n * _eps(dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_eigh_tridiagonal_of_hard_spectra(dtype):
+    """A diagonal matrix (repeated eigenvalues: any basis of their eigenspace), the second-difference matrix,
+    Wilkinson's W21+ (pairs equal to many digits), a graded matrix, a zero diagonal, the identity; scaled near the
+    ends of the range."""
+    n = 21
+    cases = [
+        (np.array([3.0, -1.0, 2.0, 2.0, -0.0, 5.0]), np.zeros(5)),
+        (np.full(50, 2.0), np.full(49, -1.0)),
+        (np.abs(np.arange(n) - n // 2).astype(float), np.ones(n - 1)),
+        (np.logspace(0, -20, 30), np.logspace(-1, -21, 29)),
+        (np.zeros(40), np.ones(39)),
+        (np.ones(9), np.zeros(8)),
+    ]
+    info = np.finfo(np.dtype(dtype))
+    for scale in (1.0, float(info.max) ** 0.25, float(info.tiny) ** 0.25):
+        for d, e in cases:
+            _check_tridiagonal((d * scale).astype(dtype), (e * scale).astype(dtype), dtype)
+
+
+def test_eigh_tridiagonal_select_stacks_and_eigvals_only():
+    rng = np.random.default_rng(3)
+    d, e = rng.standard_normal(40), rng.standard_normal(39)
+    for select, bounds in [("i", (0, 0)), ("i", (5, 17)), ("i", (39, 39)), ("v", (-1.0, 0.5)), ("v", (50.0, 60.0))]:
+        _check_tridiagonal(d, e, "float64", select=select, select_range=bounds)
+    ds, es = rng.standard_normal((2, 3, 33)), rng.standard_normal((2, 3, 32))
+    w, v = vt.linalg.eigh_tridiagonal(ds, es, select="i", select_range=(2, 30))
+    assert w.shape == (2, 3, 29) and v.shape == (2, 3, 33, 29)
+    _check_pairs(_dense(ds, es), w.numpy(), v.numpy(), "float64")
+    only = vt.linalg.eigh_tridiagonal(d, e, eigvals_only=True)
+    np.testing.assert_array_equal(only.numpy(), vt.linalg.eigvalsh_tridiagonal(d, e).numpy())
+
+
+def test_eigh_tridiagonal_falls_back_to_jacobi_where_the_check_fails(monkeypatch):
+    """No residual passes a bound of 0: the vectors then come from the Jacobi method on the dense matrix (the
+    selected ones, of a stack too)."""
+    monkeypatch.setattr(route, "RESIDUAL", 0.0)
+    rng = np.random.default_rng(5)
+    d, e = rng.standard_normal((2, 70)), rng.standard_normal((2, 69))
+    w, v = vt.linalg.eigh_tridiagonal(d, e, select="i", select_range=(3, 60))
+    want = np.stack([sl.eigvalsh_tridiagonal(d[k], e[k], lapack_driver="stebz")[3:61] for k in range(2)])
+    np.testing.assert_allclose(w.numpy(), want, rtol=0, atol=1e-13)
+    _check_pairs(_dense(d, e), w.numpy(), v.numpy(), "float64")
+
+
+def test_eigh_tridiagonal_errors_name_the_function():
+    f = vt.linalg.eigh_tridiagonal
+    d, e = np.array([1.0, 2, 3]), np.array([0.5, 0.5])
+    with pytest.raises(TypeError, match="eigh_tridiagonal: only real arrays"):
+        f(d, e + 1j)
+    with pytest.raises(ValueError, match="eigh_tridiagonal: d .* one more element than e"):
+        f(d, e[:1])
+    with pytest.raises(ValueError, match="eigh_tridiagonal: invalid argument for select"):
+        f(d, e, select="x")
+    with pytest.raises(ValueError, match="eigh_tridiagonal: array must not contain infs or NaNs"):
+        f(np.array([1.0, np.inf, 3]), e)
+
+
+def _spectra(n: int, dtype: str) -> list[np.ndarray]:
+    """Hermitian matrices Q diag(values) Q^H with the spectra that defeat plain inverse iteration, and a random one."""
+    rng = np.random.default_rng(n)
+    complex_ = dtype.startswith("complex")
+    g = rng.standard_normal((n, n)) + (1j * rng.standard_normal((n, n)) if complex_ else 0)
+    q, _ = np.linalg.qr(g)
+    k = n // 4
+    spectra = [
+        np.r_[np.ones(n // 2), 1 + 1e-6 * np.arange(k), np.linspace(2, 3, n - n // 2 - k)],  # clustered
+        np.repeat([1.0, 2.0, 3.0, 4.0], n // 4 + 1)[:n],  # repeated
+        10.0 ** -np.arange(n, dtype=float),  # graded: most of it a cluster at 0
+        np.r_[np.zeros(n - 1), 5.0],  # rank one
+    ]
+    cases = [(q * s) @ np.conj(q.T) for s in spectra] + [g + np.conj(g.T)]
+    return [((c + np.conj(c.T)) / 2).astype(dtype) for c in cases]
+
+
+@pytest.mark.parametrize("tridiagonal", [True, False])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_large_eigh_by_either_route(monkeypatch, tridiagonal, dtype):
+    """eigh beyond one workgroup by the tridiagonal route (the default) or the Jacobi sweeps: eigenvalues as
+    NumPy's, eigenvectors orthonormal with residuals of a few ulps of ||A||, both triangles as UPLO."""
+    monkeypatch.setattr(route, "EIGH", tridiagonal)
+    wide = np.complex128 if dtype.startswith("complex") else np.float64
+    for a in _spectra(70, dtype):
+        want = np.linalg.eigvalsh(a.astype(wide))
+        for uplo in ("L", "U"):
+            w, v = vt.linalg.eigh(vt.asarray(a), UPLO=uplo)
+            w, v = w.numpy(), v.numpy()
+            assert v.dtype == np.dtype(dtype)
+            np.testing.assert_allclose(w, want, rtol=0, atol=16 * np.sqrt(70) * _eps(dtype) * np.abs(want).max())
+            _check_pairs(a, w, v, dtype, ulps=32)
+
+
+def test_large_eigh_of_a_stack_and_the_fallback(monkeypatch):
+    """A stack of three takes the route at once; where the check cannot pass, eigh gives Jacobi's answer."""
+    rng = np.random.default_rng(8)
+    g = rng.standard_normal((3, 67, 67))
+    a = g + np.swapaxes(g, -1, -2)
+    w, v = vt.linalg.eigh(vt.asarray(a))
+    _check_pairs(a, w.numpy(), v.numpy(), "float64")
+    monkeypatch.setattr(route, "RESIDUAL", 0.0)
+    w, v = vt.linalg.eigh(vt.asarray(a))
+    np.testing.assert_allclose(w.numpy(), np.linalg.eigvalsh(a), rtol=0, atol=1e-12 * np.abs(a).max())
+    _check_pairs(a, w.numpy(), v.numpy(), "float64")
