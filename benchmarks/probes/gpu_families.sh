@@ -281,6 +281,40 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    51) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_linalg_jacobi_grid.py \
+          tests/array/test_factorizations.py -k "eigh or eigvalsh or tridiagonal or nan or svd" 2>&1 | grep -v Warning \
+          | tail -n 20 | tee "$out/tests_eigh.txt"
+        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
+h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])
+h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256])'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.REDUCTION_LANES=8,16,32" \
+          "vt.linalg.eigvalsh(h1)" "vt.linalg.eigh(h5)" "vt.linalg.svdvals(h1)" --setup "$setup" 2>&1 \
+          | tee "$out/reduction_lanes.txt"
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.EIGH=False,True" \
+          "vt.linalg.eigh(h128)" "vt.linalg.eigh(h256)" --setup "$setup" 2>&1 | tee "$out/eigh_route_small.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.eigh(h1)" --setup "$setup" 2>&1 \
+          | tee "$out/eigh_times.txt"
+        limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 1024 2>&1 | tee "$out/spectral_check.txt"
+        bench_rows 60 "eigh 512" "eigh 2048" ;;
+    50) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_linalg_jacobi_grid.py \
+          tests/array/test_factorizations.py -k "eigh or eigvalsh or tridiagonal or nan or svd" 2>&1 | grep -v Warning \
+          | tail -n 20 | tee "$out/tests_eigh.txt"
+        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
+h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])
+h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256])'
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.EIGH=False,True" \
+          "vt.linalg.eigh(h128)" "vt.linalg.eigh(h5)" "vt.linalg.eigh(h1)" "vt.linalg.eigh(h)" --setup "$setup" 2>&1 \
+          | tee "$out/eigh_route.txt"
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.EIGVALSH=False,True" \
+          "vt.linalg.eigvalsh(h128)" "vt.linalg.eigvalsh(h256)" --setup "$setup" 2>&1 | tee "$out/eigvalsh_small.txt"
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.SVDVALS=False,True" \
+          "vt.linalg.svdvals(h128)" "vt.linalg.svdvals(h256)" --setup "$setup" 2>&1 | tee "$out/svdvals_small.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.eigh(h1)" --setup "$setup" 2>&1 \
+          | tee "$out/eigh_times.txt"
+        limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 2048 2>&1 | tee "$out/spectral_check.txt"
+        bench_rows 60 "eigh 512" "eigh 2048" ;;
     49) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
 h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])'
         limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.EIGVALSH=False,True" \

@@ -32,6 +32,8 @@ class HouseSpec(LASpec):
     is left as it was: every workgroup reads it). ``mode`` 1: H_j (from V and T) applied to A's columns j .. n-1."""
 
     mode: int = 0
+    lanes: int = LANES  # invocations along the rows of a column (the workgroup's columns: COLUMNS * LANES / lanes)
+    lanes_fast: bool = False  # neighbouring invocations take neighbouring rows (a transposed view's coalesced reads)
 
     BUFFERS = (("A", "S", ""), ("V", "S", ""), ("T", "S", ""))
     OPERANDS = ("A", "V", "T")
@@ -43,13 +45,14 @@ class HouseSpec(LASpec):
 
     def body(self) -> list[str]:
         first = "j + 1u" if self.mode == 0 else "j"
+        mapping = "col = tid / RL, lane = tid % RL" if self.lanes_fast else "col = tid % CW, lane = tid / CW"
         out = [reduce_glsl(),
-               f"#define CW {COLUMNS}u",
-               f"#define RL {LANES}u",
+               f"#define CW {COLUMNS * LANES // self.lanes}u",
+               f"#define RL {self.lanes}u",
                "shared S part[RL][CW];",
                "shared S fs[CW];",
                "void main() {",
-               "  uint tid = gl_LocalInvocationID.x, col = tid % CW, lane = tid / CW;",
+               f"  uint tid = gl_LocalInvocationID.x, {mapping};",
                "  uint m = p.m, n = p.n, j = p.j;",
                f"  uint first = {first}, blocks = max(1u, (n - first + CW - 1u) / CW);",
                "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",

@@ -27,7 +27,7 @@ from ..kernels.factorization import small_norm
 from ..kernels.factorization_grid import FELL_BACK_FLAG, LOST_FLAG
 from ..kernels.factorization_house_grid import MOST_GROUPS, GridHouseSpec, data_scalars, shared_bytes
 from ..kernels.factorization_jacobi_grid import K_WORDS, STATE, EighSweepSpec, SVDSweepSpec
-from ..kernels.factorization_sweep import COLUMNS, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
+from ..kernels.factorization_sweep import COLUMNS, LANES, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, greater, multiply, sqrt, where
@@ -158,10 +158,10 @@ def reflect(v: Array, t: Array, rest: Array) -> None:
     gemm(v, matmul(t, matmul(_h(v), rest)), rest, alpha=-1.0, beta=1.0)
 
 
-def reflector_groups(batch: int, columns: int, j: int) -> int:
-    """Workgroups of a :class:`HouseSpec` dispatch for column j that updates the columns right of it of
-    ``columns``."""
-    return batch * max(1, math.ceil((columns - j - 1) / COLUMNS))
+def reflector_groups(batch: int, columns: int, j: int, lanes: int = LANES) -> int:
+    """Workgroups of a :class:`HouseSpec` dispatch (of ``lanes`` lanes a column) for column j that updates the
+    columns right of it of ``columns``."""
+    return batch * max(1, math.ceil((columns - j - 1) / (COLUMNS * LANES // lanes)))
 
 
 class _HouseGrid:

@@ -144,9 +144,9 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
 def _large_eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
     """eigh (or eigvalsh) of a stack (batch, n, n) beyond one workgroup: by the tridiagonal route where allowed
     (its eigenvectors checked), else, or where that check fails, by Jacobi sweeps."""
-    if not vectors and tridiagonal.eigvalsh_allowed(a._ctx):
+    if not vectors and tridiagonal.EIGVALSH:
         return tridiagonal.eigvalsh(a, lower), None
-    if vectors and tridiagonal_vectors.eigh_allowed(a._ctx):
+    if vectors and tridiagonal_vectors.eigh_allowed(a._ctx, a._shape[-1]):
         found = tridiagonal_vectors.eigh(a, lower)
         if found is not None:
             return found
@@ -185,7 +185,7 @@ def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
     wg, cap = _geometry(ctx, mm, nn, mm * nn + (nn * nn if vectors else 0), dtype.itemsize)
     if not cap:
         g = _flat(a)
-        if not vectors and tridiagonal.svdvals_allowed(ctx):
+        if not vectors and tridiagonal.SVDVALS:
             return reshape(tridiagonal.svdvals(_conj_t(g) if wide else g), (*batch, nn)), a, a, wide
         s, u, v = large.svd(_conj_t(g) if wide else g, vectors)
         shape = (*batch, nn)

@@ -1,7 +1,7 @@
 """Tridiagonal and bidiagonal routes of ``vt.linalg``: SciPy's ``eigvalsh_tridiagonal`` (bisection on Sturm counts,
 every eigenvalue of a stack of matrices in one dispatch: :mod:`vulkit.array.kernels.factorization_tridiagonal`),
 and ``eigvalsh`` / ``svdvals`` of large matrices by Householder reduction to tridiagonal / bidiagonal form followed
-by the same bisection (on CPU devices; GPUs keep the Jacobi sweeps until these are timed there)."""
+by the same bisection (eigenvectors: :mod:`.linalg_tridiagonal_vectors`)."""
 
 from __future__ import annotations
 
@@ -34,10 +34,13 @@ from .reductions import _array, all_finite
 from .reductions import sum as _sum
 
 # eigvalsh and svdvals of large matrices by reduction to tridiagonal / bidiagonal form and bisection instead of
-# Jacobi sweeps; None: on CPU devices (lavapipe, float32: eigvalsh of 300^2 8.4 -> 1.5 s, svdvals of 200^2
-# 6.5 -> 0.33 s; docs/measured.md), GPUs keep Jacobi until timed there
-EIGVALSH: bool | None = None
-SVDVALS: bool | None = None
+# Jacobi sweeps (lavapipe, float32: eigvalsh of 300^2 8.4 -> 1.5 s, svdvals of 200^2 6.5 -> 0.33 s; an H200: eigvalsh
+# of 128^2 6.3 -> 5.1 ms, of 2048^2 707 -> 255 ms, svdvals of 128^2 7.7 -> 5.0 ms, of 1024^2 456 -> 64 ms)
+EIGVALSH = True
+SVDVALS = True
+# lanes along a column of the reductions' reflector dispatches (HouseSpec; an H200, eigvalsh of 1024^2 float32 with
+# 8, 16, 32: 42, 40-44, 49-56 ms; the transposed view's dispatches reading along rows took it from 61 ms)
+REDUCTION_LANES = 8
 
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
@@ -94,21 +97,11 @@ def tridiagonal_values(d: Any, e: Any, select: str, select_range: Any, check_fin
     return Selected(d, e, w, indices, rtype)
 
 
-def eigvalsh_allowed(ctx: Any) -> bool:
-    """Whether eigvalsh of large matrices takes the tridiagonal route on ctx's device (``EIGVALSH``)."""
-    return EIGVALSH if EIGVALSH is not None else ctx.device.physical.type == "cpu"
-
-
 def eigvalsh(a: Array, lower: bool) -> Array:
     """The ascending eigenvalues (batch, n) of the Hermitian stack a (batch, n, n), read from its lower or upper
     triangle: :func:`tridiagonalize`, then :func:`bisect`."""
     d, e, _, _ = tridiagonalize(hermitian(a, lower))
     return bisect(d, square(e), 0, a._shape[-1])
-
-
-def svdvals_allowed(ctx: Any) -> bool:
-    """Whether svdvals of large matrices takes the bidiagonal route on ctx's device (``SVDVALS``)."""
-    return SVDVALS if SVDVALS is not None else ctx.device.physical.type == "cpu"
 
 
 def svdvals(a: Array) -> Array:
@@ -121,15 +114,16 @@ def svdvals(a: Array) -> Array:
     batch, m, n = a._shape
     w, scale = power_scaled(a)  # so that the squared off-diagonals neither overflow nor underflow
     vl, tl = make_array(ctx, (batch, m, n), dtype), make_array(ctx, (batch, 2, n), dtype)
-    left = Launcher(ctx, HouseSpec, dtype, [w, vl, tl], mode=0)
+    left = _house(w, [w, vl, tl], 0)
     if n > 1:
         vr, tr = make_array(ctx, (batch, n - 1, n - 1), dtype), make_array(ctx, (batch, 2, n - 1), dtype)
-        right = Launcher(ctx, HouseSpec, dtype, [w, vr, tr], mode=0)
         rows = _sub(w.mT, 1, n, 0, m)  # A^T below its first row: row j's reflector from A[j, j + 1:]
+        right = _house(rows, [w, vr, tr], 0)
     for j in range(n):
-        left([_quad(w), _quad(vl), _quad(tl)], [batch, m, n, j], reflector_groups(batch, n, j))
+        left([_quad(w), _quad(vl), _quad(tl)], [batch, m, n, j], reflector_groups(batch, n, j, REDUCTION_LANES))
         if j < n - 1:
-            right([_quad(rows), _quad(vr), _quad(tr)], [batch, n - 1, m, j], reflector_groups(batch, m, j))
+            right([_quad(rows), _quad(vr), _quad(tr)], [batch, n - 1, m, j],
+                  reflector_groups(batch, m, j, REDUCTION_LANES))
     real = dtype.component
     off = zeros((batch, 2 * n - 1), dtype=real, device=a.device)  # the betas: real, also for complex matrices
     off[:, 0::2] = _abs(tl[:, 1, :])
@@ -169,12 +163,12 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
     v = zeros((batch, n - 1, n - 1), dtype=dtype, device=w.device)
     taus = make_array(ctx, (batch, 2, n - 1), dtype)
-    step = Launcher(ctx, HouseSpec, dtype, [w, v, taus], mode=0)
+    step = _house(rows, [w, v, taus], 0)
     if dtype.kind == "f":  # H = H^T: H W from the left by the first dispatch, then (W H)^T = H W^T by the second
-        twin = Launcher(ctx, HouseSpec, dtype, [w, v, taus], mode=1)
         columns = _sub(w.mT, 1, n, 0, n)
+        twin = _house(columns, [w, v, taus], 1)
         for j in range(n - 1):
-            groups = reflector_groups(batch, n, j)
+            groups = reflector_groups(batch, n, j, REDUCTION_LANES)
             step([_quad(rows), _quad(v), _quad(taus)], [batch, n - 1, n, j], groups)
             twin([_quad(columns), _quad(v), _quad(taus)], [batch, n - 1, n, j], groups)
     else:
@@ -182,6 +176,13 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     d = diagonal_view(w)
     betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
     return (d.real if dtype.kind == "c" else d), (betas.real if dtype.kind == "c" else betas), v, taus
+
+
+def _house(view: Array, buffers: list[Array], mode: int) -> Launcher:
+    """:class:`HouseSpec` on the (batch, rows, columns) view of ``buffers[0]``, ``REDUCTION_LANES`` lanes a column,
+    neighbouring invocations on neighbouring elements (rows where the view is transposed)."""
+    return Launcher(view._ctx, HouseSpec, view._dtype, buffers, mode=mode, lanes=REDUCTION_LANES,
+                    lanes_fast=view._strides[1] == 1)
 
 
 def _two_sided(w: Array, rows: Array, v: Array, taus: Array, step: Launcher) -> None:

@@ -30,17 +30,22 @@ from .reductions import all as _all
 from .reductions import max as _max
 from .sorting import argsort
 
-# eigh of large matrices by this route rather than Jacobi sweeps; None: everywhere
+# eigh of large matrices by this route rather than Jacobi sweeps; None: on CPU devices, and on GPUs from EIGH_GPU_FROM
+# rows (an H200, float32, Jacobi / this route: 128^2 7.2 / 15-22 ms, 256^2 16 / 23-37, 512^2 72 / 36-46, 2048^2
+# 3390 / 340)
 EIGH: bool | None = None
+EIGH_GPU_FROM = 512
 ITERATIONS = 1  # inverse iteration's solves per vector a round
 ROUNDS = 1  # rounds of solves and QR before the residuals are checked (then one more a check, up to MOST_ROUNDS)
 MOST_ROUNDS = 4
 RESIDUAL = 2  # the largest residual accepted, in ulps of ||T|| times sqrt(n)
 
 
-def eigh_allowed(ctx: Any) -> bool:
-    """Whether eigh of large matrices takes the tridiagonal route on ctx's device (``EIGH``)."""
-    return EIGH if EIGH is not None else True
+def eigh_allowed(ctx: Any, n: int) -> bool:
+    """Whether eigh of large matrices of order n takes the tridiagonal route on ctx's device (``EIGH``)."""
+    if EIGH is not None:
+        return EIGH
+    return ctx.device.physical.type == "cpu" or n >= EIGH_GPU_FROM
 
 
 def inverse_iteration(d: Array, e: Array, w: Array, start: Array | None = None) -> Array:
