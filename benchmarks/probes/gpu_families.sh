@@ -281,6 +281,15 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    53) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py 2>&1 | grep -v Warning \
+          | tail -n 5 | tee "$out/tests_eigh.txt"
+        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
+h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.REDUCTION_LANES=None,16" \
+          "vt.linalg.eigh(h5)" "vt.linalg.eigh(h1)" "vt.linalg.eigh(h)" "vt.linalg.svdvals(h1)" --setup "$setup" 2>&1 \
+          | tee "$out/reduction_lanes.txt"
+        bench_rows 60 "eigh 512" "eigh 2048" ;;
     52) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"

@@ -26,7 +26,7 @@ from .elementwise import (
     subtract,
 )
 from .gather import take_along_axis
-from .linalg_common import Launcher, batch_of, compute_dtype, finish, host_array, launch, result_dtype
+from .linalg_common import Launcher, batch_of, compute_dtype, finish, host_array, launch, pow2, result_dtype
 from .linalg_large import _h, _quad, _sub, diagonal_view, hermitian, power_scaled, reflector_groups
 from .manipulation import broadcast_to, flip, reshape
 from .moving import concat
@@ -38,9 +38,11 @@ from .reductions import sum as _sum
 # of 128^2 6.3 -> 5.1 ms, of 2048^2 707 -> 255 ms, svdvals of 128^2 7.7 -> 5.0 ms, of 1024^2 456 -> 64 ms)
 EIGVALSH = True
 SVDVALS = True
-# lanes along a column of the reductions' reflector dispatches (HouseSpec; an H200, eigvalsh of 1024^2 float32 with
-# 8, 16, 32: 42, 40-44, 49-56 ms; the transposed view's dispatches reading along rows took it from 61 ms)
-REDUCTION_LANES = 8
+# lanes along a column of the reductions' reflector dispatches (HouseSpec), None: a lane for every REDUCTION_ROWS rows,
+# 8 to 32 (an H200, float32, with 8 / 16 / 32: eigvalsh of 1024^2 42 / 40-44 / 49-56 ms, eigh of 2048^2 254 / 189 /
+# ~163; the transposed view's dispatches reading along rows took eigvalsh of 1024^2 from 61 ms)
+REDUCTION_LANES: int | None = None
+REDUCTION_ROWS = 64
 
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
@@ -120,10 +122,10 @@ def svdvals(a: Array) -> Array:
         rows = _sub(w.mT, 1, n, 0, m)  # A^T below its first row: row j's reflector from A[j, j + 1:]
         right = _house(rows, [w, vr, tr], 0)
     for j in range(n):
-        left([_quad(w), _quad(vl), _quad(tl)], [batch, m, n, j], reflector_groups(batch, n, j, REDUCTION_LANES))
+        left([_quad(w), _quad(vl), _quad(tl)], [batch, m, n, j], reflector_groups(batch, n, j, _lanes(m)))
         if j < n - 1:
             right([_quad(rows), _quad(vr), _quad(tr)], [batch, n - 1, m, j],
-                  reflector_groups(batch, m, j, REDUCTION_LANES))
+                  reflector_groups(batch, m, j, _lanes(n - 1)))
     real = dtype.component
     off = zeros((batch, 2 * n - 1), dtype=real, device=a.device)  # the betas: real, also for complex matrices
     off[:, 0::2] = _abs(tl[:, 1, :])
@@ -168,7 +170,7 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
         columns = _sub(w.mT, 1, n, 0, n)
         twin = _house(columns, [w, v, taus], 1)
         for j in range(n - 1):
-            groups = reflector_groups(batch, n, j, REDUCTION_LANES)
+            groups = reflector_groups(batch, n, j, _lanes(n - 1))
             step([_quad(rows), _quad(v), _quad(taus)], [batch, n - 1, n, j], groups)
             twin([_quad(columns), _quad(v), _quad(taus)], [batch, n - 1, n, j], groups)
     else:
@@ -178,10 +180,15 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     return (d.real if dtype.kind == "c" else d), (betas.real if dtype.kind == "c" else betas), v, taus
 
 
+def _lanes(rows: int) -> int:
+    """Lanes along a column of a reduction's :class:`HouseSpec` for columns of ``rows`` rows."""
+    return REDUCTION_LANES or min(32, max(8, pow2(rows // REDUCTION_ROWS)))
+
+
 def _house(view: Array, buffers: list[Array], mode: int) -> Launcher:
-    """:class:`HouseSpec` on the (batch, rows, columns) view of ``buffers[0]``, ``REDUCTION_LANES`` lanes a column,
+    """:class:`HouseSpec` on the (batch, rows, columns) view of ``buffers[0]``, :func:`_lanes` lanes a column,
     neighbouring invocations on neighbouring elements (rows where the view is transposed)."""
-    return Launcher(view._ctx, HouseSpec, view._dtype, buffers, mode=mode, lanes=REDUCTION_LANES,
+    return Launcher(view._ctx, HouseSpec, view._dtype, buffers, mode=mode, lanes=_lanes(view._shape[1]),
                     lanes_fast=view._strides[1] == 1)
 
 
