@@ -128,7 +128,7 @@ def test_errors_name_the_function():
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
 def test_eigvalsh_of_large_matrices_by_either_route(monkeypatch, route, dtype):
     """eigvalsh beyond one workgroup: reduced to tridiagonal form by reflections from both sides, then bisection
-    (on CPU devices by default), or Jacobi rounds without vectors (GPUs until timed); both triangles as UPLO."""
+    (the default), or Jacobi rounds without vectors; both triangles as UPLO."""
     from vulkit.array.ops import linalg_tridiagonal as tridiagonal
 
     monkeypatch.setattr(tridiagonal, "EIGVALSH", route)
@@ -150,7 +150,7 @@ def test_eigvalsh_of_large_matrices_by_either_route(monkeypatch, route, dtype):
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
 def test_svdvals_of_large_matrices_by_either_route(monkeypatch, route, dtype):
     """svdvals beyond one workgroup: reduced to bidiagonal form by reflections from the left and right, then
-    bisection on the Golub-Kahan matrix (on CPU devices by default), or one-sided Jacobi sweeps; tall, wide and
+    bisection on the Golub-Kahan matrix (the default), or one-sided Jacobi sweeps; tall, wide and
     square, stacked, rank-deficient, scaled near the range's ends; NaN still raises."""
     from vulkit.array.ops import linalg_tridiagonal as tridiagonal
 

@@ -3,10 +3,11 @@ matrix_rank.
 
 Matrices of up to 64 rows and columns that fit a workgroup's shared memory take one workgroup each
 (:mod:`vulkit.array.kernels.factorization_jacobi`); larger ones :mod:`.linalg_large`: blocked Householder QR
-(compact WY, ``gemm`` updates), and Jacobi rounds of rotations over the whole stack (eigh's on GPUs a sweep a
-dispatch on a grid of workgroups, else a round per dispatch). The Jacobi methods do O(n^3) work per sweep (6 to 12
-sweeps) in O(n) rounds and read a flag back after each sweep: for
-orders in the thousands they are much slower than LAPACK's reductions to tridiagonal or bidiagonal form.
+(compact WY, ``gemm`` updates), and Jacobi rounds of rotations over the whole stack (on GPUs a sweep a dispatch on
+a grid of workgroups, else a round per dispatch), or the reductions to tridiagonal / bidiagonal form of
+:mod:`.linalg_tridiagonal` (eigvalsh, svdvals) and :mod:`.linalg_tridiagonal_vectors` (eigh; on GPUs from 512
+rows). The Jacobi methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) rounds and read a flag back after each
+sweep: for orders in the thousands they are much slower than the reductions.
 svd, svdvals, pinv and matrix_rank read a flag back (NaN or infinity raise LinAlgError, as in NumPy), so they wait
 for the GPU.
 """
@@ -157,10 +158,12 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
     """Eigenvalues (ascending) and orthonormal eigenvectors (columns) of each Hermitian (real symmetric) matrix of x
     (..., M, M), read from its lower (``UPLO="L"``, NumPy's default) or upper triangle.
 
-    The cyclic Jacobi method in the parallel (round-robin) ordering: one workgroup per matrix up to 64x64, else
-    rounds over the whole stack (a sweep a dispatch on GPUs; see the module docstring). Eigenvalues within about
-    10 ulps of ||A|| of NumPy's (LAPACK ``syevd``: float32, M = 100), small ones often more accurate; eigenvectors
-    orthonormal to about 5 ulps, each unique up to its sign (phase), as LAPACK's are."""
+    The cyclic Jacobi method in the parallel (round-robin) ordering, one workgroup per matrix up to 64x64; beyond,
+    reduction to tridiagonal form, bisection and inverse iteration orthonormalized by a QR, with a residual check
+    that falls back to Jacobi rounds over the whole stack (which GPUs also take below 512 rows; see the module
+    docstring; the check reads a flag back). Eigenvalues within about 10 ulps of ||A|| of NumPy's (LAPACK
+    ``syevd``), eigenvectors orthonormal to about 5 ulps with residuals of a few ulps of ||A||, each unique up to
+    its sign (phase), as LAPACK's are."""
     values, vecs = _eigh(x, UPLO, True, "eigh")
     assert vecs is not None
     return EighResult(values, vecs)
@@ -168,8 +171,8 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
 
 def eigvalsh(x: Any, /, *, UPLO: str = "L") -> Array:  # noqa: N803 - NumPy's name
     """The eigenvalues (ascending) of each Hermitian matrix of x (..., M, M): :func:`eigh` without the vectors;
-    beyond one workgroup on CPU devices by reduction to tridiagonal form (Householder, LAPACK's ``hetd2``) and
-    bisection (``stebz``: each eigenvalue to about an ulp of the norm), on GPUs by Jacobi sweeps."""
+    beyond one workgroup by reduction to tridiagonal form (Householder, LAPACK's ``hetd2``) and bisection
+    (``stebz``: each eigenvalue to about an ulp of the norm)."""
     return _eigh(x, UPLO, False, "eigvalsh")[0]
 
 
@@ -286,8 +289,8 @@ def _svd_hermitian(x: Any, full_matrices: bool, compute_uv: bool) -> SVDResult |
 
 def svdvals(x: Any, /) -> Array:
     """The singular values (descending) of each matrix of x (..., M, N): :func:`svd` without the vectors; beyond one
-    workgroup, on CPU devices, by reduction to bidiagonal form (LAPACK's ``gebd2``) and bisection on the
-    Golub-Kahan matrix (each value to about an ulp of the largest)."""
+    workgroup by reduction to bidiagonal form (LAPACK's ``gebd2``) and bisection on the Golub-Kahan matrix (each
+    value to about an ulp of the largest)."""
     out = _svd(x, False, False, False, "svdvals")
     assert isinstance(out, Array)
     return out
