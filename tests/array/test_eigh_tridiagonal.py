@@ -1,7 +1,8 @@
-"""Eigenvectors by the tridiagonal route: vt.linalg.eigh_tridiagonal against SciPy's, and eigh of matrices beyond one
-workgroup (Householder tridiagonalization, bisection, inverse iteration orthonormalized by a QR, the reflectors
-applied back) against NumPy and the Jacobi route, over dtypes, sizes, select modes, stacks and the spectra that
-defeat plain inverse iteration (clustered, repeated, graded, rank-deficient, Wilkinson's pairs)."""
+"""Eigenvectors by the tridiagonal route: vt.linalg.eigh_tridiagonal against SciPy's, eigh of matrices beyond one
+workgroup (Householder tridiagonalization, bisection, inverse iteration orthonormalized by Cholesky QRs, the
+reflectors applied back) and svd by the bidiagonal route (the Golub-Kahan matrix's eigenvectors) against NumPy and
+the Jacobi route, over dtypes, sizes, shapes, select modes, stacks and the spectra that defeat plain inverse
+iteration (clustered, repeated, graded, rank-deficient, Wilkinson's pairs)."""
 
 from __future__ import annotations
 
@@ -146,9 +147,10 @@ def test_large_eigh_by_either_route(monkeypatch, tridiagonal, dtype):
     NumPy's, eigenvectors orthonormal with residuals of a few ulps of ||A||, both triangles as UPLO."""
     monkeypatch.setattr(route, "EIGH", tridiagonal)
     wide = np.complex128 if dtype.startswith("complex") else np.float64
-    for a in _spectra(70, dtype):
+    spectra = _spectra(70, dtype)
+    for k, a in enumerate(spectra if tridiagonal else spectra[-2:]):  # Jacobi's own tests: test_factorizations
         want = np.linalg.eigvalsh(a.astype(wide))
-        for uplo in ("L", "U"):
+        for uplo in ("L", "U") if k == 0 else ("L",):
             w, v = vt.linalg.eigh(vt.asarray(a), UPLO=uplo)
             w, v = w.numpy(), v.numpy()
             assert v.dtype == np.dtype(dtype)
@@ -167,3 +169,34 @@ def test_large_eigh_of_a_stack_and_the_fallback(monkeypatch):
     w, v = vt.linalg.eigh(vt.asarray(a))
     np.testing.assert_allclose(w.numpy(), np.linalg.eigvalsh(a), rtol=0, atol=1e-12 * np.abs(a).max())
     _check_pairs(a, w.numpy(), v.numpy(), "float64")
+
+
+@pytest.mark.parametrize("bidiagonal", [True, False])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_large_svd_by_either_route(monkeypatch, bidiagonal, dtype):
+    """svd beyond one workgroup by the bidiagonal route (the default on CPU devices) or one-sided Jacobi: singular
+    values as NumPy's, U and V orthonormal, A V = U S, for the hard spectra (as singular values), tall and wide."""
+    monkeypatch.setattr(route, "SVD", bidiagonal)
+    wide = np.complex128 if dtype.startswith("complex") else np.float64
+    for k, a in enumerate(_spectra(70, dtype)):
+        if not bidiagonal and k not in (0, 3):  # Jacobi's own tests: test_factorizations
+            continue
+        a = a[:, :66] if k % 2 else a[:67, :].conj().T  # tall, then wide
+        want = np.linalg.svd(a.astype(wide), compute_uv=False)
+        u, s, vh = (x.numpy() for x in vt.linalg.svd(vt.asarray(a), full_matrices=k == 0))
+        tol = 32 * np.sqrt(70) * _eps(dtype)
+        np.testing.assert_allclose(s, want, rtol=0, atol=tol * want.max())
+        kk = s.shape[-1]
+        residual = np.abs(a.astype(wide) @ np.conj(vh[:kk].T) - u[:, :kk] * s).max() / want.max()
+        assert residual <= tol
+        for q in (u, np.conj(vh.T)):
+            assert np.abs(np.conj(q.T) @ q - np.eye(q.shape[1])).max() <= tol
+
+
+def test_large_svd_falls_back_to_jacobi_where_the_check_fails(monkeypatch):
+    monkeypatch.setattr(route, "SVD", True)
+    monkeypatch.setattr(route, "RESIDUAL", 0.0)
+    a = np.random.default_rng(9).standard_normal((2, 75, 68))
+    u, s, vh = (x.numpy() for x in vt.linalg.svd(vt.asarray(a), full_matrices=False))
+    np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=0, atol=1e-12 * np.abs(s).max())
+    np.testing.assert_allclose((u * s[..., None, :]) @ vh, a, rtol=0, atol=1e-12 * np.abs(s).max())

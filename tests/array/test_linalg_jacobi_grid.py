@@ -28,6 +28,7 @@ def grid(monkeypatch: pytest.MonkeyPatch):
     """The grid forced on, with the devices' grid sizes as they were (a fallback here halves them)."""
     monkeypatch.setattr(linalg_large, "JACOBI_GRID", True)
     monkeypatch.setattr(linalg_tridiagonal_vectors, "EIGH", False)
+    monkeypatch.setattr(linalg_tridiagonal_vectors, "SVD", False)
     monkeypatch.setattr(linalg_large, "SVD_GRID", True)
     monkeypatch.setattr(linalg_large, "SWEEP_GROUPS", {})
     return monkeypatch

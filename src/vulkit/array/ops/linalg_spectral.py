@@ -190,7 +190,10 @@ def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
         g = _flat(a)
         if not vectors and tridiagonal.SVDVALS:
             return reshape(tridiagonal.svdvals(_conj_t(g) if wide else g), (*batch, nn)), a, a, wide
-        s, u, v = large.svd(_conj_t(g) if wide else g, vectors)
+        found = None
+        if vectors and tridiagonal_vectors.svd_allowed(ctx, nn):
+            found = tridiagonal_vectors.svd(_conj_t(g) if wide else g)
+        s, u, v = found if found is not None else large.svd(_conj_t(g) if wide else g, vectors)
         shape = (*batch, nn)
         if u is None or v is None:
             return reshape(s, shape), a, a, wide

@@ -13,7 +13,6 @@ from ..array import Array, make_array
 from ..kernels.factorization_sweep import HouseSpec
 from ..kernels.factorization_tridiagonal import BisectSpec
 from .creation import arange, zeros
-from .elementwise import abs as _abs
 from .elementwise import (
     add,
     conj,
@@ -106,19 +105,35 @@ def eigvalsh(a: Array, lower: bool) -> Array:
     return bisect(d, square(e), 0, a._shape[-1])
 
 
-def svdvals(a: Array) -> Array:
-    """The singular values (descending, (batch, n)) of the stack a (batch, m, n), m >= n: reduced to real
-    bidiagonal form B (LAPACK's ``gebd2``: a reflector from the left for each column, from the right for each row,
-    each one dispatch that also updates the rest; the row's, H^H x = beta e_1 for the row as a column x, applied
-    to the transposed view is conj(H) from the right), then bisection for the n largest eigenvalues of the
-    Golub-Kahan matrix [[0, B], [B^T, 0]] (zero diagonal, off-diagonals d_0, e_0, d_1, ...): +-sigma."""
+class Bidiagonal(NamedTuple):
+    """What :func:`bidiagonalize` gives: B's diagonal d (batch, n) and superdiagonal e (batch, n - 1), real and
+    signed, the left reflectors V_L (batch, m, n) with their taus T_L (batch, 2, n), the right ones V_R (batch,
+    n - 1, n - 1) and T_R (batch, 2, n - 1), and the scales (batch, 1, 1, on the host) the matrices were multiplied
+    by: A scale = Q_L B P^H, Q_L = H_1 ... H_n, P = conj(G_1 ... G_{n-1}) acting on rows 1 .. n - 1."""
+
+    d: Array
+    e: Array
+    vl: Array
+    tl: Array
+    vr: Array
+    tr: Array
+    scale: np.ndarray
+
+
+def bidiagonalize(a: Array) -> Bidiagonal:
+    """The stack a (batch, m, n), m >= n, reduced to real upper bidiagonal form B (LAPACK's ``gebd2``: a reflector
+    from the left for each column, from the right for each row, each one dispatch that also updates the rest; the
+    row's, H^H x = beta e_1 for the row as a column x, applied to the transposed view is conj(H) from the right),
+    after scaling by a power of two (so that squares of its elements neither overflow nor underflow)."""
     ctx, dtype = a._ctx, a._dtype
     batch, m, n = a._shape
-    w, scale = power_scaled(a)  # so that the squared off-diagonals neither overflow nor underflow
-    vl, tl = make_array(ctx, (batch, m, n), dtype), make_array(ctx, (batch, 2, n), dtype)
+    w, scale = power_scaled(a)
+    # the reflectors' arrays zeroed: the kernel writes each column from its diagonal down
+    vl, tl = zeros((batch, m, n), dtype=dtype, device=a.device), make_array(ctx, (batch, 2, n), dtype)
+    vr = zeros((batch, max(n - 1, 0), max(n - 1, 0)), dtype=dtype, device=a.device)
+    tr = make_array(ctx, (batch, 2, n - 1), dtype)
     left = _house(w, [w, vl, tl], 0)
     if n > 1:
-        vr, tr = make_array(ctx, (batch, n - 1, n - 1), dtype), make_array(ctx, (batch, 2, n - 1), dtype)
         rows = _sub(w.mT, 1, n, 0, m)  # A^T below its first row: row j's reflector from A[j, j + 1:]
         right = _house(rows, [w, vr, tr], 0)
     for j in range(n):
@@ -126,13 +141,29 @@ def svdvals(a: Array) -> Array:
         if j < n - 1:
             right([_quad(rows), _quad(vr), _quad(tr)], [batch, n - 1, m, j],
                   reflector_groups(batch, m, j, _lanes(n - 1)))
-    real = dtype.component
-    off = zeros((batch, 2 * n - 1), dtype=real, device=a.device)  # the betas: real, also for complex matrices
-    off[:, 0::2] = _abs(tl[:, 1, :])
+    d, e = (reshape(_sub(t, 1, 2, 0, t._shape[2]), (batch, t._shape[2])) for t in (tl, tr))
+    return Bidiagonal(d.real if dtype.kind == "c" else d, e.real if dtype.kind == "c" else e, vl, tl, vr, tr, scale)
+
+
+def golub_kahan(b: Bidiagonal) -> Array:
+    """The off-diagonal (batch, 2 n - 1) of the Golub-Kahan matrix [[0, B], [B^T, 0]] permuted to tridiagonal form
+    (zero diagonal): d_0, e_0, d_1, ...; its eigenvalues are +-sigma, the eigenvector of sigma (v_0, u_0, v_1, u_1,
+    ...) / sqrt(2) for B's singular vectors u and v."""
+    batch, n = b.d._shape
+    off = zeros((batch, 2 * n - 1), dtype=b.d._dtype, device=b.d.device)
+    off[:, 0::2] = b.d
     if n > 1:
-        off[:, 1::2] = _abs(tr[:, 1, :])
-    values = bisect(zeros((batch, 2 * n), dtype=real, device=a.device), square(off), n, n)
-    return divide(flip(values, axis=-1), host_array(ctx, scale.reshape(batch, 1), real))
+        off[:, 1::2] = b.e
+    return off
+
+
+def svdvals(a: Array) -> Array:
+    """The singular values (descending, (batch, n)) of the stack a (batch, m, n), m >= n: :func:`bidiagonalize`,
+    then bisection for the n largest eigenvalues of the Golub-Kahan matrix (:func:`golub_kahan`)."""
+    b = bidiagonalize(a)
+    batch, n = b.d._shape
+    values = bisect(zeros((batch, 2 * n), dtype=b.d._dtype, device=a.device), square(golub_kahan(b)), n, n)
+    return divide(flip(values, axis=-1), host_array(a._ctx, b.scale.reshape(batch, 1), b.d._dtype))
 
 
 def bisect(d: Array, e2: Array, first: int, count: int, tol: float = 0.0) -> Array:

@@ -20,14 +20,30 @@ from ..array import Array, make_array
 from ..kernels.factorization_tridiagonal import InverseIterSpec
 from .creation import full, zeros
 from .elementwise import abs as _abs
-from .elementwise import add, less_equal, minimum, multiply, sign, square, subtract, where
+from .elementwise import (
+    add,
+    conj,
+    divide,
+    greater,
+    less_equal,
+    logical_not,
+    logical_or,
+    minimum,
+    multiply,
+    sign,
+    sqrt,
+    square,
+    subtract,
+    where,
+)
 from .gather import take_along_axis
-from .linalg_common import finish, launch
+from .linalg_common import finish, host_array, launch
 from .linalg_large import _quad, _sub, apply_q, block_factors, diagonal_view, hermitian
-from .linalg_tridiagonal import bisect, tridiagonal_values, tridiagonalize
-from .manipulation import expand_dims, reshape
+from .linalg_tridiagonal import bidiagonalize, bisect, golub_kahan, tridiagonal_values, tridiagonalize
+from .manipulation import expand_dims, flip, reshape
 from .reductions import all as _all
 from .reductions import max as _max
+from .reductions import sum as _sum
 from .sorting import argsort
 
 # eigh of large matrices by this route rather than Jacobi sweeps; None: on CPU devices, and on GPUs from EIGH_GPU_FROM
@@ -35,16 +51,25 @@ from .sorting import argsort
 # 3390 / 340)
 EIGH: bool | None = None
 EIGH_GPU_FROM = 512
+SVD: bool | None = None  # svd of large matrices by the bidiagonal route: None as eigh's
 ITERATIONS = 1  # inverse iteration's solves per vector a round
-ROUNDS = 1  # rounds of solves and QR before the residuals are checked (then one more a check, up to MOST_ROUNDS)
+ROUNDS = 2  # rounds of solves and QR before the residuals are checked (then one more a check, up to MOST_ROUNDS)
 MOST_ROUNDS = 4
-RESIDUAL = 2  # the largest residual accepted, in ulps of ||T|| times sqrt(n)
+RESIDUAL = 4  # the largest residual accepted, in ulps of ||T|| times sqrt(n)
+CLUSTER = 1000  # eigenvalues closer than this many ulps of the largest orthonormalized as one cluster first
 
 
 def eigh_allowed(ctx: Any, n: int) -> bool:
     """Whether eigh of large matrices of order n takes the tridiagonal route on ctx's device (``EIGH``)."""
     if EIGH is not None:
         return EIGH
+    return ctx.device.physical.type == "cpu" or n >= EIGH_GPU_FROM
+
+
+def svd_allowed(ctx: Any, n: int) -> bool:
+    """Whether svd of large matrices of n columns (m >= n) takes the bidiagonal route on ctx's device (``SVD``)."""
+    if SVD is not None:
+        return SVD
     return ctx.device.physical.type == "cpu" or n >= EIGH_GPU_FROM
 
 
@@ -72,15 +97,43 @@ def _row(x: Array) -> Array:
 
 def orthonormalize(x: Array, w: Array) -> Array:
     """The columns of the stack x (batch, n, count), count <= n, eigenvectors for w (batch, count) (ascending),
-    orthonormal except among near-equal eigenvalues, made orthonormal by a Householder QR, each column signed to
-    keep its direction (Q diag(sign(R_jj))). The QR takes them from the most isolated eigenvalue to the least: a
-    column of a cluster, nearly dependent on its neighbours, comes out with rounding noise divided by its R_jj,
-    which orthogonality to the columns before it keeps out of their (well separated) directions."""
+    orthonormal except among near-equal eigenvalues, made orthonormal, each kept in its direction.
+
+    Cholesky QRs (X R^-1 with R^H R = X^H X, all products), first within clusters (X^H X's entries between columns of
+    eigenvalues further apart than ``CLUSTER`` ulps of the largest, chained, set to zero; the first of the two with
+    a shift of n eps on the diagonal so that a nearly dependent cluster still factors): a cluster's columns,
+    orthonormalized among themselves, take their rounding noise (amplified by their condition) into their own
+    eigenspace only; then over all columns, now nearly orthonormal. Where a factorization still fails, a Householder
+    QR taken from the most isolated eigenvalue to the least (:func:`_householder_columns`)."""
+    from .factorizations import cholesky
+    from .linalg_common import LinAlgError
+    from .linalg_scipy import solve_triangular
+    from .matmul import matmul
+
+    same = _same_cluster(w)
+    shift = x._shape[1] * float(np.finfo(x._dtype.np).eps)
+    y = x
+    try:
+        for mask, extra in ((same, shift), (same, 0.0), (None, 0.0)):
+            gram = matmul(y.mT, y)
+            if mask is not None:
+                gram = where(mask, gram, 0)
+            if extra:
+                diagonal_view(gram)[...] = add(diagonal_view(gram), extra)
+            lower = cholesky(gram)
+            y = solve_triangular(lower, y.mT, lower=True, check_finite=False).mT
+    except LinAlgError:
+        return _householder_columns(x, w)
+    return y
+
+
+def _householder_columns(x: Array, w: Array) -> Array:
+    """:func:`orthonormalize` by a Householder QR taken from the most isolated eigenvalue to the least (a nearly
+    dependent cluster's noise kept out of the separated directions the earlier columns hold), Q diag(sign(R_jj))."""
     from .linalg_spectral import qr
 
     order = argsort(_gaps(w), axis=-1, descending=True, stable=True)
-    columns = expand_dims(order, axis=-2)
-    q, r = qr(take_along_axis(x, columns, axis=-1))
+    q, r = qr(take_along_axis(x, expand_dims(order, axis=-2), axis=-1))
     signs = sign(diagonal_view(r))
     q = multiply(q, expand_dims(where(signs == 0, 1, signs), axis=-2).astype(q._dtype))
     return take_along_axis(q, expand_dims(argsort(order, axis=-1), axis=-2), axis=-1)
@@ -88,12 +141,29 @@ def orthonormalize(x: Array, w: Array) -> Array:
 
 def _gaps(w: Array) -> Array:
     """Each eigenvalue's distance to its nearest neighbour in w (batch, count) (ascending; infinity for one)."""
+    left = _gaps_left(w)
+    right = full(w._shape, float("inf"), dtype=w._dtype, device=w.device)
+    right[:, :-1] = left[:, 1:]
+    return minimum(left, right)
+
+
+def _same_cluster(w: Array) -> Array:
+    """Whether the eigenvalues i and j of w (batch, count) (ascending) are in one cluster (batch, count, count):
+    neighbours closer than ``CLUSTER`` ulps of the largest magnitude, chained."""
+    from .scans import cumulative_sum
+
+    size = _max(_abs(w), axis=-1, keepdims=True)
+    apart = greater(_gaps_left(w), multiply(size, CLUSTER * float(np.finfo(w._dtype.np).eps)))
+    ids = cumulative_sum(apart.astype("int32"), axis=-1)
+    return expand_dims(ids, axis=-1) == expand_dims(ids, axis=-2)
+
+
+def _gaps_left(w: Array) -> Array:
+    """Each eigenvalue's distance to the one before it in w (batch, count) (ascending; infinity for the first)."""
     batch, count = w._shape
     gaps = full((batch, count), float("inf"), dtype=w._dtype, device=w.device)
     if count > 1:
-        step = subtract(w[:, 1:], w[:, :-1])
-        gaps[:, 1:] = step
-        gaps[:, :-1] = minimum(gaps[:, :-1], step)
+        gaps[:, 1:] = subtract(w[:, 1:], w[:, :-1])
     return gaps
 
 
@@ -121,6 +191,8 @@ def tridiagonal_vectors(d: Array, e: Array, w: Array) -> Array | None:
     Rounds of an inverse iteration and a QR: a subspace iteration, so that a cluster's vectors, which a solve
     pulls towards its member nearest their shift, keep spanning its eigenspace (more solves a round lose that:
     tests/array/test_eigh_tridiagonal.py's clustered and repeated spectra)."""
+    if not w._shape[1]:
+        return make_array(d._ctx, (d._shape[0], d._shape[1], 0), d._dtype)
     z = None
     for done in range(1, MOST_ROUNDS + 1):
         z = orthonormalize(inverse_iteration(d, e, w, z), w)
@@ -181,3 +253,68 @@ def _dense_vectors(d: Array, e: Array, indices: Array) -> Array:
         diagonal_view(_sub(dense, 1, n, 0, n - 1))[...] = e
         diagonal_view(_sub(dense, 0, n - 1, 1, n))[...] = e
     return take_along_axis(eigh(dense).eigenvectors, expand_dims(indices, axis=-2), axis=-1)
+
+
+def svd(a: Array) -> tuple[Array, Array, Array] | None:
+    """(S descending (batch, n), U (batch, m, n) with zero columns where S is under matrix_rank's cutoff, V (batch,
+    n, n)) of the stack a (batch, m, n), m >= n, by the bidiagonal route; None where the check fails.
+
+    B's singular vectors from the Golub-Kahan matrix's eigenvectors for +sigma (:func:`tridiagonal_vectors`): their
+    even rows v and odd rows u, each column normalized, each side orthonormalized by a QR (small corrections: the
+    halves of orthonormal eigenvectors are orthonormal but where +-sigma mix, sigma near 0); then both relations
+    B v = sigma u and B^T u = sigma v checked, and the reflectors applied: U = Q_L u, V = P v."""
+    b = bidiagonalize(a)
+    batch, n = b.d._shape
+    m = a._shape[1]
+    real = b.d._dtype
+    sigma = bisect(zeros((batch, 2 * n), dtype=real, device=a.device), square(golub_kahan(b)), n, n)
+    z = tridiagonal_vectors(zeros((batch, 2 * n), dtype=real, device=a.device), golub_kahan(b), sigma)
+    if z is None:
+        return None
+    # each half normalized (they differ in norm where +sigma's vector mixed with -sigma's), then orthonormalized
+    xv, xu = (orthonormalize(_unit_columns(z[:, half::2, :]), sigma) for half in (0, 1))
+    eps = float(np.finfo(real.np).eps)
+    reliable = greater(sigma, multiply(_max(sigma, axis=-1, keepdims=True), max(m, n) * eps))
+    if not _pair_ok(b, sigma, xv, xu, reliable):
+        return None
+    xu = where(expand_dims(reliable, axis=-2), xu, 0)
+    s = divide(flip(sigma, axis=-1), host_array(a._ctx, b.scale.reshape(batch, 1), real))
+    xu, xv = flip(xu, axis=-1), flip(xv, axis=-1)
+    u = zeros((batch, m, n), dtype=a._dtype, device=a.device)
+    u[:, :n, :] = xu
+    apply_q(b.vl, block_factors(b.vl, b.tl), u)
+    v = xv.astype(a._dtype)
+    if n > 1:
+        apply_q(b.vr, block_factors(b.vr, b.tr), _sub(v, 1, n, 0, n))
+    return s, u, (conj(v) if a._dtype.kind == "c" else v)
+
+
+def _unit_columns(x: Array) -> Array:
+    """x (batch, n, k) with each nonzero column scaled to unit 2-norm."""
+    norms = sqrt(_sum(square(x), axis=-2, keepdims=True))
+    return divide(x, where(greater(norms, 0), norms, 1))
+
+
+def _bidiagonal_times(d: Array, e: Array, x: Array, transpose: bool) -> Array:
+    """B x (or B^T x) for the upper bidiagonal B (d (batch, n), e (batch, n - 1)) and x (batch, n, k)."""
+    out = multiply(expand_dims(d, axis=-1), x)
+    if d._shape[1] > 1:
+        if transpose:
+            out[:, 1:, :] = add(out[:, 1:, :], multiply(expand_dims(e, axis=-1), x[:, :-1, :]))
+        else:
+            out[:, :-1, :] = add(out[:, :-1, :], multiply(expand_dims(e, axis=-1), x[:, 1:, :]))
+    return out
+
+
+def _pair_ok(b: Any, sigma: Array, xv: Array, xu: Array, reliable: Array) -> bool:
+    """Whether B v = sigma u and B^T u = sigma v to ``RESIDUAL`` ulps of ||B|| times sqrt(n), elementwise, in the
+    columns of the reliable singular values (reads the answer back)."""
+    n = b.d._shape[1]
+    eps = float(np.finfo(b.d._dtype.np).eps)
+    bound = multiply(_max(sigma, axis=-1, keepdims=True), RESIDUAL * eps * float(np.sqrt(n)))
+    scaled, ignored = expand_dims(sigma, axis=-2), logical_not(expand_dims(reliable, axis=-2))
+    ok = True
+    for x, y, transpose in ((xv, xu, False), (xu, xv, True)):
+        residual = _abs(subtract(_bidiagonal_times(b.d, b.e, x, transpose), multiply(y, scaled)))
+        ok = ok and bool(_all(logical_or(less_equal(residual, expand_dims(bound, axis=-1)), ignored)))
+    return ok
