@@ -281,6 +281,16 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    54) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 12 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_linalg_jacobi_grid.py \
+          tests/array/test_factorizations.py -k "eigh or eigvalsh or tridiagonal or nan or svd or pinv or rank" 2>&1 \
+          | grep -v Warning | tail -n 8 | tee "$out/tests_eigh_svd.txt"
+        setup='import numpy as np; rng = np.random.default_rng(2); g = rng.standard_normal((1024, 1024), dtype=np.float32)
+a1 = vt.asarray(g); a5 = vt.asarray(g[:512, :512])'
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.SVD=False,True" \
+          "vt.linalg.svd(a5, full_matrices=False)" "vt.linalg.svd(a1, full_matrices=False)" --setup "$setup" 2>&1 \
+          | tee "$out/svd_route.txt"
+        bench_rows 40 "svd 512" "eigh 512" "eigh 2048" ;;
     53) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
           tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py 2>&1 | grep -v Warning \
           | tail -n 5 | tee "$out/tests_eigh.txt"
