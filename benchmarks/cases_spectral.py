@@ -37,7 +37,8 @@ def _svd(n: int) -> Case:
         a = lib.array(_matrix(n, seed=2))
         return lambda: lib.xp.linalg.svd(a, full_matrices=False)
 
-    return Case(f"svd {n}x{n} float32", "ms", build, note="U, S and V^H (one-sided Jacobi on vulkit)")
+    return Case(f"svd {n}x{n} float32", "ms", build,
+                note="U, S and V^H (bidiagonal reduction, Golub-Kahan vectors on vulkit)")
 
 
 def cases(cpu: bool) -> list[Case]:
