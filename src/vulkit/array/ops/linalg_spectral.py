@@ -236,9 +236,10 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
     and Vh (..., N, N) with ``full_matrices`` (else (..., M, K) and (..., K, N)), S (..., K) in descending order;
     ``compute_uv=False`` gives S only, ``hermitian=True`` uses :func:`eigh`, as NumPy does.
 
-    One-sided Jacobi (Hestenes) on the matrix or its conjugate transpose (one workgroup per matrix where it fits in
-    shared memory, else rounds or sweeps over the stack): singular values to a few ulps of the largest (small ones
-    often to high relative accuracy, which LAPACK's ``gesdd`` lacks), singular vectors orthonormal to about 6 ulps
+    One-sided Jacobi (Hestenes) on the matrix or its conjugate transpose where it fits a workgroup's shared memory
+    (singular values to a few ulps of the largest, small ones often to high relative accuracy); larger ones by
+    reduction to bidiagonal form and the Golub-Kahan matrix's eigenvectors, checked (Jacobi rounds or sweeps over
+    the stack where the check fails, and on GPUs below 512 columns): singular vectors orthonormal to about 6 ulps
     (float32, 100 x 100); columns for zero or negligible singular values (under matrix_rank's cutoff, whose
     directions are rounding noise) and the extra columns of ``full_matrices`` complete the basis through a
     Householder QR. LinAlgError where a matrix holds NaN or infinity, as NumPy's "SVD did not converge" (this reads
