@@ -112,6 +112,17 @@ in_turn() {
 }
 # bench_rows SECONDS ROW...: the benchmark rows whose names contain each ROW against the peers, each run under the
 # limit, appended to $out/bench.jsonl
+# the symmetric operands (float32, orders 128 to 2048) of the eigh, eigvalsh and svdvals steps from 50 on
+symmetric_setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
+h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])
+h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256])'
+# eigh's, eigvalsh's, the tridiagonal routes' and svd's tests with validation
+eigh_tests() {
+  VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
+    tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_linalg_jacobi_grid.py \
+    tests/array/test_factorizations.py -k "eigh or eigvalsh or tridiagonal or nan or svd" 2>&1 | grep -v Warning \
+    | tail -n 20 | tee "$out/tests_eigh.txt"
+}
 bench_rows() {
   local seconds=$1 row
   shift
@@ -294,8 +305,7 @@ a1 = vt.asarray(g); a5 = vt.asarray(g[:512, :512])'
     53) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
           tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py 2>&1 | grep -v Warning \
           | tail -n 5 | tee "$out/tests_eigh.txt"
-        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
-h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])'
+        setup=$symmetric_setup
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.REDUCTION_LANES=None,16" \
           "vt.linalg.eigh(h5)" "vt.linalg.eigh(h1)" "vt.linalg.eigh(h)" "vt.linalg.svdvals(h1)" --setup "$setup" 2>&1 \
           | tee "$out/reduction_lanes.txt"
@@ -303,20 +313,14 @@ h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray
     52) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"
-        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
-h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])'
+        setup=$symmetric_setup
         limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.REDUCTION_LANES=8,16" \
           "vt.linalg.eigh(h1)" "vt.linalg.eigh(h)" --setup "$setup" 2>&1 | tee "$out/reduction_lanes.txt"
         limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.eigh(h)" --setup "$setup" 2>&1 \
           | tee "$out/eigh_times.txt"
         bench_rows 60 "eigh 512" "eigh 2048" ;;
-    51) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
-          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_linalg_jacobi_grid.py \
-          tests/array/test_factorizations.py -k "eigh or eigvalsh or tridiagonal or nan or svd" 2>&1 | grep -v Warning \
-          | tail -n 20 | tee "$out/tests_eigh.txt"
-        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
-h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])
-h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256])'
+    51) eigh_tests
+        setup=$symmetric_setup
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.REDUCTION_LANES=8,16,32" \
           "vt.linalg.eigvalsh(h1)" "vt.linalg.eigh(h5)" "vt.linalg.svdvals(h1)" --setup "$setup" 2>&1 \
           | tee "$out/reduction_lanes.txt"
@@ -326,13 +330,8 @@ h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256
           | tee "$out/eigh_times.txt"
         limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 1024 2>&1 | tee "$out/spectral_check.txt"
         bench_rows 60 "eigh 512" "eigh 2048" ;;
-    50) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
-          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_linalg_jacobi_grid.py \
-          tests/array/test_factorizations.py -k "eigh or eigvalsh or tridiagonal or nan or svd" 2>&1 | grep -v Warning \
-          | tail -n 20 | tee "$out/tests_eigh.txt"
-        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
-h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])
-h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256])'
+    50) eigh_tests
+        setup=$symmetric_setup
         limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.EIGH=False,True" \
           "vt.linalg.eigh(h128)" "vt.linalg.eigh(h5)" "vt.linalg.eigh(h1)" "vt.linalg.eigh(h)" --setup "$setup" 2>&1 \
           | tee "$out/eigh_route.txt"

@@ -67,3 +67,22 @@ def assert_matches(result: vt.Array, expected: np.ndarray, rtol: float | None = 
     if got.dtype.kind == "f":
         zeros = (expected == 0) & (got == 0)
         np.testing.assert_array_equal(np.signbit(got[zeros]), np.signbit(expected[zeros]), err_msg="sign of zero")
+
+
+def hard_tridiagonals(dtype: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Symmetric tridiagonal matrices (diagonal, off-diagonal) of ``dtype`` whose spectra stress bisection and
+    inverse iteration: a diagonal one (unsorted, repeated), the second-difference matrix (clustered ends),
+    Wilkinson's W21+ (pairs equal to many digits), a graded one, a zero diagonal, the identity; each scaled by 1
+    and near both ends of the dtype's range."""
+    n = 21
+    cases = [
+        (np.array([3.0, -1.0, 2.0, 2.0, -0.0, 5.0]), np.zeros(5)),
+        (np.full(50, 2.0), np.full(49, -1.0)),
+        (np.abs(np.arange(n) - n // 2).astype(float), np.ones(n - 1)),
+        (np.logspace(0, -20, 30), np.logspace(-1, -21, 29)),
+        (np.zeros(40), np.ones(39)),
+        (np.ones(9), np.zeros(8)),
+    ]
+    info = np.finfo(np.dtype(dtype))
+    return [((d * scale).astype(dtype), (e * scale).astype(dtype))
+            for scale in (1.0, float(info.max) ** 0.25, float(info.tiny) ** 0.25) for d, e in cases]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from array_helpers import hard_tridiagonals
 
 import vulkit as vt
 from vulkit.array.ops import linalg_tridiagonal_vectors as route
@@ -67,22 +68,9 @@ def test_eigh_tridiagonal_matches_scipy(dtype, n):
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_eigh_tridiagonal_of_hard_spectra(dtype):
-    """A diagonal matrix (repeated eigenvalues: any basis of their eigenspace), the second-difference matrix,
-    Wilkinson's W21+ (pairs equal to many digits), a graded matrix, a zero diagonal, the identity; scaled near the
-    ends of the range."""
-    n = 21
-    cases = [
-        (np.array([3.0, -1.0, 2.0, 2.0, -0.0, 5.0]), np.zeros(5)),
-        (np.full(50, 2.0), np.full(49, -1.0)),
-        (np.abs(np.arange(n) - n // 2).astype(float), np.ones(n - 1)),
-        (np.logspace(0, -20, 30), np.logspace(-1, -21, 29)),
-        (np.zeros(40), np.ones(39)),
-        (np.ones(9), np.zeros(8)),
-    ]
-    info = np.finfo(np.dtype(dtype))
-    for scale in (1.0, float(info.max) ** 0.25, float(info.tiny) ** 0.25):
-        for d, e in cases:
-            _check_tridiagonal((d * scale).astype(dtype), (e * scale).astype(dtype), dtype)
+    """array_helpers.hard_tridiagonals (a repeated eigenvalue's vectors: any basis of its eigenspace)."""
+    for d, e in hard_tridiagonals(dtype):
+        _check_tridiagonal(d, e, dtype)
 
 
 def test_eigh_tridiagonal_select_stacks_and_eigvals_only():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from array_helpers import hard_tridiagonals
 
 import vulkit as vt
 
@@ -44,22 +45,9 @@ def test_eigenvalues_match_scipy(dtype, n):
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_hard_spectra(dtype):
-    """Diagonal (unsorted, repeated), the second-difference matrix (clustered ends), Wilkinson's W21+ (pairs equal
-    to many digits), a graded diagonal, zero pivots (zero diagonal), and scales near the range's ends."""
-    n = 21
-    cases = [
-        (np.array([3.0, -1.0, 2.0, 2.0, -0.0, 5.0]), np.zeros(5)),
-        (np.full(50, 2.0), np.full(49, -1.0)),
-        (np.abs(np.arange(n) - n // 2).astype(float), np.ones(n - 1)),
-        (np.logspace(0, -20, 30), np.logspace(-1, -21, 29)),
-        (np.zeros(40), np.ones(39)),
-        (np.ones(9), np.zeros(8)),
-    ]
-    info = np.finfo(np.dtype(dtype))
-    for scale in (1.0, float(info.max) ** 0.25, float(info.tiny) ** 0.25):
-        for d, e in cases:
-            d, e = (d * scale).astype(dtype), (e * scale).astype(dtype)
-            _check(vt.linalg.eigvalsh_tridiagonal(vt.asarray(d), vt.asarray(e)).numpy(), d, e, dtype)
+    """array_helpers.hard_tridiagonals: repeated, clustered, Wilkinson's pairs, graded, zero pivots, extreme scales."""
+    for d, e in hard_tridiagonals(dtype):
+        _check(vt.linalg.eigvalsh_tridiagonal(vt.asarray(d), vt.asarray(e)).numpy(), d, e, dtype)
 
 
 def test_select_by_index_and_interval():
