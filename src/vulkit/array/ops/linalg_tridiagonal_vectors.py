@@ -1,12 +1,13 @@
 """Eigenvectors by the tridiagonal route: ``eigh`` of large matrices as LAPACK's ``syevx`` does it (Householder
 reduction to tridiagonal form, bisection for the eigenvalues, inverse iteration for the tridiagonal matrix's
-eigenvectors, the reflectors applied to them by ``gemm``), and SciPy's ``eigh_tridiagonal``'s vectors.
+eigenvectors, the reflectors applied to them by ``gemm``), SciPy's ``eigh_tridiagonal``'s vectors, and ``svd`` of
+large matrices through the bidiagonal form and the Golub-Kahan matrix's eigenvectors.
 
 Inverse iteration (:class:`InverseIterSpec`, an invocation per eigenvalue) leaves each vector accurate except along
 its eigenvalue's near neighbours (an error of about eps ||T|| / gap there); instead of LAPACK's Gram-Schmidt within
-clusters, which is sequential, the vectors are orthonormalized at once by a Householder QR (each column kept in
-its direction): its triangular factor mixes a vector only with those of its errors, weighted by them, so each
-residual stays about eps ||T|| (the mixing times the gap). Every result is checked: where a residual
+clusters, which is sequential, the vectors are orthonormalized at once by Cholesky QRs (:func:`orthonormalize`,
+each column kept in its direction): the triangular factor mixes a vector only with those of its errors, weighted by
+them, so each residual stays about eps ||T|| (the mixing times the gap). Every result is checked: where a residual
 ||T z - w z|| exceeds ``RESIDUAL`` ulps of ||T|| (an iteration that did not converge, an overflow) the caller
 falls back to the Jacobi method."""
 
@@ -39,7 +40,7 @@ from .elementwise import (
 from .gather import take_along_axis
 from .linalg_common import finish, host_array, launch
 from .linalg_large import _quad, _sub, apply_q, block_factors, diagonal_view, hermitian
-from .linalg_tridiagonal import bidiagonalize, bisect, golub_kahan, tridiagonal_values, tridiagonalize
+from .linalg_tridiagonal import Bidiagonal, bidiagonalize, bisect, golub_kahan, tridiagonal_values, tridiagonalize
 from .manipulation import expand_dims, flip, reshape
 from .reductions import all as _all
 from .reductions import max as _max
@@ -171,11 +172,7 @@ def residual_ok(d: Array, e: Array, w: Array, z: Array) -> bool:
     """Whether every column of z (batch, n, count) is an eigenvector of its tridiagonal matrix (d, e) for w's
     eigenvalue to ``RESIDUAL`` ulps of ||T|| times sqrt(n), max-norm (reads the answer back)."""
     n = d._shape[1]
-    tz = subtract(multiply(expand_dims(d, axis=-1), z), multiply(z, expand_dims(w, axis=-2)))
-    below = multiply(expand_dims(e, axis=-1), z[:, :-1, :])
-    above = multiply(expand_dims(e, axis=-1), z[:, 1:, :])
-    tz[:, 1:, :] = add(tz[:, 1:, :], below)
-    tz[:, :-1, :] = add(tz[:, :-1, :], above)
+    tz = subtract(_banded_times(d, e, z, below=True, above=True), multiply(z, expand_dims(w, axis=-2)))
     size = _abs(d)
     size[:, 1:] = add(size[:, 1:], _abs(e))
     size[:, :-1] = add(size[:, :-1], _abs(e))
@@ -188,9 +185,9 @@ def tridiagonal_vectors(d: Array, e: Array, w: Array) -> Array | None:
     """Orthonormal eigenvectors (batch, n, count) of the tridiagonal matrices (d, e) for the eigenvalues w
     (ascending), or None where the residual check still fails after ``MOST_ROUNDS``.
 
-    Rounds of an inverse iteration and a QR: a subspace iteration, so that a cluster's vectors, which a solve
-    pulls towards its member nearest their shift, keep spanning its eigenspace (more solves a round lose that:
-    tests/array/test_eigh_tridiagonal.py's clustered and repeated spectra)."""
+    Rounds of an inverse iteration and an orthonormalization: a subspace iteration, so that a cluster's vectors,
+    which a solve pulls towards its member nearest their shift, keep spanning its eigenspace (more solves a round
+    lose that: tests/array/test_eigh_tridiagonal.py's clustered and repeated spectra)."""
     if not w._shape[1]:
         return make_array(d._ctx, (d._shape[0], d._shape[1], 0), d._dtype)
     z = None
@@ -222,10 +219,10 @@ def eigh_tridiagonal(d: Any, e: Any, eigvals_only: bool = False, select: str = "
     w alone with ``eigvals_only``; ``select``, ``select_range``, ``tol`` and ``check_finite`` as
     :func:`eigvalsh_tridiagonal`'s, ``lapack_driver`` accepted and ignored.
 
-    The eigenvalues by bisection, the vectors by inverse iteration orthonormalized by a QR (see the module's
-    docstring), each checked (a residual within a few ulps of ||T||); where the check fails, from the Jacobi method
-    on the matrix. Each vector is unique up to its sign, as SciPy's are. The check reads a flag back: it waits for
-    the GPU."""
+    The eigenvalues by bisection, the vectors by inverse iteration orthonormalized by Cholesky QRs (see the
+    module's docstring), each checked (a residual within a few ulps of ||T||); where the check fails, from the
+    Jacobi method on the matrix. Each vector is unique up to its sign, as SciPy's are. The check reads a flag back:
+    it waits for the GPU."""
     del lapack_driver
     function = "eigh_tridiagonal"
     selected = tridiagonal_values(d, e, select, select_range, check_finite, tol, function)
@@ -295,18 +292,19 @@ def _unit_columns(x: Array) -> Array:
     return divide(x, where(greater(norms, 0), norms, 1))
 
 
-def _bidiagonal_times(d: Array, e: Array, x: Array, transpose: bool) -> Array:
-    """B x (or B^T x) for the upper bidiagonal B (d (batch, n), e (batch, n - 1)) and x (batch, n, k)."""
+def _banded_times(d: Array, e: Array, x: Array, below: bool, above: bool) -> Array:
+    """M x for x (batch, n, k) and the matrices M with diagonal d (batch, n) and e (batch, n - 1) below and / or
+    above it: the symmetric tridiagonal T (both), the upper bidiagonal B (above) or B^T (below)."""
     out = multiply(expand_dims(d, axis=-1), x)
     if d._shape[1] > 1:
-        if transpose:
+        if below:
             out[:, 1:, :] = add(out[:, 1:, :], multiply(expand_dims(e, axis=-1), x[:, :-1, :]))
-        else:
+        if above:
             out[:, :-1, :] = add(out[:, :-1, :], multiply(expand_dims(e, axis=-1), x[:, 1:, :]))
     return out
 
 
-def _pair_ok(b: Any, sigma: Array, xv: Array, xu: Array, reliable: Array) -> bool:
+def _pair_ok(b: Bidiagonal, sigma: Array, xv: Array, xu: Array, reliable: Array) -> bool:
     """Whether B v = sigma u and B^T u = sigma v to ``RESIDUAL`` ulps of ||B|| times sqrt(n), elementwise, in the
     columns of the reliable singular values (reads the answer back)."""
     n = b.d._shape[1]
@@ -315,6 +313,7 @@ def _pair_ok(b: Any, sigma: Array, xv: Array, xu: Array, reliable: Array) -> boo
     scaled, ignored = expand_dims(sigma, axis=-2), logical_not(expand_dims(reliable, axis=-2))
     ok = True
     for x, y, transpose in ((xv, xu, False), (xu, xv, True)):
-        residual = _abs(subtract(_bidiagonal_times(b.d, b.e, x, transpose), multiply(y, scaled)))
+        residual = _abs(subtract(_banded_times(b.d, b.e, x, below=transpose, above=not transpose),
+                                 multiply(y, scaled)))
         ok = ok and bool(_all(logical_or(less_equal(residual, expand_dims(bound, axis=-1)), ignored)))
     return ok
