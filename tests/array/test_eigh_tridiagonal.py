@@ -135,14 +135,16 @@ def test_large_eigh_by_either_route(monkeypatch, tridiagonal, dtype):
     NumPy's, eigenvectors orthonormal with residuals of a few ulps of ||A||, both triangles as UPLO."""
     monkeypatch.setattr(route, "EIGH", tridiagonal)
     wide = np.complex128 if dtype.startswith("complex") else np.float64
-    spectra = _spectra(70, dtype)
+    spectra = _spectra(66, dtype)
+    if dtype.startswith("complex"):  # the real dtypes take all five; complex ones a cluster, rank one and random
+        spectra = spectra[0::3] + spectra[-1:]
     for k, a in enumerate(spectra if tridiagonal else spectra[-2:]):  # Jacobi's own tests: test_factorizations
         want = np.linalg.eigvalsh(a.astype(wide))
         for uplo in ("L", "U") if k == 0 else ("L",):
             w, v = vt.linalg.eigh(vt.asarray(a), UPLO=uplo)
             w, v = w.numpy(), v.numpy()
             assert v.dtype == np.dtype(dtype)
-            np.testing.assert_allclose(w, want, rtol=0, atol=16 * np.sqrt(70) * _eps(dtype) * np.abs(want).max())
+            np.testing.assert_allclose(w, want, rtol=0, atol=16 * np.sqrt(66) * _eps(dtype) * np.abs(want).max())
             _check_pairs(a, w, v, dtype, ulps=32)
 
 
@@ -166,13 +168,15 @@ def test_large_svd_by_either_route(monkeypatch, bidiagonal, dtype):
     values as NumPy's, U and V orthonormal, A V = U S, for the hard spectra (as singular values), tall and wide."""
     monkeypatch.setattr(route, "SVD", bidiagonal)
     wide = np.complex128 if dtype.startswith("complex") else np.float64
-    for k, a in enumerate(_spectra(70, dtype)):
-        if not bidiagonal and k not in (0, 3):  # Jacobi's own tests: test_factorizations
+    # complex: a cluster, rank one and random; Jacobi (its own tests: test_linalg_jacobi_grid): random
+    kept = (4,) if not bidiagonal else (0, 3, 4) if dtype.startswith("complex") else range(5)
+    for k, a in enumerate(_spectra(66, dtype)):
+        if k not in kept:
             continue
-        a = a[:, :66] if k % 2 else a[:67, :].conj().T  # tall, then wide
+        a = a[:, :65] if k % 2 else a[:65, :]  # tall, then wide
         want = np.linalg.svd(a.astype(wide), compute_uv=False)
         u, s, vh = (x.numpy() for x in vt.linalg.svd(vt.asarray(a), full_matrices=k == 0))
-        tol = 32 * np.sqrt(70) * _eps(dtype)
+        tol = 32 * np.sqrt(66) * _eps(dtype)
         np.testing.assert_allclose(s, want, rtol=0, atol=tol * want.max())
         kk = s.shape[-1]
         residual = np.abs(a.astype(wide) @ np.conj(vh[:kk].T) - u[:, :kk] * s).max() / want.max()
