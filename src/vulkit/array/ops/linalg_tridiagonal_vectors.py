@@ -107,8 +107,8 @@ def orthonormalize(x: Array, w: Array) -> Array:
     eigenspace only; then over all columns, now nearly orthonormal. Where a factorization still fails, a Householder
     QR taken from the most isolated eigenvalue to the least (:func:`_householder_columns`)."""
     from .factorizations import cholesky
+    from .linalg_blocked import triangular_solve
     from .linalg_common import LinAlgError
-    from .linalg_scipy import solve_triangular
     from .matmul import matmul
 
     same = _same_cluster(w)
@@ -121,8 +121,11 @@ def orthonormalize(x: Array, w: Array) -> Array:
                 gram = where(mask, gram, 0)
             if extra:
                 diagonal_view(gram)[...] = add(diagonal_view(gram), extra)
-            lower = cholesky(gram)
-            y = solve_triangular(lower, y.mT, lower=True, check_finite=False).mT
+            rows = y.mT.copy()
+            # R^-T X^T in place; no check of R's diagonal (solve_triangular's, which would wait for the GPU): the
+            # factorization succeeded, so it is positive
+            triangular_solve(cholesky(gram), rows, lower=True, unit=False)
+            y = rows.mT
     except LinAlgError:
         return _householder_columns(x, w)
     return y
