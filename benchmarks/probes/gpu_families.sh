@@ -292,6 +292,19 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    55) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt"
+        setup="$symmetric_setup
+h384 = vt.asarray((g + g.T)[:384, :384])"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.EIGH=False,True" \
+          "vt.linalg.eigh(h128)" "vt.linalg.eigh(h256)" "vt.linalg.eigh(h384)" --setup "$setup" 2>&1 | tee "$out/eigh_small.txt"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.SVD=False,True" \
+          "vt.linalg.svd(h128)" "vt.linalg.svd(h256)" "vt.linalg.svd(h384)" --setup "$setup" 2>&1 | tee "$out/svd_small.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.eigh(h)" --setup "$setup" 2>&1 \
+          | tee "$out/eigh_times.txt"
+        limit 90 python3 benchmarks/probes/probe_spectral_check.py 512 2048 2>&1 | tee "$out/spectral_check.txt"
+        bench_rows 60 "eigh 512" "eigh 2048" "svd 512" "svd 2048" ;;
     54) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 12 -p no:cacheprovider --tb=short -rf \
           tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_linalg_jacobi_grid.py \
           tests/array/test_factorizations.py -k "eigh or eigvalsh or tridiagonal or nan or svd or pinv or rank" 2>&1 \
