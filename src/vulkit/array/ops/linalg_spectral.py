@@ -5,9 +5,9 @@ Matrices of up to 64 rows and columns that fit a workgroup's shared memory take 
 (:mod:`vulkit.array.kernels.factorization_jacobi`); larger ones :mod:`.linalg_large`: blocked Householder QR
 (compact WY, ``gemm`` updates), and Jacobi rounds of rotations over the whole stack (on GPUs a sweep a dispatch on
 a grid of workgroups, else a round per dispatch), or the reductions to tridiagonal / bidiagonal form of
-:mod:`.linalg_tridiagonal` (eigvalsh, svdvals) and :mod:`.linalg_tridiagonal_vectors` (eigh; on GPUs from 512
-rows). The Jacobi methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) rounds and read a flag back after each
-sweep: for orders in the thousands they are much slower than the reductions.
+:mod:`.linalg_tridiagonal` (eigvalsh, svdvals) and :mod:`.linalg_tridiagonal_vectors` (eigh and svd; on GPUs from
+512 rows or columns). The Jacobi methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) rounds and read a flag
+back after each sweep: for orders in the thousands they are much slower than the reductions.
 svd, svdvals, pinv and matrix_rank read a flag back (NaN or infinity raise LinAlgError, as in NumPy), so they wait
 for the GPU.
 """
@@ -159,9 +159,9 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
     (..., M, M), read from its lower (``UPLO="L"``, NumPy's default) or upper triangle.
 
     The cyclic Jacobi method in the parallel (round-robin) ordering, one workgroup per matrix up to 64x64; beyond,
-    reduction to tridiagonal form, bisection and inverse iteration orthonormalized by a QR, with a residual check
-    that falls back to Jacobi rounds over the whole stack (which GPUs also take below 512 rows; see the module
-    docstring; the check reads a flag back). Eigenvalues within about 10 ulps of ||A|| of NumPy's (LAPACK
+    reduction to tridiagonal form, bisection and inverse iteration orthonormalized by Cholesky QRs, with a residual
+    check that falls back to Jacobi rounds over the whole stack (which GPUs also take below 512 rows; see the
+    module docstring; the check reads a flag back). Eigenvalues within about 10 ulps of ||A|| of NumPy's (LAPACK
     ``syevd``), eigenvectors orthonormal to about 5 ulps with residuals of a few ulps of ||A||, each unique up to
     its sign (phase), as LAPACK's are."""
     values, vecs = _eigh(x, UPLO, True, "eigh")
@@ -176,9 +176,10 @@ def eigvalsh(x: Any, /, *, UPLO: str = "L") -> Array:  # noqa: N803 - NumPy's na
     return _eigh(x, UPLO, False, "eigvalsh")[0]
 
 
-def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
+def _svd_factors(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
     """(S, G's side (mm x nn: U, or V for wide matrices, with zero columns where S is 0), the other side (nn x nn),
-    wide) of the one-sided Jacobi SVD of the stack a (compute dtype, no empty dimension)."""
+    wide) of the SVD of the stack a (compute dtype, no empty dimension): one-sided Jacobi in a workgroup, else the
+    bidiagonal route where allowed and its check passes, else Jacobi rounds or sweeps over the stack."""
     ctx, dtype = a._ctx, a._dtype
     m, n = a._shape[-2:]
     batch = a._shape[:-2]
@@ -187,13 +188,11 @@ def _jacobi_svd(a: Array, vectors: bool) -> tuple[Array, Array, Array, bool]:
     mm, nn = max(m, n), min(m, n)
     wg, cap = _geometry(ctx, mm, nn, mm * nn + (nn * nn if vectors else 0), dtype.itemsize)
     if not cap:
-        g = _flat(a)
+        g = _conj_t(_flat(a)) if wide else _flat(a)  # tall: m >= n
         if not vectors and tridiagonal.SVDVALS:
-            return reshape(tridiagonal.svdvals(_conj_t(g) if wide else g), (*batch, nn)), a, a, wide
-        found = None
-        if vectors and tridiagonal_vectors.svd_allowed(ctx, nn):
-            found = tridiagonal_vectors.svd(_conj_t(g) if wide else g)
-        s, u, v = found if found is not None else large.svd(_conj_t(g) if wide else g, vectors)
+            return reshape(tridiagonal.svdvals(g), (*batch, nn)), a, a, wide
+        found = tridiagonal_vectors.svd(g) if vectors and tridiagonal_vectors.svd_allowed(ctx, nn) else None
+        s, u, v = found if found is not None else large.svd(g, vectors)
         shape = (*batch, nn)
         if u is None or v is None:
             return reshape(s, shape), a, a, wide
@@ -265,7 +264,7 @@ def _svd(x: Any, full_matrices: bool, compute_uv: bool, hermitian: bool, functio
         return SVDResult(finish(u, rtype), finish(s, real_dtype(rtype)), finish(vh, rtype))
     if not all_finite(a):  # (the large paths' reflections and rotations may drop a NaN on the way)
         raise LinAlgError(f"{function}: SVD did not converge (the matrix holds NaN or infinity)")
-    s, g, v, wide = _jacobi_svd(a, compute_uv)
+    s, g, v, wide = _svd_factors(a, compute_uv)
     if not compute_uv:
         return finish(s, real_dtype(rtype))
     g = _complete(g, s, full_matrices)

@@ -157,13 +157,23 @@ def golub_kahan(b: Bidiagonal) -> Array:
     return off
 
 
+def golub_kahan_sigma(off: Array) -> Array:
+    """B's singular values, ascending (batch, n): bisection for the n largest eigenvalues of the Golub-Kahan matrix
+    with off-diagonal ``off`` (:func:`golub_kahan`)."""
+    batch, n = off._shape[0], (off._shape[1] + 1) // 2
+    return bisect(zeros((batch, 2 * n), dtype=off._dtype, device=off.device), square(off), n, n)
+
+
+def unscaled(b: Bidiagonal, sigma: Array) -> Array:
+    """The singular values of the matrix that :func:`bidiagonalize` scaled, descending, from B's ascending ones."""
+    return divide(flip(sigma, axis=-1), host_array(sigma._ctx, b.scale.reshape(sigma._shape[0], 1), sigma._dtype))
+
+
 def svdvals(a: Array) -> Array:
     """The singular values (descending, (batch, n)) of the stack a (batch, m, n), m >= n: :func:`bidiagonalize`,
-    then bisection for the n largest eigenvalues of the Golub-Kahan matrix (:func:`golub_kahan`)."""
+    then :func:`golub_kahan_sigma`."""
     b = bidiagonalize(a)
-    batch, n = b.d._shape
-    values = bisect(zeros((batch, 2 * n), dtype=b.d._dtype, device=a.device), square(golub_kahan(b)), n, n)
-    return divide(flip(values, axis=-1), host_array(a._ctx, b.scale.reshape(batch, 1), b.d._dtype))
+    return unscaled(b, golub_kahan_sigma(golub_kahan(b)))
 
 
 def bisect(d: Array, e2: Array, first: int, count: int, tol: float = 0.0) -> Array:

@@ -38,9 +38,18 @@ from .elementwise import (
     where,
 )
 from .gather import take_along_axis
-from .linalg_common import finish, host_array, launch
+from .linalg_common import finish, launch
 from .linalg_large import _quad, _sub, apply_q, block_factors, diagonal_view, hermitian
-from .linalg_tridiagonal import Bidiagonal, bidiagonalize, bisect, golub_kahan, tridiagonal_values, tridiagonalize
+from .linalg_tridiagonal import (
+    Bidiagonal,
+    bidiagonalize,
+    bisect,
+    golub_kahan,
+    golub_kahan_sigma,
+    tridiagonal_values,
+    tridiagonalize,
+    unscaled,
+)
 from .manipulation import expand_dims, flip, reshape
 from .reductions import all as _all
 from .reductions import max as _max
@@ -267,8 +276,9 @@ def svd(a: Array) -> tuple[Array, Array, Array] | None:
     batch, n = b.d._shape
     m = a._shape[1]
     real = b.d._dtype
-    sigma = bisect(zeros((batch, 2 * n), dtype=real, device=a.device), square(golub_kahan(b)), n, n)
-    z = tridiagonal_vectors(zeros((batch, 2 * n), dtype=real, device=a.device), golub_kahan(b), sigma)
+    off = golub_kahan(b)
+    sigma = golub_kahan_sigma(off)
+    z = tridiagonal_vectors(zeros((batch, 2 * n), dtype=real, device=a.device), off, sigma)
     if z is None:
         return None
     # each half normalized (they differ in norm where +sigma's vector mixed with -sigma's), then orthonormalized
@@ -278,7 +288,7 @@ def svd(a: Array) -> tuple[Array, Array, Array] | None:
     if not _pair_ok(b, sigma, xv, xu, reliable):
         return None
     xu = where(expand_dims(reliable, axis=-2), xu, 0)
-    s = divide(flip(sigma, axis=-1), host_array(a._ctx, b.scale.reshape(batch, 1), real))
+    s = unscaled(b, sigma)
     xu, xv = flip(xu, axis=-1), flip(xv, axis=-1)
     u = zeros((batch, m, n), dtype=a._dtype, device=a.device)
     u[:, :n, :] = xu
