@@ -93,6 +93,10 @@
 #      form, eigh and svd of 512^2 checked against NumPy, their rows
 #  41. the whole suite with validation in 14 processes, then the QR grid's and the large QR's and svd's tests (slow ones
 #      too) with validation; qr of 4096^2 and 3001^2 (partly filled workgroups) checked against NumPy; the qr row
+#  55. the whole suite with validation; eigh and svd by Jacobi or their routes at 128-384; eigh's kernel times; the
+#      routes' accuracy at 512 and 2048; the eigh and svd rows
+#  56. the factorization tests with validation; the reflector dispatches' rows loaded at once (HOUSE_UNROLL) in turn;
+#      Jacobi or the routes at 256 and 384; GPU time per kernel of cholesky and qr of 4096^2; the eigh and svd rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -292,6 +296,25 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    56) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_qr_grid.py \
+          tests/array/test_factorizations.py tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
+        setup="$symmetric_setup
+h384 = vt.asarray((g + g.T)[:384, :384])"
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.HOUSE_UNROLL=1,2,4,8" \
+          "vt.linalg.eigh(h)" "vt.linalg.eigvalsh(h1)" "vt.linalg.svd(h5)" "vt.linalg.svdvals(h1)" \
+          "vt.linalg.eigh(h256)" --setup "$setup" 2>&1 | tee "$out/house_unroll.txt"
+        limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.EIGH=False,True" \
+          "vt.linalg.eigh(h256)" "vt.linalg.eigh(h384)" "vt.linalg.svd(h256)" "vt.linalg.svd(h384)" --setup "$setup" 2>&1 \
+          | tee "$out/eigh_small.txt"
+        setup='import numpy as np; g = np.random.default_rng(0).standard_normal((4096, 4096), dtype=np.float32)
+s = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32)); q = vt.asarray(g)'
+        for statement in "vt.linalg.cholesky(s)" "vt.linalg.qr(q)"; do
+          echo "== $statement" | tee -a "$out/linalg_times.txt"
+          limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 \
+            | tee -a "$out/linalg_times.txt"
+        done
+        bench_rows 60 "eigh 512" "eigh 2048" "svd 512" ;;
     55) VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"

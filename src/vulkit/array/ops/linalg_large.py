@@ -60,6 +60,9 @@ def diagonal_view(x: Array) -> Array:
     return view(x, (batch, min(m, n)), (x._strides[0], x._strides[1] + x._strides[2]), x._offset)
 
 
+# rows a lane of a reflector dispatch (HouseSpec) loads at once along a column: one row at a time, each row's loads
+# waited for the last row's store into the same buffer
+HOUSE_UNROLL = 4
 PANEL = 32  # columns of a QR panel: its reflectors are applied one by one within it, then as I - V T V^H
 # columns (a multiple of PANEL) whose panels update only each other; the rest takes their reflectors at once (an
 # H200, qr of 4096^2 float32 with 32 (a block a panel), 64, 128, 256: 93, 80, 74, 70 ms; of 2048^2: 41, 38, 34, 31)
@@ -90,7 +93,7 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
     k = min(m, n)
     v = zeros((batch, m, k), dtype=dtype, device=_device(w))
     u = make_array(ctx, (batch, 2, k), dtype)
-    step = Launcher(ctx, HouseSpec, dtype, [w, v, u], mode=0)
+    step = Launcher(ctx, HouseSpec, dtype, [w, v, u], mode=0, unroll=HOUSE_UNROLL)
     grid = _HouseGrid(w, v, u) if _HouseGrid.allowed(w) else None
     panels = []
     for b0 in range(0, k, QR_BLOCK):
