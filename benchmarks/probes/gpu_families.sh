@@ -97,6 +97,8 @@
 #      routes' accuracy at 512 and 2048; the eigh and svd rows
 #  56. the factorization tests with validation; the reflector dispatches' rows loaded at once (HOUSE_UNROLL) in turn;
 #      Jacobi or the routes at 256 and 384; GPU time per kernel of cholesky and qr of 4096^2; the eigh and svd rows
+#  57. the factorization tests with validation; cholesky's kernels and row (the upper triangle mirrored only in the
+#      diagonal blocks); eigh's reflector dispatches in order; the elementwise and kp rows; boolean masks' rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -296,6 +298,19 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    57) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_factorizations.py tests/array/test_linalg_scipy.py tests/array/test_recording.py \
+          2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
+        setup='import numpy as np; g = np.random.default_rng(0).standard_normal((4096, 4096), dtype=np.float32)
+s = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))'
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.cholesky(s)" --setup "$setup" 2>&1 \
+          | tee "$out/cholesky_times.txt"
+        bench_rows 60 "cholesky"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.eigh(h)" --setup "$symmetric_setup" \
+          --series HouseSpec 2>&1 | tee "$out/eigh_series.txt"
+        limit 150 python3 benchmarks/run.py --only kp,array --out "$out/bench_elementwise" 2>&1 | tail -n 30
+        limit 60 python3 benchmarks/probes/probe_compaction.py 16777216 2>&1 | tee "$out/compaction.txt"
+        limit 60 python3 benchmarks/probes/probe_mask_assign.py 2>&1 | tee "$out/mask_assign.txt" ;;
     56) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py tests/array/test_qr_grid.py \
           tests/array/test_factorizations.py tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"

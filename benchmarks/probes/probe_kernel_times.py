@@ -5,7 +5,9 @@ of a sort, which part of a unique) without a vendor profiler.
     python benchmarks/probes/probe_kernel_times.py "vt.sort(x)" \
         --setup "x = vt.asarray(np.random.default_rng(0).random(1 << 24, dtype=np.float32))"
 
-Timestamps after each dispatch serialise the work a little: the total is an upper bound of the plain run's."""
+Timestamps after each dispatch serialise the work a little: the total is an upper bound of the plain run's.
+``--series NAME`` also prints the times of that kernel's dispatches in the order they ran (a dispatch a step of a
+blocked loop: where along the loop the time goes)."""
 
 from __future__ import annotations
 
@@ -44,8 +46,9 @@ def best_gpu_seconds(function: Any, rounds: int = 5, warm_seconds: float = 1.0) 
     return best
 
 
-def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str, Any]) -> dict[str, float]:
-    """One run of ``statement`` with every dispatch bracketed by timestamp events: milliseconds by kernel."""
+def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str, Any]) -> list[tuple[str, float]]:
+    """One run of ``statement`` with every dispatch bracketed by timestamp events: (kernel, milliseconds) of each
+    dispatch in order."""
     marks: list[tuple[str, Event, Event]] = []
     original_dispatch, original_to = stream.dispatch, stream.dispatch_to
 
@@ -64,14 +67,24 @@ def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str
     finally:
         stream.dispatch, stream.dispatch_to = original_dispatch, original_to
     vt.device.synchronize()
+    return [(name, start.elapsed_time(end)) for name, start, end in marks]
+
+
+def _totals(run: list[tuple[str, float]]) -> dict[str, float]:
     totals: dict[str, float] = defaultdict(float)
-    for name, start, end in marks:
-        totals[name] += start.elapsed_time(end)
+    for name, ms in run:
+        totals[name] += ms
     return dict(totals)
 
 
 def profile(statement: str, namespace: dict[str, Any], rounds: int = 5, warm_seconds: float = 1.0) -> dict[str, float]:
-    """Milliseconds per kernel (the run of least total of ``rounds``), by spec name, after ``warm_seconds`` of
+    """Milliseconds per kernel, by spec name (see :func:`dispatches`)."""
+    return _totals(dispatches(statement, namespace, rounds, warm_seconds))
+
+
+def dispatches(statement: str, namespace: dict[str, Any], rounds: int = 5,
+               warm_seconds: float = 1.0) -> list[tuple[str, float]]:
+    """(kernel, milliseconds) of each dispatch of the run of least total of ``rounds``, after ``warm_seconds`` of
     running the statement (compiles its kernels; a GPU left idle while kernels compile clocks down, and GPU
     times taken before it clocks up again read several times too long)."""
     ctx = context.current()
@@ -83,7 +96,7 @@ def profile(statement: str, namespace: dict[str, Any], rounds: int = 5, warm_sec
         vt.device.synchronize()
     names = {id(kernel.pipeline): _name(kernel.spec) for kernel in ctx.kernels}
     runs = [_run(ctx.stream, names, statement, namespace) for _ in range(rounds)]
-    return min(runs, key=lambda run: sum(run.values()))
+    return min(runs, key=lambda run: sum(ms for _, ms in run))
 
 
 def namespace_of(setup: str) -> dict[str, Any]:
@@ -93,22 +106,40 @@ def namespace_of(setup: str) -> dict[str, Any]:
     return namespace
 
 
-def statement_and_namespace(description: str) -> tuple[str, dict[str, Any]]:
-    """The command line's statement, and the namespace its ``--setup`` code made (:func:`namespace_of`)."""
+def _parser(description: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("statement")
     parser.add_argument("--setup", default="")
-    args = parser.parse_args()
+    return parser
+
+
+def statement_and_namespace(description: str) -> tuple[str, dict[str, Any]]:
+    """The command line's statement, and the namespace its ``--setup`` code made (:func:`namespace_of`)."""
+    args = _parser(description).parse_args()
     return args.statement, namespace_of(args.setup)
 
 
+def _print_series(run: list[tuple[str, float]], name: str, parts: int = 16) -> None:
+    """The times of ``name``'s dispatches in order, averaged over ``parts`` consecutive runs of them."""
+    times = [ms for kernel, ms in run if kernel == name]
+    print(f"{name}: {len(times)} dispatches, µs each by position (average of each 1/{parts}):")
+    for k in range(min(parts, len(times))):
+        part = times[k * len(times) // parts:(k + 1) * len(times) // parts]
+        print(f"  from {k * len(times) // parts:6d}: {1e3 * sum(part) / max(1, len(part)):8.1f}")
+
+
 def main() -> None:
-    statement, namespace = statement_and_namespace(__doc__.splitlines()[0])
-    times = profile(statement, namespace)
+    parser = _parser(__doc__.splitlines()[0])
+    parser.add_argument("--series", default="", help="a kernel's name: its dispatches' times in order")
+    args = parser.parse_args()
+    run = dispatches(args.statement, namespace_of(args.setup))
+    times = _totals(run)
     total = sum(times.values())
     for name, ms in sorted(times.items(), key=lambda item: -item[1]):
         print(f"{ms * 1e3:10.1f} µs  {100 * ms / total:5.1f} %  {name}")
     print(f"{total * 1e3:10.1f} µs  total")
+    if args.series:
+        _print_series(run, args.series)
 
 
 if __name__ == "__main__":

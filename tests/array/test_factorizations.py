@@ -259,9 +259,10 @@ def test_cholesky_reconstructs(dtype, n):
 
 
 def test_cholesky_reads_the_lower_triangle_and_raises():
-    a = _spd((12, 12), "float64", 20)
-    messy = np.tril(a) + np.triu(np.full_like(a, 7.0), 1)
-    _close(LA.cholesky(vt.asarray(messy)).numpy(), np.linalg.cholesky(a), _tol("float64", 12))
+    for n, junk in ((12, 7.0), (150, np.nan), (130, np.inf)):  # 150, 130: blocked, the last block smaller
+        a = _spd((n, n), "float64", 20)
+        messy = np.tril(a) + np.triu(np.full_like(a, junk), 1)
+        _close(LA.cholesky(vt.asarray(messy)).numpy(), np.linalg.cholesky(a), _tol("float64", n))
     for n in (3, 12, 70):
         bad = -np.eye(n)
         with pytest.raises(LA.LinAlgError, match="cholesky: Matrix is not positive definite"):

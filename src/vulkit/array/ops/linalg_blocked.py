@@ -326,22 +326,35 @@ def _solve_rows(t: Array, x: Array, r0: int, r1: int, tb: int, lower: bool, solv
     _solve_rows(t, x, *second, tb, lower, solve)
 
 
+def _mirror_diagonal_blocks(w: Array, tb: int) -> None:
+    """The strict lower triangle of each diagonal tb x tb block of the stack w (batch, n, n; the last block
+    smaller) conjugated into its upper one: the only part of the upper triangle that :func:`potrf` reads."""
+    batch, n, _ = w._shape
+    s0, s1, s2 = w._strides
+    full = n // tb
+    blocks = [view(w, (batch, full, tb, tb), (s0, tb * (s1 + s2), s1, s2), w._offset)] if full else []
+    if n % tb:
+        blocks.append(_sub(w, full * tb, n, full * tb, n))
+    for block in blocks:
+        lower = tril(block, k=-1)
+        _copy_into(block, add(tril(block), conj(lower).mT if w._dtype.kind == "c" else lower.mT))
+
+
 def potrf(w: Array, word: Array) -> None:
     """Blocked Cholesky of each matrix of w (lower triangle read, L written there; the upper triangle is left with
     intermediate values), two dispatches a block column: the panel kernel (L11 and L21 = A21 L11^-H,
     :class:`~vulkit.array.kernels.factorization_blocked.CholPanelSpec`), then A22 -= L21 L21^H by ``gemm`` over the
     lower triangle and the band of diagonal blocks (``band``: the panel reads A11 from its upper triangle, kept
-    Hermitian there). Right-looking within groups of ``CHOL_DEFER`` columns: a block column updates only the
-    columns of its group, and each group the columns right of it in one product of inner dimension
-    ``CHOL_DEFER`` (rank-64 updates would read and write the whole trailing matrix every 64 columns). L's diagonal
-    is written at the end. A pivot <= 0 sets ``word``."""
+    Hermitian there; the rest of the upper triangle is neither read nor made Hermitian). Right-looking within
+    groups of ``CHOL_DEFER`` columns: a block column updates only the columns of its group, and each group the
+    columns right of it in one product of inner dimension ``CHOL_DEFER`` (rank-64 updates would read and write the
+    whole trailing matrix every 64 columns). L's diagonal is written at the end. A pivot <= 0 sets ``word``."""
     ctx = w._ctx
     batch, n, _ = w._shape
     tb = block_sizes(ctx, w._dtype.itemsize)
     kernels = _Kernels(w, tb)
     complex_ = w._dtype.kind == "c"
-    lower = tril(w, k=-1)
-    _copy_into(w, add(tril(w), conj(lower).mT if complex_ else lower.mT))
+    _mirror_diagonal_blocks(w, tb)
     diagonal = make_array(ctx, (batch, n), w._dtype)
     # written-out steps keep the row in a GPU's registers; a CPU's compiler (lavapipe's LLVM) takes a minute on them
     options = {"wg": min(CHOL_PANEL_THREADS, max_invocations(ctx)),

@@ -60,9 +60,10 @@ def diagonal_view(x: Array) -> Array:
     return view(x, (batch, min(m, n)), (x._strides[0], x._strides[1] + x._strides[2]), x._offset)
 
 
-# rows a lane of a reflector dispatch (HouseSpec) loads at once along a column: one row at a time, each row's loads
-# waited for the last row's store into the same buffer
-HOUSE_UNROLL = 4
+# rows a lane of a reflector dispatch (HouseSpec) loads at once along a column, before its stores (an H200, float32,
+# 1 / 2 / 4 / 8 in turn: eigh of 2048^2 128-130 / 117-122 / 106-149 / 136-146 ms; eigvalsh, svd, svdvals within
+# their noise)
+HOUSE_UNROLL = 2
 PANEL = 32  # columns of a QR panel: its reflectors are applied one by one within it, then as I - V T V^H
 # columns (a multiple of PANEL) whose panels update only each other; the rest takes their reflectors at once (an
 # H200, qr of 4096^2 float32 with 32 (a block a panel), 64, 128, 256: 93, 80, 74, 70 ms; of 2048^2: 41, 38, 34, 31)
