@@ -122,8 +122,9 @@ def statement_and_namespace(description: str) -> tuple[str, dict[str, Any]]:
 def _print_series(run: list[tuple[str, float]], name: str, parts: int = 16) -> None:
     """The times of ``name``'s dispatches in order, averaged over ``parts`` consecutive runs of them."""
     times = [ms for kernel, ms in run if kernel == name]
+    parts = min(parts, len(times))
     print(f"{name}: {len(times)} dispatches, µs each by position (average of each 1/{parts}):")
-    for k in range(min(parts, len(times))):
+    for k in range(parts):
         part = times[k * len(times) // parts:(k + 1) * len(times) // parts]
         print(f"  from {k * len(times) // parts:6d}: {1e3 * sum(part) / max(1, len(part)):8.1f}")
 

@@ -192,3 +192,24 @@ def test_large_svd_falls_back_to_jacobi_where_the_check_fails(monkeypatch):
     u, s, vh = (x.numpy() for x in vt.linalg.svd(vt.asarray(a), full_matrices=False))
     np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=0, atol=1e-12 * np.abs(s).max())
     np.testing.assert_allclose((u * s[..., None, :]) @ vh, a, rtol=0, atol=1e-12 * np.abs(s).max())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_tight_clusters_take_the_route(dtype):
+    """An orthogonal matrix (every singular value within a few ulps of 1) and a projection (two tight clusters): the
+    route's own vectors pass its check (one shift below each tight cluster) instead of falling back to Jacobi."""
+    q, _ = np.linalg.qr(np.random.default_rng(12).standard_normal((90, 90)))
+    tol = 32 * np.sqrt(180) * _eps(dtype)
+    for a in (q, q[:, :25] @ q[:, :25].T):
+        a = a.astype(dtype)
+        got = route.svd(vt.asarray(a[None]))
+        assert got is not None
+        s, u, v = (x.numpy()[0].astype(np.float64) for x in got)
+        np.testing.assert_allclose(s, np.linalg.svd(a.astype(np.float64), compute_uv=False), rtol=0, atol=tol)
+        assert np.abs((u * s) @ v.T - a).max() <= tol
+        kept = u[:, s > tol]
+        for x in (v, kept):
+            assert np.abs(x.T @ x - np.eye(x.shape[1])).max() <= tol
+        got = route.eigh(vt.asarray(a[None]), True)
+        assert got is not None
+        _check_pairs(np.tril(a) + np.tril(a, -1).T, got[0].numpy()[0], got[1].numpy()[0], dtype, ulps=32)
