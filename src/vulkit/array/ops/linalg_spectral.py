@@ -6,7 +6,7 @@ Matrices of up to 64 rows and columns that fit a workgroup's shared memory take 
 (compact WY, ``gemm`` updates), and Jacobi rounds of rotations over the whole stack (on GPUs a sweep a dispatch on
 a grid of workgroups, else a round per dispatch), or the reductions to tridiagonal / bidiagonal form of
 :mod:`.linalg_tridiagonal` (eigvalsh, svdvals) and :mod:`.linalg_tridiagonal_vectors` (eigh and svd; on GPUs from
-512 rows or columns). The Jacobi methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) rounds and read a flag
+384 rows or columns). The Jacobi methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) rounds and read a flag
 back after each sweep: for orders in the thousands they are much slower than the reductions.
 svd, svdvals, pinv and matrix_rank read a flag back (NaN or infinity raise LinAlgError, as in NumPy), so they wait
 for the GPU.
@@ -160,7 +160,7 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
 
     The cyclic Jacobi method in the parallel (round-robin) ordering, one workgroup per matrix up to 64x64; beyond,
     reduction to tridiagonal form, bisection and inverse iteration orthonormalized by Cholesky QRs, with a residual
-    check that falls back to Jacobi rounds over the whole stack (which GPUs also take below 512 rows; see the
+    check that falls back to Jacobi rounds over the whole stack (which GPUs also take below 384 rows; see the
     module docstring; the check reads a flag back). Eigenvalues within about 10 ulps of ||A|| of NumPy's (LAPACK
     ``syevd``), eigenvectors orthonormal to about 5 ulps with residuals of a few ulps of ||A||, each unique up to
     its sign (phase), as LAPACK's are."""
@@ -238,7 +238,7 @@ def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermi
     One-sided Jacobi (Hestenes) on the matrix or its conjugate transpose where it fits a workgroup's shared memory
     (singular values to a few ulps of the largest, small ones often to high relative accuracy); larger ones by
     reduction to bidiagonal form and the Golub-Kahan matrix's eigenvectors, checked (Jacobi rounds or sweeps over
-    the stack where the check fails, and on GPUs below 512 columns): singular vectors orthonormal to about 6 ulps
+    the stack where the check fails, and on GPUs below 384 columns): singular vectors orthonormal to about 6 ulps
     (float32, 100 x 100); columns for zero or negligible singular values (under matrix_rank's cutoff, whose
     directions are rounding noise) and the extra columns of ``full_matrices`` complete the basis through a
     Householder QR. LinAlgError where a matrix holds NaN or infinity, as NumPy's "SVD did not converge" (this reads

@@ -59,10 +59,10 @@ from .reductions import sum as _sum
 from .sorting import argsort
 
 # eigh of large matrices by this route rather than Jacobi sweeps; None: on CPU devices, and on GPUs from EIGH_GPU_FROM
-# rows (an H200, float32, Jacobi / this route: 128^2 7.2 / 15-22 ms, 256^2 16 / 23-37, 512^2 72 / 36-46, 2048^2
-# 3390 / 340)
+# rows (an H200, float32, Jacobi / this route in turn: eigh 256^2 16-17 / 15-23 ms, 384^2 31-33 / 20-35, 512^2 72 /
+# 36-46, 2048^2 3390 / 340; svd 256^2 27-28 / 27-42, 384^2 75-76 / 37-40)
 EIGH: bool | None = None
-EIGH_GPU_FROM = 512
+EIGH_GPU_FROM = 384
 SVD: bool | None = None  # svd of large matrices by the bidiagonal route: None as eigh's
 ITERATIONS = 1  # inverse iteration's solves per vector a round
 ROUNDS = 2  # rounds of solves and QR before the residuals are checked (then one more a check, up to MOST_ROUNDS)
