@@ -12,6 +12,7 @@ import numpy as np
 from ..array import Array, make_array
 from ..kernels.factorization_sweep import HouseSpec
 from ..kernels.factorization_tridiagonal import BisectSpec
+from ..kernels.factorization_tridiagonal_step import TridiagonalStepSpec
 from . import linalg_large
 from .creation import arange, zeros
 from .elementwise import (
@@ -43,6 +44,9 @@ SVDVALS = True
 # ~163; the transposed view's dispatches reading along rows took eigvalsh of 1024^2 from 61 ms)
 REDUCTION_LANES: int | None = None
 REDUCTION_ROWS = 64
+# rows of the matrix a workgroup of the real reduction's one-dispatch-a-column kernel (TridiagonalStepSpec) updates;
+# 0: the reflector kernel's two dispatches a column instead
+STEP_ROWS = 8
 
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
@@ -207,6 +211,9 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
     v = zeros((batch, n - 1, n - 1), dtype=dtype, device=w.device)
     taus = make_array(ctx, (batch, 2, n - 1), dtype)
+    betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
+    if dtype.kind == "f" and n > 2 and STEP_ROWS:
+        return _reduce_by_steps(w, v, taus), betas, v, taus
     step = _house(rows, [w, v, taus], 0)
     if dtype.kind == "f":  # H = H^T: H W from the left by the first dispatch, then (W H)^T = H W^T by the second
         columns = _sub(w.mT, 1, n, 0, n)
@@ -218,8 +225,20 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     else:
         _two_sided(w, rows, v, taus, step)
     d = diagonal_view(w)
-    betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
     return (d.real if dtype.kind == "c" else d), (betas.real if dtype.kind == "c" else betas), v, taus
+
+
+def _reduce_by_steps(w: Array, v: Array, taus: Array) -> Array:
+    """:func:`tridiagonalize` of a real stack by :class:`TridiagonalStepSpec`, a dispatch a column (w overwritten,
+    the reflectors written to v and taus): the diagonals (batch, n)."""
+    ctx, dtype = w._ctx, w._dtype
+    batch, n, _ = w._shape
+    d, p = make_array(ctx, (batch, 1, n), dtype), make_array(ctx, (batch, 2, n), dtype)
+    step = Launcher(ctx, TridiagonalStepSpec, dtype, [w, v, taus, p, d], rows=STEP_ROWS)
+    operands = [_quad(w), _quad(v), _quad(taus), _quad(p), _quad(d)]
+    for k in range(n):
+        step(operands, [batch, n, k], batch * max(1, -(-(n - k - 1) // STEP_ROWS)))
+    return reshape(d, (batch, n))
 
 
 def _lanes(rows: int) -> int:
