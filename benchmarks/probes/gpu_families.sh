@@ -99,6 +99,8 @@
 #      Jacobi or the routes at 256 and 384; GPU time per kernel of cholesky and qr of 4096^2; the eigh and svd rows
 #  57. the factorization tests with validation; cholesky's kernels and row (the upper triangle mirrored only in the
 #      diagonal blocks); eigh's reflector dispatches in order; the elementwise and kp rows; boolean masks' rows
+#  58. the eigh and tridiagonal tests with validation; the real reduction a dispatch a column (STEP_ROWS 8, 16, 4)
+#      against two (0) in turn; eigvalsh's GPU time in one batch; the routes' accuracy; the eigh rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -298,6 +300,16 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    58) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py \
+          tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_ROWS=0,8,16,4" \
+          "vt.linalg.eigh(h)" "vt.linalg.eigvalsh(h)" "vt.linalg.eigvalsh(h1)" "vt.linalg.eigh(h5)" \
+          --setup "$symmetric_setup" 2>&1 | tee "$out/step_rows.txt"
+        limit 60 python3 benchmarks/probes/probe_one_batch.py "vt.linalg.eigvalsh(h)" --setup "$symmetric_setup" 2>&1 \
+          | tee "$out/eigvalsh_one_batch.txt"
+        limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 2048 2>&1 | tee "$out/spectral_check.txt"
+        bench_rows 60 "eigh 512" "eigh 2048" ;;
     57) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_factorizations.py tests/array/test_linalg_scipy.py tests/array/test_recording.py \
           2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
