@@ -101,6 +101,7 @@
 #      diagonal blocks); eigh's reflector dispatches in order; the elementwise and kp rows; boolean masks' rows
 #  58. the eigh and tridiagonal tests with validation; the real reduction a dispatch a column (STEP_ROWS 8, 16, 4)
 #      against two (0) in turn; eigvalsh's GPU time in one batch; the routes' accuracy; the eigh rows
+#  59. as 58 with the subgroup reductions: STEP_ROWS 4, 2, 1 against 0 in turn; the eigh rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -300,6 +301,13 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    59) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py \
+          tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_ROWS=0,4,2,1" \
+          "vt.linalg.eigh(h)" "vt.linalg.eigvalsh(h)" "vt.linalg.eigvalsh(h1)" "vt.linalg.eigh(h5)" \
+          --setup "$symmetric_setup" 2>&1 | tee "$out/step_rows.txt"
+        bench_rows 60 "eigh 512" "eigh 2048" ;;
     58) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py \
           tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .factorization import LASpec, reduce_glsl
+from .factorization import LASpec
 
 
 @dataclass(frozen=True)
@@ -34,9 +34,9 @@ class TridiagonalStepSpec(LASpec):
     FIELDS = ("batch", "n", "k")
 
     def body(self) -> list[str]:
-        return [reduce_glsl(),
-                f"#define RB {self.rows}u",
+        return [f"#define RB {self.rows}u",
                 "shared R part[RB * WG];",  # each subgroup's sums of the workgroup's rows of p
+                *_SUBGROUP_REDUCTIONS,
                 "#define A(i, c) b_A.d[IX_A(bt, i, c)]",
                 # column k - 1's reflector, its p and w (all zero at k = 0: tp is then 0 and none is read)
                 "#define VP(c) b_V.d[IX_V(bt, (c) - 1u, kp)]",
@@ -111,3 +111,28 @@ class TridiagonalStepSpec(LASpec):
                 "    barrier();",
                 "  }",
                 "}"]
+
+
+# the workgroup's sum and maximum (of values >= 0) through subgroup operations and one shared word a subgroup: two
+# barriers each, where a tree in shared memory took one a level; every invocation adds the subgroups' words in the
+# same order, so all get the same result
+_SUBGROUP_REDUCTIONS = [
+    "shared R sg_part[WG];",
+    "R wg_sum(R v) {",
+    "  R t = subgroupAdd(v);",
+    "  if (subgroupElect()) sg_part[gl_SubgroupID] = t;",
+    "  barrier();",
+    "  R r = R(0);",
+    "  for (uint q = 0u; q < gl_NumSubgroups; ++q) r += sg_part[q];",
+    "  barrier();",
+    "  return r;",
+    "}",
+    "R wg_max(R v) {",
+    "  R t = subgroupMax(v);",
+    "  if (subgroupElect()) sg_part[gl_SubgroupID] = t;",
+    "  barrier();",
+    "  R r = R(0);",
+    "  for (uint q = 0u; q < gl_NumSubgroups; ++q) r = max(r, sg_part[q]);",
+    "  barrier();",
+    "  return r;",
+    "}"]

@@ -46,7 +46,7 @@ REDUCTION_LANES: int | None = None
 REDUCTION_ROWS = 64
 # rows of the matrix a workgroup of the real reduction's one-dispatch-a-column kernel (TridiagonalStepSpec) updates;
 # 0: the reflector kernel's two dispatches a column instead
-STEP_ROWS = 8
+STEP_ROWS = 4
 
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
