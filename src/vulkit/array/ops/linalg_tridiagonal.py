@@ -45,8 +45,10 @@ SVDVALS = True
 REDUCTION_LANES: int | None = None
 REDUCTION_ROWS = 64
 # rows of the matrix a workgroup of the real reduction's one-dispatch-a-column kernel (TridiagonalStepSpec) updates;
-# 0: the reflector kernel's two dispatches a column instead
-STEP_ROWS = 4
+# 0: the reflector kernel's two dispatches a column instead (an H200, float32, 0 / 4 / 2 / 1 rows in turn: eigvalsh
+# of 2048^2 72-92 / 73 / 62 / 60 ms, of 1024^2 44-50 / 21-22 / 18-22 / 19-22, eigh of 2048^2 143-158 / 120-124 /
+# 104-108 / 103-113; 8 and 16 rows: eigvalsh of 2048^2 100 and 155 ms)
+STEP_ROWS = 2
 
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
@@ -203,9 +205,10 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     their taus (batch, 2, n - 1): Q = diag(1, H_1 ... H_{n-1}) as :func:`.linalg_large.householder`'s) of the
     tridiagonal matrices Q^H W Q of the Hermitian stack w (batch, n, n, both triangles; overwritten), by a
     Householder reflection from both sides a column (LAPACK's ``hetd2``), H^H x = beta e_1 for the column below
-    the diagonal (beta real): for real matrices H W and then
-    (W H)^T = H W^T by two dispatches that each update the rest; for complex ones the reflector alone, then
-    W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v. All on the GPU."""
+    the diagonal (beta real): for real matrices one dispatch a column (:class:`TridiagonalStepSpec`; with
+    ``STEP_ROWS`` 0, H W and then (W H)^T = H W^T by two dispatches that each update the rest); for complex ones
+    the reflector alone, then W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v. All on the
+    GPU."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
     rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
