@@ -125,6 +125,15 @@ in_turn() {
 symmetric_setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
 h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])
 h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256])'
+# the eigh and tridiagonal tests with validation, then the real reduction's rows a workgroup (STEP_ROWS) in turn
+step_rows_ab() {
+  VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+    tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py \
+    tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
+  limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_ROWS=$1" \
+    "vt.linalg.eigh(h)" "vt.linalg.eigvalsh(h)" "vt.linalg.eigvalsh(h1)" "vt.linalg.eigh(h5)" \
+    --setup "$symmetric_setup" 2>&1 | tee "$out/step_rows.txt"
+}
 # eigh's, eigvalsh's, the tridiagonal routes' and svd's tests with validation
 eigh_tests() {
   VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 8 -p no:cacheprovider --tb=short -rf \
@@ -301,19 +310,9 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
-    59) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
-          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py \
-          tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
-        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_ROWS=0,4,2,1" \
-          "vt.linalg.eigh(h)" "vt.linalg.eigvalsh(h)" "vt.linalg.eigvalsh(h1)" "vt.linalg.eigh(h5)" \
-          --setup "$symmetric_setup" 2>&1 | tee "$out/step_rows.txt"
+    59) step_rows_ab 0,4,2,1
         bench_rows 60 "eigh 512" "eigh 2048" ;;
-    58) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
-          tests/array/test_eigh_tridiagonal.py tests/array/test_linalg_tridiagonal.py \
-          tests/array/test_linalg_eig.py 2>&1 | tail -n 15 | tee "$out/tests_linalg.txt"
-        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_ROWS=0,8,16,4" \
-          "vt.linalg.eigh(h)" "vt.linalg.eigvalsh(h)" "vt.linalg.eigvalsh(h1)" "vt.linalg.eigh(h5)" \
-          --setup "$symmetric_setup" 2>&1 | tee "$out/step_rows.txt"
+    58) step_rows_ab 0,8,16,4
         limit 60 python3 benchmarks/probes/probe_one_batch.py "vt.linalg.eigvalsh(h)" --setup "$symmetric_setup" 2>&1 \
           | tee "$out/eigvalsh_one_batch.txt"
         limit 60 python3 benchmarks/probes/probe_spectral_check.py 512 2048 2>&1 | tee "$out/spectral_check.txt"

@@ -34,12 +34,10 @@ class HouseSpec(LASpec):
     mode: int = 0
     lanes: int = LANES  # invocations along the rows of a column (the workgroup's columns: COLUMNS * LANES / lanes)
     lanes_fast: bool = False  # neighbouring invocations take neighbouring rows (a transposed view's coalesced reads)
-    unroll: int = 1  # rows a lane loads at once in the loops over a column
 
     BUFFERS = (("A", "S", ""), ("V", "S", ""), ("T", "S", ""))
     OPERANDS = ("A", "V", "T")
     FIELDS = ("batch", "m", "n", "j")
-    EXTENSIONS = ("GL_EXT_control_flow_attributes",)
 
     @property
     def local_size(self) -> int:
@@ -51,7 +49,6 @@ class HouseSpec(LASpec):
         out = [reduce_glsl(),
                f"#define CW {COLUMNS * LANES // self.lanes}u",
                f"#define RL {self.lanes}u",
-               f"#define UN {self.unroll}u",
                "shared S part[RL][CW];",
                "shared S fs[CW];",
                "void main() {",
@@ -99,21 +96,12 @@ class HouseSpec(LASpec):
         else:
             out += ["    S tau = b_T.d[IX_T(bt, 0u, j)];",
                     "#define VI(i) b_V.d[IX_V(bt, i, j)]"]
-        # the loops over a column's rows take UN rows a lane at once, their loads first: the stores into A may
-        # alias the reflector's loads, so that otherwise each row's loads would wait for the last row's store
         out += ["    if (la_abs1(tau) == R(0)) continue;",
                 "    S w = la_s(R(0));",
                 "    if (c < n) {",
                 "      if (lane == 0u) w = b_A.d[IX_A(bt, j, c)];",
-                "      for (uint i0 = j + 1u + lane; i0 < m; i0 += RL * UN) {",
-                "        S xs[UN], as[UN];",
-                "        [[unroll]] for (uint u = 0u; u < UN; ++u) {",
-                "          uint i = min(i0 + u * RL, m - 1u);",
-                "          xs[u] = VI(i); as[u] = b_A.d[IX_A(bt, i, c)];",
-                "        }",
-                "        [[unroll]] for (uint u = 0u; u < UN; ++u)",
-                "          if (i0 + u * RL < m) w += la_mul(la_conj(xs[u]), as[u]);",
-                "      }",
+                "      for (uint i = j + 1u + lane; i < m; i += RL)",
+                "        w += la_mul(la_conj(VI(i)), b_A.d[IX_A(bt, i, c)]);",
                 "    }",
                 "    part[lane][col] = w;",
                 "    barrier();",
@@ -125,15 +113,7 @@ class HouseSpec(LASpec):
                 "    if (c < n) {",
                 "      S f = fs[col];",
                 "      if (lane == 0u) b_A.d[IX_A(bt, j, c)] -= f;",
-                "      for (uint i0 = j + 1u + lane; i0 < m; i0 += RL * UN) {",
-                "        S xs[UN], as[UN];",
-                "        [[unroll]] for (uint u = 0u; u < UN; ++u) {",
-                "          uint i = min(i0 + u * RL, m - 1u);",
-                "          xs[u] = VI(i); as[u] = b_A.d[IX_A(bt, i, c)];",
-                "        }",
-                "        [[unroll]] for (uint u = 0u; u < UN; ++u)",
-                "          if (i0 + u * RL < m) b_A.d[IX_A(bt, i0 + u * RL, c)] = as[u] - la_mul(xs[u], f);",
-                "      }",
+                "      for (uint i = j + 1u + lane; i < m; i += RL) b_A.d[IX_A(bt, i, c)] -= la_mul(VI(i), f);",
                 "    }",
                 "    barrier();",
                 "  }",

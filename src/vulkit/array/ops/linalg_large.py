@@ -60,10 +60,6 @@ def diagonal_view(x: Array) -> Array:
     return view(x, (batch, min(m, n)), (x._strides[0], x._strides[1] + x._strides[2]), x._offset)
 
 
-# rows a lane of a reflector dispatch (HouseSpec) loads at once along a column, before its stores (an H200, float32,
-# 1 / 2 / 4 / 8 in turn: eigh of 2048^2 128-130 / 117-122 / 106-149 / 136-146 ms; eigvalsh, svd, svdvals within
-# their noise)
-HOUSE_UNROLL = 2
 PANEL = 32  # columns of a QR panel: its reflectors are applied one by one within it, then as I - V T V^H
 # columns (a multiple of PANEL) whose panels update only each other; the rest takes their reflectors at once (an
 # H200, qr of 4096^2 float32 with 32 (a block a panel), 64, 128, 256: 93, 80, 74, 70 ms; of 2048^2: 41, 38, 34, 31)
@@ -94,7 +90,7 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
     k = min(m, n)
     v = zeros((batch, m, k), dtype=dtype, device=_device(w))
     u = make_array(ctx, (batch, 2, k), dtype)
-    step = Launcher(ctx, HouseSpec, dtype, [w, v, u], mode=0, unroll=HOUSE_UNROLL)
+    step = Launcher(ctx, HouseSpec, dtype, [w, v, u], mode=0)
     grid = _HouseGrid(w, v, u) if _HouseGrid.allowed(w) else None
     panels = []
     for b0 in range(0, k, QR_BLOCK):

@@ -13,7 +13,6 @@ from ..array import Array, make_array
 from ..kernels.factorization_sweep import HouseSpec
 from ..kernels.factorization_tridiagonal import BisectSpec
 from ..kernels.factorization_tridiagonal_step import TridiagonalStepSpec
-from . import linalg_large
 from .creation import arange, zeros
 from .elementwise import (
     add,
@@ -253,7 +252,7 @@ def _house(view: Array, buffers: list[Array], mode: int) -> Launcher:
     """:class:`HouseSpec` on the (batch, rows, columns) view of ``buffers[0]``, :func:`_lanes` lanes a column,
     neighbouring invocations on neighbouring elements (rows where the view is transposed)."""
     return Launcher(view._ctx, HouseSpec, view._dtype, buffers, mode=mode, lanes=_lanes(view._shape[1]),
-                    lanes_fast=view._strides[1] == 1, unroll=linalg_large.HOUSE_UNROLL)
+                    lanes_fast=view._strides[1] == 1)
 
 
 def _two_sided(w: Array, rows: Array, v: Array, taus: Array, step: Launcher) -> None:
