@@ -37,7 +37,7 @@ from ..kernels.fft import (
     stage_twiddle_layout,
 )
 from ..launch import record
-from ..layout import normalize_axes
+from ..layout import merge_dims, normalize_axes
 from .creation import default_float, zeros
 from .planning import _addresses as needs_addresses
 from .recording import run_recorded
@@ -401,24 +401,19 @@ def _dispatch_post(ctx: Any, plan: Plan, sign: int, src: Array, dst: Side, lines
            (0, 0, 0) if addresses else None)
 
 
-def _merge(dims: list[tuple[int, int]]) -> tuple[int, int] | None:
-    """(size, stride) of dims (outer to inner) that are one strided dimension, else None."""
-    dims = [(s, st) for s, st in dims if s != 1]
-    if not dims:
-        return 1, 1
-    size, stride = dims[-1]
-    for s, st in reversed(dims[:-1]):
-        if st != stride * size:
-            return None
-        size *= s
-    return size, stride
+def _merge(shape: tuple[int, ...], strides: tuple[int, ...]) -> tuple[int, int] | None:
+    """(size, stride) of the dimensions (outer to inner) where they are one strided dimension, else None."""
+    merged, (steps,) = merge_dims(shape, [strides])
+    if len(merged) != 1:
+        return None
+    return merged[0], steps[0] if merged[0] != 1 else 1
 
 
 def _side(x: Array, axis: int) -> tuple[Side, int, int] | None:
     """x as lines (O, axis, C): the Side and (O, C), or None where its other axes do not merge."""
     shape, strides = x._shape, x._strides
-    outer = _merge(list(zip(shape[:axis], strides[:axis], strict=True)))
-    inner = _merge(list(zip(shape[axis + 1:], strides[axis + 1:], strict=True)))
+    outer = _merge(shape[:axis], strides[:axis])
+    inner = _merge(shape[axis + 1:], strides[axis + 1:])
     if outer is None or inner is None:
         return None
     return Side(x, x._offset, outer[1], inner[1], strides[axis]), outer[0], inner[0]
