@@ -213,3 +213,22 @@ def test_tight_clusters_take_the_route(dtype):
         got = route.eigh(vt.asarray(a[None]), True)
         assert got is not None
         _check_pairs(np.tril(a) + np.tril(a, -1).T, got[0].numpy()[0], got[1].numpy()[0], dtype, ulps=32)
+
+
+def test_orthonormalize_falls_back_to_householder_where_a_factorization_fails(monkeypatch):
+    """Two equal columns of eigenvalues far apart: the in-cluster factorizations pass, the full one fails (its flag
+    read once at the end), and the Householder QR ordered by isolation answers: orthonormal columns, the most
+    isolated eigenvalue's and then the first's in their directions."""
+    calls = []
+    original = route._householder_columns
+    monkeypatch.setattr(route, "_householder_columns", lambda x, w: calls.append(1) or original(x, w))
+    x = np.zeros((1, 5, 3))
+    x[0, 0, :2] = 1.0
+    x[0, 1, 2] = 1.0
+    got = route.orthonormalize(vt.asarray(x), vt.asarray(np.array([[0.0, 1.0, 5.0]]))).numpy()[0]
+    assert calls == [1]
+    np.testing.assert_allclose(got.T @ got, np.eye(3), rtol=0, atol=1e-12)
+    assert got[0, 0] > 0.99 and got[1, 2] > 0.99
+    good = np.linalg.qr(np.random.default_rng(3).standard_normal((1, 5, 3)))[0]
+    assert np.allclose(route.orthonormalize(vt.asarray(good), vt.asarray(np.array([[0.0, 1.0, 2.0]]))).numpy(), good)
+    assert calls == [1]

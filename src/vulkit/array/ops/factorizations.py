@@ -197,13 +197,24 @@ def cholesky(x: Any, /, *, upper: bool = False) -> Array:
     if not isinstance(upper, bool):
         raise TypeError(f"cholesky: upper must be a bool, got {type(upper).__name__}")
     a, rtype = matrices(x, "cholesky")
+    word = flag(a._ctx)
+    out = lower_factor(a, word)
+    if a._size and raised(word):
+        raise LinAlgError("cholesky: Matrix is not positive definite")
+    if upper:
+        out = conj(out.mT) if a._dtype.kind == "c" else out.mT.copy()
+    return finish(out, rtype)
+
+
+def lower_factor(a: Array, word: Array) -> Array:
+    """:func:`cholesky`'s L of each matrix of the stack a (..., n, n) in its compute dtype, without waiting for the
+    GPU: a matrix that is not positive definite sets ``word`` (its L is then not meaningful)."""
     ctx, dtype, n = a._ctx, a._dtype, a._shape[-1]
     batch = a._shape[:-2]
     count = batch_of(batch)
     out, oq = new(ctx, a._shape, dtype)
     if count and n:
         av, aq = stack(a, batch)
-        word = flag(ctx)
         wg = _wg_size(n)
         cap = _fits(ctx, n * n, dtype.itemsize, wg) if n <= 64 else 0
         if n <= TINY:
@@ -215,9 +226,5 @@ def cholesky(x: Any, /, *, upper: bool = False) -> Array:
             w = a.copy()
             blocked.potrf(reshape(w, (count, n, n)), word)
             out = tril(w)
-        if raised(word):
-            raise LinAlgError("cholesky: Matrix is not positive definite")
-    if upper:
-        out = conj(out.mT) if dtype.kind == "c" else out.mT.copy()
-    return finish(out, rtype)
+    return out
 

@@ -119,29 +119,27 @@ def orthonormalize(x: Array, w: Array) -> Array:
     orthonormalized among themselves, take their rounding noise (amplified by their condition) into their own
     eigenspace only; then over all columns, now nearly orthonormal. Where a factorization still fails, a Householder
     QR taken from the most isolated eigenvalue to the least (:func:`_householder_columns`)."""
-    from .factorizations import cholesky
+    from .factorizations import lower_factor
     from .linalg_blocked import triangular_solve
-    from .linalg_common import LinAlgError
+    from .linalg_common import flag, raised
     from .matmul import matmul
 
     same = _same_cluster(w)
     shift = x._shape[1] * float(np.finfo(x._dtype.np).eps)
     y = x
-    try:
-        for mask, extra in ((same, shift), (same, 0.0), (None, 0.0)):
-            gram = matmul(y.mT, y)
-            if mask is not None:
-                gram = where(mask, gram, 0)
-            if extra:
-                diagonal_view(gram)[...] = add(diagonal_view(gram), extra)
-            rows = y.mT.copy()
-            # R^-T X^T in place; no check of R's diagonal (solve_triangular's, which would wait for the GPU): the
-            # factorization succeeded, so it is positive
-            triangular_solve(cholesky(gram), rows, lower=True, unit=False)
-            y = rows.mT
-    except LinAlgError:
-        return _householder_columns(x, w)
-    return y
+    word = flag(x._ctx)  # set by any of the three factorizations, read once at the end
+    for mask, extra in ((same, shift), (same, 0.0), (None, 0.0)):
+        gram = matmul(y.mT, y)
+        if mask is not None:
+            gram = where(mask, gram, 0)
+        if extra:
+            diagonal_view(gram)[...] = add(diagonal_view(gram), extra)
+        rows = y.mT.copy()
+        # R^-T X^T in place; no check of R's diagonal (solve_triangular's would wait for the GPU): where a
+        # factorization succeeded it is positive, and where one failed the word discards the result
+        triangular_solve(lower_factor(gram, word), rows, lower=True, unit=False)
+        y = rows.mT
+    return _householder_columns(x, w) if raised(word) else y
 
 
 def _householder_columns(x: Array, w: Array) -> Array:
