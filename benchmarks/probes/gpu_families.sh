@@ -102,6 +102,8 @@
 #  58. the eigh and tridiagonal tests with validation; the real reduction a dispatch a column (STEP_ROWS 8, 16, 4)
 #      against two (0) in turn; eigvalsh's GPU time in one batch; the routes' accuracy; the eigh rows
 #  59. as 58 with the subgroup reductions: STEP_ROWS 4, 2, 1 against 0 in turn; the eigh rows
+#  60. the eigh and tridiagonal tests with validation (the complex reduction a dispatch a column among them), then
+#      complex eigvalsh and eigh by it or by the reflector and gemm (STEP_COMPLEX) in turn: decides its default
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -310,6 +312,11 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
+    60) step_rows_ab 0,2
+        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
+z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
+          "vt.linalg.eigvalsh(c)" "vt.linalg.eigh(c)" "vt.linalg.eigh(c5)" --setup "$setup" 2>&1 | tee "$out/step_complex.txt" ;;
     59) step_rows_ab 0,4,2,1
         bench_rows 60 "eigh 512" "eigh 2048" ;;
     58) step_rows_ab 0,8,16,4

@@ -135,31 +135,35 @@ def test_eigvalsh_of_large_matrices_by_either_route(monkeypatch, route, dtype):
 
 
 @pytest.mark.parametrize("rows", [0, 1, 3, 8])
-@pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_real_reduction_a_dispatch_a_column_or_two(monkeypatch, rows, dtype):
-    """The real reduction to tridiagonal form by one dispatch a column (STEP_ROWS rows a workgroup: one, a few with
-    a partial last workgroup, the default) or the reflector kernel's two (0): NumPy's eigenvalues, eigh's vectors
-    (its reflectors applied back) orthonormal eigenvectors, also of a rank-deficient matrix (zero columns below
-    the diagonal: tau 0) and a diagonal one."""
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_reduction_a_dispatch_a_column_or_more(monkeypatch, rows, dtype):
+    """The reduction to tridiagonal form by one dispatch a column (STEP_ROWS rows a workgroup: one, a few with a
+    partial last workgroup, the default; complex stacks too, STEP_COMPLEX) or the reflector kernel's dispatches
+    (0): NumPy's eigenvalues, eigh's vectors (its reflectors applied back) orthonormal eigenvectors, also of a
+    rank-deficient matrix (zero columns below the diagonal: tau 0) and a diagonal one."""
     from vulkit.array.ops import linalg_tridiagonal as tridiagonal
     from vulkit.array.ops import linalg_tridiagonal_vectors as vectors
 
     monkeypatch.setattr(tridiagonal, "STEP_ROWS", rows)
+    monkeypatch.setattr(tridiagonal, "STEP_COMPLEX", True)
     monkeypatch.setattr(vectors, "EIGH", True)  # eigh's vectors by the route on every device
     rng = np.random.default_rng(7)
     g = rng.standard_normal((2, 71, 71))
     low = rng.standard_normal((71, 3))
-    cases = [g + np.swapaxes(g, -1, -2), (low @ low.T)[None], np.diag(np.arange(71.0))[None]]
-    tol = 16 * np.sqrt(71) * _eps(dtype)
+    if dtype.startswith("complex"):
+        g = g + 1j * rng.standard_normal((2, 71, 71))
+        low = low + 1j * rng.standard_normal((71, 3))
+    cases = [g + np.conj(np.swapaxes(g, -1, -2)), (low @ np.conj(low.T))[None], np.diag(np.arange(71.0))[None]]
+    tol = 16 * np.sqrt(71) * _eps("float32" if dtype in ("float32", "complex64") else "float64")
     for a in cases:
         a = a.astype(dtype)
-        want = np.linalg.eigvalsh(a.astype(np.float64))
+        want = np.linalg.eigvalsh(a.astype(np.complex128))
         size = np.abs(want).max()
         np.testing.assert_allclose(vt.linalg.eigvalsh(vt.asarray(a)).numpy(), want, rtol=0, atol=tol * size)
-        w, v = (x.numpy().astype(np.float64) for x in vt.linalg.eigh(vt.asarray(a)))
-        np.testing.assert_allclose(w, want, rtol=0, atol=tol * size)
+        w, v = (x.numpy().astype(np.complex128) for x in vt.linalg.eigh(vt.asarray(a)))
+        np.testing.assert_allclose(w.real, want, rtol=0, atol=tol * size)
         assert np.abs(a @ v - v * w[..., None, :]).max() <= tol * size
-        assert np.abs(np.swapaxes(v, -1, -2) @ v - np.eye(71)).max() <= tol
+        assert np.abs(np.conj(np.swapaxes(v, -1, -2)) @ v - np.eye(71)).max() <= tol
 
 
 @pytest.mark.parametrize("route", [True, False])

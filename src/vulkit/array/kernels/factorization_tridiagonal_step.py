@@ -1,14 +1,14 @@
-"""One column of the real symmetric reduction to tridiagonal form a dispatch (LAPACK's ``sytd2`` reordered).
+"""One column of the Hermitian reduction to tridiagonal form a dispatch (LAPACK's ``hetd2`` / ``sytd2`` reordered).
 
-``sytd2`` takes three steps a column: the reflector v of column k, p = A22 v, then the rank-2 update
-A22 -= v w^T + w v^T with w = tau (p - tau (p^T v) v / 2). Each needs the whole of the one before, so the reflector
+``hetd2`` takes three steps a column: the reflector v of column k, p = A22 v, then the rank-2 update
+A22 -= v w^H + w v^H with w = tau p - |tau|^2 (p^H v) v / 2. Each needs the whole of the one before, so the reflector
 kernel (:class:`~.factorization_sweep.HouseSpec`) took two dispatches a column, and a dispatch's fixed cost (the
 host's recording, the GPU's start) was most of the reduction's time. Here dispatch k applies column k - 1's update,
 which only needs v, tau and p of that column (finished by dispatch k - 1), on the fly: every workgroup computes row
-k updated (column k, as A is symmetric; no workgroup writes row k in this dispatch), the reflector of column k from
-it and then, for its own rows below k, the update of the trailing block (written back) and their elements of
-p = A22 v: one dispatch and one pass over the trailing block a column. The last dispatch (k = n - 1) only updates
-the last diagonal element."""
+k updated (column k conjugated, as A is Hermitian; no workgroup writes row k in this dispatch), the reflector of
+column k from it and then, for its own rows below k, the update of the trailing block (written back) and their
+elements of p = A22 v: one dispatch and one pass over the trailing block a column. The last dispatch (k = n - 1)
+only updates the last diagonal element."""
 
 from __future__ import annotations
 
@@ -19,91 +19,101 @@ from .factorization import LASpec
 
 @dataclass(frozen=True)
 class TridiagonalStepSpec(LASpec):
-    """Column k of the reduction of each of ``batch`` real symmetric matrices A (n x n, both triangles; the block
-    right of and below k - 1 not yet updated by column k - 1's reflector): writes the diagonal element d_k to D
-    (batch, 1, n), column k's reflector to V (batch, n - 1, n - 1: column k, rows k .. n - 2, v_k = 1; rows of A
-    shifted by one) and tau, beta (the off-diagonal e_k) to T's rows 0 and 1 (batch, 2, n - 1), the updated block
-    of rows and columns k + 1 .. n - 1 to A, and p = A22 v to P's row k % 2 (batch, 2, n). ``rows`` rows of A a
-    workgroup, max(1, ceil((n - k - 1) / rows)) workgroups a matrix."""
+    """Column k of the reduction of each of ``batch`` Hermitian matrices A (n x n, both triangles; the block right
+    of and below k - 1 not yet updated by column k - 1's reflector): writes the diagonal element d_k (real) to D
+    (batch, 1, n), column k's reflector (LAPACK's ``larfg``: H^H x = beta e_1, H = I - tau v v^H) to V (batch,
+    n - 1, n - 1: column k, rows k .. n - 2, v_k = 1; rows of A shifted by one) and tau, beta (the off-diagonal
+    e_k) to T's rows 0 and 1 (batch, 2, n - 1), the updated block of rows and columns k + 1 .. n - 1 to A, and
+    p = A22 v to P's row k % 2 (batch, 2, n). ``rows`` rows of A a workgroup, max(1, ceil((n - k - 1) / rows))
+    workgroups a matrix."""
 
     rows: int = 8
 
     EXTENSIONS = ("GL_EXT_control_flow_attributes", "GL_KHR_shader_subgroup_arithmetic")
-    BUFFERS = (("A", "S", ""), ("V", "S", ""), ("T", "S", ""), ("P", "S", ""), ("D", "S", "writeonly"))
+    BUFFERS = (("A", "S", ""), ("V", "S", ""), ("T", "S", ""), ("P", "S", ""), ("D", "R", "writeonly"))
     OPERANDS = ("A", "V", "T", "P", "D")
     FIELDS = ("batch", "n", "k")
 
     def body(self) -> list[str]:
+        zero = "la_s(R(0))"
         return [f"#define RB {self.rows}u",
-                "shared R part[RB * WG];",  # each subgroup's sums of the workgroup's rows of p
-                *_SUBGROUP_REDUCTIONS,
+                "shared S part[RB * WG];",  # each subgroup's sums of the workgroup's rows of p
+                *_reductions(self.dtype.kind == "c"),
                 "#define A(i, c) b_A.d[IX_A(bt, i, c)]",
-                # column k - 1's reflector, its p and w (all zero at k = 0: tp is then 0 and none is read)
+                # column k - 1's reflector, its p and w (live false at k = 0 and where tau was 0: none is read)
                 "#define VP(c) b_V.d[IX_V(bt, (c) - 1u, kp)]",
                 "#define PP(c) b_P.d[IX_P(bt, kp & 1u, c)]",
-                "#define WP(c) (tp * (PP(c) - hs * VP(c)))",
-                "#define UPD(i, c, a) (tp == R(0) ? (a) : (a) - VP(i) * WP(c) - WP(i) * VP(c))",
-                "#define XK(c) UPD(k, c, A(k, c))",  # row k updated: column k below the diagonal
+                "#define WP(c) (la_mul(tp, PP(c)) + la_mul(hs, VP(c)))",
+                "#define UPD(i, c, a) \\",
+                "  (live ? (a) - la_mul(VP(i), la_conj(WP(c))) - la_mul(WP(i), la_conj(VP(c))) : (a))",
+                "#define XK(c) la_conj(UPD(k, c, A(k, c)))",  # row k updated, conjugated: column k below the diagonal
                 "#define SCALED(x) la_scale(la_scale(x, f1), f2)",
-                "#define VK(c) ((c) == k + 1u ? R(1) : SCALED(XK(c)) * sc)",
+                "#define VK(c) ((c) == k + 1u ? la_s(R(1)) : la_mul(SCALED(XK(c)), sc))",
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x, n = p.n, k = p.k, kp = max(k, 1u) - 1u;",
                 "  uint blocks = max(1u, (n - k - 1u + RB - 1u) / RB);",
                 "  for (uint g = gl_WorkGroupID.x; g < p.batch * blocks; g += gl_NumWorkGroups.x) {",
                 "    uint bt = g / blocks, blk = g - bt * blocks;",
-                "    R tp = k > 0u ? b_T.d[IX_T(bt, 0u, kp)] : R(0);",
-                "    R s = R(0);",
-                "    if (tp != R(0)) for (uint c = k + tid; c < n; c += WG) s += PP(c) * VP(c);",
-                "    R hs = R(0.5) * tp * wg_sum(s);",
-                "    if (blk == 0u && tid == 0u) b_D.d[IX_D(bt, 0u, k)] = XK(k);",
+                f"    S tp = k > 0u ? b_T.d[IX_T(bt, 0u, kp)] : {zero};",
+                "    bool live = la_abs1(tp) != R(0);",
+                f"    S s = {zero};",
+                "    if (live) for (uint c = k + tid; c < n; c += WG) s += la_mul(la_conj(PP(c)), VP(c));",
+                "    S hs = la_scale(wg_sum(s), R(-0.5) * la_abs2(tp));",  # w = tau p - |tau|^2 (p^H v) v / 2
+                "    if (blk == 0u && tid == 0u) b_D.d[IX_D(bt, 0u, k)] = la_re(UPD(k, k, A(k, k)));",
                 "    if (k + 1u >= n) continue;",
-                # LAPACK's larfg of x = column k below the diagonal, scaled by a power of two (HouseSpec's way)
+                # larfg of x = column k below the diagonal, scaled by a power of two (HouseSpec's way)
                 "    R big = R(0);",
-                "    for (uint c = k + 2u + tid; c < n; c += WG) big = max(big, abs(XK(c)));",
+                "    for (uint c = k + 2u + tid; c < n; c += WG) big = max(big, la_abs(XK(c)));",
                 "    big = wg_max(big);",
-                "    R alpha = XK(k + 1u);",
+                "    S alpha = XK(k + 1u);",
+                "    R ar = la_re(alpha), ai = la_im(alpha);",
                 "    int e = 0;",
-                "    R top = max(big, abs(alpha));",
+                "    R top = max(big, max(abs(ar), abs(ai)));",
                 "    if (top > R(0)) frexp(top, e);",
                 "    R f1 = ldexp(R(1), (-e) / 2), f2 = ldexp(R(1), -e - (-e) / 2);",
                 "    R ss = R(0);",
-                "    if (big > R(0)) for (uint c = k + 2u + tid; c < n; c += WG) { R x = SCALED(XK(c)); ss += x * x; }",
+                "    if (big > R(0)) for (uint c = k + 2u + tid; c < n; c += WG) ss += la_abs2(SCALED(XK(c)));",
                 "    ss = wg_sum(ss);",
-                "    R alphas = SCALED(alpha), tau = R(0), sc = R(0), beta = alpha;",
-                "    if (ss != R(0)) {",
-                "      R betas = sqrt(alphas * alphas + ss);",
-                "      if (alphas >= R(0)) betas = -betas;",
-                "      tau = (betas - alphas) / betas;",
-                "      sc = R(1) / (alphas - betas);",
+                "    S alphas = SCALED(alpha);",
+                "    R ars = la_re(alphas), ais = la_im(alphas), beta = ar;",
+                f"    S tau = {zero}, sc = {zero};",
+                "    if (!(ss == R(0) && ai == R(0))) {",
+                "      R betas = sqrt(ars * ars + ais * ais + ss);",
+                "      if (ars >= R(0)) betas = -betas;",
+                "      tau = la_make((betas - ars) / betas, -ais / betas);",
+                "      sc = la_div(la_s(R(1)), alphas - la_s(betas));",
                 "      beta = betas / f1 / f2;",
                 "    }",
-                "    if (blk == 0u && tid == 0u) { b_T.d[IX_T(bt, 0u, k)] = tau; b_T.d[IX_T(bt, 1u, k)] = beta; }",
+                "    if (blk == 0u && tid == 0u) {",
+                "      b_T.d[IX_T(bt, 0u, k)] = tau;",
+                "      b_T.d[IX_T(bt, 1u, k)] = la_s(beta);",
+                "    }",
                 # the workgroup's rows: column k - 1's update of their trailing part, and their p = A22 v
                 "    uint r0 = k + 1u + blk * RB;",
-                "    R vr[RB], wr[RB], acc[RB];",
+                "    S vr[RB], wr[RB], acc[RB];",
                 "    [[unroll]] for (uint r = 0u; r < RB; ++r) {",
                 "      uint i = min(r0 + r, n - 1u);",
-                "      vr[r] = tp == R(0) ? R(0) : VP(i);",
-                "      wr[r] = tp == R(0) ? R(0) : WP(i);",
-                "      acc[r] = R(0);",
+                f"      vr[r] = live ? VP(i) : {zero};",
+                f"      wr[r] = live ? WP(i) : {zero};",
+                f"      acc[r] = {zero};",
                 "    }",
                 "    for (uint c = k + 1u + tid; c < n; c += WG) {",
-                "      R vc = tp == R(0) ? R(0) : VP(c), wc = tp == R(0) ? R(0) : WP(c), v = VK(c);",
+                f"      S vc = live ? la_conj(VP(c)) : {zero}, wc = live ? la_conj(WP(c)) : {zero}, v = VK(c);",
                 "      [[unroll]] for (uint r = 0u; r < RB; ++r) {",
                 "        if (r0 + r < n) {",
-                "          R a = A(r0 + r, c) - vr[r] * wc - wr[r] * vc;",
+                "          S a = A(r0 + r, c) - la_mul(vr[r], wc) - la_mul(wr[r], vc);",
                 "          A(r0 + r, c) = a;",
-                "          acc[r] += a * v;",
+                "          acc[r] += la_mul(a, v);",
                 "        }",
                 "      }",
                 "    }",
                 "    [[unroll]] for (uint r = 0u; r < RB; ++r) {",
-                "      R t = subgroupAdd(acc[r]);",
+                "      S t = subgroupAdd(acc[r]);",
                 "      if (subgroupElect()) part[r * WG + gl_SubgroupID] = t;",
                 "    }",
                 "    barrier();",
                 "    if (tid < RB && r0 + tid < n) {",
-                "      R t = R(0);",
+                f"      S t = {zero};",
                 "      for (uint q = 0u; q < gl_NumSubgroups; ++q) t += part[tid * WG + q];",
                 "      b_P.d[IX_P(bt, k & 1u, r0 + tid)] = t;",
                 "      b_V.d[IX_V(bt, r0 + tid - 1u, k)] = VK(r0 + tid);",
@@ -113,26 +123,22 @@ class TridiagonalStepSpec(LASpec):
                 "}"]
 
 
-# the workgroup's sum and maximum (of values >= 0) through subgroup operations and one shared word a subgroup: two
-# barriers each, where a tree in shared memory took one a level; every invocation adds the subgroups' words in the
-# same order, so all get the same result
-_SUBGROUP_REDUCTIONS = [
-    "shared R sg_part[WG];",
-    "R wg_sum(R v) {",
-    "  R t = subgroupAdd(v);",
-    "  if (subgroupElect()) sg_part[gl_SubgroupID] = t;",
-    "  barrier();",
-    "  R r = R(0);",
-    "  for (uint q = 0u; q < gl_NumSubgroups; ++q) r += sg_part[q];",
-    "  barrier();",
-    "  return r;",
-    "}",
-    "R wg_max(R v) {",
-    "  R t = subgroupMax(v);",
-    "  if (subgroupElect()) sg_part[gl_SubgroupID] = t;",
-    "  barrier();",
-    "  R r = R(0);",
-    "  for (uint q = 0u; q < gl_NumSubgroups; ++q) r = max(r, sg_part[q]);",
-    "  barrier();",
-    "  return r;",
-    "}"]
+def _reductions(complex_: bool) -> list[str]:
+    """GLSL: the workgroup's sums (of S and, for complex S, of R) and maximum (of values >= 0) through subgroup
+    operations and one shared word a subgroup: two barriers each, where a tree in shared memory took one a level;
+    every invocation adds the subgroups' words in the same order, so all get the same result."""
+    lines = []
+    for kind, name, op in [*((("S", "wg_sum", "Add"),) if complex_ else ()), ("R", "wg_sum", "Add"),
+                           ("R", "wg_max", "Max")]:
+        combine = "r += sg_{0}[q]" if op == "Add" else "r = max(r, sg_{0}[q])"
+        lines += [f"{kind} {name}({kind} v) {{",
+                  f"  {kind} t = subgroup{op}(v);",
+                  f"  if (subgroupElect()) sg_{kind}[gl_SubgroupID] = t;",
+                  "  barrier();",
+                  f"  {kind} r = {kind}(0);",
+                  f"  for (uint q = 0u; q < gl_NumSubgroups; ++q) {combine.format(kind)};",
+                  "  barrier();",
+                  "  return r;",
+                  "}"]
+    shared = [f"shared {kind} sg_{kind}[WG];" for kind in (("S", "R") if complex_ else ("R",))]
+    return shared + lines

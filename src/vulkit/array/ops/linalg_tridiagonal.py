@@ -48,6 +48,9 @@ REDUCTION_ROWS = 64
 # of 2048^2 72-92 / 73 / 62 / 60 ms, of 1024^2 44-50 / 21-22 / 18-22 / 19-22, eigh of 2048^2 143-158 / 120-124 /
 # 104-108 / 103-113; 8 and 16 rows: eigvalsh of 2048^2 100 and 155 ms)
 STEP_ROWS = 2
+# complex stacks by that kernel too; None: on CPU devices only, until a GPU run has checked its complex arithmetic
+# (elsewhere a reflector, a matrix-vector product and a rank-2 gemm a column)
+STEP_COMPLEX: bool | None = None
 
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
@@ -204,18 +207,18 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     their taus (batch, 2, n - 1): Q = diag(1, H_1 ... H_{n-1}) as :func:`.linalg_large.householder`'s) of the
     tridiagonal matrices Q^H W Q of the Hermitian stack w (batch, n, n, both triangles; overwritten), by a
     Householder reflection from both sides a column (LAPACK's ``hetd2``), H^H x = beta e_1 for the column below
-    the diagonal (beta real): for real matrices one dispatch a column (:class:`TridiagonalStepSpec`; with
-    ``STEP_ROWS`` 0, H W and then (W H)^T = H W^T by two dispatches that each update the rest); for complex ones
-    the reflector alone, then W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v. All on the
-    GPU."""
+    the diagonal (beta real): one dispatch a column (:class:`TridiagonalStepSpec`; complex stacks as
+    ``STEP_COMPLEX`` says); otherwise for real matrices H W and then (W H)^T = H W^T by two dispatches that each
+    update the rest, for complex ones the reflector alone, then W22 -= v y^H + y v^H with x = tau W22 v and
+    y = x - tau (x^H v) / 2 v. All on the GPU."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
     rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
     v = zeros((batch, n - 1, n - 1), dtype=dtype, device=w.device)
     taus = make_array(ctx, (batch, 2, n - 1), dtype)
     betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
-    if dtype.kind == "f" and n > 2 and STEP_ROWS:
-        return _reduce_by_steps(w, v, taus), betas, v, taus
+    if n > 2 and STEP_ROWS and (dtype.kind == "f" or _complex_steps(ctx)):
+        return _reduce_by_steps(w, v, taus), (betas.real if dtype.kind == "c" else betas), v, taus
     step = _house(rows, [w, v, taus], 0)
     if dtype.kind == "f":  # H = H^T: H W from the left by the first dispatch, then (W H)^T = H W^T by the second
         columns = _sub(w.mT, 1, n, 0, n)
@@ -230,12 +233,17 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     return (d.real if dtype.kind == "c" else d), (betas.real if dtype.kind == "c" else betas), v, taus
 
 
+def _complex_steps(ctx: Any) -> bool:
+    """Whether complex stacks take :func:`_reduce_by_steps` on this device (``STEP_COMPLEX``)."""
+    return ctx.device.physical.type == "cpu" if STEP_COMPLEX is None else STEP_COMPLEX
+
+
 def _reduce_by_steps(w: Array, v: Array, taus: Array) -> Array:
-    """:func:`tridiagonalize` of a real stack by :class:`TridiagonalStepSpec`, a dispatch a column (w overwritten,
-    the reflectors written to v and taus): the diagonals (batch, n)."""
+    """:func:`tridiagonalize` by :class:`TridiagonalStepSpec`, a dispatch a column (w overwritten, the reflectors
+    written to v and taus): the real diagonals (batch, n)."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
-    d, p = make_array(ctx, (batch, 1, n), dtype), make_array(ctx, (batch, 2, n), dtype)
+    d, p = make_array(ctx, (batch, 1, n), dtype.component), make_array(ctx, (batch, 2, n), dtype)
     step = Launcher(ctx, TridiagonalStepSpec, dtype, [w, v, taus, p, d], rows=STEP_ROWS)
     operands = [_quad(w), _quad(v), _quad(taus), _quad(p), _quad(d)]
     for k in range(n):
