@@ -433,6 +433,20 @@ def test_eigh_of_nan_matrices_is_nan_as_numpy():
     assert not np.isnan(v.numpy()[0]).any()
 
 
+@pytest.mark.parametrize("n", [5, 30, 70])
+def test_eigh_of_a_nan_or_an_infinity_is_nan(n):
+    """One NaN or infinity in the triangle read: NaN eigenvalues and eigenvectors for that matrix (the rotations and
+    reflections drop a NaN, an infinity left finite nonsense), the other matrix of the stack as NumPy's."""
+    for bad in (np.nan, np.inf, -np.inf):
+        a = standard_normal((2, n, n), "float64", 32)
+        a = a + np.swapaxes(a, -1, -2)
+        a[1, n - 1, 1] = bad
+        w, v = (x.numpy() for x in LA.eigh(vt.asarray(a)))
+        assert np.isnan(w[1]).all() and np.isnan(v[1]).all()
+        assert np.isnan(LA.eigvalsh(vt.asarray(a)).numpy()[1]).all()
+        _close(w[0], np.linalg.eigvalsh(a[0]), _tol("float64", n))
+
+
 @pytest.mark.parametrize("route", [True, False])
 def test_large_eigh_of_nan_matrices_is_nan(monkeypatch, route):
     """The large paths (Jacobi rounds; eigvalsh's tridiagonal route or not) lose a NaN in their comparisons: a matrix

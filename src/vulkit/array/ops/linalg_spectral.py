@@ -23,7 +23,7 @@ from . import linalg_tridiagonal as tridiagonal
 from . import linalg_tridiagonal_vectors as tridiagonal_vectors
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
-from .elementwise import conj, divide, equal, greater, isnan, multiply, sign, where
+from .elementwise import conj, divide, equal, greater, isfinite, isnan, logical_not, multiply, sign, where
 from .linalg_common import (
     EighResult,
     LinAlgError,
@@ -131,11 +131,12 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
         else:
             values, vs = _large_eigh(_flat(a), uplo == "L", vectors)
             vecs = reshape(vs, a._shape) if vs is not None else vecs
-            # the rotations and reflections lose a NaN (comparisons and max() drop it): NaN where the triangle read
-            # holds one
-            read = tril(a) if uplo == "L" else triu(a)
-            values = where(_any(isnan(reshape(read, (count, n * n))), axis=-1, keepdims=True), float("nan"), values)
     values = reshape(values, (*batch, n))
+    if count and n:
+        # the rotations and reflections lose a NaN (comparisons and max() drop it), and an infinity can leave
+        # finite nonsense: NaN where the triangle read holds either
+        read = reshape(tril(a) if uplo == "L" else triu(a), (*batch, n * n))
+        values = where(_any(logical_not(isfinite(read)), axis=-1, keepdims=True), float("nan"), values)
     if vectors and count and n:  # NumPy's eigenvectors of a matrix with a NaN eigenvalue are NaN
         vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
     values = finish(values, real_dtype(rtype))
@@ -163,7 +164,8 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
     check that falls back to Jacobi rounds over the whole stack (which GPUs also take below 384 rows; see the
     module docstring; the check reads a flag back). Eigenvalues within about 10 ulps of ||A|| of NumPy's (LAPACK
     ``syevd``), eigenvectors orthonormal to about 5 ulps with residuals of a few ulps of ||A||, each unique up to
-    its sign (phase), as LAPACK's are."""
+    its sign (phase), as LAPACK's are. A matrix whose triangle read holds NaN or infinity gets NaN eigenvalues and
+    eigenvectors (NumPy's eigh: NaN; its eigvalsh raises LinAlgError)."""
     values, vecs = _eigh(x, UPLO, True, "eigh")
     assert vecs is not None
     return EighResult(values, vecs)
