@@ -316,6 +316,19 @@ def test_qr_reconstructs_and_matches_numpy(dtype, n):
         _close(LA.qr(vt.asarray(a), mode="r").numpy(), r, tol)
 
 
+@pytest.mark.parametrize("shape", [(5, 4), (30, 30), (40, 70), (90, 66)])
+def test_qr_of_a_nan_or_an_infinity_is_nan(shape):
+    """One NaN or infinity: Q and R NaN for that matrix (the reflections dropped a NaN and left a finite R), the
+    other matrix of the stack as before (Q R = A); one workgroup and the blocked path, tall and wide."""
+    for bad in (np.nan, np.inf):
+        a = standard_normal((2, *shape), "float64", 33)
+        a[1, shape[0] - 1, 1] = bad
+        q, r = (x.numpy() for x in LA.qr(vt.asarray(a)))
+        assert np.isnan(q[1]).all() and np.isnan(r[1]).all()
+        assert np.isnan(LA.qr(vt.asarray(a), mode="r").numpy()[1]).all()
+        _close(q[0] @ r[0], a[0], _tol("float64", max(shape)))
+
+
 def test_qr_of_empty_and_rank_deficient_matrices():
     for shape in ((3, 0), (0, 3)):
         for mode in ("reduced", "complete"):

@@ -82,7 +82,8 @@ def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
 
     Householder QR with LAPACK's reflectors (``geqrf``, then ``orgqr``/``ungqr`` for Q; blocked with compact WY
     updates by ``gemm`` beyond 64 rows or columns), so R's diagonal has NumPy's signs and Q, R agree with NumPy to
-    rounding (backward error a few ulps times max(M, N))."""
+    rounding (backward error a few ulps times max(M, N)). A matrix holding NaN or infinity gets NaN Q and R (LAPACK
+    leaves some of their entries finite)."""
     if mode not in ("reduced", "complete", "r"):
         raise ValueError(f"qr: mode must be 'reduced', 'complete' or 'r', got {mode!r}")
     a, rtype = matrices(x, "qr", square=False)
@@ -108,9 +109,18 @@ def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
             qf, rf = large.qr(_flat(a), q, rows, vectors)
             rm = reshape(rf, rm._shape)
             qm = reshape(qf, qm._shape) if qf is not None else qm
+        bad = _not_finite(a)  # the reflections lose a NaN (max() drops it): Q and R NaN where a matrix holds one
+        rm = where(bad, float("nan"), rm)
+        qm = where(bad, float("nan"), qm) if vectors else qm
     if not vectors:
         return finish(rm, rtype)
     return QRResult(finish(qm, rtype), finish(rm, rtype))
+
+
+def _not_finite(x: Array) -> Array:
+    """(..., 1, 1): whether each matrix of the stack x (..., M, N), none empty, holds a NaN or an infinity."""
+    batch, (m, n) = x._shape[:-2], x._shape[-2:]
+    return reshape(_any(logical_not(isfinite(reshape(x, (*batch, m * n)))), axis=-1), (*batch, 1, 1))
 
 
 def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array | None]:
@@ -135,8 +145,8 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
     if count and n:
         # the rotations and reflections lose a NaN (comparisons and max() drop it), and an infinity can leave
         # finite nonsense: NaN where the triangle read holds either
-        read = reshape(tril(a) if uplo == "L" else triu(a), (*batch, n * n))
-        values = where(_any(logical_not(isfinite(read)), axis=-1, keepdims=True), float("nan"), values)
+        bad = _not_finite(tril(a) if uplo == "L" else triu(a))
+        values = where(reshape(bad, (*batch, 1)), float("nan"), values)
     if vectors and count and n:  # NumPy's eigenvectors of a matrix with a NaN eigenvalue are NaN
         vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
     values = finish(values, real_dtype(rtype))
