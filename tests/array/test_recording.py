@@ -88,3 +88,21 @@ def test_loops_that_cannot_be_replayed_are_not_kept() -> None:
         assert key is None or ctx.plans.get(key) is None
     assert len(runs) == 4  # the body ran every time
     assert ctx.stream.capture is None
+
+
+def test_tridiagonal_reduction_replays_over_new_arrays() -> None:
+    """eigvalsh and eigh beyond one workgroup keep the reduction's dispatches a column once (by layout) and replay
+    them over the next call's arrays: NumPy's eigenvalues on every call, both functions sharing the recording."""
+    context.current().plans.clear()
+    rng = np.random.default_rng(4)
+    try:
+        for call in range(3):
+            g = rng.standard_normal((70, 70))
+            a = g + g.T
+            np.testing.assert_allclose(vt.linalg.eigvalsh(vt.asarray(a)).numpy(), np.linalg.eigvalsh(a), atol=1e-11)
+            assert len(_kept("tridiagonal_steps")) == 1, call
+        w, v = (x.numpy() for x in vt.linalg.eigh(vt.asarray(a)))
+        np.testing.assert_allclose(w, np.linalg.eigvalsh(a), atol=1e-11)
+        assert len(_kept("tridiagonal_steps")) == 1
+    finally:
+        context.current().plans.clear()
