@@ -103,7 +103,9 @@
 #      against two (0) in turn; eigvalsh's GPU time in one batch; the routes' accuracy; the eigh rows
 #  59. as 58 with the subgroup reductions: STEP_ROWS 4, 2, 1 against 0 in turn; the eigh rows
 #  60. the eigh and tridiagonal tests with validation (the complex reduction a dispatch a column among them), then
-#      complex eigvalsh and eigh by it or by the reflector and gemm (STEP_COMPLEX) in turn: decides its default
+#      complex eigvalsh and eigh by it or by the reflector and gemm (STEP_COMPLEX) in turn: decides its default;
+#      eigh by Jacobi or the route at 128-384 now that the reduction takes one dispatch a column (EIGH_GPU_FROM);
+#      eigh 512^2 as batched and in one batch (is the host its critical path?); the eigh and svd rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -316,7 +318,15 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
-          "vt.linalg.eigvalsh(c)" "vt.linalg.eigh(c)" "vt.linalg.eigh(c5)" --setup "$setup" 2>&1 | tee "$out/step_complex.txt" ;;
+          "vt.linalg.eigvalsh(c)" "vt.linalg.eigh(c)" "vt.linalg.eigh(c5)" --setup "$setup" 2>&1 | tee "$out/step_complex.txt"
+        setup="$symmetric_setup
+h384 = vt.asarray((g + g.T)[:384, :384])"
+        limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal_vectors.EIGH=False,True" \
+          "vt.linalg.eigh(h128)" "vt.linalg.eigh(h256)" "vt.linalg.eigh(h384)" --setup "$setup" 2>&1 \
+          | tee "$out/eigh_small.txt"
+        limit 60 python3 benchmarks/probes/probe_one_batch.py "vt.linalg.eigh(h5)" --setup "$symmetric_setup" 2>&1 \
+          | tee "$out/eigh512_one_batch.txt"
+        bench_rows 60 "eigh 512" "eigh 2048" "svd 512" ;;
     59) step_rows_ab 0,4,2,1
         bench_rows 60 "eigh 512" "eigh 2048" ;;
     58) step_rows_ab 0,8,16,4
