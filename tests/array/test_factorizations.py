@@ -450,7 +450,7 @@ def test_eigh_of_nan_matrices_is_nan_as_numpy():
 def test_eigh_of_a_nan_or_an_infinity_is_nan(n):
     """One NaN or infinity in the triangle read: NaN eigenvalues and eigenvectors for that matrix (the rotations and
     reflections drop a NaN, an infinity left finite nonsense), the other matrix of the stack as NumPy's."""
-    for bad in (np.nan, np.inf, -np.inf):
+    for bad in (np.nan, np.inf, -np.inf) if n < 70 else (np.inf,):  # 70: NaN in the next test
         a = standard_normal((2, n, n), "float64", 32)
         a = a + np.swapaxes(a, -1, -2)
         a[1, n - 1, 1] = bad
