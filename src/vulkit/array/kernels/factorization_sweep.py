@@ -59,34 +59,7 @@ class HouseSpec(LASpec):
                "    uint bt = g / blocks, blk = g - bt * blocks;",
                "    uint c = first + blk * CW + col;"]
         if self.mode == 0:
-            # the column scaled by an exact power of two (as two factors, each representable) that brings its
-            # largest element to [1/2, 1): tau and v do not depend on the scale, and neither the sums nor 1 / big
-            # overflow or underflow (a rank-deficient matrix's later columns shrink by eps a column into subnormals)
-            out += ["    R big = R(0);",
-                    "    for (uint i = j + 1u + tid; i < m; i += WG) big = max(big, la_abs(b_A.d[IX_A(bt, i, j)]));",
-                    "    big = wg_max(big);",
-                    "    S alpha = b_A.d[IX_A(bt, j, j)];",
-                    "    R ar = la_re(alpha), ai = la_im(alpha);",
-                    "    int e = 0;",
-                    "    R top = max(big, max(abs(ar), abs(ai)));",
-                    "    if (top > R(0)) frexp(top, e);",
-                    "    R f1 = ldexp(R(1), (-e) / 2), f2 = ldexp(R(1), -e - (-e) / 2);",
-                    "#define SCALED(x) la_scale(la_scale(x, f1), f2)",
-                    "    R ss = R(0);",
-                    "    if (big > R(0)) for (uint i = j + 1u + tid; i < m; i += WG)",
-                    "      ss += la_abs2(SCALED(b_A.d[IX_A(bt, i, j)]));",
-                    "    ss = wg_sum(ss);",
-                    "    S alphas = SCALED(alpha);",
-                    "    R ars = la_re(alphas), ais = la_im(alphas);",
-                    "    S tau = la_s(R(0)), sc = la_s(R(0));",
-                    "    R beta = ar;",
-                    "    if (!(ss == R(0) && ai == R(0))) {",
-                    "      R betas = sqrt(ars * ars + ais * ais + ss);",
-                    "      if (ars >= R(0)) betas = -betas;",
-                    "      tau = la_make((betas - ars) / betas, -ais / betas);",
-                    "      sc = la_div(la_s(R(1)), alphas - la_s(betas));",
-                    "      beta = betas / f1 / f2;",
-                    "    }",
+            out += [*larfg_glsl("b_A.d[IX_A(bt, {i}, j)]", "b_A.d[IX_A(bt, j, j)]", "j + 1u", "m"),
                     "#define VI(i) la_mul(SCALED(b_A.d[IX_A(bt, i, j)]), sc)",
                     "    if (blk == 0u) {",
                     "      for (uint i = j + tid; i < m; i += WG) b_V.d[IX_V(bt, i, j)] = i == j ? la_s(R(1)) : VI(i);",
@@ -119,6 +92,39 @@ class HouseSpec(LASpec):
                 "  }",
                 "}"]
         return out
+
+
+def larfg_glsl(element: str, alpha: str, start: str, end: str) -> list[str]:
+    """GLSL: LAPACK's ``larfg`` for a workgroup (H^H (alpha, x) = (beta, 0), H = I - tau v v^H, v = (1, x sc)), x
+    being ``element`` with ``{i}`` for i in [start, end): declares tau and sc (S), beta (R), the scale factors f1, f2
+    and ``SCALED(x)``. The column is scaled by an exact power of two (as two factors, each representable) that brings
+    its largest element to [1/2, 1): tau and v do not depend on the scale, and neither the sums nor 1 / big overflow
+    or underflow (a rank-deficient matrix's later columns shrink by eps a column into subnormals). Every invocation
+    of the workgroup calls it (``wg_max``, ``wg_sum``)."""
+    x = element.format(i="i")
+    return ["    R big = R(0);",
+            f"    for (uint i = {start} + tid; i < {end}; i += WG) big = max(big, la_abs({x}));",
+            "    big = wg_max(big);",
+            f"    S alpha = {alpha};",
+            "    R ar = la_re(alpha), ai = la_im(alpha);",
+            "    int e = 0;",
+            "    R top = max(big, max(abs(ar), abs(ai)));",
+            "    if (top > R(0)) frexp(top, e);",
+            "    R f1 = ldexp(R(1), (-e) / 2), f2 = ldexp(R(1), -e - (-e) / 2);",
+            "#define SCALED(x) la_scale(la_scale(x, f1), f2)",
+            "    R ss = R(0);",
+            f"    if (big > R(0)) for (uint i = {start} + tid; i < {end}; i += WG) ss += la_abs2(SCALED({x}));",
+            "    ss = wg_sum(ss);",
+            "    S alphas = SCALED(alpha);",
+            "    R ars = la_re(alphas), ais = la_im(alphas), beta = ar;",
+            "    S tau = la_s(R(0)), sc = la_s(R(0));",
+            "    if (!(ss == R(0) && ai == R(0))) {",
+            "      R betas = sqrt(ars * ars + ais * ais + ss);",
+            "      if (ars >= R(0)) betas = -betas;",
+            "      tau = la_make((betas - ars) / betas, -ais / betas);",
+            "      sc = la_div(la_s(R(1)), alphas - la_s(betas));",
+            "      beta = betas / f1 / f2;",
+            "    }"]
 
 
 @dataclass(frozen=True)

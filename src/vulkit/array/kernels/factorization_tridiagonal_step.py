@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .factorization import LASpec
+from .factorization_sweep import larfg_glsl
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,6 @@ class TridiagonalStepSpec(LASpec):
                 "#define UPD(i, c, a) \\",
                 "  (live ? (a) - la_mul(VP(i), la_conj(WP(c))) - la_mul(WP(i), la_conj(VP(c))) : (a))",
                 "#define XK(c) la_conj(UPD(k, c, A(k, c)))",  # row k updated, conjugated: column k below the diagonal
-                "#define SCALED(x) la_scale(la_scale(x, f1), f2)",
                 "#define VK(c) ((c) == k + 1u ? la_s(R(1)) : la_mul(SCALED(XK(c)), sc))",
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x, n = p.n, k = p.k, kp = max(k, 1u) - 1u;",
@@ -61,29 +61,7 @@ class TridiagonalStepSpec(LASpec):
                 "    S hs = la_scale(wg_sum(s), R(-0.5) * la_abs2(tp));",  # w = tau p - |tau|^2 (p^H v) v / 2
                 "    if (blk == 0u && tid == 0u) b_D.d[IX_D(bt, 0u, k)] = la_re(UPD(k, k, A(k, k)));",
                 "    if (k + 1u >= n) continue;",
-                # larfg of x = column k below the diagonal, scaled by a power of two (HouseSpec's way)
-                "    R big = R(0);",
-                "    for (uint c = k + 2u + tid; c < n; c += WG) big = max(big, la_abs(XK(c)));",
-                "    big = wg_max(big);",
-                "    S alpha = XK(k + 1u);",
-                "    R ar = la_re(alpha), ai = la_im(alpha);",
-                "    int e = 0;",
-                "    R top = max(big, max(abs(ar), abs(ai)));",
-                "    if (top > R(0)) frexp(top, e);",
-                "    R f1 = ldexp(R(1), (-e) / 2), f2 = ldexp(R(1), -e - (-e) / 2);",
-                "    R ss = R(0);",
-                "    if (big > R(0)) for (uint c = k + 2u + tid; c < n; c += WG) ss += la_abs2(SCALED(XK(c)));",
-                "    ss = wg_sum(ss);",
-                "    S alphas = SCALED(alpha);",
-                "    R ars = la_re(alphas), ais = la_im(alphas), beta = ar;",
-                f"    S tau = {zero}, sc = {zero};",
-                "    if (!(ss == R(0) && ai == R(0))) {",
-                "      R betas = sqrt(ars * ars + ais * ais + ss);",
-                "      if (ars >= R(0)) betas = -betas;",
-                "      tau = la_make((betas - ars) / betas, -ais / betas);",
-                "      sc = la_div(la_s(R(1)), alphas - la_s(betas));",
-                "      beta = betas / f1 / f2;",
-                "    }",
+                *larfg_glsl("XK({i})", "XK(k + 1u)", "k + 2u", "n"),  # column k below the diagonal
                 "    if (blk == 0u && tid == 0u) {",
                 "      b_T.d[IX_T(bt, 0u, k)] = tau;",
                 "      b_T.d[IX_T(bt, 1u, k)] = la_s(beta);",

@@ -7,10 +7,9 @@ Inverse iteration (:class:`InverseIterSpec`, an invocation per eigenvalue) leave
 its eigenvalue's near neighbours (an error of about eps ||T|| / gap there); instead of LAPACK's Gram-Schmidt within
 clusters, which is sequential, the vectors are orthonormalized at once by Cholesky QRs (:func:`orthonormalize`,
 each column kept in its direction): the triangular factor mixes a vector only with those of its errors, weighted by
-them, so each residual stays about eps ||T|| (the mixing times the gap); a tight cluster's vectors share one
-shift below it (:func:`_shifts`). Every result is checked: where a residual
-||T z - w z|| exceeds ``RESIDUAL`` ulps of ||T|| (an iteration that did not converge, an overflow) the caller
-falls back to the Jacobi method."""
+them, so each residual stays about eps ||T|| (the mixing times the gap); a tight cluster's vectors share one shift
+below it (:func:`_shifts`). Every result is checked: where a residual ||T z - w z|| exceeds ``RESIDUAL`` ulps of
+||T|| (an iteration that did not converge, an overflow) the caller falls back to the Jacobi method."""
 
 from __future__ import annotations
 
