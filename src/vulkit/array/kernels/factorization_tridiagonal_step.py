@@ -28,7 +28,7 @@ class TridiagonalStepSpec(LASpec):
     p = A22 v to P's row k % 2 (batch, 2, n). ``rows`` rows of A a workgroup, max(1, ceil((n - k - 1) / rows))
     workgroups a matrix."""
 
-    rows: int = 8
+    rows: int = 2
 
     EXTENSIONS = ("GL_EXT_control_flow_attributes", "GL_KHR_shader_subgroup_arithmetic")
     BUFFERS = (("A", "S", ""), ("V", "S", ""), ("T", "S", ""), ("P", "S", ""), ("D", "R", "writeonly"))
