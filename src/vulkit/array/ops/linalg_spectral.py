@@ -147,8 +147,8 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
         # finite nonsense: NaN where the triangle read holds either
         bad = _not_finite(tril(a) if uplo == "L" else triu(a))
         values = where(reshape(bad, (*batch, 1)), float("nan"), values)
-    if vectors and count and n:  # NumPy's eigenvectors of a matrix with a NaN eigenvalue are NaN
-        vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
+        if vectors:  # NumPy's eigenvectors of a matrix with a NaN eigenvalue are NaN
+            vecs = where(expand_dims(_any(isnan(values), axis=-1, keepdims=True), axis=-1), float("nan"), vecs)
     values = finish(values, real_dtype(rtype))
     return values, (finish(vecs, rtype) if vectors else None)
 

@@ -152,7 +152,7 @@ def bidiagonalize(a: Array) -> Bidiagonal:
             right([_quad(rows), _quad(vr), _quad(tr)], [batch, n - 1, m, j],
                   reflector_groups(batch, m, j, _lanes(n - 1)))
     d, e = (reshape(_sub(t, 1, 2, 0, t._shape[2]), (batch, t._shape[2])) for t in (tl, tr))
-    return Bidiagonal(d.real if dtype.kind == "c" else d, e.real if dtype.kind == "c" else e, vl, tl, vr, tr, scale)
+    return Bidiagonal(d.real, e.real, vl, tl, vr, tr, scale)
 
 
 def golub_kahan(b: Bidiagonal) -> Array:
@@ -218,8 +218,9 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     v = zeros((batch, n - 1, n - 1), dtype=dtype, device=w.device)
     taus = make_array(ctx, (batch, 2, n - 1), dtype)
     betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
+    e = betas.real  # the real off-diagonals (a view of the taus' betas, which they are for real matrices)
     if n > 2 and STEP_ROWS and (dtype.kind == "f" or _complex_steps(ctx)):
-        return _reduce_by_steps(w, v, taus), (betas.real if dtype.kind == "c" else betas), v, taus
+        return _reduce_by_steps(w, v, taus), e, v, taus
     step = _house(rows, [w, v, taus], 0)
     if dtype.kind == "f":  # H = H^T: H W from the left by the first dispatch, then (W H)^T = H W^T by the second
         columns = _sub(w.mT, 1, n, 0, n)
@@ -231,7 +232,7 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     else:
         _two_sided(w, rows, v, taus, step)
     d = diagonal_view(w)
-    return (d.real if dtype.kind == "c" else d), (betas.real if dtype.kind == "c" else betas), v, taus
+    return d.real, e, v, taus
 
 
 def _complex_steps(ctx: Any) -> bool:

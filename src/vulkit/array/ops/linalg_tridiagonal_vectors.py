@@ -74,16 +74,17 @@ TIGHT = 0.25
 
 def eigh_allowed(ctx: Any, n: int) -> bool:
     """Whether eigh of large matrices of order n takes the tridiagonal route on ctx's device (``EIGH``)."""
-    if EIGH is not None:
-        return EIGH
-    return ctx.device.physical.type == "cpu" or n >= EIGH_GPU_FROM
+    return _allowed(EIGH, ctx, n)
 
 
 def svd_allowed(ctx: Any, n: int) -> bool:
     """Whether svd of large matrices of n columns (m >= n) takes the bidiagonal route on ctx's device (``SVD``)."""
-    if SVD is not None:
-        return SVD
-    return ctx.device.physical.type == "cpu" or n >= EIGH_GPU_FROM
+    return _allowed(SVD, ctx, n)
+
+
+def _allowed(setting: bool | None, ctx: Any, n: int) -> bool:
+    """A route's setting, or where it is None: on CPU devices, and on GPUs from ``EIGH_GPU_FROM``."""
+    return setting if setting is not None else ctx.device.physical.type == "cpu" or n >= EIGH_GPU_FROM
 
 
 def inverse_iteration(d: Array, e: Array, w: Array, start: Array | None = None) -> Array:
@@ -108,7 +109,7 @@ def _row(x: Array) -> Array:
     return reshape(x, (x._shape[0], 1, x._shape[1]))
 
 
-def orthonormalize(x: Array, w: Array) -> Array:
+def orthonormalize(x: Array, w: Array, same: Array | None = None) -> Array:
     """The columns of the stack x (batch, n, count), count <= n, eigenvectors for w (batch, count) (ascending),
     orthonormal except among near-equal eigenvalues, made orthonormal, each kept in its direction.
 
@@ -117,13 +118,14 @@ def orthonormalize(x: Array, w: Array) -> Array:
     a shift of n eps on the diagonal so that a nearly dependent cluster still factors): a cluster's columns,
     orthonormalized among themselves, take their rounding noise (amplified by their condition) into their own
     eigenspace only; then over all columns, now nearly orthonormal. Where a factorization still fails, a Householder
-    QR taken from the most isolated eigenvalue to the least (:func:`_householder_columns`)."""
+    QR taken from the most isolated eigenvalue to the least (:func:`_householder_columns`). ``same``:
+    :func:`_same_cluster` of w, where the caller has it."""
     from .factorizations import lower_factor
     from .linalg_blocked import triangular_solve
     from .linalg_common import flag, raised
     from .matmul import matmul
 
-    same = _same_cluster(w)
+    same = _same_cluster(w) if same is None else same
     shift = x._shape[1] * float(np.finfo(x._dtype.np).eps)
     y = x
     word = flag(x._ctx)  # set by any of the three factorizations, read once at the end
@@ -181,15 +183,14 @@ def _gaps_left(w: Array) -> Array:
     return gaps
 
 
-def _shifts(w: Array, n: int) -> Array:
+def _shifts(w: Array, n: int, same: Array) -> Array:
     """The inverse iteration's shifts for the eigenvalues w (batch, count) (ascending) of matrices of order n: each
     eigenvalue itself, except in tight clusters (no wider than ``TIGHT`` of the residual bound, so that any
     orthonormal basis of their eigenspace passes the check), whose vectors all take one shift below the cluster by
     its width and 8 ulps: every direction of the eigenspace is then amplified alike, where shifts a few ulps apart
     amplify each vector towards the eigenvalue nearest its own shift, so that the cluster's vectors become nearly
     dependent and their orthonormalization inaccurate (an orthogonal matrix's svd: 130 singular values within 10
-    ulps)."""
-    same = _same_cluster(w)
+    ulps). ``same``: :func:`_same_cluster` of w."""
     low = _min(where(same, expand_dims(w, axis=-2), float("inf")), axis=-1)
     high = _max(where(same, expand_dims(w, axis=-2), float("-inf")), axis=-1)
     width = subtract(high, low)
@@ -211,19 +212,21 @@ def residual_ok(d: Array, e: Array, w: Array, z: Array) -> bool:
     return bool(_all(less_equal(_abs(tz), expand_dims(bound, axis=-1))))  # elementwise: a NaN fails
 
 
-def tridiagonal_vectors(d: Array, e: Array, w: Array) -> Array | None:
+def tridiagonal_vectors(d: Array, e: Array, w: Array, same: Array | None = None) -> Array | None:
     """Orthonormal eigenvectors (batch, n, count) of the tridiagonal matrices (d, e) for the eigenvalues w
     (ascending), or None where the residual check still fails after ``MOST_ROUNDS``.
 
     Rounds of an inverse iteration and an orthonormalization: a subspace iteration, so that a cluster's vectors,
     which a solve pulls towards its member nearest their shift, keep spanning its eigenspace (more solves a round
-    lose that: tests/array/test_eigh_tridiagonal.py's clustered and repeated spectra)."""
+    lose that: tests/array/test_eigh_tridiagonal.py's clustered and repeated spectra). ``same``:
+    :func:`_same_cluster` of w, where the caller has it."""
     if not w._shape[1]:
         return make_array(d._ctx, (d._shape[0], d._shape[1], 0), d._dtype)
     z = None
-    shifts = _shifts(w, d._shape[1])
+    same = _same_cluster(w) if same is None else same
+    shifts = _shifts(w, d._shape[1], same)
     for done in range(1, MOST_ROUNDS + 1):
-        z = orthonormalize(inverse_iteration(d, e, shifts, z), w)
+        z = orthonormalize(inverse_iteration(d, e, shifts, z), w, same)
         if done >= ROUNDS and residual_ok(d, e, w, z):
             return z
     return None
@@ -297,11 +300,12 @@ def svd(a: Array) -> tuple[Array, Array, Array] | None:
     real = b.d._dtype
     off = golub_kahan(b)
     sigma = golub_kahan_sigma(off)
-    z = tridiagonal_vectors(zeros((batch, 2 * n), dtype=real, device=a.device), off, sigma)
+    same = _same_cluster(sigma)
+    z = tridiagonal_vectors(zeros((batch, 2 * n), dtype=real, device=a.device), off, sigma, same)
     if z is None:
         return None
     # each half normalized (they differ in norm where +sigma's vector mixed with -sigma's), then orthonormalized
-    xv, xu = (orthonormalize(_unit_columns(z[:, half::2, :]), sigma) for half in (0, 1))
+    xv, xu = (orthonormalize(_unit_columns(z[:, half::2, :]), sigma, same) for half in (0, 1))
     eps = float(np.finfo(real.np).eps)
     reliable = greater(sigma, multiply(_max(sigma, axis=-1, keepdims=True), max(m, n) * eps))
     if not _pair_ok(b, sigma, xv, xu, reliable):
