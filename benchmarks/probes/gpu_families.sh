@@ -102,10 +102,11 @@
 #  58. the eigh and tridiagonal tests with validation; the real reduction a dispatch a column (STEP_ROWS 8, 16, 4)
 #      against two (0) in turn; eigvalsh's GPU time in one batch; the routes' accuracy; the eigh rows
 #  59. as 58 with the subgroup reductions: STEP_ROWS 4, 2, 1 against 0 in turn; the eigh rows
-#  60. the eigh and tridiagonal tests with validation (the complex reduction a dispatch a column among them), then
-#      complex eigvalsh and eigh by it or by the reflector and gemm (STEP_COMPLEX) in turn: decides its default;
+#  60. complex eigvalsh and eigh by the reduction a dispatch a column or by the reflector and gemm (STEP_COMPLEX) in turn: decides its default;
 #      eigh by Jacobi or the route at 128-384 now that the reduction takes one dispatch a column (EIGH_GPU_FROM);
 #      eigh 512^2 as batched and in one batch (is the host its critical path?); the eigh and svd rows
+#  61. the whole suite with validation (the complex reduction a dispatch a column, eigh's and qr's NaN marking, the
+#      replayed reduction and the one-flag Cholesky QRs of the twentieth session among them)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -314,8 +315,10 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
         bench_rows 150 fft
         VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 4 -p no:cacheprovider tests/array/test_fft.py \
           tests/array/test_fft2.py 2>&1 | tail -n 8 | tee "$out/tests_fft.txt" ;;
-    60) step_rows_ab 0,2
-        setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
+    61) VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt" ;;
+    60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
           "vt.linalg.eigvalsh(c)" "vt.linalg.eigh(c)" "vt.linalg.eigh(c5)" --setup "$setup" 2>&1 | tee "$out/step_complex.txt"
