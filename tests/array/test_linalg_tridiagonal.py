@@ -141,14 +141,13 @@ STEP_CASES = [(0, "float32"), (1, "float32"), (3, "float32"), (0, "float64"), (3
 @pytest.mark.parametrize(("rows", "dtype"), STEP_CASES)
 def test_reduction_a_dispatch_a_column_or_more(monkeypatch, rows, dtype):
     """The reduction to tridiagonal form by one dispatch a column (STEP_ROWS rows a workgroup: one, or three with a
-    partial last workgroup; the default 2 in the other tests; complex stacks too, STEP_COMPLEX) or the reflector
-    kernel's dispatches (0): NumPy's eigenvalues, eigh's vectors (its reflectors applied back) orthonormal
-    eigenvectors, also of a rank-deficient matrix (zero columns below the diagonal: tau 0) and a diagonal one."""
+    partial last workgroup; the default 2 in the other tests; complex stacks too) or two dispatches a column (0):
+    NumPy's eigenvalues, eigh's vectors (its reflectors applied back) orthonormal eigenvectors, also of a
+    rank-deficient matrix (zero columns below the diagonal: tau 0) and a diagonal one."""
     from vulkit.array.ops import linalg_tridiagonal as tridiagonal
     from vulkit.array.ops import linalg_tridiagonal_vectors as vectors
 
     monkeypatch.setattr(tridiagonal, "STEP_ROWS", rows)
-    monkeypatch.setattr(tridiagonal, "STEP_COMPLEX", True)
     monkeypatch.setattr(vectors, "EIGH", True)  # eigh's vectors by the route on every device
     rng = np.random.default_rng(7)
     g = rng.standard_normal((2, 71, 71))

@@ -44,14 +44,13 @@ SVDVALS = True
 # ~163; the transposed view's dispatches reading along rows took eigvalsh of 1024^2 from 61 ms)
 REDUCTION_LANES: int | None = None
 REDUCTION_ROWS = 64
-# rows of the matrix a workgroup of the real reduction's one-dispatch-a-column kernel (TridiagonalStepSpec) updates;
-# 0: the reflector kernel's two dispatches a column instead (an H200, float32, 0 / 4 / 2 / 1 rows in turn: eigvalsh
-# of 2048^2 72-92 / 73 / 62 / 60 ms, of 1024^2 44-50 / 21-22 / 18-22 / 19-22, eigh of 2048^2 143-158 / 120-124 /
-# 104-108 / 103-113; 8 and 16 rows: eigvalsh of 2048^2 100 and 155 ms)
+# rows of the matrix a workgroup of the reduction's one-dispatch-a-column kernel (TridiagonalStepSpec) updates;
+# 0: two dispatches a column instead, the reflector kernel's for real stacks, a reflector, a matrix-vector product and
+# a rank-2 gemm for complex ones (an H200, float32, 0 / 4 / 2 / 1 rows in turn: eigvalsh of 2048^2 72-92 / 73 / 62 /
+# 60 ms, of 1024^2 44-50 / 21-22 / 18-22 / 19-22, eigh of 2048^2 143-158 / 120-124 / 104-108 / 103-113; 8 and 16
+# rows: eigvalsh of 2048^2 100 and 155 ms; complex64, 0 / 2 rows: eigvalsh of 1024^2 1970-2110 / 21 ms, eigh of
+# 1024^2 1930-2130 / 54-55 ms, of 512^2 960-1000 / 24-25 ms)
 STEP_ROWS = 2
-# complex stacks by that kernel too; None: on CPU devices only, until a GPU run has checked its complex arithmetic
-# (elsewhere a reflector, a matrix-vector product and a rank-2 gemm a column)
-STEP_COMPLEX: bool | None = None
 
 
 def eigvalsh_tridiagonal(d: Any, e: Any, select: str = "a", select_range: Any = None, check_finite: bool = True,
@@ -208,8 +207,8 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     their taus (batch, 2, n - 1): Q = diag(1, H_1 ... H_{n-1}) as :func:`.linalg_large.householder`'s) of the
     tridiagonal matrices Q^H W Q of the Hermitian stack w (batch, n, n, both triangles; overwritten), by a
     Householder reflection from both sides a column (LAPACK's ``hetd2``), H^H x = beta e_1 for the column below
-    the diagonal (beta real): one dispatch a column (:class:`TridiagonalStepSpec`; complex stacks as
-    ``STEP_COMPLEX`` says); otherwise for real matrices H W and then (W H)^T = H W^T by two dispatches that each
+    the diagonal (beta real): one dispatch a column (:class:`TridiagonalStepSpec`); with ``STEP_ROWS`` 0 for real
+    matrices H W and then (W H)^T = H W^T by two dispatches that each
     update the rest, for complex ones the reflector alone, then W22 -= v y^H + y v^H with x = tau W22 v and
     y = x - tau (x^H v) / 2 v. All on the GPU."""
     ctx, dtype = w._ctx, w._dtype
@@ -219,7 +218,7 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     taus = make_array(ctx, (batch, 2, n - 1), dtype)
     betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
     e = betas.real  # the real off-diagonals (a view of the taus' betas, which they are for real matrices)
-    if n > 2 and STEP_ROWS and (dtype.kind == "f" or _complex_steps(ctx)):
+    if n > 2 and STEP_ROWS:
         return _reduce_by_steps(w, v, taus), e, v, taus
     step = _house(rows, [w, v, taus], 0)
     if dtype.kind == "f":  # H = H^T: H W from the left by the first dispatch, then (W H)^T = H W^T by the second
@@ -233,11 +232,6 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
         _two_sided(w, rows, v, taus, step)
     d = diagonal_view(w)
     return d.real, e, v, taus
-
-
-def _complex_steps(ctx: Any) -> bool:
-    """Whether complex stacks take :func:`_reduce_by_steps` on this device (``STEP_COMPLEX``)."""
-    return ctx.device.physical.type == "cpu" if STEP_COMPLEX is None else STEP_COMPLEX
 
 
 def _reduce_by_steps(w: Array, v: Array, taus: Array) -> Array:

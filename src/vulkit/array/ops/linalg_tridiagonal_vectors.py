@@ -58,11 +58,14 @@ from .reductions import sum as _sum
 from .sorting import argsort
 
 # eigh of large matrices by this route rather than Jacobi sweeps; None: on CPU devices, and on GPUs from EIGH_GPU_FROM
-# rows (an H200, float32, Jacobi / this route in turn: eigh 256^2 16-17 / 15-23 ms, 384^2 31-33 / 20-35, 512^2 72 /
-# 36-46, 2048^2 3390 / 340; svd 256^2 27-28 / 27-42, 384^2 75-76 / 37-40)
+# rows (an H200, float32, Jacobi / this route in turn: eigh 128^2 6.1-7.5 / 7.3-8.1 ms, 256^2 16-17 / 10-14, 384^2
+# 32 / 13-15, 512^2 72 / 36-46, 2048^2 3390 / 340)
 EIGH: bool | None = None
-EIGH_GPU_FROM = 384
-SVD: bool | None = None  # svd of large matrices by the bidiagonal route: None as eigh's
+EIGH_GPU_FROM = 256
+# svd of large matrices by the bidiagonal route: None as eigh's, from SVD_GPU_FROM columns (Jacobi / the route: svd
+# 256^2 27-28 / 27-42 ms, 384^2 75-76 / 37-40)
+SVD: bool | None = None
+SVD_GPU_FROM = 384
 ITERATIONS = 1  # inverse iteration's solves per vector a round
 ROUNDS = 2  # rounds of solves and QR before the residuals are checked (then one more a check, up to MOST_ROUNDS)
 MOST_ROUNDS = 4
@@ -74,17 +77,17 @@ TIGHT = 0.25
 
 def eigh_allowed(ctx: Any, n: int) -> bool:
     """Whether eigh of large matrices of order n takes the tridiagonal route on ctx's device (``EIGH``)."""
-    return _allowed(EIGH, ctx, n)
+    return _allowed(EIGH, ctx, n >= EIGH_GPU_FROM)
 
 
 def svd_allowed(ctx: Any, n: int) -> bool:
     """Whether svd of large matrices of n columns (m >= n) takes the bidiagonal route on ctx's device (``SVD``)."""
-    return _allowed(SVD, ctx, n)
+    return _allowed(SVD, ctx, n >= SVD_GPU_FROM)
 
 
-def _allowed(setting: bool | None, ctx: Any, n: int) -> bool:
-    """A route's setting, or where it is None: on CPU devices, and on GPUs from ``EIGH_GPU_FROM``."""
-    return setting if setting is not None else ctx.device.physical.type == "cpu" or n >= EIGH_GPU_FROM
+def _allowed(setting: bool | None, ctx: Any, large: bool) -> bool:
+    """A route's setting, or where it is None: on CPU devices, and on GPUs for large enough matrices."""
+    return setting if setting is not None else ctx.device.physical.type == "cpu" or large
 
 
 def inverse_iteration(d: Array, e: Array, w: Array, start: Array | None = None) -> Array:
