@@ -105,6 +105,9 @@
 #  60. complex eigvalsh and eigh by the reduction a dispatch a column or by the reflector and gemm (STEP_COMPLEX) in turn: decides its default;
 #      eigh by Jacobi or the route at 128-384 now that the reduction takes one dispatch a column (EIGH_GPU_FROM);
 #      eigh 512^2 as batched and in one batch (is the host its critical path?); the eigh and svd rows
+#  62. where the matrix-vector row's time goes: 100 products as the stream batches them and in one batch, with the
+#      host's time; the same for 1000 tiny adds; the idle flush (IDLE_FLUSH_OPS 2, 8, never) in turn; the host's
+#      recording time with the driver stubbed; the row in three processes
 #  61. the whole suite with validation (the complex reduction a dispatch a column, eigh's and qr's NaN marking, the
 #      replayed reduction and the one-flag Cholesky QRs of the twentieth session among them)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
@@ -318,6 +321,17 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j * rng.standard_normal(
     61) VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt" ;;
+    62) setup='import numpy as np; rng = np.random.default_rng(0); a = vt.asarray(rng.standard_normal((8192, 4096), dtype=np.float32))
+v = vt.asarray(rng.standard_normal(4096, dtype=np.float32)); x = vt.ones((64, 64), dtype=vt.float32)'
+        limit 60 python3 benchmarks/probes/probe_one_batch.py "[a @ v for _ in range(100)]" --setup "$setup" 2>&1 \
+          | tee "$out/matvec_one_batch.txt"
+        limit 60 python3 benchmarks/probes/probe_one_batch.py "[x + x for _ in range(1000)]" --setup "$setup" 2>&1 \
+          | tee "$out/tiny_one_batch.txt"
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "vulkit.runtime.stream.IDLE_FLUSH_OPS=2,8,1000000" \
+          "[a @ v for _ in range(100)]" "[x + x for _ in range(1000)]" --setup "$setup" 2>&1 | tee "$out/idle_flush.txt"
+        (cd benchmarks/probes && limit 60 python3 probe_recording_host.py 64 "x + x" "x @ w" "x @ b" "vt.sum(x)") 2>&1 \
+          | tee "$out/recording_host.txt"
+        bench_rows 40 "matrix-vector" "matrix-vector" "matrix-vector" ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
