@@ -105,11 +105,11 @@
 #  60. complex eigvalsh and eigh by the reduction a dispatch a column or by the reflector and gemm (STEP_COMPLEX) in turn: decides its default;
 #      eigh by Jacobi or the route at 128-384 now that the reduction takes one dispatch a column (EIGH_GPU_FROM);
 #      eigh 512^2 as batched and in one batch (is the host its critical path?); the eigh and svd rows
+#  61. the whole suite with validation (the complex reduction a dispatch a column, eigh's and qr's NaN marking, the
+#      replayed reduction and the one-flag Cholesky QRs of the twentieth session among them)
 #  62. where the matrix-vector row's time goes: 100 products as the stream batches them and in one batch, with the
 #      host's time; the same for 1000 tiny adds; the idle flush (IDLE_FLUSH_OPS 2, 8, never) in turn; the host's
 #      recording time with the driver stubbed; the row in three processes
-#  61. the whole suite with validation (the complex reduction a dispatch a column, eigh's and qr's NaN marking, the
-#      replayed reduction and the one-flag Cholesky QRs of the twentieth session among them)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
