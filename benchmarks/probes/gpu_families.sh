@@ -110,6 +110,9 @@
 #  62. where the matrix-vector row's time goes: 100 products as the stream batches them and in one batch, with the
 #      host's time; the same for 1000 tiny adds; the idle flush (IDLE_FLUSH_OPS 2, 8, never) in turn; the host's
 #      recording time with the driver stubbed; the row in three processes
+#  63. the host's cost of a submission, a timeline query and an op on the driver, and a profile of loops of tiny adds
+#      and of matrix-vector products; the idle flush's least work (IDLE_FLUSH_WORK 64, 512, 4096) in turn for them,
+#      a bilinear halving and cholesky
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -332,6 +335,14 @@ v = vt.asarray(rng.standard_normal(4096, dtype=np.float32)); x = vt.ones((64, 64
         (cd benchmarks/probes && limit 60 python3 probe_recording_host.py 64 "x + x" "x @ w" "x @ b" "vt.sum(x)") 2>&1 \
           | tee "$out/recording_host.txt"
         bench_rows 40 "matrix-vector" "matrix-vector" "matrix-vector" ;;
+    63) setup='import numpy as np; rng = np.random.default_rng(0); a = vt.asarray(rng.standard_normal((8192, 4096), dtype=np.float32))
+v = vt.asarray(rng.standard_normal(4096, dtype=np.float32)); im = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
+g = rng.standard_normal((4096, 4096), dtype=np.float32); s = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32))'
+        limit 90 python3 benchmarks/probes/probe_submit_cost.py "for _ in range(1000): x + x" \
+          "for _ in range(100): a @ v" --setup "$setup" 2>&1 | tee "$out/submit_cost.txt"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.runtime.stream.IDLE_FLUSH_WORK=64,512,4096" \
+          "[x + x for _ in range(1000)]" "[a @ v for _ in range(100)]" "vt.image.resize(im, (2048, 2048), 'bilinear')" \
+          "vt.linalg.cholesky(s)" --setup "x = vt.ones((64, 64), dtype=vt.float32); $setup" 2>&1 | tee "$out/idle_work.txt" ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
