@@ -72,9 +72,12 @@ MAX_BATCH_WORK = 1 << 22
 # each doubled batch; from 2 (checked every one) on an H100: bilinear halving 1111 -> 1369 GB/s, gaussian_filter
 # 1007 -> 1140 and 1223 -> 1649, cholesky 4096^2 8.48 -> 7.92 ms. From 64 workgroups instead of 1024 (a Cholesky
 # step's panel has 1-63): bilinear halving 1042-1072 -> 1314-1337 GB/s, cholesky 6.36-6.74 -> 6.03-6.47 ms, solve
-# unchanged.
+# unchanged. Later, on an H200 (a submission 25 us of host time there), 64 / 512 / 4096 workgroups in turn: 1000
+# tiny adds 12.6-13.0 / 10.5-11.6 / 10.9-11.6 ms (a submission every 64 of them cost 15 %), cholesky 4096^2
+# 4.97-5.13 / 4.86-5.06 / 4.93-5.19 ms, bilinear halving 62-65 / 64-67 / 57-62 us, 100 matrix-vector products
+# 3.28-3.46 / 3.13-3.38 / 3.17-3.24 ms.
 IDLE_FLUSH_OPS = 2
-IDLE_FLUSH_WORK = 64
+IDLE_FLUSH_WORK = 512
 IDLE_CHECK_OPS = 1
 _MiB = 1024 * 1024
 
