@@ -113,6 +113,9 @@
 #  63. the host's cost of a submission, a timeline query and an op on the driver, and a profile of loops of tiny adds
 #      and of matrix-vector products; the idle flush's least work (IDLE_FLUSH_WORK 64, 512, 4096) in turn for them,
 #      a bilinear halving and cholesky
+#  64. what a host round trip costs (a synchronize split into the submission and the wait, a 4-byte read, a second
+#      stream of fences) against PyTorch's; nonzero's and a mask's phases; the elementwise and kp rows (the tiny op
+#      with the idle flush from 512 workgroups)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -343,6 +346,9 @@ g = rng.standard_normal((4096, 4096), dtype=np.float32); s = vt.asarray(g @ g.T 
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.runtime.stream.IDLE_FLUSH_WORK=64,512,4096" \
           "[x + x for _ in range(1000)]" "[a @ v for _ in range(100)]" "vt.image.resize(im, (2048, 2048), 'bilinear')" \
           "vt.linalg.cholesky(s)" --setup "x = vt.ones((64, 64), dtype=vt.float32); $setup" 2>&1 | tee "$out/idle_work.txt" ;;
+    64) limit 60 python3 benchmarks/probes/probe_round_trip.py 2>&1 | tee "$out/round_trip.txt"
+        limit 60 python3 benchmarks/probes/probe_compaction.py 16777216 2>&1 | tee "$out/compaction.txt"
+        limit 150 python3 benchmarks/run.py --only kp,array --out "$out/bench_elementwise" 2>&1 | tail -n 30 ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
