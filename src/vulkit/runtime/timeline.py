@@ -18,9 +18,13 @@ class SemaphoreTimeline:
 
     def __init__(self, device: Any, slots: int) -> None:
         self.semaphore = TimelineSemaphore(device)
+        self._prepared: dict[Any, Any] = {}  # each command buffer's submit description
 
     def submit(self, queue: Any, command_buffer: Any, value: int) -> None:
-        queue.submit([command_buffer], signal=[(self.semaphore, value)])
+        prepared = self._prepared.get(command_buffer)
+        if prepared is None:
+            prepared = self._prepared[command_buffer] = queue.prepare_signal([command_buffer], self.semaphore)
+        queue.submit_signalling(prepared, value)
 
     def completed(self) -> int:
         return self.semaphore.value
@@ -47,13 +51,17 @@ class FenceTimeline:
         self.values = [0] * slots
         self._done = 0
         self._submitted = 0
+        self._prepared: dict[Any, Any] = {}  # each command buffer's submit description
 
     def submit(self, queue: Any, command_buffer: Any, value: int) -> None:
         slot = value % len(self.fences)
         fence = self.fences[slot]
         if self.values[slot]:
             fence.reset()
-        queue.submit([command_buffer], fence)
+        prepared = self._prepared.get(command_buffer)
+        if prepared is None:
+            prepared = self._prepared[command_buffer] = queue.prepare([command_buffer])
+        queue.submit_prepared(prepared, fence)
         self.values[slot] = value
         self._submitted = value
 

@@ -84,8 +84,35 @@ class Queue:
     def submit_prepared(self, prepared: Any, fence: Any) -> None:
         """Submit what :meth:`prepare` described (no per-call allocation), signalling ``fence``."""
         device = self.device
+        device.require_alive()
         with self.lock:
             result = device.fn.vkQueueSubmit(self.handle, 1, prepared[0], fence.handle)
+        check(result, "vkQueueSubmit")
+        device.instance.raise_validation_errors()
+
+    def prepare_signal(self, command_buffers: Sequence[Any], semaphore: Any) -> Any:
+        """A reusable submit description of ``command_buffers`` signalling the timeline ``semaphore``, for
+        :meth:`submit_signalling` (a stream's every submission: building the structures each time cost 5 µs)."""
+        info, handles = self.prepare(command_buffers)
+        semaphores = ffi.new("VkSemaphore[1]", [semaphore.handle])
+        values = ffi.new("uint64_t[1]")
+        timeline = ffi.new("VkTimelineSemaphoreSubmitInfo*", {
+            "sType": vk.VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+            "signalSemaphoreValueCount": 1,
+            "pSignalSemaphoreValues": values,
+        })
+        info.pNext = timeline
+        info.signalSemaphoreCount = 1
+        info.pSignalSemaphores = semaphores
+        return (info, handles, semaphores, values, timeline)
+
+    def submit_signalling(self, prepared: Any, value: int) -> None:
+        """Submit what :meth:`prepare_signal` described, signalling its semaphore's ``value``."""
+        device = self.device
+        device.require_alive()
+        with self.lock:
+            prepared[3][0] = value
+            result = device.fn.vkQueueSubmit(self.handle, 1, prepared[0], ffi.NULL)
         check(result, "vkQueueSubmit")
         device.instance.raise_validation_errors()
 
