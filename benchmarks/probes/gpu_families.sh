@@ -116,6 +116,8 @@
 #  64. what a host round trip costs (a synchronize split into the submission and the wait, a 4-byte read, a second
 #      stream of fences) against PyTorch's; nonzero's and a mask's phases; the elementwise and kp rows (the tiny op
 #      with the idle flush from 512 workgroups)
+#  65. the round trip again after the kept submit descriptions; where nonzero's and a mask's host time goes (a
+#      profile on the driver); the nonzero, take and unique rows
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -349,6 +351,11 @@ g = rng.standard_normal((4096, 4096), dtype=np.float32); s = vt.asarray(g @ g.T 
     64) limit 60 python3 benchmarks/probes/probe_round_trip.py 2>&1 | tee "$out/round_trip.txt"
         limit 60 python3 benchmarks/probes/probe_compaction.py 16777216 2>&1 | tee "$out/compaction.txt"
         limit 150 python3 benchmarks/run.py --only kp,array --out "$out/bench_elementwise" 2>&1 | tail -n 30 ;;
+    65) limit 60 python3 benchmarks/probes/probe_round_trip.py 2>&1 | tee "$out/round_trip.txt"
+        setup='m = vt.asarray(np.random.default_rng(0).random(1 << 24) > 0.5); f = vt.ones(1 << 24, dtype=vt.float32)'
+        limit 90 python3 benchmarks/probes/probe_submit_cost.py "for _ in range(20): vt.nonzero(m)" \
+          "for _ in range(20): f[m]" "for _ in range(1000): x + x" --setup "$setup" 2>&1 | tee "$out/submit_cost.txt"
+        bench_rows 60 "nonzero" "take of" "unique" ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
