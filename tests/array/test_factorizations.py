@@ -267,8 +267,22 @@ def test_cholesky_reads_the_lower_triangle_and_raises():
         bad = -np.eye(n)
         with pytest.raises(LA.LinAlgError, match="cholesky: Matrix is not positive definite"):
             LA.cholesky(vt.asarray(bad))
-    with pytest.raises(LA.LinAlgError):
-        LA.cholesky(vt.asarray(np.full((3, 3), np.nan)))
+    with pytest.raises(LA.LinAlgError):  # a NaN in one matrix does not hide another that is not positive definite
+        LA.cholesky(vt.asarray(np.stack([np.full((3, 3), np.nan), -np.eye(3)])))
+
+
+@pytest.mark.parametrize(("n", "at"), [(3, (1, 0)), (5, (3, 1)), (30, (20, 10)), (30, (0, 0)), (150, (140, 7))])
+def test_cholesky_of_matrices_holding_nan_is_numpys(n, at):
+    """A NaN propagates through the factorization to exactly NumPy's entries (OpenBLAS's potrf does not flag it),
+    on each path (a thread, a workgroup, blocked), next to a positive-definite matrix of the stack."""
+    a = _spd((2, n, n), "float64", n)
+    a[0][at] = a[0][at[::-1]] = np.nan
+    got = LA.cholesky(vt.asarray(a)).numpy()
+    expected = np.linalg.cholesky(a)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
+    finite = ~np.isnan(expected)
+    _close(got[finite], expected[finite], _tol("float64", n))
+    np.testing.assert_array_equal(np.isnan(LA.cholesky(vt.asarray(np.full((3, 3), np.nan))).numpy()), np.tri(3) > 0)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])

@@ -189,7 +189,8 @@ def slogdet(x: Any, /) -> SlogdetResult:
 def cholesky(x: Any, /, *, upper: bool = False) -> Array:
     """The Cholesky factor L (lower triangular, x = L L^H; ``upper``: U = L^H, x = U^H U) of each Hermitian
     positive-definite matrix of x (..., M, M), read from its lower triangle as NumPy does. LinAlgError where a
-    matrix is not positive definite (this reads a flag back: it waits for the GPU).
+    matrix is not positive definite (this reads a flag back: it waits for the GPU); a matrix holding NaN gets the
+    NaN its factorization propagates instead, as NumPy's (OpenBLAS's ``potrf`` does not flag a NaN pivot).
 
     n <= 8: one thread per matrix; up to the shared memory's size: one workgroup per matrix; larger: right-looking
     blocked Cholesky (a panel kernel computing each block column of L, an invocation a row, then a ``gemm`` trailing
@@ -199,11 +200,23 @@ def cholesky(x: Any, /, *, upper: bool = False) -> Array:
     a, rtype = matrices(x, "cholesky")
     word = flag(a._ctx)
     out = lower_factor(a, word)
-    if a._size and raised(word):
+    if a._size and raised(word) and not _failures_hold_nan(a, out):
         raise LinAlgError("cholesky: Matrix is not positive definite")
     if upper:
         out = conj(out.mT) if a._dtype.kind == "c" else out.mT.copy()
     return finish(out, rtype)
+
+
+def _failures_hold_nan(a: Array, factor: Array) -> bool:
+    """Whether every matrix of the stack a whose Cholesky factorization failed (a pivot <= 0 or NaN leaves its
+    factor's diagonal not positive) holds a NaN (reads the answer back)."""
+    from .elementwise import greater, isnan, logical_and, logical_not
+    from .linalg_basic import diagonal
+    from .reductions import any as _any
+
+    failed = _any(logical_not(greater(diagonal(factor).real, 0)), axis=-1)
+    holds_nan = _any(isnan(a), axis=(-2, -1))
+    return not bool(_any(logical_and(failed, logical_not(holds_nan))))
 
 
 def lower_factor(a: Array, word: Array) -> Array:
