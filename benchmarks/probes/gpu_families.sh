@@ -118,6 +118,9 @@
 #      with the idle flush from 512 workgroups)
 #  65. the round trip again after the kept submit descriptions; where nonzero's and a mask's host time goes (a
 #      profile on the driver); the nonzero, take and unique rows
+#  66. the one-pass row FFT's skeleton without its arithmetic (copies, exchanges through shared memory, prefetch,
+#      256 invocations) against the shipped kernel (probe_fft_skeleton.py); GPU time per kernel of fftn 512^3 and
+#      fft 2^24
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -356,6 +359,12 @@ g = rng.standard_normal((4096, 4096), dtype=np.float32); s = vt.asarray(g @ g.T 
         limit 90 python3 benchmarks/probes/probe_submit_cost.py "for _ in range(20): vt.nonzero(m)" \
           "for _ in range(20): f[m]" "for _ in range(1000): x + x" --setup "$setup" 2>&1 | tee "$out/submit_cost.txt"
         bench_rows 60 "nonzero" "take of" "unique" ;;
+    66) (cd benchmarks/probes && limit 150 python3 probe_fft_skeleton.py) 2>&1 | tee "$out/fft_skeleton.txt"
+        setup='import numpy as np; rng = np.random.default_rng(0)
+c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64)); f = vt.asarray((rng.standard_normal(1 << 24) + 1j).astype(np.complex64))'
+        for statement in "vt.fft.fftn(c)" "vt.fft.fft(f)"; do
+          limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 | tee -a "$out/fft_times.txt"
+        done ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \

@@ -1,0 +1,107 @@
+"""What the one-pass row FFT's skeleton costs without its arithmetic: the FFT of 4096 rows of 2048 complex64 (the
+shipped kernel: 128 invocations a row, 16 elements each, three stages, two exchanges through shared memory) against
+kernels of the same bindings, push constants and grid that only move the row (results are wrong; only the time
+counts), each compiled in place of the shipped source:
+
+  copy               each invocation loads its 16 elements (n = tid + 128 i) and stores them where they came from
+  copy_prefetch      the same with the next row's loads issued before this row's stores (as the shipped kernel)
+  exchange1          copy, with the row passed once through shared memory (written as stage 0 writes it)
+  exchange2          two passes through shared memory (the shipped kernel's count), no twiddles, no butterflies
+  exchange2_prefetch exchange2 with the next row's loads issued first
+  copy256            256 invocations of 8 elements each (the workgroup is larger than the shipped kernel's)
+
+and `z + 1` over the same bytes. Run on the GPU machine: python benchmarks/probes/probe_fft_skeleton.py [VARIANT ...]"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+import probe_kernel_times as pkt
+
+import vulkit as vt
+from vulkit.array.kernels import fft as kf
+from vulkit.runtime import context
+
+ORIGINAL = kf.FFTPassSpec.source
+HEADER = """#version 450
+layout(local_size_x = {threads}) in;
+#define C vec2
+layout(std430, set = 0, binding = 0) readonly buffer R0 {{ vec2 d[]; }} inp;
+layout(std430, set = 0, binding = 1) readonly buffer R1 {{ vec2 d[]; }} tab;
+layout(std430, set = 0, binding = 2) writeonly buffer R2 {{ vec2 d[]; }} outp;
+layout(push_constant) uniform Push {{ float S; uint Q; uint nc; uint nn; uint nl; uint Ns; uint lobits; uint in_off;
+  uint is_o; uint is_c; uint is_n; uint nv; uint out_off; uint os_o; uint os_c; uint os_k; uint nout; uint tin;
+  uint tout; uint tint; uint tlo; uint thi; uint flags; }} p;
+shared C sh[2048 + 128];
+#define PAD(i) ((i) + ((i) >> 4))
+"""
+
+
+def _skeleton(threads: int, exchanges: int, prefetch: bool) -> str:
+    """A kernel that loads each row's 2048 elements (2048 / threads an invocation), passes them through shared
+    memory ``exchanges`` times and stores them back; ``prefetch``: the next row's loads issued first."""
+    each = 2048 // threads
+    loads = "\n".join(f"    n{i} = inp.d[base + (tid + {threads * i}u) * p.is_n];" for i in range(each))
+    declared = "  C " + ", ".join(f"v{i}" for i in range(each)) + ";\n  C " + ", ".join(f"n{i}" for i in range(each))
+    take = "\n".join(f"    v{i} = n{i};" for i in range(each))
+    stores = "\n".join(f"    outp.d[ob + (tid + {threads * i}u) * p.os_k] = v{i};" for i in range(each))
+    exchange = ""
+    for _ in range(exchanges):
+        exchange += "\n".join(f"    sh[PAD(tid * {each}u + {i}u)] = v{i};" for i in range(each))
+        exchange += "\n    barrier();\n"
+        exchange += "\n".join(f"    v{i} = sh[PAD(tid + {threads * i}u)];" for i in range(each))
+        exchange += "\n    barrier();\n"
+    body = f"""void main() {{
+  uint tid = gl_LocalInvocationID.x;
+{declared};
+  uint q = gl_WorkGroupID.x;
+  uint base = p.in_off + (q / p.nc) * p.is_o + (q % p.nc) * p.is_c;
+  if (q < p.Q) {{
+{loads}
+  }}
+  for (; q < p.Q; q += gl_NumWorkGroups.x) {{
+{take}
+    uint ob = p.out_off + (q / p.nc) * p.os_o + (q % p.nc) * p.os_c;
+    uint next = q + gl_NumWorkGroups.x;
+    base = p.in_off + (next / p.nc) * p.is_o + (next % p.nc) * p.is_c;
+{"    if (next < p.Q) {" + chr(10) + loads + chr(10) + "    }" if prefetch else ""}
+{exchange}
+{stores}
+{"" if prefetch else "    if (next < p.Q) {" + chr(10) + loads + chr(10) + "    }"}
+  }}
+}}
+"""
+    return HEADER.format(threads=threads) + body
+
+
+VARIANTS = {
+    "copy": (128, 0, False), "copy_prefetch": (128, 0, True), "exchange1": (128, 1, False),
+    "exchange2": (128, 2, False), "exchange2_prefetch": (128, 2, True), "copy256": (256, 0, False),
+}
+
+
+def main() -> None:
+    ctx = context.current()
+    rng = np.random.default_rng(0)
+    z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
+    namespace: dict[str, Any] = {"vt": vt, "z": z}
+    names = sys.argv[1:] or ["shipped", *VARIANTS, "shipped"]
+    for name in names:
+        if name == "shipped":
+            kf.FFTPassSpec.source = ORIGINAL
+        else:
+            text = _skeleton(*VARIANTS[name])
+            kf.FFTPassSpec.source = lambda self, float_controls=None, text=text: text  # noqa: ARG005
+        ctx.kernels._kernels.clear()
+        ctx._pipelines.clear()
+        ctx.plans.clear()
+        for statement in ("vt.fft.fft(z, axis=-1)", "z + 1"):
+            seconds = pkt.best_gpu_seconds(lambda statement=statement: eval(statement, namespace))  # noqa: S307
+            print(f"{name:19s} {statement:24s} {seconds * 1e6:8.1f} µs", flush=True)
+    kf.FFTPassSpec.source = ORIGINAL
+
+
+if __name__ == "__main__":
+    main()
