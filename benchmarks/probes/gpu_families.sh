@@ -121,6 +121,8 @@
 #  66. the one-pass row FFT's skeleton without its arithmetic (copies, exchanges through shared memory, prefetch,
 #      256 invocations) against the shipped kernel (probe_fft_skeleton.py); GPU time per kernel of fftn 512^3 and
 #      fft 2^24
+#  67. the shipped row FFT without its twiddles' loads, without their products, without prefetch, with stages of
+#      radix 8, against the skeleton of two exchanges; the row kernel's registers (probe_pipeline_stats.py)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -365,6 +367,11 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
         for statement in "vt.fft.fftn(c)" "vt.fft.fft(f)"; do
           limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" 2>&1 | tee -a "$out/fft_times.txt"
         done ;;
+    67) (cd benchmarks/probes && limit 150 python3 probe_fft_skeleton.py shipped exchange2 no_twiddle_loads no_twiddles \
+          no_prefetch radix8 shipped) 2>&1 | tee "$out/fft_skeleton.txt"
+        setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
+        (cd benchmarks/probes && limit 60 python3 probe_pipeline_stats.py "vt.fft.fft(z, axis=-1)" --setup "$setup") 2>&1 \
+          | tee "$out/fft_pipeline_stats.txt" ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \

@@ -10,10 +10,18 @@ counts), each compiled in place of the shipped source:
   exchange2_prefetch exchange2 with the next row's loads issued first
   copy256            256 invocations of 8 elements each (the workgroup is larger than the shipped kernel's)
 
+then the shipped kernel changed:
+
+  no_twiddle_loads   the stages' twiddles not read from the table (a push constant instead: the products stay)
+  no_twiddles        the stages' twiddle products taken out
+  no_prefetch        ``PREFETCH_GROUPS`` 0: a workgroup a row, nothing loaded ahead (fewer registers)
+  radix8             ``STAGE_BITS`` 3: stages of radix 8 at most, 256 invocations a row
+
 and `z + 1` over the same bytes. Run on the GPU machine: python benchmarks/probes/probe_fft_skeleton.py [VARIANT ...]"""
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -22,6 +30,7 @@ import probe_kernel_times as pkt
 
 import vulkit as vt
 from vulkit.array.kernels import fft as kf
+from vulkit.array.ops import fft as fft_ops
 from vulkit.runtime import context
 
 ORIGINAL = kf.FFTPassSpec.source
@@ -76,6 +85,11 @@ def _skeleton(threads: int, exchanges: int, prefetch: bool) -> str:
     return HEADER.format(threads=threads) + body
 
 
+TWIDDLE_LOAD = re.compile(r"TAB\.d\[p\.tint \+ [^\]]*\]")
+TWIDDLE_PRODUCT = re.compile(r"^(a\d+_\d+) = cmul\(\1, w\d+_\d+_\d+\);$", re.M)
+SHIPPED_TEXT = {"no_twiddle_loads": lambda text: TWIDDLE_LOAD.sub("C(p.S, p.S)", text),
+                "no_twiddles": lambda text: TWIDDLE_PRODUCT.sub("", text)}
+SHIPPED_SETTINGS = {"no_prefetch": ("PREFETCH_GROUPS", 0), "radix8": ("STAGE_BITS", 3)}
 VARIANTS = {
     "copy": (128, 0, False), "copy_prefetch": (128, 0, True), "exchange1": (128, 1, False),
     "exchange2": (128, 2, False), "exchange2_prefetch": (128, 2, True), "copy256": (256, 0, False),
@@ -87,13 +101,22 @@ def main() -> None:
     rng = np.random.default_rng(0)
     z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
     namespace: dict[str, Any] = {"vt": vt, "z": z}
-    names = sys.argv[1:] or ["shipped", *VARIANTS, "shipped"]
+    names = sys.argv[1:] or ["shipped", *VARIANTS, *SHIPPED_TEXT, *SHIPPED_SETTINGS, "shipped"]
+    settings = {name: getattr(fft_ops, name) for name, _ in SHIPPED_SETTINGS.values()}
     for name in names:
-        if name == "shipped":
-            kf.FFTPassSpec.source = ORIGINAL
-        else:
+        for setting, value in settings.items():
+            setattr(fft_ops, setting, value)
+        if name in VARIANTS:
             text = _skeleton(*VARIANTS[name])
             kf.FFTPassSpec.source = lambda self, float_controls=None, text=text: text  # noqa: ARG005
+        elif name in SHIPPED_TEXT:
+            change = SHIPPED_TEXT[name]
+            kf.FFTPassSpec.source = lambda self, float_controls=None, change=change: change(
+                ORIGINAL(self, float_controls))
+        else:
+            kf.FFTPassSpec.source = ORIGINAL
+            if name in SHIPPED_SETTINGS:
+                setattr(fft_ops, *SHIPPED_SETTINGS[name])
         ctx.kernels._kernels.clear()
         ctx._pipelines.clear()
         ctx.plans.clear()
@@ -101,6 +124,8 @@ def main() -> None:
             seconds = pkt.best_gpu_seconds(lambda statement=statement: eval(statement, namespace))  # noqa: S307
             print(f"{name:19s} {statement:24s} {seconds * 1e6:8.1f} µs", flush=True)
     kf.FFTPassSpec.source = ORIGINAL
+    for setting, value in settings.items():
+        setattr(fft_ops, setting, value)
 
 
 if __name__ == "__main__":
