@@ -123,6 +123,8 @@
 #      fft 2^24
 #  67. the shipped row FFT without its twiddles' loads, without their products, without prefetch, with stages of
 #      radix 8, against the skeleton of two exchanges; the row kernel's registers (probe_pipeline_stats.py)
+#  68. the row FFT's twiddles read after each barrier, and no prefetch on the prefetching grid, against the shipped
+#      kernel; the registers of those variants, of radix-8 stages and of the two-exchange skeleton
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -372,6 +374,14 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
         (cd benchmarks/probes && limit 60 python3 probe_pipeline_stats.py "vt.fft.fft(z, axis=-1)" --setup "$setup") 2>&1 \
           | tee "$out/fft_pipeline_stats.txt" ;;
+    68) (cd benchmarks/probes && limit 150 python3 probe_fft_skeleton.py shipped twiddles_after no_prefetch_1024 shipped) \
+          2>&1 | tee "$out/fft_skeleton.txt"
+        setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
+        for variant in twiddles_after no_prefetch_1024 radix8 exchange2; do
+          (cd benchmarks/probes && limit 60 python3 probe_pipeline_stats.py "vt.fft.fft(z, axis=-1)" \
+            --setup "import probe_fft_skeleton as s; s.apply('$variant'); $setup") 2>&1 | sed "s/^/$variant: /" \
+            | tee -a "$out/fft_pipeline_stats.txt"
+        done ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \

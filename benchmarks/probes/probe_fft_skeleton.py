@@ -16,6 +16,8 @@ then the shipped kernel changed:
   no_twiddles        the stages' twiddle products taken out
   no_prefetch        ``PREFETCH_GROUPS`` 0: a workgroup a row, nothing loaded ahead (fewer registers)
   radix8             ``STAGE_BITS`` 3: stages of radix 8 at most, 256 invocations a row
+  twiddles_after     the stages' twiddles read after the barrier ahead of each stage (held for less time)
+  no_prefetch_1024   no prefetch, but the 1024 workgroups of the prefetching grid, each looping over rows
 
 and `z + 1` over the same bytes. Run on the GPU machine: python benchmarks/probes/probe_fft_skeleton.py [VARIANT ...]"""
 
@@ -87,45 +89,83 @@ def _skeleton(threads: int, exchanges: int, prefetch: bool) -> str:
 
 TWIDDLE_LOAD = re.compile(r"TAB\.d\[p\.tint \+ [^\]]*\]")
 TWIDDLE_PRODUCT = re.compile(r"^(a\d+_\d+) = cmul\(\1, w\d+_\d+_\d+\);$", re.M)
+TWIDDLE_DECLARATION = re.compile(r"^C w\d+_\d+_\d+;$")
+
+
+def _twiddles_after_barrier(text: str) -> str:
+    """The stages' twiddle reads moved from before the barrier ahead of each stage to after it."""
+    out: list[str] = []
+    held: list[str] | None = None
+    for line in text.split("\n"):
+        if held is None and TWIDDLE_DECLARATION.match(line):
+            held = []
+        if held is not None:
+            if line == "barrier();":
+                out += [line, *held]
+                held = None
+            else:
+                held.append(line)
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 SHIPPED_TEXT = {"no_twiddle_loads": lambda text: TWIDDLE_LOAD.sub("C(p.S, p.S)", text),
-                "no_twiddles": lambda text: TWIDDLE_PRODUCT.sub("", text)}
-SHIPPED_SETTINGS = {"no_prefetch": ("PREFETCH_GROUPS", 0), "radix8": ("STAGE_BITS", 3)}
+                "no_twiddles": lambda text: TWIDDLE_PRODUCT.sub("", text),
+                "twiddles_after": _twiddles_after_barrier}
+# module settings of vulkit.array.ops.fft, and the grid's largest count (None: the device's)
+SHIPPED_SETTINGS = {"no_prefetch": ({"PREFETCH_GROUPS": 0}, None), "radix8": ({"STAGE_BITS": 3}, None),
+                    "no_prefetch_1024": ({"PREFETCH_GROUPS": 0}, 1024)}
 VARIANTS = {
     "copy": (128, 0, False), "copy_prefetch": (128, 0, True), "exchange1": (128, 1, False),
     "exchange2": (128, 2, False), "exchange2_prefetch": (128, 2, True), "copy256": (256, 0, False),
 }
 
 
-def main() -> None:
+_SHIPPED = {name: getattr(fft_ops, name) for name in ("PREFETCH_GROUPS", "STAGE_BITS")}
+
+
+def apply(name: str) -> None:
+    """Make the row FFT's kernel variant ``name`` (a skeleton, a changed source, a setting or "shipped") the one
+    that compiles next (the caches emptied)."""
     ctx = context.current()
+    if not hasattr(ctx, "_shipped_max_groups"):
+        ctx._shipped_max_groups = ctx.max_groups
+    for setting, value in _SHIPPED.items():
+        setattr(fft_ops, setting, value)
+    ctx.max_groups = ctx._shipped_max_groups
+    kf.FFTPassSpec.source = ORIGINAL
+    if name in VARIANTS:
+        text = _skeleton(*VARIANTS[name])
+        kf.FFTPassSpec.source = lambda self, float_controls=None, text=text: text  # noqa: ARG005
+    elif name in SHIPPED_TEXT:
+        change = SHIPPED_TEXT[name]
+        kf.FFTPassSpec.source = lambda self, float_controls=None, change=change: change(ORIGINAL(self, float_controls))
+    elif name in SHIPPED_SETTINGS:
+        settings, groups = SHIPPED_SETTINGS[name]
+        for setting, value in settings.items():
+            setattr(fft_ops, setting, value)
+        ctx.max_groups = groups or ctx.max_groups
+    ctx.kernels._kernels.clear()
+    ctx._pipelines.clear()
+    ctx.plans.clear()
+
+
+def main() -> None:
     rng = np.random.default_rng(0)
     z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
     namespace: dict[str, Any] = {"vt": vt, "z": z}
     names = sys.argv[1:] or ["shipped", *VARIANTS, *SHIPPED_TEXT, *SHIPPED_SETTINGS, "shipped"]
-    settings = {name: getattr(fft_ops, name) for name, _ in SHIPPED_SETTINGS.values()}
+    apply("shipped")
+    reference = vt.fft.fft(z, axis=-1).numpy()
     for name in names:
-        for setting, value in settings.items():
-            setattr(fft_ops, setting, value)
-        if name in VARIANTS:
-            text = _skeleton(*VARIANTS[name])
-            kf.FFTPassSpec.source = lambda self, float_controls=None, text=text: text  # noqa: ARG005
-        elif name in SHIPPED_TEXT:
-            change = SHIPPED_TEXT[name]
-            kf.FFTPassSpec.source = lambda self, float_controls=None, change=change: change(
-                ORIGINAL(self, float_controls))
-        else:
-            kf.FFTPassSpec.source = ORIGINAL
-            if name in SHIPPED_SETTINGS:
-                setattr(fft_ops, *SHIPPED_SETTINGS[name])
-        ctx.kernels._kernels.clear()
-        ctx._pipelines.clear()
-        ctx.plans.clear()
+        apply(name)
+        error = float(np.abs(vt.fft.fft(z, axis=-1).numpy() - reference).max())  # a skeleton's is garbage
         for statement in ("vt.fft.fft(z, axis=-1)", "z + 1"):
             seconds = pkt.best_gpu_seconds(lambda statement=statement: eval(statement, namespace))  # noqa: S307
             print(f"{name:19s} {statement:24s} {seconds * 1e6:8.1f} µs", flush=True)
-    kf.FFTPassSpec.source = ORIGINAL
-    for setting, value in settings.items():
-        setattr(fft_ops, setting, value)
+        print(f"{name:19s} largest difference from the shipped kernel's result {error:.3g}", flush=True)
+    apply("shipped")
 
 
 if __name__ == "__main__":
