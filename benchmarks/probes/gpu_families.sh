@@ -125,6 +125,8 @@
 #      radix 8, against the skeleton of two exchanges; the row kernel's registers (probe_pipeline_stats.py)
 #  68. the row FFT's twiddles read after each barrier, and no prefetch on the prefetching grid, against the shipped
 #      kernel; the registers of those variants, of radix-8 stages and of the two-exchange skeleton
+#  69. one-pass kernels reading their stage twiddles after each barrier against before it, and shared memory without
+#      padding, in turn twice, on the benchmarks' FFT rows (rfft of rows, fftn 512^3, fft 2^24)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -382,6 +384,8 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
             --setup "import probe_fft_skeleton as s; s.apply('$variant'); $setup") 2>&1 | sed "s/^/$variant: /" \
             | tee -a "$out/fft_pipeline_stats.txt"
         done ;;
+    69) (cd benchmarks/probes && limit 300 python3 probe_fft_skeleton.py shipped twiddles_after no_pad shipped \
+          twiddles_after no_pad --all-rows) 2>&1 | tee "$out/fft_twiddles_after.txt" ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \

@@ -17,12 +17,14 @@ then the shipped kernel changed:
   no_prefetch        ``PREFETCH_GROUPS`` 0: a workgroup a row, nothing loaded ahead (fewer registers)
   radix8             ``STAGE_BITS`` 3: stages of radix 8 at most, 256 invocations a row
   twiddles_after     the stages' twiddles read after the barrier ahead of each stage (held for less time)
+  no_pad             shared memory without the padding against bank conflicts (fewer index operations)
   no_prefetch_1024   no prefetch, but the 1024 workgroups of the prefetching grid, each looping over rows
 
 and `z + 1` over the same bytes. Run on the GPU machine: python benchmarks/probes/probe_fft_skeleton.py [VARIANT ...]"""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 from typing import Any
@@ -113,6 +115,7 @@ def _twiddles_after_barrier(text: str) -> str:
 SHIPPED_TEXT = {"no_twiddle_loads": lambda text: TWIDDLE_LOAD.sub("C(p.S, p.S)", text),
                 "no_twiddles": lambda text: TWIDDLE_PRODUCT.sub("", text),
                 "twiddles_after": _twiddles_after_barrier}
+ONE_PASS_ONLY = {"twiddles_after"}  # changes that only apply to one-pass kernels (the passes read theirs after)
 # module settings of vulkit.array.ops.fft, and the grid's largest count (None: the device's)
 SHIPPED_SETTINGS = {"no_prefetch": ({"PREFETCH_GROUPS": 0}, None), "radix8": ({"STAGE_BITS": 3}, None),
                     "no_prefetch_1024": ({"PREFETCH_GROUPS": 0}, 1024)}
@@ -139,8 +142,15 @@ def apply(name: str) -> None:
         text = _skeleton(*VARIANTS[name])
         kf.FFTPassSpec.source = lambda self, float_controls=None, text=text: text  # noqa: ARG005
     elif name in SHIPPED_TEXT:
-        change = SHIPPED_TEXT[name]
-        kf.FFTPassSpec.source = lambda self, float_controls=None, change=change: change(ORIGINAL(self, float_controls))
+        change, every = SHIPPED_TEXT[name], name not in ONE_PASS_ONLY
+
+        def source(self: Any, float_controls: Any = None, change: Any = change, every: bool = every) -> str:
+            text = ORIGINAL(self, float_controls)
+            return change(text) if every or self.single else text
+        kf.FFTPassSpec.source = source
+    elif name == "no_pad":
+        kf.FFTPassSpec.source = lambda self, float_controls=None: ORIGINAL(dataclasses.replace(self, pad=False),
+                                                                            float_controls)
     elif name in SHIPPED_SETTINGS:
         settings, groups = SHIPPED_SETTINGS[name]
         for setting, value in settings.items():
@@ -152,19 +162,29 @@ def apply(name: str) -> None:
 
 
 def main() -> None:
+    """Each variant named (all by default) timed on the row FFT and `z + 1`; ``--all-rows``: also the FFT rows of
+    the benchmarks (rfft of 4096^2 float32 rows, fftn of 512^3 complex64, fft of 2^24 complex64)."""
+    args = [a for a in sys.argv[1:] if a != "--all-rows"]
     rng = np.random.default_rng(0)
     z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j * rng.standard_normal((4096, 2048))).astype(np.complex64))
     namespace: dict[str, Any] = {"vt": vt, "z": z}
-    names = sys.argv[1:] or ["shipped", *VARIANTS, *SHIPPED_TEXT, *SHIPPED_SETTINGS, "shipped"]
+    statements = ["vt.fft.fft(z, axis=-1)", "z + 1"]
+    if "--all-rows" in sys.argv:
+        namespace["r"] = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+        namespace["c"] = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
+        namespace["f"] = vt.asarray((rng.standard_normal(1 << 24) + 1j).astype(np.complex64))
+        statements += ["vt.fft.rfft(r, axis=-1)", "vt.fft.fftn(c)", "vt.fft.fft(f)"]
+    names = args or ["shipped", *VARIANTS, *SHIPPED_TEXT, "no_pad", *SHIPPED_SETTINGS, "shipped"]
     apply("shipped")
-    reference = vt.fft.fft(z, axis=-1).numpy()
+    references = [eval(statement, namespace).numpy() for statement in statements]  # noqa: S307
     for name in names:
         apply(name)
-        error = float(np.abs(vt.fft.fft(z, axis=-1).numpy() - reference).max())  # a skeleton's is garbage
-        for statement in ("vt.fft.fft(z, axis=-1)", "z + 1"):
+        for statement, reference in zip(statements, references, strict=True):
             seconds = pkt.best_gpu_seconds(lambda statement=statement: eval(statement, namespace))  # noqa: S307
-            print(f"{name:19s} {statement:24s} {seconds * 1e6:8.1f} µs", flush=True)
-        print(f"{name:19s} largest difference from the shipped kernel's result {error:.3g}", flush=True)
+            # a skeleton's results are garbage; a changed shipped kernel's must equal the shipped one's
+            error = float(np.abs(eval(statement, namespace).numpy() - reference).max())  # noqa: S307
+            print(f"{name:19s} {statement:24s} {seconds * 1e6:8.1f} µs  (largest difference {error:.3g})",
+                  flush=True)
     apply("shipped")
 
 
