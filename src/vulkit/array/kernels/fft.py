@@ -374,11 +374,13 @@ class FFTPassSpec:
         ns = 1
         for s, r in enumerate(stages):
             if s > 0:
-                # one-pass kernels read a stage's twiddles before the barrier ahead of it, hiding their latency; the
-                # passes of longer transforms after it, as they hold their pass twiddles too (fft 2^24 on an H100:
-                # 543 -> 506 us; fftn 512^3, one pass an axis, 3417 against 3463 with the twiddles after it)
-                twiddles = self._stage_twiddles(s, r, ns, len(stages))
-                body += [*twiddles, "barrier();"] if self.single else ["barrier();", *twiddles]
+                # a stage's twiddles are read after the barrier ahead of it, not before: held across it they kept
+                # the registers of a kernel that has few to spare (184 a thread for a row of 2048, two workgroups
+                # an SM). An H200, one-pass kernels, before / after in turn twice: fft of 4096 rows of 2048
+                # complex64 72.7 / 68.6 us, rfft of 4096^2 float32 rows 87.4 / 85.1, fftn 512^3 2988 / 2929 (an
+                # H100 had given 3417 / 3463 for fftn); the passes of longer transforms read them after it already
+                # (fft 2^24 on an H100: 543 -> 506 us)
+                body += ["barrier();", *self._stage_twiddles(s, r, ns, len(stages))]
             body += self._stage(s, r, ns, len(stages))
             ns *= r
         if self.store == "r2c":
