@@ -127,6 +127,8 @@
 #      kernel; the registers of those variants, of radix-8 stages and of the two-exchange skeleton
 #  69. one-pass kernels reading their stage twiddles after each barrier against before it, and shared memory without
 #      padding, in turn twice, on the benchmarks' FFT rows (rfft of rows, fftn 512^3, fft 2^24)
+#  70. the whole suite with validation after the twenty-first session's changes (the idle flush, kept submit
+#      descriptions, cholesky's NaN, the FFT's twiddles after the barrier); the FFT rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -386,6 +388,10 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
         done ;;
     69) (cd benchmarks/probes && limit 300 python3 probe_fft_skeleton.py shipped twiddles_after no_pad shipped \
           twiddles_after no_pad --all-rows) 2>&1 | tee "$out/fft_twiddles_after.txt" ;;
+    70) VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt"
+        bench_rows 60 "fft of 16,777,216" "rfft of the rows" "fftn of 512" ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
