@@ -208,9 +208,8 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     tridiagonal matrices Q^H W Q of the Hermitian stack w (batch, n, n, both triangles; overwritten), by a
     Householder reflection from both sides a column (LAPACK's ``hetd2``), H^H x = beta e_1 for the column below
     the diagonal (beta real): one dispatch a column (:class:`TridiagonalStepSpec`); with ``STEP_ROWS`` 0 for real
-    matrices H W and then (W H)^T = H W^T by two dispatches that each
-    update the rest, for complex ones the reflector alone, then W22 -= v y^H + y v^H with x = tau W22 v and
-    y = x - tau (x^H v) / 2 v. All on the GPU."""
+    matrices H W and then (W H)^T = H W^T by two dispatches that each update the rest, for complex ones the
+    reflector alone, then W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v. All on the GPU."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
     rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
