@@ -129,6 +129,8 @@
 #      padding, in turn twice, on the benchmarks' FFT rows (rfft of rows, fftn 512^3, fft 2^24)
 #  70. the whole suite with validation after the twenty-first session's changes (the idle flush, kept submit
 #      descriptions, cholesky's NaN, the FFT's twiddles after the barrier); the FFT rows against the peers
+#  71. the FFT's prefetched elements stashed in shared memory (PREFETCH_STASH) against registers, in turn twice, on
+#      the benchmarks' FFT rows; its registers; the FFT tests with validation with the stash on
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -392,6 +394,14 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"
         bench_rows 60 "fft of 16,777,216" "rfft of the rows" "fftn of 512" ;;
+    71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
+          | tee "$out/fft_stash.txt"
+        setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
+        (cd benchmarks/probes && limit 30 python3 probe_pipeline_stats.py "vt.fft.fft(z, axis=-1)" \
+          --setup "import probe_fft_skeleton as s; s.apply('stash'); $setup") 2>&1 | tee "$out/fft_stash_stats.txt"
+        VULKIT_VALIDATION=1 limit 100 python3 -c "import sys, pytest; from vulkit.array.ops import fft; \
+fft.PREFETCH_STASH = True; sys.exit(pytest.main(['-q', '-x', '-p', 'no:cacheprovider', 'tests/array/test_fft.py']))" \
+          2>&1 | tail -n 5 | tee "$out/tests_fft_stash.txt" ;;
     60) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2, 1024, 1024))
 z = (g[0] + 1j * g[1]).astype(np.complex64); c = vt.asarray(z + z.conj().T); c5 = vt.asarray((z + z.conj().T)[:512, :512])'
         limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_tridiagonal.STEP_COMPLEX=False,True" \
