@@ -130,7 +130,8 @@
 #  70. the whole suite with validation after the twenty-first session's changes (the idle flush, kept submit
 #      descriptions, cholesky's NaN, the FFT's twiddles after the barrier); the FFT rows against the peers
 #  71. the FFT's prefetched elements stashed in shared memory (PREFETCH_STASH) against registers, in turn twice, on
-#      the benchmarks' FFT rows; its registers; the FFT tests with validation with the stash on
+#      the benchmarks' FFT rows; its registers; the FFT tests with validation with the stash on (a record: the
+#      option was measured slower and taken out again)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}

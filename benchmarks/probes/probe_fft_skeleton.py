@@ -19,7 +19,6 @@ then the shipped kernel changed:
   twiddles_after     the stages' twiddles read after the barrier ahead of each stage (held for less time)
   no_pad             shared memory without the padding against bank conflicts (fewer index operations)
   no_prefetch_1024   no prefetch, but the 1024 workgroups of the prefetching grid, each looping over rows
-  stash              ``PREFETCH_STASH``: the prefetched elements stashed in shared memory after the first stage
 
 and `z + 1` over the same bytes. Run on the GPU machine: python benchmarks/probes/probe_fft_skeleton.py [VARIANT ...]"""
 
@@ -119,14 +118,14 @@ SHIPPED_TEXT = {"no_twiddle_loads": lambda text: TWIDDLE_LOAD.sub("C(p.S, p.S)",
 ONE_PASS_ONLY = {"twiddles_after"}  # changes that only apply to one-pass kernels (the passes read theirs after)
 # module settings of vulkit.array.ops.fft, and the grid's largest count (None: the device's)
 SHIPPED_SETTINGS = {"no_prefetch": ({"PREFETCH_GROUPS": 0}, None), "radix8": ({"STAGE_BITS": 3}, None),
-                    "no_prefetch_1024": ({"PREFETCH_GROUPS": 0}, 1024), "stash": ({"PREFETCH_STASH": True}, None)}
+                    "no_prefetch_1024": ({"PREFETCH_GROUPS": 0}, 1024)}
 VARIANTS = {
     "copy": (128, 0, False), "copy_prefetch": (128, 0, True), "exchange1": (128, 1, False),
     "exchange2": (128, 2, False), "exchange2_prefetch": (128, 2, True), "copy256": (256, 0, False),
 }
 
 
-_SHIPPED = {name: getattr(fft_ops, name) for name in ("PREFETCH_GROUPS", "STAGE_BITS", "PREFETCH_STASH")}
+_SHIPPED = {name: getattr(fft_ops, name) for name in ("PREFETCH_GROUPS", "STAGE_BITS")}
 
 
 def apply(name: str) -> None:

@@ -202,10 +202,7 @@ class FFTPassSpec:
     consecutive elements of a column (its elements are adjacent in memory) rather than consecutive columns.
     ``single``: the whole transform (N = R, no pass twiddles); ``twiddled``: a pass after the first (Ns > 1), whose
     loads are multiplied by the pass twiddles; ``prefetch``: a workgroup loops over several tiles and loads the next
-    one's elements into registers before transforming the current one (one-pass kernels); ``stash``: with
-    ``prefetch``, those registers are written to shared memory (each invocation's own slots) once the first stage
-    has its data, and read back at the next tile, so that they do not hold registers through the later stages;
-    ``r2c_pairs``: the fused
+    one's elements into registers before transforming the current one (one-pass kernels); ``r2c_pairs``: the fused
     r2c post-processing computes X_k and X_{H-k} together. ``load``/``store``: see
     LOADS, STORES; ``pad``: shared memory padded against bank conflicts; ``vector_pairs``: real pairs at unit
     stride and even offsets, moved as one complex number. At run time (push constants): elements past ``nv`` read
@@ -227,7 +224,6 @@ class FFTPassSpec:
     twiddled: bool = False
     prefetch: bool = False
     r2c_pairs: bool = False
-    stash: bool = False
     bindings: ClassVar[int] = 3
     groups_per: ClassVar[int] = 1
 
@@ -236,8 +232,6 @@ class FFTPassSpec:
             raise ValueError(f"FFTPassSpec: unknown load {self.load!r} or store {self.store!r}")
         if self.prefetch and not self.single:
             raise ValueError("FFTPassSpec: only one-pass kernels prefetch")
-        if self.stash and not self.prefetch:
-            raise ValueError("FFTPassSpec: only prefetching kernels stash the next tile")
 
     @property
     def R(self) -> int:  # noqa: N802 - the radix's usual name
@@ -270,11 +264,6 @@ class FFTPassSpec:
         return size + (size >> self._pad_shift) + 1 if self.pad else size
 
     @property
-    def stash_elements(self) -> int:
-        """The stash's elements (``stash``): each invocation's prefetched elements."""
-        return self.threads * len(self._load_names("p")) * self.stages[0] if self.stash else 0
-
-    @property
     def _pad_shift(self) -> int:
         return 4 if self.dtype.itemsize == 8 else 3
 
@@ -298,8 +287,6 @@ class FFTPassSpec:
         stages = self.stages
         if self.uses_shared:
             lines.append(f"shared C sh[{self.shared_elements}];")
-        if self.stash:
-            lines.append(f"shared C stash[{self.stash_elements}];")
         lines += self._main(stages, double)
         return "\n".join(lines) + "\n"
 
@@ -382,8 +369,6 @@ class FFTPassSpec:
         if self.prefetch:  # the first tile's elements, then each next tile's while the current one is transformed
             body += [f"C {n} = C(0);" for row in self._load_names("p") for n in row]
             body += ["{", f"uint q0 = gl_WorkGroupID.x * {B}u;", *self._loads(self._load_names("p")), "}"]
-            if self.stash:
-                body += self._stashing(True)
         body += ["for (uint tile = gl_WorkGroupID.x; tile < ntiles; tile += gl_NumWorkGroups.x) {",
                  f"uint q0 = tile * {B}u;"]
         ns = 1
@@ -481,11 +466,8 @@ class FFTPassSpec:
         lines += [f"C {n} = C(0);" for row in names for n in row]
 
         if first and self.prefetch:  # this tile's elements came with the last; the next tile's now
-            if self.stash:
-                lines += self._stashing(False)
-            else:
-                lines += [f"{n} = {m};" for row, prow in zip(names, self._load_names("p"), strict=True)
-                          for n, m in zip(row, prow, strict=True)]
+            lines += [f"{n} = {m};" for row, prow in zip(names, self._load_names("p"), strict=True)
+                      for n, m in zip(row, prow, strict=True)]
             lines += ["{", f"uint q0 = (tile + gl_NumWorkGroups.x) * {B}u;", *self._loads(self._load_names("p")), "}"]
         elif first:
             lines += self._loads(names)
@@ -515,23 +497,7 @@ class FFTPassSpec:
                 else:
                     lines.append(f"{self._sh('b', idx)} = {names[t][k]};")
             lines.append("}")
-        if first and self.stash:
-            lines += self._stashing(True)
         lines.append("}")
-        return lines
-
-    def _stashing(self, store: bool) -> list[str]:
-        """Lines writing the prefetched elements (p...) into the invocation's own stash slots (``store``), or
-        reading them from there into the first stage's (a...): no other invocation touches those slots, so no
-        barrier orders them."""
-        r, T = self.stages[0], self.threads
-        lines = []
-        for t, row in enumerate(self._load_names("p")):
-            lines.append(self._guard(t, r) + "{")
-            for k, name in enumerate(row):
-                slot = f"stash[tid + {(t * r + k) * T}u]"
-                lines.append(f"{slot} = {name};" if store else f"a{t}_{k} = {slot};")
-            lines.append("}")
         return lines
 
     def _r2c_epilogue(self) -> list[str]:

@@ -61,9 +61,6 @@ STAGE_BITS = 4  # a workgroup's stages have radices of up to 2^STAGE_BITS (its t
 # 4096-element rows 98 -> 93 and 73 us, fftn 512^3 3264 -> 2994 us on an H200 (512: 89 / 71 / 3096; 2048: 100 / 77 /
 # 2940); the passes of multi-pass transforms lose by it (fft 2^24 444-481 -> 485 us: their pass twiddles too)
 PREFETCH_GROUPS = 1024
-# the prefetched elements stashed in shared memory once the first stage has its own (FFTPassSpec.stash), so that they
-# hold no registers through the later stages (the row kernel of 2048 complex64 had 184 a thread: two workgroups an SM)
-PREFETCH_STASH = False
 R2C_PAIRS = True  # the fused r2c post-processing computing X_k and X_{H-k} together (H200: rfft rows 92 -> 87 µs)
 MAX_ELEMENTS = 1 << 32
 MAX_THREADS = 256  # a workgroup's threads at most (fewer where the device allows fewer)
@@ -373,9 +370,7 @@ def _pass_of(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bool, sr
     prefetch = single and 0 < PREFETCH_GROUPS < tiles
     spec = FFTPassSpec(plan.dtype, stages, tile, threads, load_rows, store_rows, single, load.mode, store.mode,
                        True, vector, addresses, twiddled=ns > 1, prefetch=prefetch,
-                       r2c_pairs=R2C_PAIRS and store.mode == "r2c", stash=prefetch and PREFETCH_STASH)
-    if spec.shared_elements + spec.stash_elements > cap:  # no room for the stash
-        spec = dataclasses.replace(spec, stash=False)
+                       r2c_pairs=R2C_PAIRS and store.mode == "r2c")
     if spec.shared_elements > cap:  # no room for the padding against bank conflicts
         spec = dataclasses.replace(spec, pad=False)
     flags |= (LOAD_TABLE if load.table is not None else 0) | (STORE_TABLE if store.table is not None else 0)
