@@ -12,6 +12,7 @@ blocked loop: where along the loop the time goes)."""
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections import defaultdict
 from typing import Any
@@ -26,6 +27,11 @@ from vulkit.runtime.events import Event
 def _name(spec: Any) -> str:
     stage = getattr(spec, "stage", None) or getattr(spec, "kind", None)
     return type(spec).__name__ + (f".{stage}" if stage else "")
+
+
+def median_us(samples: list[float]) -> float:
+    """The median of ``samples`` (seconds) in microseconds."""
+    return statistics.median(samples) * 1e6
 
 
 def best_gpu_seconds(function: Any, rounds: int = 5, warm_seconds: float = 1.0) -> float:

@@ -13,13 +13,11 @@ import sys
 import time
 from typing import Any
 
+from probe_kernel_times import median_us
+
 import vulkit as vt
 from vulkit.runtime import context
 from vulkit.runtime.stream import Stream
-
-
-def _median_us(samples: list[float]) -> float:
-    return statistics.median(samples) * 1e6
 
 
 def vulkit_round_trips(rounds: int) -> None:
@@ -52,10 +50,10 @@ def vulkit_round_trips(rounds: int) -> None:
         started = time.perf_counter()
         stream.read(y._alloc, 4)
         reads.append(time.perf_counter() - started)
-    print(f"vulkit: synchronize after a tiny op {_median_us(whole):.1f} us; read of 4 bytes just written "
-          f"{_median_us(reads):.1f} us", flush=True)
+    print(f"vulkit: synchronize after a tiny op {median_us(whole):.1f} us; read of 4 bytes just written "
+          f"{median_us(reads):.1f} us", flush=True)
     if semaphore is not None:
-        print(f"  flush {_median_us(flushes):.1f} us, then the timeline polled until signalled {_median_us(waits):.1f}"
+        print(f"  flush {median_us(flushes):.1f} us, then the timeline polled until signalled {median_us(waits):.1f}"
               f" us ({statistics.median(polls):.0f} polls)", flush=True)
     buffer = ctx.allocator.allocate(4096)
     for timeline in (True, False):
@@ -69,7 +67,7 @@ def vulkit_round_trips(rounds: int) -> None:
             times.append(time.perf_counter() - started)
         other.close()
         print(f"  a fill through a second stream of {'a timeline' if timeline else 'fences'}: synchronize "
-              f"{_median_us(times):.1f} us", flush=True)
+              f"{median_us(times):.1f} us", flush=True)
     stream.synchronize()
     buffer.free()
 
@@ -93,7 +91,7 @@ def torch_round_trips(rounds: int) -> None:
         started = time.perf_counter()
         y.sum().item()
         items.append(time.perf_counter() - started)
-    print(f"torch: synchronize after a tiny op {_median_us(syncs):.1f} us; .item() of a sum {_median_us(items):.1f} us",
+    print(f"torch: synchronize after a tiny op {median_us(syncs):.1f} us; .item() of a sum {median_us(items):.1f} us",
           flush=True)
 
 

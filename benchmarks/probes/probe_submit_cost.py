@@ -11,18 +11,14 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import statistics
 import time
 from typing import Any
 
 import numpy as np
+from probe_kernel_times import median_us
 
 import vulkit as vt
 from vulkit.runtime import context
-
-
-def _median_us(samples: list[float]) -> float:
-    return statistics.median(samples) * 1e6
 
 
 def submission_costs(x: Any, rounds: int = 300) -> None:
@@ -46,8 +42,8 @@ def submission_costs(x: Any, rounds: int = 300) -> None:
         query.append(queried - flushed)
         del y, z
     vt.device.synchronize()
-    print(f"flush {_median_us(flush):.1f} us, first op of a batch {_median_us(first):.1f}, next op "
-          f"{_median_us(later):.1f}, timeline query {_median_us(query):.1f}", flush=True)
+    print(f"flush {median_us(flush):.1f} us, first op of a batch {median_us(first):.1f}, next op "
+          f"{median_us(later):.1f}, timeline query {median_us(query):.1f}", flush=True)
 
 
 def host_profile(statement: str, namespace: dict[str, Any], rounds: int = 20, top: int = 18) -> None:
