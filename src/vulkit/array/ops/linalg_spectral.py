@@ -6,7 +6,7 @@ Matrices of up to 64 rows and columns that fit a workgroup's shared memory take 
 (compact WY, ``gemm`` updates), and Jacobi rounds of rotations over the whole stack (on GPUs a sweep a dispatch on
 a grid of workgroups, else a round per dispatch), or the reductions to tridiagonal / bidiagonal form of
 :mod:`.linalg_tridiagonal` (eigvalsh, svdvals) and :mod:`.linalg_tridiagonal_vectors` (eigh and svd; on GPUs from
-384 rows or columns). The Jacobi methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) rounds and read a flag
+256 rows and 384 columns). The Jacobi methods do O(n^3) work per sweep (6 to 12 sweeps) in O(n) rounds and read a flag
 back after each sweep: for orders in the thousands they are much slower than the reductions.
 svd, svdvals, pinv and matrix_rank read a flag back (NaN or infinity raise LinAlgError, as in NumPy), so they wait
 for the GPU.
@@ -171,7 +171,7 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
 
     The cyclic Jacobi method in the parallel (round-robin) ordering, one workgroup per matrix up to 64x64; beyond,
     reduction to tridiagonal form, bisection and inverse iteration orthonormalized by Cholesky QRs, with a residual
-    check that falls back to Jacobi rounds over the whole stack (which GPUs also take below 384 rows; see the
+    check that falls back to Jacobi rounds over the whole stack (which GPUs also take below 256 rows; see the
     module docstring; the check reads a flag back). Eigenvalues within about 10 ulps of ||A|| of NumPy's (LAPACK
     ``syevd``), eigenvectors orthonormal to about 5 ulps with residuals of a few ulps of ||A||, each unique up to
     its sign (phase), as LAPACK's are. A matrix whose triangle read holds NaN or infinity gets NaN eigenvalues and

@@ -212,13 +212,13 @@ def tridiagonalize(w: Array) -> tuple[Array, Array, Array, Array]:
     reflector alone, then W22 -= v y^H + y v^H with x = tau W22 v and y = x - tau (x^H v) / 2 v. All on the GPU."""
     ctx, dtype = w._ctx, w._dtype
     batch, n, _ = w._shape
-    rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
     v = zeros((batch, n - 1, n - 1), dtype=dtype, device=w.device)
     taus = make_array(ctx, (batch, 2, n - 1), dtype)
     betas = reshape(_sub(taus, 1, 2, 0, n - 1), (batch, n - 1))
     e = betas.real  # the real off-diagonals (a view of the taus' betas, which they are for real matrices)
     if n > 2 and STEP_ROWS:
         return _reduce_by_steps(w, v, taus), e, v, taus
+    rows = _sub(w, 1, n, 0, n)  # the reflectors' columns start below the diagonal
     step = _house(rows, [w, v, taus], 0)
     if dtype.kind == "f":  # H = H^T: H W from the left by the first dispatch, then (W H)^T = H W^T by the second
         columns = _sub(w.mT, 1, n, 0, n)
