@@ -132,6 +132,9 @@
 #  71. the FFT's prefetched elements stashed in shared memory (PREFETCH_STASH) against registers, in turn twice, on
 #      the benchmarks' FFT rows; its registers; the FFT tests with validation with the stash on (a record: the
 #      option was measured slower and taken out again)
+#  72. the twenty-second session's resize through a shared-memory window: the image tests with validation, the tile
+#      kernel against the cached one pass and two passes in turn (probe_resize.py), the resize rows against the
+#      peers; cumulative_sum in one pass with look-back against three passes (scans.LOOKBACK)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -395,6 +398,14 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"
         bench_rows 60 "fft of 16,777,216" "rfft of the rows" "fftn of 512" ;;
+    72) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests/image \
+          2>&1 | tail -n 15 | tee "$out/tests_image.txt"
+        (cd benchmarks/probes && limit 150 python3 probe_resize.py --settings "shipped,cached one pass,two passes") \
+          2>&1 | tee "$out/resize_ab.txt"
+        bench_rows 120 "resize"
+        limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.scans.LOOKBACK=None,False" \
+          "vt.cumulative_sum(x)" --setup "import numpy as np; x = vt.asarray(np.random.default_rng(0).random(1 << 28, dtype=np.float32))" \
+          2>&1 | tee "$out/cumsum_lookback.txt" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'

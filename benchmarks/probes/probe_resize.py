@@ -1,6 +1,7 @@
 """GPU time of vt.image.resize at the benchmark's sizes under settings of the resampling path, taking turns in one
-process (each setting's kernels compile once): both axes in one pass or not (``FUSED_TAPS``), tap counts compiled
-in or read from push constants (``STATIC_TAPS``).
+process (each setting's kernels compile once): both axes in one pass through a shared-memory window
+(``TILED_TAPS``), in one pass each output from cache (``FUSED_TAPS``) or in two passes, tap counts compiled in or read
+from push constants (``STATIC_TAPS``).
 
 Run on the GPU machine: python benchmarks/probes/probe_resize.py [--n 4096] [--settings shipped,"two passes"]"""
 
@@ -14,8 +15,9 @@ from probe_kernel_times import best_gpu_seconds
 import vulkit as vt
 from vulkit.image import _geo_resample
 
-SETTINGS = {"shipped": {}, "two passes": {"FUSED_TAPS": 0}, "looped taps": {"STATIC_TAPS": 0},
-            "one pass to 36 taps": {"FUSED_TAPS": 36, "STATIC_TAPS": 36}}
+SETTINGS = {"shipped": {}, "cached one pass": {"TILED_TAPS": 0}, "two passes": {"TILED_TAPS": 0, "FUSED_TAPS": 0},
+            "looped taps": {"TILED_TAPS": 0, "STATIC_TAPS": 0},
+            "one pass to 36 taps": {"TILED_TAPS": 0, "FUSED_TAPS": 36, "STATIC_TAPS": 36}}
 
 
 def main() -> None:
@@ -28,7 +30,7 @@ def main() -> None:
     chosen = {name: SETTINGS[name] for name in args.settings.split(",")}
     image = vt.asarray(np.random.default_rng(0).random((n, n), dtype=np.float32))
     cases = [(m, method) for method in ("bilinear", "lanczos") for m in (n // 2, 2 * n)]
-    defaults = {name: getattr(_geo_resample, name) for name in ("FUSED_TAPS", "STATIC_TAPS")}
+    defaults = {name: getattr(_geo_resample, name) for name in ("TILED_TAPS", "FUSED_TAPS", "STATIC_TAPS")}
     for round_ in range(rounds):
         for label, setting in chosen.items():
             for name, value in {**defaults, **setting}.items():

@@ -297,10 +297,10 @@ def test_kernels_with_and_without_buffer_addresses(addresses):
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.uint16, np.float16, np.float32, np.float64])
 def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
-    """Both axes in one kernel (Resample2DSpec, up to FUSED_TAPS taps an output) give the two passes' results: the
-    first axis's sums rounded as the two-pass path keeps them (Pillow's uint8, else float32), both pass orders, a
-    constant border, a batch of channels and an image starting inside its buffer; tap counts compiled in or read
-    from push constants alike."""
+    """Both axes in one kernel, through a shared-memory window (ResampleTileSpec) or each output from cache
+    (Resample2DSpec, up to FUSED_TAPS taps an output), give the two passes' results: the first axis's sums rounded as
+    the two-pass path keeps them (Pillow's uint8, else float32), both pass orders, a constant border, a batch of
+    channels and an image starting inside its buffer; tap counts compiled in or read from push constants alike."""
     from vulkit.image import _geo_resample
     if dtype == np.float64 and "float64" not in vt.__array_namespace_info__().dtypes():
         pytest.skip("the device has no float64")
@@ -311,11 +311,17 @@ def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
              lambda x: G.resize(x, (40, 13), "area")]
     if np.dtype(dtype).kind == "f":
         cases.append(lambda x: G.pyramid_up(x[0], 2, sigma=0.3, mode="wrap"))  # (constant: two resamplings)
-    orders = []
-    one_pass = _geo_resample.resample_both
-    monkeypatch.setattr(_geo_resample, "resample_both", lambda *a: orders.append(a[-1]) or one_pass(*a))
+    routes = {"tiled": [], "fused": []}
+    for name, function in (("tiled", "resample_tiled"), ("fused", "resample_both")):
+        original = getattr(_geo_resample, function)
+        monkeypatch.setattr(_geo_resample, function,
+                            lambda *a, f=original, orders=routes[name]: orders.append(a[-1]) or f(*a))
+    tiled = [case(img).numpy() for case in cases]
+    monkeypatch.setattr(_geo_resample, "TILED_TAPS", 0)
     fused = [case(img).numpy() for case in cases]
-    assert len(orders) == len(cases) and True in orders and False in orders  # every case ran in one pass
+    # every case ran in one pass, each route in both orders
+    assert routes["tiled"] == routes["fused"] and len(routes["tiled"]) == len(cases)
+    assert True in routes["tiled"] and False in routes["tiled"]
     monkeypatch.setattr(_geo_resample, "FUSED_TAPS", 0)
     two_pass = [case(img).numpy() for case in cases]
     monkeypatch.setattr(_geo_resample, "STATIC_TAPS", 0)
@@ -329,20 +335,48 @@ def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
         else:  # the same products and sums, a GPU's compiler fusing different ones into multiply-adds
             np.testing.assert_allclose(got, want, rtol=4 * np.finfo(got.dtype).eps, atol=4 * np.finfo(got.dtype).eps)
 
-    for got, loop, want in zip(fused, dynamic, two_pass, strict=True):
+    for tile, got, loop, want in zip(tiled, fused, dynamic, two_pass, strict=True):
+        same(tile, want)
         same(got, want)
         same(loop, want)
 
 
-def test_one_pass_resampling_walks_its_outputs_past_a_capped_grid(monkeypatch):
-    """With the grid capped at 3 workgroups, each thread of the one-pass kernel takes several outputs (across rows,
-    channels and the images of a batch): the same values as the uncapped grid's, and Pillow's."""
+@pytest.mark.parametrize("route", ["tiled", "fused", "two passes"])
+@pytest.mark.parametrize("name", ["bilinear", "lanczos"])
+def test_resize_keeps_infinities_and_nans_where_pillow_does(route, name, monkeypatch):
+    """An infinity or a NaN reaches the outputs whose filter support covers it and no other, on every route: the
+    tables' padding taps (index DEAD) read nothing, where a zero weight times the pixel under them gave NaN."""
+    from vulkit.image import _geo_resample
+    if route != "tiled":
+        monkeypatch.setattr(_geo_resample, "TILED_TAPS", 0)
+    if route == "two passes":
+        monkeypatch.setattr(_geo_resample, "FUSED_TAPS", 0)
+    img = rng.random((40, 50)).astype(np.float32)
+    img[0, 0], img[39, 49], img[20, 30], img[0, 25] = np.inf, -np.inf, np.nan, np.inf
+    for size in ((20, 25), (13, 17), (80, 60)):
+        want = pil_resize(img, size, name)
+        got = G.resize(img, size, name).numpy()
+        assert (~np.isfinite(want)).any()
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+        np.testing.assert_array_equal(np.isinf(got) & (got > 0), np.isinf(want) & (want > 0))
+        finite = np.isfinite(want)
+        np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("route", ["resample_tiled", "resample_both"])
+def test_one_pass_resampling_walks_its_outputs_past_a_capped_grid(route, monkeypatch):
+    """With the grid capped at 3 workgroups, each workgroup of the one-pass kernels takes several tiles, or each
+    thread several outputs (across rows, channels and the images of a batch): the same values as the uncapped
+    grid's, and Pillow's."""
     from vulkit.image import _geo_resample
     from vulkit.runtime import context
+    if route == "resample_both":
+        monkeypatch.setattr(_geo_resample, "TILED_TAPS", 0)
     img = rng.integers(0, 256, (2, 37, 53, 3), dtype=np.uint8)
     calls = []
-    one_pass = _geo_resample.resample_both
-    monkeypatch.setattr(_geo_resample, "resample_both", lambda *a: calls.append(a) or one_pass(*a))
+    one_pass = getattr(_geo_resample, route)
+    monkeypatch.setattr(_geo_resample, route, lambda *a: calls.append(a) or one_pass(*a))
+    monkeypatch.setattr(_geo_resample, "TILE_PIXELS", (8, 4))  # several tiles of each image
     whole = G.resize(img, (19, 27), "bilinear").numpy()
     monkeypatch.setattr(context.current(), "max_groups", 3)
     capped = G.resize(img, (19, 27), "bilinear").numpy()

@@ -10,6 +10,7 @@ from ..array import dtypes as dt
 from ..array.array import Array, make_array, upload
 from ..array.kernels.glsl import WORKGROUP, division_magic
 from ..array.kernels.image_resample import Resample2DSpec, ResampleSpec, compute_dtype
+from ..array.kernels.image_resample_tile import THREADS, ResampleTileSpec
 from ..array.kernels.image_resample_warp import WarpSpec
 from ..array.launch import addresses_of
 from ..array.ops.planning import _addresses
@@ -23,6 +24,12 @@ _LIMIT = 1 << 32
 # the kernel is bound by its loads (an index and a weight a tap), not by the intermediate image's traffic
 FUSED_TAPS = 16
 STATIC_TAPS = 16  # tables of at most this many taps an output are compiled in (the tap loops unroll)
+# both axes in one pass through a shared-memory window (ResampleTileSpec) where each axis has at most this many taps
+# an output (0: never) and the window of a tile fits TILE_SHARED_BYTES: each input element is read once, the taps
+# once a tile
+TILED_TAPS = 16
+TILE_SHARED_BYTES = 32768
+TILE_PIXELS = (64, 16)  # the widest and tallest tile of output pixels tried first
 
 
 def _groups(ctx: Any, n: int) -> int:
@@ -110,6 +117,81 @@ def resample_both(x: Array, first: tuple[Array, Array, int], second: tuple[Array
     return out
 
 
+def _windows(table: Table, tile: int) -> tuple[np.ndarray, int]:
+    """For tiles of ``tile`` consecutive outputs of an axis's taps (indices (M, K), negative: none), the least index
+    each tile reads and the most indices one tile spans (at least 1)."""
+    idx = np.asarray(table[0])
+    m, k = idx.shape
+    tiles = -(-m // tile)
+    blocks = np.full((tiles * tile, k), -1, np.int64)
+    blocks[:m] = idx
+    blocks = blocks.reshape(tiles, tile * k)
+    valid = blocks >= 0
+    lo = np.where(valid, blocks, np.iinfo(np.int64).max).min(axis=1)
+    hi = np.where(valid, blocks, -1).max(axis=1)
+    lo = np.where(hi >= 0, lo, 0)
+    return lo.astype(np.int32), max(1, int((hi - lo + 1).max(initial=1)))
+
+
+def _round_up(n: int, step: int) -> int:
+    return -(-n // step) * step
+
+
+def _tile_plan(ctx: Any, rows: tuple[Any, Table | Any], cols: tuple[Any, Table | Any], c: int, item: int,
+               taps: tuple[int, int], rows_first: bool) -> tuple[int, int, int, int, int, int, Array] | None:
+    """(tw, th, window pixels WW, window rows WH, window and between capacities, windows' starts on the device) of
+    the tile kernel, or None where no tile's window fits its shared memory. Kept in the plan cache."""
+    kr, kc = taps
+    if not TILED_TAPS or max(kr, kc) > TILED_TAPS or c > THREADS:
+        return None
+    key = ("vt.image.tiles", rows[0], cols[0], c, item, rows_first, TILE_PIXELS, TILE_SHARED_BYTES)
+    found = ctx.plans.get(key, False)
+    if found is not False:
+        return found
+    budget = min(TILE_SHARED_BYTES, int(ctx.device.limits["max_compute_shared_memory_size"]))
+    row_table = rows[1]() if callable(rows[1]) else rows[1]
+    col_table = cols[1]() if callable(cols[1]) else cols[1]
+    tw, th = min(TILE_PIXELS[0], THREADS // c), TILE_PIXELS[1]
+    found = None
+    while tw >= 1 and th >= 1:
+        col_starts, ww = _windows(col_table, tw)
+        row_starts, wh = _windows(row_table, th)
+        window = _round_up(wh * ww * c, 256)
+        between = _round_up(th * ww * c if rows_first else wh * tw * c, 256)
+        if (window + between) * item + (tw * kc + th * kr) * (4 + item) <= budget:
+            found = (tw, th, ww, wh, window, between, upload(ctx, np.concatenate([col_starts, row_starts])))
+            break
+        if th > 4:
+            th //= 2
+        else:
+            tw //= 2
+    ctx.plans.remember(key, found)
+    return found
+
+
+def resample_tiled(x: Array, first: tuple[Array, Array, int], second: tuple[Array, Array, int],
+                   plan: tuple[int, int, int, int, int, int, Array], out_h: int, out_w: int, out_dtype: dt.DType,
+                   fixed: bool, cval: float, rows_first: bool) -> Array:
+    """Both axes of the contiguous N x H x W x C ``x`` in one pass through shared memory (ResampleTileSpec), on
+    the tiles of :func:`_tile_plan`; a flat N x out_h x out_w x C result."""
+    ctx = x._ctx
+    n_img, h, w, c = x.shape
+    n = n_img * out_h * out_w * c
+    _check_size(n, x)
+    out = make_array(ctx, (n,), out_dtype)
+    if n == 0:
+        return out
+    tw, th, ww, wh, window, between, starts = plan
+    tiles_x, tiles_y = -(-out_w // tw), -(-out_h // th)
+    arrays = (x, out, first[0], first[1], second[0], second[1], starts)
+    spec = ResampleTileSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)), c, tw, th,
+                            window, between, first[2], second[2])
+    values = (cval, n_img, h, w, out_h, out_w, ww, wh, tiles_x, tiles_y, x._offset, *_magic(tiles_x),
+              *_magic(tiles_y))
+    _dispatch(ctx, spec, arrays, values, n_img * tiles_x * tiles_y * WORKGROUP)
+    return out
+
+
 def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, Table | Any] | None,
               out_h: int, out_w: int, out_dtype: dt.DType, fixed: bool = False, cval: float = 0.0,
               rows_first: bool = False) -> Array:
@@ -125,6 +207,12 @@ def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, T
         return x.astype(out_dtype)
     row_table = device_table(ctx, rows[0], rows[1], weight) if rows is not None else None
     col_table = device_table(ctx, cols[0], cols[1], weight) if cols is not None else None
+    if row_table is not None and col_table is not None:
+        plan = _tile_plan(ctx, rows, cols, c, weight.itemsize, (row_table[2], col_table[2]), rows_first)
+        if plan is not None:
+            first, second = (row_table, col_table) if rows_first else (col_table, row_table)
+            out = resample_tiled(x, first, second, plan, out_h, out_w, out_dtype, fixed, cval, rows_first)
+            return shaped(out, (n, out_h, out_w, c))
     if row_table is not None and col_table is not None and row_table[2] * col_table[2] <= FUSED_TAPS:
         first, second = (row_table, col_table) if rows_first else (col_table, row_table)
         out = resample_both(x, first, second, out_h, out_w, out_dtype, fixed, cval, rows_first)

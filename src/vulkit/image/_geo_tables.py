@@ -1,5 +1,6 @@
 """Host-side (float64) tables of the separable resampling kernel: for each output of one axis, K input indices and
-weights (:mod:`vulkit.array.kernels.image_resample`).
+weights (:mod:`vulkit.array.kernels.image_resample`); an output with fewer taps than K has the rest as padding
+(index ``DEAD``, weight 0) that reads nothing.
 
 - :func:`pillow` is Pillow's ``precompute_coeffs`` (``libImaging/Resample.c``) step for step, so that the 8-bit
   fixed-point weights round as Pillow's do.
@@ -14,6 +15,8 @@ import math
 from collections.abc import Callable
 
 import numpy as np
+
+from ..array.kernels.image_resample import DEAD
 
 
 def _box(x: np.ndarray) -> np.ndarray:
@@ -85,7 +88,7 @@ def pillow(in_size: int, out_size: int, name: str, antialias: bool = True) -> tu
     total = np.cumsum(w, axis=1)[:, -1:]  # summed left to right, as Pillow does
     w = np.divide(w, total, out=w, where=total != 0.0)
     live = taps[None, :] < xmax[:, None]
-    idx = np.where(live, np.minimum(x, in_size - 1), 0).astype(np.int32)
+    idx = np.where(live, np.minimum(x, in_size - 1), DEAD).astype(np.int32)
     return _trim(idx, w)
 
 
@@ -140,7 +143,7 @@ def _merge(rows: np.ndarray, idx: np.ndarray, w: np.ndarray, m: int) -> tuple[np
     counts = np.bincount(out_rows, minlength=m)
     k = max(int(counts.max(initial=0)), 1)
     rank = np.arange(keys.size) - np.repeat(np.cumsum(counts) - counts, counts)
-    table_idx = np.zeros((m, k), dtype=np.int32)
+    table_idx = np.full((m, k), DEAD, dtype=np.int32)
     table_w = np.zeros((m, k))
     table_idx[out_rows, rank] = cols
     table_w[out_rows, rank] = sums

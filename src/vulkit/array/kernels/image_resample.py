@@ -1,7 +1,7 @@
 """Separable resampling along one axis (``vt.image.resize``, the pyramids): a contiguous array seen as
 (outer, L, inner) becomes (outer, M, inner) with
 
-    out[o, j, c] = sum over k < K of  w[j, k] * in[o, idx[j, k], c]      (idx < 0: the constant ``cval``)
+    out[o, j, c] = sum over k < K of  w[j, k] * in[o, idx[j, k], c]      (idx -1: the constant ``cval``; -2: none)
 
 Each output has K taps whose indices and weights the host computed once (float64, then stored in the compute type):
 any filter (Pillow's box, triangle, Hamming, Catmull-Rom, Lanczos, with or without antialiasing), any boundary mode
@@ -25,6 +25,8 @@ from ..dtypes import DType, float32, float64, require_supported
 from .glsl import WORKGROUP, buffer_block, convert, header
 
 IMAGE_DTYPES = ("uint8", "uint16", "float16", "float32", "float64")
+# negative tap indices: the constant ``cval`` (a border outside the image), or a table's padding that reads nothing
+CONSTANT, DEAD = -1, -2
 
 
 def compute_dtype(dtype: DType) -> DType:
@@ -80,23 +82,36 @@ class _Taps:
     def init(self, name: str = "s") -> str:
         return f"int {name} = 1 << 21;" if self.fixed else f"{self.compute.compute} {name} = {self.compute.compute}(0);"
 
-    def tap(self, value: str, valid: str, weight: str, name: str = "s") -> str:
-        """Add ``weight`` times ``value`` where ``valid``, else times the constant ``cval`` (no branch: the value's
-        load must be in bounds either way)."""
+    def outside(self, index: str) -> str:
+        """The value a tap of negative ``index`` reads: the constant ``cval`` (index -1, :data:`CONSTANT`), or nothing
+        (a table's padding, :data:`DEAD`: zero, so that an infinity under it does not turn the sum into NaN)."""
+        zero = "0" if self.fixed else f"{self.compute.compute}(0)"
+        cval = "int(p.cval)" if self.fixed else "p.cval"
+        return f"({index} == {CONSTANT} ? {cval} : {zero})"
+
+    def add(self, value: str, index: str, weight: str, name: str = "s") -> str:
+        """Add ``weight`` times ``value`` (of the compute type; int for ``fixed``) where ``index`` >= 0, else times
+        :meth:`outside` (no branch: the value's load must be in bounds either way)."""
         if self.fixed:
-            return f"{name} += ({valid} ? int({value}) : int(p.cval)) * {weight};"
-        return f"{name} += {weight} * ({valid} ? {convert(value, self.src, self.compute)} : p.cval);"
+            return f"{name} += ({index} >= 0 ? {value} : {self.outside(index)}) * {weight};"
+        return f"{name} += {weight} * ({index} >= 0 ? {value} : {self.outside(index)});"
+
+    def load(self, value: str) -> str:
+        """The input element ``value`` (of its storage type) as the sums take it (int for ``fixed``)."""
+        return f"int({value})" if self.fixed else convert(value, self.src, self.compute)
+
+    def tap(self, value: str, index: str, weight: str, name: str = "s") -> str:
+        """:meth:`add` of the input element ``value``."""
+        return self.add(self.load(value), index, weight, name)
 
     def between(self, name: str) -> str:
         """The first axis's sum as the two-pass resampling keeps it between its passes (uint8 for ``fixed``)."""
         return f"clamp({name} >> 22, 0, 255)" if self.fixed else name
 
-    def combine(self, inner: str, valid: str, weight: str) -> str:
-        """Add ``weight`` times the first axis's sum ``inner`` (as :meth:`between` keeps it) where ``valid``, else
-        times ``cval``, to ``s``."""
-        if self.fixed:
-            return f"s += ({valid} ? {self.between(inner)} : int(p.cval)) * {weight};"
-        return f"s += {weight} * ({valid} ? {inner} : p.cval);"
+    def combine(self, inner: str, index: str, weight: str) -> str:
+        """:meth:`add` of the first axis's sum ``inner`` as :meth:`between` keeps it, at the second axis's
+        ``index``."""
+        return self.add(self.between(inner), index, weight)
 
     def result(self, name: str = "s") -> str:
         if self.fixed:
@@ -195,7 +210,7 @@ class ResampleSpec(_ResampleBase):
                   "    for (uint k = 0u; k < K; k++) {",
                   "      uint t = k * p.M + j;",
                   "      int ix = tidx.d[t];",
-                  f"      {taps.tap('inp.d[base + uint(max(ix, 0)) * p.inner]', 'ix >= 0', 'tw.d[t]')}",
+                  f"      {taps.tap('inp.d[base + uint(max(ix, 0)) * p.inner]', 'ix', 'tw.d[t]')}",
                   "    }",
                   f"    outp.d[p.out_off + g] = {taps.result()};",
                   "  }", "}"]
@@ -253,9 +268,9 @@ class Resample2DSpec(_ResampleBase):
                   "      for (uint kf = 0u; kf < KF; kf++) {",
                   f"        uint tf = kf * {fm} + {fi};",
                   "        int ix = fidx.d[tf];",
-                  f"        {taps.tap(f'inp.d[row + uint(max(ix, 0)) * {fs}]', 'ix >= 0', 'fw.d[tf]', 'f')}",
+                  f"        {taps.tap(f'inp.d[row + uint(max(ix, 0)) * {fs}]', 'ix', 'fw.d[tf]', 'f')}",
                   "      }",
-                  f"      {taps.combine('f', 'at >= 0', 'sw.d[ts]')}",
+                  f"      {taps.combine('f', 'at', 'sw.d[ts]')}",
                   "    }",
                   f"    outp.d[g] = {taps.result()};",
                   "  }", "}"]
