@@ -135,6 +135,8 @@
 #  72. the twenty-second session's resize through a shared-memory window: the image tests with validation, the tile
 #      kernel against the cached one pass and two passes in turn (probe_resize.py), the resize rows against the
 #      peers; cumulative_sum in one pass with look-back against three passes (scans.LOOKBACK)
+#  73. the resize tile kernel with its window's loads all issued before its stores: the image tests with validation,
+#      against the cached one pass in turn, the resize rows against the peers, its registers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -406,6 +408,16 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
         limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.scans.LOOKBACK=None,False" \
           "vt.cumulative_sum(x)" --setup "import numpy as np; x = vt.asarray(np.random.default_rng(0).random(1 << 28, dtype=np.float32))" \
           2>&1 | tee "$out/cumsum_lookback.txt" ;;
+    73) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests/image \
+          2>&1 | tail -n 15 | tee "$out/tests_image.txt"
+        (cd benchmarks/probes && limit 150 python3 probe_resize.py --settings "shipped,cached one pass") \
+          2>&1 | tee "$out/resize_ab.txt"
+        bench_rows 120 "resize"
+        setup='import numpy as np; x = vt.asarray(np.random.default_rng(0).random((4096, 4096), dtype=np.float32))'
+        for statement in "vt.image.resize(x, (2048, 2048), 'bilinear')" "vt.image.resize(x, (8192, 8192), 'bilinear')"; do
+          (cd benchmarks/probes && limit 60 python3 probe_pipeline_stats.py "$statement" --setup "$setup") 2>&1 \
+            | tee -a "$out/resize_stats.txt"
+        done ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'

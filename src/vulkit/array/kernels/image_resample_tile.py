@@ -104,18 +104,26 @@ class ResampleTileSpec(_ResampleBase):
                   *self._taps_into_shared("crel", "cwt", "TW", "KC", cols, "tx * TW", "cs"),
                   *self._taps_into_shared("rrel", "rwt", "TH", "KR", rows, "ty * TH", "rs"),
                   "    uint base = p.in_off + b * p.H * p.W * C;",
-                  "    for (uint e = tid; e < p.WH * WWC; e += 256u) {",
-                  "      uint r = e / WWC;",
-                  "      uint gr = uint(rs) + r, gx = uint(cs) * C + e - r * WWC;",
-                  f"      {v} value = {v}(0);",
-                  f"      if (gr < p.H && gx < p.W * C) value = {taps.load('inp.d[base + gr * p.W * C + gx]')};",
-                  "      win[e] = value;",
-                  "    }",
+                  *self._window_loads(taps),
                   "    barrier();",
                   *self._phases(),
                   "    barrier();",
                   "  }", "}"]
         return "\n".join(lines) + "\n"
+
+    def _window_loads(self, taps: Any) -> list[str]:
+        """Lines copying the window into ``win``: every load of a thread issued before any store (unrolled: a loop
+        waited on each load in turn), elements past the image read as 0 (no tap reads them)."""
+        loads = -(-self.window // THREADS)
+        lines = [f"    {self._value} v{i} = {self._value}(0);" for i in range(loads)]
+        for i in range(loads):
+            lines += ["    {", f"      uint e = tid + {i * THREADS}u;", "      uint r = e / WWC;",
+                      "      uint gr = uint(rs) + r, gx = uint(cs) * C + e - r * WWC;",
+                      f"      if (e < p.WH * WWC && gr < p.H && gx < p.W * C) "
+                      f"v{i} = {taps.load('inp.d[base + gr * p.W * C + gx]')};", "    }"]
+        for i in range(loads):
+            lines.append(f"    if (tid + {i * THREADS}u < p.WH * WWC) win[tid + {i * THREADS}u] = v{i};")
+        return lines
 
     def _taps_into_shared(self, rel: str, wt: str, count: str, k: str, axis: tuple[str, str, str], first: str,
                           start: str) -> list[str]:
@@ -123,14 +131,19 @@ class ResampleTileSpec(_ResampleBase):
         shared memory, indices relative to the window's ``start`` (negative ones as they are; past the axis:
         padding)."""
         idx, w, m = axis
-        return [f"    for (uint e = tid; e < {count} * {k}; e += 256u) {{",
-                f"      uint o = e / {k}, kk = e - o * {k};",
-                f"      uint j = {first} + o;",
-                f"      int at = {DEAD};",
-                f"      if (j < {m}) {{ at = {idx}.d[kk * {m} + j]; {wt}[e] = {w}.d[kk * {m} + j]; }}",
-                f"      else {wt}[e] = {self._value}(0);",
-                f"      {rel}[e] = at < 0 ? at : at - {start};",
-                "    }"]
+        total = {"TW": self.tw, "TH": self.th}[count] * {"KC": self._kc, "KR": self._kr}[k]
+        lines = []
+        for i in range(-(-total // THREADS)):
+            lines += ["    {", f"      uint e = tid + {i * THREADS}u;",
+                      f"      if (e < {total}u) {{",
+                      f"        uint o = e / {k}, kk = e - o * {k};",
+                      f"        uint j = {first} + o;",
+                      f"        int at = {DEAD};",
+                      f"        if (j < {m}) {{ at = {idx}.d[kk * {m} + j]; {wt}[e] = {w}.d[kk * {m} + j]; }}",
+                      f"        else {wt}[e] = {self._value}(0);",
+                      f"        {rel}[e] = at < 0 ? at : at - {start};",
+                      "      }", "    }"]
+        return lines
 
     def _column_phase(self, rows: str, src: str, width: str, store: list[str]) -> list[str]:
         """Resampling along the columns: each thread (below G X) one element e of a tile row, its column's taps in
