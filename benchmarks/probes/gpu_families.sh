@@ -139,8 +139,6 @@
 #      against the cached one pass in turn, the resize rows against the peers, its registers
 #  74. the resize tile kernel's tile shapes (TILE_PIXELS) on float32 and uint8 RGB halving and doubling, against the
 #      cached one pass (TILED_TAPS 0), in turn (probe_setting_ab.py)
-#  75. step 74 again with the tile kernel fetching the next tile while it resamples the current one, and its grid
-#      (TILE_GROUPS)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -422,7 +420,7 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
           (cd benchmarks/probes && limit 60 python3 probe_pipeline_stats.py "$statement" --setup "$setup") 2>&1 \
             | tee -a "$out/resize_stats.txt"
         done ;;
-    74|75) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
+    74) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
 c = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
         statements=("vt.image.resize(x, (2048, 2048), 'bilinear')" "vt.image.resize(x, (8192, 8192), 'bilinear')"
           "vt.image.resize(x, (2048, 2048), 'lanczos')" "vt.image.resize(c, (2048, 2048), 'bilinear')"
@@ -431,11 +429,7 @@ c = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
           "vulkit.image._geo_resample.TILE_PIXELS=(64, 16)|(64, 8)|(32, 8)|(64, 4)|(32, 4)|(16, 8)" "${statements[@]}" \
           --setup "$setup" 2>&1 | tee "$out/resize_tiles.txt"
         limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.image._geo_resample.TILED_TAPS=16,0" \
-          "${statements[@]}" --setup "$setup" 2>&1 | tee "$out/resize_tiled_taps.txt"
-        if [ "$step" = 75 ]; then
-          limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.image._geo_resample.TILE_GROUPS=1024,512,2048,100000" \
-            "${statements[@]}" --setup "$setup" 2>&1 | tee "$out/resize_tile_groups.txt"
-        fi ;;
+          "${statements[@]}" --setup "$setup" 2>&1 | tee "$out/resize_tiled_taps.txt" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'

@@ -30,9 +30,6 @@ STATIC_TAPS = 16  # tables of at most this many taps an output are compiled in (
 TILED_TAPS = 16
 TILE_SHARED_BYTES = 32768
 TILE_PIXELS = (64, 16)  # the widest and tallest tile of output pixels tried first
-# workgroups of the tile kernel at most: each takes several tiles and loads the next one's window and taps while it
-# resamples the current one
-TILE_GROUPS = 1024
 
 
 def _groups(ctx: Any, n: int) -> int:
@@ -191,7 +188,7 @@ def resample_tiled(x: Array, first: tuple[Array, Array, int], second: tuple[Arra
                             window, between, first[2], second[2])
     values = (cval, n_img, h, w, out_h, out_w, ww, wh, tiles_x, tiles_y, x._offset, *_magic(tiles_x),
               *_magic(tiles_y))
-    _dispatch(ctx, spec, arrays, values, min(n_img * tiles_x * tiles_y, TILE_GROUPS) * WORKGROUP)
+    _dispatch(ctx, spec, arrays, values, n_img * tiles_x * tiles_y * WORKGROUP)
     return out
 
 

@@ -95,79 +95,54 @@ class ResampleTileSpec(_ResampleBase):
                   "  uint tid = gl_LocalInvocationID.x;",
                   "  uint WWC = p.WW * C;",
                   "  uint tiles = p.N * p.tiles_y * p.tiles_x;",
-                  *self._registers(),
-                  "  uint t = gl_WorkGroupID.x;",
-                  "  if (t < tiles) {", *self._fetch("t", taps, cols, rows), "  }",
-                  "  for (; t < tiles; t += gl_NumWorkGroups.x) {",
-                  *self._tile_of("t", ""),
-                  *self._stash(),
+                  "  for (uint t = gl_WorkGroupID.x; t < tiles; t += gl_NumWorkGroups.x) {",
+                  "    uint q = vt_div(t, p.tiles_x, p.mg_x, p.sh_x);",
+                  "    uint tx = t - q * p.tiles_x;",
+                  "    uint b = vt_div(q, p.tiles_y, p.mg_y, p.sh_y);",
+                  "    uint ty = q - b * p.tiles_y;",
+                  "    int cs = starts.d[tx], rs = starts.d[p.tiles_x + ty];",
+                  *self._taps_into_shared("crel", "cwt", "TW", "KC", cols, "tx * TW", "cs"),
+                  *self._taps_into_shared("rrel", "rwt", "TH", "KR", rows, "ty * TH", "rs"),
+                  "    uint base = p.in_off + b * p.H * p.W * C;",
+                  *self._window_loads(taps),
                   "    barrier();",
-                  "    uint next = t + gl_NumWorkGroups.x;",
-                  "    if (next < tiles) {", *self._fetch("next", taps, cols, rows), "    }",
                   *self._phases(),
                   "    barrier();",
                   "  }", "}"]
         return "\n".join(lines) + "\n"
 
-    @property
-    def _window_loads(self) -> int:
-        """The window's elements a thread loads (its registers for them)."""
-        return -(-self.window // THREADS)
-
-    def _tap_loads(self, axis: str) -> int:
-        """The taps of the tile along ``axis`` ("c" or "r") a thread loads."""
-        total = self.tw * self._kc if axis == "c" else self.th * self._kr
-        return -(-total // THREADS)
-
-    def _registers(self) -> list[str]:
-        """The registers a tile's window and taps wait in between their loads and their stores into shared memory."""
-        v = self._value
-        lines = [f"  {v} v{i} = {v}(0);" for i in range(self._window_loads)]
-        for a in "cr":
-            lines += [f"  int {a}i{i} = {DEAD}; {v} {a}w{i} = {v}(0);" for i in range(self._tap_loads(a))]
-        return lines
-
-    @staticmethod
-    def _tile_of(t: str, suffix: str) -> list[str]:
-        """Lines decomposing tile ``t`` into its column tx, row ty and image b (names with ``suffix``)."""
-        return [f"    uint q{suffix} = vt_div({t}, p.tiles_x, p.mg_x, p.sh_x);",
-                f"    uint tx{suffix} = {t} - q{suffix} * p.tiles_x;",
-                f"    uint b{suffix} = vt_div(q{suffix}, p.tiles_y, p.mg_y, p.sh_y);",
-                f"    uint ty{suffix} = q{suffix} - b{suffix} * p.tiles_y;"]
-
-    def _fetch(self, t: str, taps: Any, cols: tuple[str, str, str], rows: tuple[str, str, str]) -> list[str]:
-        """Lines loading tile ``t``'s window and taps into the registers: every load issued before any is used
-        (the next tile's while this one is resampled); window elements past the image read as 0 (no tap reads
-        them), tap indices relative to the window (negative ones as they are; past the axis: padding)."""
-        lines = [*self._tile_of(t, "f"), "    int cs = starts.d[txf], rs = starts.d[p.tiles_x + tyf];",
-                 "    uint base = p.in_off + bf * p.H * p.W * C;"]
-        for i in range(self._window_loads):
+    def _window_loads(self, taps: Any) -> list[str]:
+        """Lines copying the window into ``win``: every load of a thread issued before any store (unrolled: a loop
+        waited on each load in turn), elements past the image read as 0 (no tap reads them)."""
+        loads = -(-self.window // THREADS)
+        lines = [f"    {self._value} v{i} = {self._value}(0);" for i in range(loads)]
+        for i in range(loads):
             lines += ["    {", f"      uint e = tid + {i * THREADS}u;", "      uint r = e / WWC;",
                       "      uint gr = uint(rs) + r, gx = uint(cs) * C + e - r * WWC;",
-                      f"      v{i} = {self._value}(0);",
                       f"      if (e < p.WH * WWC && gr < p.H && gx < p.W * C) "
                       f"v{i} = {taps.load('inp.d[base + gr * p.W * C + gx]')};", "    }"]
-        for a, (idx, w, m), k, first, start in (("c", cols, "KC", "txf * TW", "cs"),
-                                                ("r", rows, "KR", "tyf * TH", "rs")):
-            total = self.tw * self._kc if a == "c" else self.th * self._kr
-            for i in range(self._tap_loads(a)):
-                lines += ["    {", f"      uint e = tid + {i * THREADS}u;",
-                          f"      uint o = e / {k}, kk = e - o * {k};",
-                          f"      uint j = {first} + o;",
-                          f"      {a}i{i} = {DEAD}; {a}w{i} = {self._value}(0);",
-                          f"      if (e < {total}u && j < {m}) {{ {a}i{i} = {idx}.d[kk * {m} + j]; "
-                          f"{a}w{i} = {w}.d[kk * {m} + j]; }}",
-                          f"      if ({a}i{i} >= 0) {a}i{i} -= {start};", "    }"]
+        for i in range(loads):
+            lines.append(f"    if (tid + {i * THREADS}u < p.WH * WWC) win[tid + {i * THREADS}u] = v{i};")
         return lines
 
-    def _stash(self) -> list[str]:
-        """Lines storing the registers of the current tile into shared memory."""
-        lines = [f"    if (tid + {i * THREADS}u < p.WH * WWC) win[tid + {i * THREADS}u] = v{i};"
-                 for i in range(self._window_loads)]
-        for a, rel, wt in (("c", "crel", "cwt"), ("r", "rrel", "rwt")):
-            total = self.tw * self._kc if a == "c" else self.th * self._kr
-            lines += [f"    if (tid + {i * THREADS}u < {total}u) {{ {rel}[tid + {i * THREADS}u] = {a}i{i}; "
-                      f"{wt}[tid + {i * THREADS}u] = {a}w{i}; }}" for i in range(self._tap_loads(a))]
+    def _taps_into_shared(self, rel: str, wt: str, count: str, k: str, axis: tuple[str, str, str], first: str,
+                          start: str) -> list[str]:
+        """Lines copying the taps of the tile's ``count`` outputs along one axis (from output ``first``) into
+        shared memory, indices relative to the window's ``start`` (negative ones as they are; past the axis:
+        padding)."""
+        idx, w, m = axis
+        total = {"TW": self.tw, "TH": self.th}[count] * {"KC": self._kc, "KR": self._kr}[k]
+        lines = []
+        for i in range(-(-total // THREADS)):
+            lines += ["    {", f"      uint e = tid + {i * THREADS}u;",
+                      f"      if (e < {total}u) {{",
+                      f"        uint o = e / {k}, kk = e - o * {k};",
+                      f"        uint j = {first} + o;",
+                      f"        int at = {DEAD};",
+                      f"        if (j < {m}) {{ at = {idx}.d[kk * {m} + j]; {wt}[e] = {w}.d[kk * {m} + j]; }}",
+                      f"        else {wt}[e] = {self._value}(0);",
+                      f"        {rel}[e] = at < 0 ? at : at - {start};",
+                      "      }", "    }"]
         return lines
 
     def _column_phase(self, rows: str, src: str, width: str, store: list[str]) -> list[str]:
