@@ -139,6 +139,8 @@
 #      against the cached one pass in turn, the resize rows against the peers, its registers
 #  74. the resize tile kernel's tile shapes (TILE_PIXELS) on float32 and uint8 RGB halving and doubling, against the
 #      cached one pass (TILED_TAPS 0), in turn (probe_setting_ab.py)
+#  75. (a record) step 74 again with the tile kernel fetching the next tile while it resamples the current one, and its
+#      grid (TILE_GROUPS): measured slower and taken out again, with the step's case
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
