@@ -11,6 +11,7 @@ import pytest
 
 import vulkit as vt
 from vulkit.array.ops import matmul_tuning
+from vulkit.array.ops import tuning as choices
 from vulkit.array.ops.matmul import gemm
 
 
@@ -21,11 +22,11 @@ def tuning(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[int]:
     monkeypatch.setenv("VULKIT_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(matmul_tuning, "MIN_FLOPS", 0)
     timed: list[int] = []
-    seconds = matmul_tuning._seconds
-    monkeypatch.setattr(matmul_tuning, "_seconds", lambda ctx, work: timed.append(1) or seconds(ctx, work))
-    matmul_tuning.forget()
+    seconds = choices._seconds
+    monkeypatch.setattr(choices, "_seconds", lambda ctx, work: timed.append(1) or seconds(ctx, work))
+    choices.forget()
     yield timed
-    matmul_tuning.forget()
+    choices.forget()
 
 
 def _operands(m: int, k: int, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -51,7 +52,7 @@ def test_chosen_once_kept_on_disk_and_read_back(tuning: list[int], tmp_path: Pat
     assert np.array_equal((x @ y).numpy(), first)  # the chosen tile again: the same bits
     _ = (x[:66, :70] @ y[:70, :33]).numpy()  # the same size class: no timing
     assert len(tuning) == len(matmul_tuning.CANDIDATES[4])
-    matmul_tuning.forget()  # as a new process: the file is read, nothing is timed
+    choices.forget()  # as a new process: the file is read, nothing is timed
     assert np.array_equal((x @ y).numpy(), first)
     assert len(tuning) == len(matmul_tuning.CANDIDATES[4])
 
@@ -61,7 +62,7 @@ def test_unreadable_file_is_tuned_again(tuning: list[int], tmp_path: Path) -> No
     _ = (vt.asarray(a) @ vt.asarray(b)).numpy()
     (path,) = _files(tmp_path)
     path.write_text("{not json")
-    matmul_tuning.forget()
+    choices.forget()
     result = (vt.asarray(a) @ vt.asarray(b)).numpy()
     np.testing.assert_allclose(result, a @ b, rtol=1e-4, atol=1e-4)
     assert len(tuning) == 2 * len(matmul_tuning.CANDIDATES[4])

@@ -5,6 +5,7 @@ axes, non-contiguous views, special values, determinism and errors."""
 
 from __future__ import annotations
 
+import json
 import math
 import warnings
 
@@ -714,3 +715,30 @@ def test_complex_running_products(plan_kind, name, shape, axis):
     assert got.dtype == name
     tol = 1e-4 if name == "complex64" else 1e-11
     np.testing.assert_allclose(got.numpy(), expected, rtol=tol, atol=tol * np.abs(expected).max())
+
+
+def test_long_scan_route_timed_once_per_size_class(monkeypatch, tmp_path):
+    """A long scan's route (one pass with look-back, or three passes) is timed once per size class on the device and
+    kept on disk; either route gives NumPy's sums, and a second scan of the class times nothing."""
+    from vulkit.array.ops import tuning
+    monkeypatch.setenv("VULKIT_AUTOTUNE", "1")
+    monkeypatch.setenv("VULKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(scans, "PLAN_KIND", "gpu")
+    monkeypatch.setattr(scans, "TUNE_FROM", 1 << 16)
+    timed = []
+    seconds = tuning._seconds
+    monkeypatch.setattr(tuning, "_seconds", lambda ctx, work: timed.append(1) or seconds(ctx, work))
+    tuning.forget()
+    try:
+        x = _values("float32", 70001, seed=5)
+        assert_scan(vt.cumulative_sum(vt.asarray(x)), x, "sum", 0)
+        assert len(timed) == 2
+        (path,) = (tmp_path / "tuning").glob("scan-*.json")
+        assert json.loads(path.read_text()) in ({"add:float32:1:131072": True}, {"add:float32:1:131072": False})
+        y = _values("float32", 90001, seed=6)  # the same class: nothing timed
+        assert_scan(vt.cumulative_sum(vt.asarray(y)), y, "sum", 0)
+        small = _values("float32", 30001, seed=7)  # below TUNE_FROM: the built-in route, nothing timed
+        assert_scan(vt.cumulative_sum(vt.asarray(small)), small, "sum", 0)
+        assert len(timed) == 2
+    finally:
+        tuning.forget()

@@ -76,7 +76,7 @@ def _recording_key(name: str, arrays: list[Array], launcher: Launcher, *extra: A
     layouts, the kernel's spec, the settings the loop's steps depend on (block order, invocations, this module's
     constants: tests change them), the matmul tiles' state and ``extra``; None where the kernels take buffer
     addresses (the push constants then hold the allocations themselves)."""
-    from .matmul_tuning import state
+    from .tuning import state
 
     if launcher.addresses:
         return None

@@ -19,7 +19,7 @@ from ..kernels.skinny import ROWS as SKINNY_ROWS
 from ..kernels.skinny import SkinnySpec
 from ..launch import addresses_of, grid
 from ..layout import broadcast_shapes, merge_dims, size_of
-from . import matmul_tuning
+from . import matmul_tuning, tuning
 from .planning import _addresses as needs_addresses
 
 _BIG = Tile(128, 128, 8, 8, 8)
@@ -61,7 +61,7 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     key = None
     if out is None and a._ctx is b._ctx:
         key = ("matmul call", a._shape, a._strides, a._offset, b._shape, b._strides, b._offset, a._dtype, b._dtype,
-               matmul_tuning.state())
+               tuning.state())
         recorded = a._ctx.plans.get(key)
         if recorded is not None and not needs_addresses(a._ctx, [a, b]):
             shape, kernel, pieces, *order = recorded
@@ -465,7 +465,7 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
     if not addresses:
         key = ("matmul", c._dtype, a._shape[-2:], a._strides[-2:], a._offset, b._shape[-1], b._strides[-2:],
                b._offset, c._strides[-2], c._offset, tuple(batch), alpha, beta, epilogue, whole, band,
-               matmul_tuning.state())
+               tuning.state())
         plan = ctx.plans.get(key)
         if plan is not None:
             _record(ctx, *plan, (a._alloc, b._alloc, c._alloc), reads, c._alloc)
@@ -523,9 +523,9 @@ def _launch(a: Array, b: Array, c: Array, batch: list[tuple[int, int, int, int]]
                           band=band)
 
     # timing candidates writes c each time: only where c is not also read (beta = 0)
-    tuning = None if epilogue and beta else lambda tile: _record(ctx, *plan_of(tiled(tile)), resources, reads,
+    timed_run = None if epilogue and beta else lambda tile: _record(ctx, *plan_of(tiled(tile)), resources, reads,
                                                                   c._alloc)
-    return dispatch(tiled(matmul_tuning.tile_for(ctx, dtype, n1 * n2, m, n, k, _tile(dtype, m, n), tuning)))
+    return dispatch(tiled(matmul_tuning.tile_for(ctx, dtype, n1 * n2, m, n, k, _tile(dtype, m, n), timed_run)))
 
 
 def _record(ctx: Any, kernel: Any, pieces: list[tuple[bytes, tuple[int, int, int]]], resources: tuple[Any, ...],

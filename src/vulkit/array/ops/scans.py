@@ -26,6 +26,7 @@ from ..kernels.histogram import HistSpec
 from ..kernels.scan import MAX_COORDS, SUB, TILE, ScanSpec
 from ..launch import record
 from ..layout import broadcast_strides, merge_dims, normalize_axes, size_of
+from . import tuning
 from .elementwise import where as _where3
 from .engine import TABLE, apply
 
@@ -57,6 +58,10 @@ LOOKBACK_SPINS = 128
 # (registers spilled); three passes 1116
 LOOKBACK_BYTES = 65536
 LOOKBACK: bool | None = None  # the one-pass scan: None where the device allows it (tests force either)
+# Long scans from this many elements take whichever route, one pass with look-back or three passes, was faster on the
+# device for their size class (timed once, :mod:`.tuning`). cumsum of 2^28 float32 on the H200: one pass 944-952 us,
+# three passes 810-812 (in turn; PyTorch about 840); an H100 had given 1011 against 1115
+TUNE_FROM = 1 << 22
 ROW_THREAD_MAX = 16  # rows up to this long: a thread per row
 ROW_SUBGROUP_MAX = 1024  # rows up to this long: a subgroup per row
 _MISSING = object()
@@ -77,7 +82,7 @@ class Step(NamedTuple):
 class Plan:
     """Dispatches and the temporaries (role -> (elements, dtype)) they need, built by the planning functions."""
 
-    def __init__(self, ctx: Any, addresses: bool) -> None:
+    def __init__(self, ctx: Any, addresses: bool, lookback: bool | None = None) -> None:
         self.ctx = ctx
         self.addresses = addresses
         self.steps: list[Step] = []
@@ -91,7 +96,14 @@ class Plan:
         self.rows_one_pass = ROWS_ONE_PASS[kind]
         self.small_scan = SMALL_SCAN[kind]
         self.line_threads = LINE_THREADS[kind]
-        self.lookback = kind == "gpu" and lookback_allowed(ctx) if LOOKBACK is None else LOOKBACK
+        if lookback is None:  # LOOKBACK, else the device's default
+            lookback = kind == "gpu" and lookback_allowed(ctx) if LOOKBACK is None else LOOKBACK
+        self.lookback = lookback
+
+    @property
+    def looks_back(self) -> bool:
+        """Whether a step scans in one pass with look-back (a route a device's timing may change)."""
+        return any(step.kernel.spec.kind == "lookback" for step in self.steps)
 
     def temp(self, n: int, dtype: DType, zeroed: bool = False) -> str:
         role = f"t{len(self.temps)}"
@@ -392,14 +404,34 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
     outer, inner = size_of(x._shape[:axis]), size_of(x._shape[axis + 1:])
     addresses = _addresses(ctx, [x, out])
     key = ("scan", scan, outer, length, inner, include_initial, x._offset, addresses, plan_kind(ctx), LOOKBACK,
-           LOOKBACK_SPINS, LOOKBACK_BYTES)
+           LOOKBACK_SPINS, LOOKBACK_BYTES, TUNE_FROM, tuning.state())
     plan = ctx.plans.get(key)
     if plan is None:
-        plan = Plan(ctx, addresses)
-        plan_scan(plan, scan, outer, length, inner, ("src", x._offset), ("dst", 0), include_initial)
+        plan = _scan_plan(scan, (outer, length, inner), x, out, addresses, include_initial)
         ctx.plans.remember(key, plan)
     plan.run({"src": x, "dst": out})
     return out
+
+
+def _scan_plan(scan: Scan, shape: tuple[int, int, int], x: Array, out: Array, addresses: bool,
+               initial: bool) -> Plan:
+    """The plan of a scan of ``x`` seen as (outer, length, inner) along its middle axis into ``out``: a long one's
+    route (look-back or three passes) as timed on the device for its size class (TUNE_FROM), unless LOOKBACK says."""
+    ctx = x._ctx
+    outer, length, inner = shape
+
+    def planned(lookback: bool | None) -> Plan:
+        plan = Plan(ctx, addresses, lookback)
+        plan_scan(plan, scan, outer, length, inner, ("src", x._offset), ("dst", 0), initial)
+        return plan
+
+    plan = planned(None)
+    if LOOKBACK is not None or not plan.looks_back or outer * length < TUNE_FROM:
+        return plan
+    size = f"{scan.op}:{scan.acc.name}:{1 << (outer - 1).bit_length()}:{1 << (length - 1).bit_length()}"
+    lookback = tuning.choose(ctx, "scan", size, (True, False),
+                             lambda candidate: planned(candidate).run({"src": x, "dst": out}), True)
+    return plan if lookback else planned(False)
 
 
 def _flat(x: Array) -> Array:
