@@ -141,6 +141,9 @@
 #      cached one pass (TILED_TAPS 0), in turn (probe_setting_ab.py)
 #  75. (a record) step 74 again with the tile kernel fetching the next tile while it resamples the current one, and its
 #      grid (TILE_GROUPS): measured slower and taken out again, with the step's case
+#  76. the tuned scan route and the upscale-only tile resize: the scan, tuning, image tests with validation; the route
+#      each size class of cumulative_sum chooses (2^22 to 2^28) and both routes' times there; the cumsum and resize
+#      rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -432,6 +435,18 @@ c = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
           --setup "$setup" 2>&1 | tee "$out/resize_tiles.txt"
         limit 100 python3 benchmarks/probes/probe_setting_ab.py "vulkit.image._geo_resample.TILED_TAPS=16,0" \
           "${statements[@]}" --setup "$setup" 2>&1 | tee "$out/resize_tiled_taps.txt" ;;
+    76) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_scans.py tests/array/test_matmul_tuning.py tests/image 2>&1 | tail -n 15 | tee "$out/tests.txt"
+        VULKIT_CACHE_DIR="$out/cache" limit 120 python3 -c "import numpy as np, vulkit as vt
+for bits in (22, 24, 26, 28):
+    vt.cumulative_sum(vt.asarray(np.ones(1 << bits, np.float32))).numpy()" 2>&1 | tee "$out/scan_choices.txt"
+        cat "$out"/cache/tuning/scan-*.json | tee -a "$out/scan_choices.txt"
+        for bits in 22 24 26; do
+          limit 60 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.scans.LOOKBACK=True,False" \
+            "vt.cumulative_sum(x)" --setup "import numpy as np; x = vt.asarray(np.random.default_rng(0).random(1 << $bits, dtype=np.float32))" \
+            2>&1 | tee -a "$out/cumsum_routes.txt"
+        done
+        bench_rows 120 "cumulative_sum" "resize" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
