@@ -144,6 +144,8 @@
 #  76. the tuned scan route and the upscale-only tile resize: the scan, tuning, image tests with validation; the route
 #      each size class of cumulative_sum chooses (2^22 to 2^28) and both routes' times there; the cumsum and resize
 #      rows against the peers
+#  77. where qr of 4096^2 spends its time (GPU time per kernel), split-K for more products (_SPLIT_TILES 32 / 128 / 256,
+#      _SPLIT_MIN_K 512 / 1024) in turn on qr and matmul 1024^2 and 2048^2
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -447,6 +449,15 @@ for bits in (22, 24, 26, 28):
             2>&1 | tee -a "$out/cumsum_routes.txt"
         done
         bench_rows 120 "cumulative_sum" "resize" ;;
+    77) setup='import numpy as np; rng = np.random.default_rng(0); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+m1 = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32)); m2 = vt.asarray(rng.standard_normal((2048, 2048), dtype=np.float32))'
+        limit 120 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.qr(r)" --setup "$setup" 2>&1 \
+          | tee "$out/qr_kernels.txt"
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul._SPLIT_TILES=32,128,256" \
+          "vt.linalg.qr(r)" "m1 @ m1" "m2 @ m2" --setup "$setup" 2>&1 | tee "$out/split_tiles.txt"
+        limit 150 python3 benchmarks/probes/with_settings.py "vulkit.array.ops.matmul._SPLIT_MIN_K=1024" -- \
+          benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul._SPLIT_TILES=32,128,256" \
+          "vt.linalg.qr(r)" "m1 @ m1" "m2 @ m2" --setup "$setup" 2>&1 | tee "$out/split_tiles_1024.txt" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
