@@ -146,6 +146,9 @@
 #      rows against the peers
 #  77. where qr of 4096^2 spends its time (GPU time per kernel), split-K for more products (_SPLIT_TILES 32 / 128 / 256,
 #      _SPLIT_MIN_K 512 / 1024) in turn on qr and matmul 1024^2 and 2048^2
+#  78. the one-pass FFT's occupancy settings in combination, each in its own process in turn twice: stages of radix 8
+#      (STAGE_BITS 3: 256 threads a row of 2048), no prefetch (PREFETCH_GROUPS 0), both; on the benchmarks' FFT rows;
+#      the registers of the row kernel under each
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -458,6 +461,22 @@ m1 = vt.asarray(rng.standard_normal((1024, 1024), dtype=np.float32)); m2 = vt.as
         limit 150 python3 benchmarks/probes/with_settings.py "vulkit.array.ops.matmul._SPLIT_MIN_K=1024" -- \
           benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.matmul._SPLIT_TILES=32,128,256" \
           "vt.linalg.qr(r)" "m1 @ m1" "m2 @ m2" --setup "$setup" 2>&1 | tee "$out/split_tiles_1024.txt" ;;
+    78) setup='import numpy as np; rng = np.random.default_rng(0)
+z = vt.asarray((rng.standard_normal((4096, 2048)) + 1j).astype(np.complex64)); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64)); f = vt.asarray((rng.standard_normal(1 << 24) + 1j).astype(np.complex64))'
+        f=vulkit.array.ops.fft
+        for turn in 1 2; do
+          for settings in "$f.STAGE_BITS=4" "$f.STAGE_BITS=3" "$f.PREFETCH_GROUPS=0" "$f.STAGE_BITS=3 $f.PREFETCH_GROUPS=0"; do
+            echo "== $settings" | tee -a "$out/fft_occupancy.txt"
+            limit 90 python3 benchmarks/probes/with_settings.py $settings -- benchmarks/probes/probe_times.py \
+              "vt.fft.fft(z, axis=-1)" "vt.fft.rfft(r, axis=-1)" "vt.fft.fftn(c)" "vt.fft.fft(f)" --setup "$setup" 2>&1 \
+              | tee -a "$out/fft_occupancy.txt"
+            if [ $turn = 1 ]; then
+              limit 60 python3 benchmarks/probes/with_settings.py $settings -- benchmarks/probes/probe_pipeline_stats.py \
+                "vt.fft.fft(z, axis=-1)" --setup "$setup" 2>&1 | grep -E "Register|FFTPass" | tee -a "$out/fft_occupancy_stats.txt"
+            fi
+          done
+        done ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
