@@ -380,7 +380,7 @@ def test_plans_are_cached() -> None:
     for _ in range(3):
         vt.fft.fft(x)
     assert (len(ctx.plans), len(ctx.kernels)) == (plans, kernels)
-    assert ctx.plans.get(("fft", "c2c", 100, vt.complex64, -1)) is not None
+    assert ctx.plans.get(("fft", "c2c", 100, vt.complex64, -1, fft_ops.STAGE_BITS)) is not None
     vt.fft.ifft(x)  # the inverse shares the plan and kernels: it runs forward on conjugates (a pass and a call more)
     assert (len(ctx.plans), len(ctx.kernels)) == (plans + 2, kernels)
     vt.fft.ifft(x)
@@ -460,10 +460,25 @@ def test_pass_plans() -> None:
     assert fft_ops.passes_for(1 << 24, 6144, 4, False, 32) == [64, 64, 64, 64]  # several passes: wider tiles
     assert fft_ops.passes_for(512, 6144, 4, True, 32) == [512]  # one pass with the narrow tile: kept
     assert fft_ops.passes_for(2048, 6144, 4, True, 32) == fft_ops.passes_for(2048, 6144, 4, True)  # a line fits
-    assert fft_ops.radices(4096) == (16, 16, 16)
+    assert fft_ops.smooth(1001) and not fft_ops.smooth(17 * 2)
+
+
+@pytest.mark.parametrize("bits", [3, 4])
+def test_stage_radices_and_their_transforms(bits: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A workgroup's stages in balanced radices of at most 2^STAGE_BITS (threes in pairs, then the other primes),
+    and transforms with either bound equal to NumPy's: one-pass rows (a real one's post-processing fused), several
+    passes, columns, and a length of odd factors."""
+    monkeypatch.setattr(fft_ops, "STAGE_BITS", bits)
+    assert fft_ops.radices(4096) == ((16, 16, 16) if bits == 4 else (8, 8, 8, 8))
+    assert fft_ops.radices(2048) == ((16, 16, 8) if bits == 4 else (8, 8, 8, 4))
     assert fft_ops.radices(1000) == (8, 5, 5, 5)
     assert fft_ops.radices(243) == (9, 9, 3)
-    assert fft_ops.smooth(1001) and not fft_ops.smooth(17 * 2)
+    _check("fft", _values((3, 2048), "complex64", seed=bits), 2048, axis=-1)
+    _check("rfft", _values((3, 4096), "float32", seed=bits), 4096, axis=-1)
+    _check("irfft", _values((3, 2049), "complex64", seed=bits), 4096, axis=-1)
+    _check("fft", _values((1 << 16,), "complex64", seed=bits), 1 << 16)
+    _check("fft", _values((512, 6), "complex64", seed=bits), 512, axis=0)
+    _check("fft", _values((2, 3000), "complex64", seed=bits), 3000, axis=-1)
 
 
 @pytest.mark.parametrize("lines", [2, 7, 37])

@@ -87,15 +87,19 @@ def smooth(n: int) -> bool:
     return all(p in SMOOTH for p in _primes(n))
 
 
-@functools.lru_cache(maxsize=1024)
 def radices(r: int) -> tuple[int, ...]:
     """The stages of a DFT of length r in one workgroup: the power of two in balanced radices of at most
     2^STAGE_BITS, threes in pairs (9), then 5, 7, 11, 13."""
+    return _radices(r, STAGE_BITS)
+
+
+@functools.lru_cache(maxsize=1024)
+def _radices(r: int, stage_bits: int) -> tuple[int, ...]:
     ps = _primes(r)
     twos = ps.count(2)
     out: list[int] = []
     if twos:
-        stages = -(-twos // STAGE_BITS)
+        stages = -(-twos // stage_bits)
         out += [1 << (twos // stages + (1 if i < twos % stages else 0)) for i in range(stages)]
     threes = ps.count(3)
     out += [9] * (threes // 2) + [3] * (threes % 2)
@@ -206,7 +210,7 @@ def get_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
     kernels run inverse transforms as forward transforms of conjugates)."""
     if kind != "bluestein":
         sign = -1
-    key = ("fft", kind, n, dtype, sign)
+    key = ("fft", kind, n, dtype, sign, STAGE_BITS)  # the stages decide the table of stage twiddles
     plan = ctx.plans.get(key)
     if plan is None:
         plan = _make_plan(ctx, kind, n, dtype, sign)
@@ -325,7 +329,8 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
     18.6 us)."""
     addresses = needs_addresses(ctx, [src.array, plan.table, dst.array])
     key = ("fft pass", plan.kind, plan.n, plan.dtype, plan.sign, flags, r, ns, single, src.off, src.so, src.sc,
-           src.sn, dst.off, dst.so, dst.sc, dst.sn, lines, load, store, logical, addresses)
+           src.sn, dst.off, dst.so, dst.sc, dst.sn, lines, load, store, logical, addresses, STAGE_BITS,
+           PREFETCH_GROUPS, R2C_PAIRS)
     recorded = ctx.plans.get(key)
     if recorded is None:
         recorded = _pass_of(ctx, plan, flags, r, ns, single, src, dst, lines, load, store, logical, addresses)
@@ -482,7 +487,8 @@ def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forw
     # the plan's passes and table layout, and the device's tile sizes: a plan made again may differ (tests change them)
     key = ("fft call", x._shape, x._strides, x._offset, x._dtype, axis, n, kind, sign, norm, forward, have,
            out._dtype, tuple(plan.passes[False]), tuple(plan.passes[True]), tuple(plan.offsets.items()),
-           plan.table._size, _device_caps(ctx, cdtype), _device_caps(ctx, cdtype, True), PREFETCH_GROUPS, R2C_PAIRS)
+           plan.table._size, _device_caps(ctx, cdtype), _device_caps(ctx, cdtype, True), PREFETCH_GROUPS, R2C_PAIRS,
+           STAGE_BITS)
     run_recorded(ctx, key, [x._alloc, out._alloc, plan.table._alloc],
                  lambda: _record_transform(x, out, axis, n, kind, sign, norm, forward, have, function))
     return out
