@@ -149,6 +149,8 @@
 #  78. the one-pass FFT's occupancy settings in combination, each in its own process in turn twice: stages of radix 8
 #      (STAGE_BITS 3: 256 threads a row of 2048), no prefetch (PREFETCH_GROUPS 0), both; on the benchmarks' FFT rows;
 #      the registers of the row kernel under each
+#  79. stages of radix 8 against 16 (STAGE_BITS) in turn in one process on one-pass and multi-pass transforms; then
+#      the whole suite with validation after the twenty-second session's changes
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -477,6 +479,16 @@ c = vt.asarray((rng.standard_normal((512, 512, 512)) + 1j).astype(np.complex64))
             fi
           done
         done ;;
+    79) setup='import numpy as np; rng = np.random.default_rng(0); cx = lambda *s: vt.asarray((rng.standard_normal(s) + 1j).astype(np.complex64))
+z = cx(4096, 2048); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); h = cx(4096, 2049)
+z1 = cx(8192, 1024); z4 = cx(2048, 4096); z5 = cx(16384, 512); q = cx(2048, 2048); c = cx(512, 512, 512); f = cx(1 << 24)'
+        limit 240 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.STAGE_BITS=4,3" \
+          "vt.fft.fft(z, axis=-1)" "vt.fft.rfft(r, axis=-1)" "vt.fft.irfft(h, axis=-1)" "vt.fft.fft(z1, axis=-1)" \
+          "vt.fft.fft(z4, axis=-1)" "vt.fft.fft(z5, axis=-1)" "vt.fft.fft2(q)" "vt.fft.fftn(c)" "vt.fft.fft(f)" \
+          --setup "$setup" 2>&1 | tee "$out/fft_stage_bits.txt"
+        VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
