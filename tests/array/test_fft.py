@@ -465,12 +465,15 @@ def test_pass_plans() -> None:
 
 @pytest.mark.parametrize("bits", [3, 4])
 def test_stage_radices_and_their_transforms(bits: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A workgroup's stages in balanced radices of at most 2^STAGE_BITS (threes in pairs, then the other primes),
-    and transforms with either bound equal to NumPy's: one-pass rows (a real one's post-processing fused), several
-    passes, columns, and a length of odd factors."""
+    """A workgroup's stages in balanced radices of at most 2^STAGE_BITS, twice that where a line would need more than
+    MAX_THREADS threads (threes in pairs, then the other primes), and transforms with either bound equal to
+    NumPy's: one-pass rows (a real one's post-processing fused), several passes, columns, and a length of odd
+    factors."""
     monkeypatch.setattr(fft_ops, "STAGE_BITS", bits)
-    assert fft_ops.radices(4096) == ((16, 16, 16) if bits == 4 else (8, 8, 8, 8))
+    assert fft_ops.MAX_THREADS == 256
+    assert fft_ops.radices(4096) == (16, 16, 16)  # 4096 / 8 = 512 threads: radix 16 either way
     assert fft_ops.radices(2048) == ((16, 16, 8) if bits == 4 else (8, 8, 8, 4))
+    assert fft_ops.radices(1 << 13) == (32, 16, 16)
     assert fft_ops.radices(1000) == (8, 5, 5, 5)
     assert fft_ops.radices(243) == (9, 9, 3)
     _check("fft", _values((3, 2048), "complex64", seed=bits), 2048, axis=-1)

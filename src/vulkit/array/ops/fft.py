@@ -55,7 +55,12 @@ TILE_ELEMENTS = 1024  # the elements a workgroup aims to hold (complex64; half f
 MULTIPASS_PLAN_BYTES = 256
 MULTIPASS_COALESCE_BYTES = 128
 MULTIPASS_TILE_ELEMENTS = 1024
-STAGE_BITS = 4  # a workgroup's stages have radices of up to 2^STAGE_BITS (its threads: the tile's elements / that)
+# a workgroup's stages have radices of up to 2^STAGE_BITS (its threads: the tile's elements / that), and of twice that
+# where a transform would need more than MAX_THREADS threads. An H200, radix 8 / 16 in turn: fft of 4096 rows of 2048
+# complex64 60.4-61.1 / 68.5-68.8 us, of 8192 rows of 1024 54.0-54.7 / 65.5-66.8, rfft of 4096^2 float32 rows
+# 70.7-71.3 / 84.2-85.1, irfft 70.8-71.4 / 82.1-82.7; rows of 4096 (radix 8 would need 512 threads) 83.6-84.3 /
+# 76.6-77.5; rows of 512, fft2 of 2048^2, fftn of 512^3 and fft of 2^24 within their noise
+STAGE_BITS = 3
 # one-pass transforms of more tiles than this many workgroups: each workgroup loops over tiles, loading the next
 # tile's elements while it transforms the current one (0: one tile a workgroup, no prefetch). rfft and fft of
 # 4096-element rows 98 -> 93 and 73 us, fftn 512^3 3264 -> 2994 us on an H200 (512: 89 / 71 / 3096; 2048: 100 / 77 /
@@ -89,8 +94,12 @@ def smooth(n: int) -> bool:
 
 def radices(r: int) -> tuple[int, ...]:
     """The stages of a DFT of length r in one workgroup: the power of two in balanced radices of at most
-    2^STAGE_BITS, threes in pairs (9), then 5, 7, 11, 13."""
-    return _radices(r, STAGE_BITS)
+    2^STAGE_BITS (twice that where more than MAX_THREADS threads would share a line), threes in pairs (9), then 5, 7,
+    11, 13."""
+    bits = STAGE_BITS
+    while (r & -r) >> bits > MAX_THREADS:
+        bits += 1
+    return _radices(r, bits)
 
 
 @functools.lru_cache(maxsize=1024)
