@@ -151,6 +151,8 @@
 #      the registers of the row kernel under each
 #  79. stages of radix 8 against 16 (STAGE_BITS) in turn in one process on one-pass and multi-pass transforms; then
 #      the whole suite with validation after the twenty-second session's changes
+#  80. radix-8 stages by default (radix 16 past 256 threads): the FFT tests with validation, the two-queue overlap test
+#      alone (it had found no overlap under the suite's 14 processes), the FFT rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -489,6 +491,11 @@ z1 = cx(8192, 1024); z4 = cx(2048, 4096); z5 = cx(16384, 512); q = cx(2048, 2048
         VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt" ;;
+    80) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_fft.py tests/array/test_fft2.py tests/image/test_spectral.py 2>&1 | tail -n 5 | tee "$out/tests_fft.txt"
+        VULKIT_VALIDATION=1 limit 60 python3 -m pytest -q -p no:cacheprovider tests/kp/test_kp_async.py 2>&1 | tail -n 3 \
+          | tee "$out/tests_kp_async.txt"
+        bench_rows 60 "fft of 16,777,216" "rfft of the rows" "fftn of 512" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
