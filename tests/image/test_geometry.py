@@ -313,10 +313,9 @@ def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
     if np.dtype(dtype).kind == "f":
         cases.append(lambda x: G.pyramid_up(x[0], 2, sigma=0.3, mode="wrap"))  # (constant: two resamplings)
     routes: dict[str, list[bool]] = {"tiled": [], "fused": []}
-    for name, function in (("tiled", "resample_tiled"), ("fused", "resample_both")):
-        original = getattr(_geo_resample, function)
-        monkeypatch.setattr(_geo_resample, function,
-                            lambda *a, f=original, orders=routes[name]: orders.append(a[-1]) or f(*a))
+    one_pass = _geo_resample.resample_both
+    monkeypatch.setattr(_geo_resample, "resample_both", lambda *a: routes["fused" if a[9] is None else "tiled"].append(
+        a[8]) or one_pass(*a))
     tiled = [case(img).numpy() for case in cases]
     # the upscales through the shared-memory window, in both orders; the rest in one pass from cache
     assert len(routes["tiled"]) + len(routes["fused"]) == len(cases) and set(routes["tiled"]) == {True, False}
@@ -365,25 +364,26 @@ def test_resize_keeps_infinities_and_nans_where_pillow_does(route, name, monkeyp
         np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5)
 
 
-@pytest.mark.parametrize("route", ["resample_tiled", "resample_both"])
+@pytest.mark.parametrize("route", ["tiled", "fused"])
 def test_one_pass_resampling_walks_its_outputs_past_a_capped_grid(route, monkeypatch):
     """With the grid capped at 3 workgroups, each workgroup of the one-pass kernels takes several tiles, or each
     thread several outputs (across rows, channels and the images of a batch): the same values as the uncapped
     grid's, and Pillow's."""
     from vulkit.image import _geo_resample
     from vulkit.runtime import context
-    if route == "resample_both":
+    if route == "fused":
         monkeypatch.setattr(_geo_resample, "TILED_TAPS", 0)
     img = rng.integers(0, 256, (2, 37, 53, 3), dtype=np.uint8)
-    size = (80, 120) if route == "resample_tiled" else (19, 27)  # the tile kernel takes upscales
+    size = (80, 120) if route == "tiled" else (19, 27)  # the tile kernel takes upscales
     calls = []
-    one_pass = getattr(_geo_resample, route)
-    monkeypatch.setattr(_geo_resample, route, lambda *a: calls.append(a) or one_pass(*a))
+    one_pass = _geo_resample.resample_both
+    monkeypatch.setattr(_geo_resample, "resample_both",
+                        lambda *a: calls.append((a[9] is None) == (route == "fused")) or one_pass(*a))
     monkeypatch.setattr(_geo_resample, "TILE_PIXELS", (8, 4))  # several tiles of each image
     whole = G.resize(img, size, "bilinear").numpy()
     monkeypatch.setattr(context.current(), "max_groups", 3)
     capped = G.resize(img, size, "bilinear").numpy()
-    assert len(calls) == 2
+    assert calls == [True, True]
     np.testing.assert_array_equal(capped, whole)
     for k in range(2):
         np.testing.assert_array_equal(capped[k], pil_resize(img[k], size, "bilinear"))

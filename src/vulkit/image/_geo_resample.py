@@ -101,9 +101,12 @@ def resample_pass(x: Array, outer: int, length: int, inner: int, size: int, tabl
 
 
 def resample_both(x: Array, first: tuple[Array, Array, int], second: tuple[Array, Array, int], out_h: int,
-                  out_w: int, out_dtype: dt.DType, fixed: bool, cval: float, rows_first: bool) -> Array:
-    """Both axes of the contiguous N x H x W x C ``x`` in one pass (Resample2DSpec): the first axis's table
-    (columns, or rows where ``rows_first``), then the second's; a flat N x out_h x out_w x C result."""
+                  out_w: int, out_dtype: dt.DType, fixed: bool, cval: float, rows_first: bool,
+                  tiles: tuple[int, int, int, int, int, int, Array] | None = None) -> Array:
+    """Both axes of the contiguous N x H x W x C ``x`` in one pass: the first axis's table (columns, or rows where
+    ``rows_first``), then the second's; through a shared-memory window on the ``tiles`` of :func:`_tile_plan`
+    (ResampleTileSpec), or without them each output reading its window from cache (Resample2DSpec). A flat
+    N x out_h x out_w x C result."""
     ctx = x._ctx
     n_img, h, w, c = x.shape
     n = n_img * out_h * out_w * c
@@ -111,11 +114,21 @@ def resample_both(x: Array, first: tuple[Array, Array, int], second: tuple[Array
     out = make_array(ctx, (n,), out_dtype)
     if n == 0:
         return out
-    arrays = (x, out, first[0], first[1], second[0], second[1])
-    spec = Resample2DSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)), _static(first[2]),
-                          _static(second[2]))
-    values = (cval, c, n_img, out_w, out_h, h, w, first[2], second[2], x._offset, *_magic(c), *_magic(out_w),
-              *_magic(out_h))
+    arrays: tuple[Array, ...] = (x, out, first[0], first[1], second[0], second[1])
+    if tiles is None:
+        spec: Any = Resample2DSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)),
+                                   _static(first[2]), _static(second[2]))
+        values = (cval, c, n_img, out_w, out_h, h, w, first[2], second[2], x._offset, *_magic(c), *_magic(out_w),
+                  *_magic(out_h))
+    else:
+        tw, th, ww, wh, window, between, starts = tiles
+        tiles_x, tiles_y = -(-out_w // tw), -(-out_h // th)
+        arrays = (*arrays, starts)
+        spec = ResampleTileSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)), c, tw, th,
+                                window, between, first[2], second[2])
+        values = (cval, n_img, h, w, out_h, out_w, ww, wh, tiles_x, tiles_y, x._offset, *_magic(tiles_x),
+                  *_magic(tiles_y))
+        n = n_img * tiles_x * tiles_y * WORKGROUP  # a workgroup a tile
     _dispatch(ctx, spec, arrays, values, n)
     return out
 
@@ -174,29 +187,6 @@ def _tile_plan(ctx: Any, rows: tuple[Any, Table | Any], cols: tuple[Any, Table |
     return found
 
 
-def resample_tiled(x: Array, first: tuple[Array, Array, int], second: tuple[Array, Array, int],
-                   plan: tuple[int, int, int, int, int, int, Array], out_h: int, out_w: int, out_dtype: dt.DType,
-                   fixed: bool, cval: float, rows_first: bool) -> Array:
-    """Both axes of the contiguous N x H x W x C ``x`` in one pass through shared memory (ResampleTileSpec), on
-    the tiles of :func:`_tile_plan`; a flat N x out_h x out_w x C result."""
-    ctx = x._ctx
-    n_img, h, w, c = x.shape
-    n = n_img * out_h * out_w * c
-    _check_size(n, x)
-    out = make_array(ctx, (n,), out_dtype)
-    if n == 0:
-        return out
-    tw, th, ww, wh, window, between, starts = plan
-    tiles_x, tiles_y = -(-out_w // tw), -(-out_h // th)
-    arrays = (x, out, first[0], first[1], second[0], second[1], starts)
-    spec = ResampleTileSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)), c, tw, th,
-                            window, between, first[2], second[2])
-    values = (cval, n_img, h, w, out_h, out_w, ww, wh, tiles_x, tiles_y, x._offset, *_magic(tiles_x),
-              *_magic(tiles_y))
-    _dispatch(ctx, spec, arrays, values, n_img * tiles_x * tiles_y * WORKGROUP)
-    return out
-
-
 def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, Table | Any] | None,
               out_h: int, out_w: int, out_dtype: dt.DType, fixed: bool = False, cval: float = 0.0,
               rows_first: bool = False) -> Array:
@@ -213,15 +203,11 @@ def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, T
     row_table = device_table(ctx, rows[0], rows[1], weight) if rows is not None else None
     col_table = device_table(ctx, cols[0], cols[1], weight) if cols is not None else None
     if row_table is not None and col_table is not None:
-        plan = _tile_plan(ctx, rows, cols, c, weight.itemsize, (row_table[2], col_table[2]), rows_first)
-        if plan is not None:
+        tiles = _tile_plan(ctx, rows, cols, c, weight.itemsize, (row_table[2], col_table[2]), rows_first)
+        if tiles is not None or row_table[2] * col_table[2] <= FUSED_TAPS:
             first, second = (row_table, col_table) if rows_first else (col_table, row_table)
-            out = resample_tiled(x, first, second, plan, out_h, out_w, out_dtype, fixed, cval, rows_first)
+            out = resample_both(x, first, second, out_h, out_w, out_dtype, fixed, cval, rows_first, tiles)
             return shaped(out, (n, out_h, out_w, c))
-    if row_table is not None and col_table is not None and row_table[2] * col_table[2] <= FUSED_TAPS:
-        first, second = (row_table, col_table) if rows_first else (col_table, row_table)
-        out = resample_both(x, first, second, out_h, out_w, out_dtype, fixed, cval, rows_first)
-        return shaped(out, (n, out_h, out_w, c))
     current, rows_done = x, False
     if row_table is not None and (rows_first or col_table is None):
         current = resample_pass(current, n, h, w * c, out_h, row_table,

@@ -145,33 +145,36 @@ class ResampleTileSpec(_ResampleBase):
                       "      }", "    }"]
         return lines
 
+    def _sums(self, axis: str, owner: str, loop: str, element: Any) -> list[str]:
+        """Lines loading the taps of output ``owner`` along ``axis`` ("c": columns, "r": rows) from shared memory
+        into registers {axis}a{k} (indices) and {axis}w{k} (weights), then opening ``loop``, each of whose iterations
+        sums ``s`` over the taps of ``element(k)``, a shared value."""
+        taps = self._taps()
+        count, rel, wt, k = (self._kc, "crel", "cwt", "KC") if axis == "c" else (self._kr, "rrel", "rwt", "KR")
+        lines = [f"      int {axis}a{t} = {rel}[{owner} * {k} + {t}u]; "
+                 f"{self._value} {axis}w{t} = {wt}[{owner} * {k} + {t}u];" for t in range(count)]
+        lines += [f"      {loop} {{", f"        {taps.init()}"]
+        return lines + [f"        {taps.add(element(t), f'{axis}a{t}', f'{axis}w{t}')}" for t in range(count)]
+
     def _column_phase(self, rows: str, src: str, width: str, store: list[str]) -> list[str]:
         """Resampling along the columns: each thread (below G X) one element e of a tile row, its column's taps in
         registers, rows g, g + G, ... < ``rows`` of ``src`` (rows of ``width`` elements); ``store`` takes the
         sum ``s`` of row r at element e."""
-        taps = self._taps()
-        lines = ["    if (tid < G * X) {",
-                 "      uint e = tid % X, g = tid / X;",
-                 "      uint jj = e / C, c = e - jj * C;"]
-        lines += [f"      int ca{k} = crel[jj * KC + {k}u]; {self._value} cw{k} = cwt[jj * KC + {k}u];"
-                  for k in range(self._kc)]
-        lines += [f"      for (uint r = g; r < {rows}; r += G) {{", f"        {taps.init()}"]
-        lines += [f"        {taps.add(f'{src}[r * {width} + uint(max(ca{k}, 0)) * C + c]', f'ca{k}', f'cw{k}')}"
-                  for k in range(self._kc)]
-        return [*lines, *store, "      }", "    }"]
+        return ["    if (tid < G * X) {",
+                "      uint e = tid % X, g = tid / X;",
+                "      uint jj = e / C, c = e - jj * C;",
+                *self._sums("c", "jj", f"for (uint r = g; r < {rows}; r += G)",
+                            lambda t: f"{src}[r * {width} + uint(max(ca{t}, 0)) * C + c]"),
+                *store, "      }", "    }"]
 
     def _row_phase(self, width: str, src: str, src_width: str, store: list[str]) -> list[str]:
         """Resampling along the rows: each thread one row i of the tile's TH (its taps in registers), elements
         e = lane, lane + P, ... < ``width`` of ``src`` (rows of ``src_width``); ``store`` takes the sum ``s`` of
         row i at element e."""
-        taps = self._taps()
-        lines = ["    {", "      uint i = tid / P, lane = tid % P;"]
-        lines += [f"      int ra{k} = rrel[i * KR + {k}u]; {self._value} rw{k} = rwt[i * KR + {k}u];"
-                  for k in range(self._kr)]
-        lines += [f"      for (uint e = lane; e < {width}; e += P) {{", f"        {taps.init()}"]
-        lines += [f"        {taps.add(f'{src}[uint(max(ra{k}, 0)) * {src_width} + e]', f'ra{k}', f'rw{k}')}"
-                  for k in range(self._kr)]
-        return [*lines, *store, "      }", "    }"]
+        return ["    {", "      uint i = tid / P, lane = tid % P;",
+                *self._sums("r", "i", f"for (uint e = lane; e < {width}; e += P)",
+                            lambda t: f"{src}[uint(max(ra{t}, 0)) * {src_width} + e]"),
+                *store, "      }", "    }"]
 
     def _out_store(self, i: str) -> list[str]:
         """Lines storing the sum ``s`` as output row ``i`` of the tile, element e of its row (pixel e / C)."""
