@@ -153,6 +153,9 @@
 #      the whole suite with validation after the twenty-second session's changes
 #  80. radix-8 stages by default (radix 16 past 256 threads): the FFT tests with validation, the two-queue overlap test
 #      alone (it had found no overlap under the suite's 14 processes), the FFT rows against the peers
+#  81. the one-pass FFT's tiles with radix-8 stages: elements a workgroup aims at (TILE_ELEMENTS 1024 / 2048, each its
+#      own process) by the narrowest tile of columns (COALESCE_BYTES 32 / 64 / 128, in turn), on fftn 512^3, rows
+#      of 2048, the rfft of rows and columns of 4096 x 512
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -496,6 +499,16 @@ z1 = cx(8192, 1024); z4 = cx(2048, 4096); z5 = cx(16384, 512); q = cx(2048, 2048
         VULKIT_VALIDATION=1 limit 60 python3 -m pytest -q -p no:cacheprovider tests/kp/test_kp_async.py 2>&1 | tail -n 3 \
           | tee "$out/tests_kp_async.txt"
         bench_rows 60 "fft of 16,777,216" "rfft of the rows" "fftn of 512" ;;
+    81) setup='import numpy as np; rng = np.random.default_rng(0); cx = lambda *s: vt.asarray((rng.standard_normal(s) + 1j).astype(np.complex64))
+z = cx(4096, 2048); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); c = cx(512, 512, 512); k = cx(512, 4096)'
+        f=vulkit.array.ops.fft
+        for elements in 1024 2048; do
+          echo "== TILE_ELEMENTS=$elements" | tee -a "$out/fft_tiles.txt"
+          limit 100 python3 benchmarks/probes/with_settings.py "$f.TILE_ELEMENTS=$elements" -- \
+            benchmarks/probes/probe_setting_ab.py "$f.COALESCE_BYTES=32,64,128" "vt.fft.fftn(c)" \
+            "vt.fft.fft(z, axis=-1)" "vt.fft.rfft(r, axis=-1)" "vt.fft.fft(k, axis=0)" --turns 2 --setup "$setup" 2>&1 \
+            | tee -a "$out/fft_tiles.txt"
+        done ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
