@@ -387,6 +387,22 @@ def test_plans_are_cached() -> None:
     assert (len(ctx.plans), len(ctx.kernels)) == (plans + 2, kernels)
 
 
+@pytest.mark.parametrize("n", [64, 512, 1024])
+def test_column_transforms_take_wide_tiles_where_they_fit(n: int) -> None:
+    """A one-pass transform along columns takes tiles of COLUMN_TILE_BYTES of columns (or of TILE_ELEMENTS elements,
+    if more) where such a tile fits shared memory, else as many columns as fit (at least COALESCE_BYTES' worth: the
+    passes are planned for that)."""
+    ctx = context.current()
+    cap = int(ctx.device.limits["max_compute_shared_memory_size"]) // 8
+    if n * fft_ops.COALESCE_BYTES // 8 > cap:
+        pytest.skip(f"{n}-element columns in tiles of {fft_ops.COALESCE_BYTES} bytes exceed {cap} complex64")
+    _check("fft", _values((n, 37), "complex64", seed=n), n, axis=0)  # 37 columns: this call's passes
+    (tile,) = {recorded[0].spec.tile for key, recorded in ctx.plans.items()
+               if key[0] == "fft pass" and key[2] == n and key[8] and key[12] == 37}
+    wide = max(fft_ops.COLUMN_TILE_BYTES // 8, fft_ops.TILE_ELEMENTS // n)
+    assert tile == 1 << (min(wide, cap // n).bit_length() - 1)
+
+
 def test_a_layout_transformed_again_replays_its_passes() -> None:
     """Each pass's record is kept by layout: new arrays, other offsets of one view shape and both directions must
     give their own results."""

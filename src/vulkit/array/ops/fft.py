@@ -44,6 +44,11 @@ from .recording import run_recorded
 
 SMOOTH = (2, 3, 5, 7, 11, 13)  # the primes the codelets take; lengths with others go through Bluestein
 COALESCE_BYTES = 32  # the width of a coalesced read (a memory sector): the narrowest tile of columns
+# a one-pass transform along columns takes tiles of at least this many bytes of columns where such a tile fits shared
+# memory (the passes are still planned for COALESCE_BYTES). An H200, 32 / 64 / 128 in turn: fftn of 512^3
+# complex64 2908-2917 / 2397-2398 / 3478-3486 us; columns of 512 x 4096 23.7-26.5 / 25.0-25.5 / 43.9-45.7; rows
+# unchanged
+COLUMN_TILE_BYTES = 64
 TILE_ELEMENTS = 1024  # the elements a workgroup aims to hold (complex64; half for complex128; see below)
 # transforms of several passes: fewer elements a workgroup (more of them resident), and where a line does not fit
 # shared memory, passes planned for tiles of MULTIPASS_PLAN_BYTES (fft 2^24 complex64 on an H100: four passes of 64
@@ -339,7 +344,7 @@ def _dispatch_pass(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bo
     addresses = needs_addresses(ctx, [src.array, plan.table, dst.array])
     key = ("fft pass", plan.kind, plan.n, plan.dtype, plan.sign, flags, r, ns, single, src.off, src.so, src.sc,
            src.sn, dst.off, dst.so, dst.sc, dst.sn, lines, load, store, logical, addresses, STAGE_BITS,
-           PREFETCH_GROUPS, R2C_PAIRS)
+           PREFETCH_GROUPS, R2C_PAIRS, COLUMN_TILE_BYTES)
     recorded = ctx.plans.get(key)
     if recorded is None:
         recorded = _pass_of(ctx, plan, flags, r, ns, single, src, dst, lines, load, store, logical, addresses)
@@ -368,7 +373,8 @@ def _pass_of(ctx: Any, plan: Plan, flags: int, r: int, ns: int, single: bool, sr
     if load_rows and store_rows:
         tile = min(_pow2_floor(max(1, target // r)), _pow2_floor(cap // r))
     else:
-        tile = _pow2_floor(min(cap // r, max(min_tile, target // r)))
+        wide = max(min_tile, COLUMN_TILE_BYTES // plan.dtype.itemsize) if single else min_tile
+        tile = _pow2_floor(min(cap // r, max(wide, target // r)))
     most = min(MAX_THREADS, _pow2_floor(int(ctx.device.limits["max_compute_workgroup_invocations"])))
     tile = max(1, min(tile, _pow2_ceil(q), most))
     if tile == 1:
@@ -497,7 +503,7 @@ def transform(x: Array, axis: int, n: int, kind: str, sign: int, norm: str, forw
     key = ("fft call", x._shape, x._strides, x._offset, x._dtype, axis, n, kind, sign, norm, forward, have,
            out._dtype, tuple(plan.passes[False]), tuple(plan.passes[True]), tuple(plan.offsets.items()),
            plan.table._size, _device_caps(ctx, cdtype), _device_caps(ctx, cdtype, True), PREFETCH_GROUPS, R2C_PAIRS,
-           STAGE_BITS)
+           STAGE_BITS, COLUMN_TILE_BYTES)
     run_recorded(ctx, key, [x._alloc, out._alloc, plan.table._alloc],
                  lambda: _record_transform(x, out, axis, n, kind, sign, norm, forward, have, function))
     return out
