@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -35,4 +34,4 @@ def tile_for(ctx: Any, dtype: DType, batch: int, m: int, n: int, k: int, default
     if 2 * batch * m * n * k < MIN_FLOPS:
         run = None
     return tuning.choose(ctx, "matmul", size_class(dtype, batch, m, n, k), candidates, run, default,
-                         lambda tile: list(dataclasses.astuple(tile)))
+                         lambda tile: [tile.bm, tile.bn, tile.bk, tile.tm, tile.tn])

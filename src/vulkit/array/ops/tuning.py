@@ -34,13 +34,14 @@ def choose(ctx: Any, family: str, key: str, candidates: Sequence[T], run: Callab
     """The candidate kept for ``key`` of ``family`` on ``ctx``'s device, else (with ``run``, which does the work
     with a given candidate, and tuning enabled) the fastest of ``candidates``, timed now and kept; else
     ``default``. ``encode`` gives a candidate's JSON value (what the file keeps)."""
-    from ...runtime import context as _context  # noqa: PLC0415
-
     table = _table(ctx, family)
     stored = table.get(key)
-    for candidate in candidates:
-        if stored is not None and encode(candidate) == stored:
-            return candidate
+    if stored is not None:
+        for candidate in candidates:
+            if encode(candidate) == stored:
+                return candidate
+    from ...runtime import context as _context  # noqa: PLC0415
+
     if run is None or not enabled(ctx) or len(candidates) < 2 or ctx is not _context.current():
         return default  # events time the current device only
     times = [_seconds(ctx, lambda candidate=candidate: run(candidate)) for candidate in candidates]
