@@ -1,5 +1,7 @@
 """What the one-pass row FFT's skeleton costs without its arithmetic: the FFT of 4096 rows of 2048 complex64 (the
-shipped kernel: 128 invocations a row, 16 elements each, three stages, two exchanges through shared memory) against
+kernel shipped until the twenty-second session, in radix-16 stages: 128 invocations a row, 16 elements each, three
+stages, two exchanges through shared memory; radix-8 stages ship since, ``STAGE_BITS`` 3, the radix8 variant below)
+against
 kernels of the same bindings, push constants and grid that only move the row (results are wrong; only the time
 counts), each compiled in place of the shipped source:
 
