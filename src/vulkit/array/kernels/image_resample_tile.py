@@ -101,8 +101,8 @@ class ResampleTileSpec(_ResampleBase):
                   "    uint b = vt_div(q, p.tiles_y, p.mg_y, p.sh_y);",
                   "    uint ty = q - b * p.tiles_y;",
                   "    int cs = starts.d[tx], rs = starts.d[p.tiles_x + ty];",
-                  *self._taps_into_shared("crel", "cwt", "TW", "KC", cols, "tx * TW", "cs"),
-                  *self._taps_into_shared("rrel", "rwt", "TH", "KR", rows, "ty * TH", "rs"),
+                  *self._taps_into_shared("c", cols),
+                  *self._taps_into_shared("r", rows),
                   "    uint base = p.in_off + b * p.H * p.W * C;",
                   *self._window_loads(taps),
                   "    barrier();",
@@ -125,13 +125,13 @@ class ResampleTileSpec(_ResampleBase):
             lines.append(f"    if (tid + {i * THREADS}u < p.WH * WWC) win[tid + {i * THREADS}u] = v{i};")
         return lines
 
-    def _taps_into_shared(self, rel: str, wt: str, count: str, k: str, axis: tuple[str, str, str], first: str,
-                          start: str) -> list[str]:
-        """Lines copying the taps of the tile's ``count`` outputs along one axis (from output ``first``) into
-        shared memory, indices relative to the window's ``start`` (negative ones as they are; past the axis:
-        padding)."""
-        idx, w, m = axis
-        total = {"TW": self.tw, "TH": self.th}[count] * {"KC": self._kc, "KR": self._kr}[k]
+    def _taps_into_shared(self, axis: str, table: tuple[str, str, str]) -> list[str]:
+        """Lines copying the taps of the tile's outputs along ``axis`` ("c": its TW columns, "r": its TH rows) from
+        ``table`` (index buffer, weight buffer, outputs along the axis) into shared memory, indices relative to the
+        window's start (negative ones as they are; outputs past the axis: padding)."""
+        idx, w, m = table
+        outputs, k, first, start = (self.tw, "KC", "tx * TW", "cs") if axis == "c" else (self.th, "KR", "ty * TH", "rs")
+        total = outputs * (self._kc if axis == "c" else self._kr)
         lines = []
         for i in range(-(-total // THREADS)):
             lines += ["    {", f"      uint e = tid + {i * THREADS}u;",
@@ -139,9 +139,9 @@ class ResampleTileSpec(_ResampleBase):
                       f"        uint o = e / {k}, kk = e - o * {k};",
                       f"        uint j = {first} + o;",
                       f"        int at = {DEAD};",
-                      f"        if (j < {m}) {{ at = {idx}.d[kk * {m} + j]; {wt}[e] = {w}.d[kk * {m} + j]; }}",
-                      f"        else {wt}[e] = {self._value}(0);",
-                      f"        {rel}[e] = at < 0 ? at : at - {start};",
+                      f"        if (j < {m}) {{ at = {idx}.d[kk * {m} + j]; {axis}wt[e] = {w}.d[kk * {m} + j]; }}",
+                      f"        else {axis}wt[e] = {self._value}(0);",
+                      f"        {axis}rel[e] = at < 0 ? at : at - {start};",
                       "      }", "    }"]
         return lines
 
