@@ -335,6 +335,20 @@ def test_qr_reconstructs_and_matches_numpy(dtype, n):
         _close(LA.qr(vt.asarray(a), mode="r").numpy(), r, tol)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_small_qr_of_subnormal_matrices(dtype):
+    """A matrix of subnormal entries: one workgroup's QR divides by the column's largest entry instead of multiplying
+    by its reciprocal, which overflowed to infinity (Q and R were NaN); Q R = A and Q orthonormal."""
+    info = np.finfo(np.float32)
+    a = standard_normal((2, 40, 12), dtype, 25) * np.float32(info.tiny / 8)  # about 1.5e-39: subnormal
+    a = a.astype(dtype)
+    q, r = (x.numpy().astype(np.complex128) for x in LA.qr(vt.asarray(a)))
+    assert np.isfinite(q).all() and np.isfinite(r).all()
+    scale = float(np.abs(a).max())
+    _close(q @ (r / scale), a / scale, 1e-5)  # the entries keep about 21 significant bits
+    _close(_h(q) @ q, np.broadcast_to(np.eye(12), (2, 12, 12)), 1e-5)
+
+
 @pytest.mark.parametrize("shape", [(5, 4), (30, 30), (40, 70), (90, 66)])
 def test_qr_of_a_nan_or_an_infinity_is_nan(shape):
     """One NaN or infinity: Q and R NaN for that matrix (the reflections dropped a NaN and left a finite R), the
