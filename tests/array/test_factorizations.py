@@ -336,17 +336,17 @@ def test_qr_reconstructs_and_matches_numpy(dtype, n):
 
 
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
-def test_small_qr_of_subnormal_matrices(dtype):
-    """A matrix of subnormal entries: one workgroup's QR divides by the column's largest entry instead of multiplying
-    by its reciprocal, which overflowed to infinity (Q and R were NaN); Q R = A and Q orthonormal."""
-    info = np.finfo(np.float32)
-    a = standard_normal((2, 40, 12), dtype, 25) * np.float32(info.tiny / 8)  # about 1.5e-39: subnormal
-    a = a.astype(dtype)
+@pytest.mark.parametrize("scale", [2.0 ** -129, 2.0 ** -145])
+def test_small_qr_of_subnormal_matrices(dtype, scale):
+    """A matrix of subnormal entries: one workgroup's QR scales a column below LA_TINY / LA_EPS by the inverse power
+    of two first (LAPACK's larfg; a product with 1 / big had overflowed to infinity: Q and R NaN), so Q is as
+    orthonormal as for any matrix and Q R = A to the entries' own precision (2^-145 keeps 4 bits)."""
+    a = (standard_normal((2, 40, 12), dtype, 25) * np.float32(scale)).astype(dtype)
     q, r = (x.numpy().astype(np.complex128) for x in LA.qr(vt.asarray(a)))
     assert np.isfinite(q).all() and np.isfinite(r).all()
-    scale = float(np.abs(a).max())
-    _close(q @ (r / scale), a / scale, 1e-5)  # the entries keep about 21 significant bits
-    _close(_h(q) @ q, np.broadcast_to(np.eye(12), (2, 12, 12)), 1e-5)
+    _close(_h(q) @ q, np.broadcast_to(np.eye(12), (2, 12, 12)), _tol(dtype, 40))
+    kept = np.float64(np.finfo(np.float32).smallest_subnormal) / scale  # the entries' relative spacing
+    _close((q @ r) / scale, a.astype(np.complex128) / scale, max(_tol(dtype, 40), 64 * kept))
 
 
 @pytest.mark.parametrize("shape", [(5, 4), (30, 30), (40, 70), (90, 66)])

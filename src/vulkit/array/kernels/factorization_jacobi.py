@@ -99,7 +99,16 @@ class QRSpec(_WorkgroupSpec):
                 "    for (uint j = 0u; j < kk; ++j) {",
                 "      R big = R(0);",
                 "      for (uint i = j + 1u + tid; i < m; i += WG) big = max(big, la_abs(M(i, j)));",
+                "      R diag = la_abs(M(j, j));",  # read before wg_max's barriers: the scaling below writes it
                 "      big = wg_max(big);",
+                # a column whose entries are all below LA_TINY / LA_EPS is scaled by the inverse power of two first,
+                # and beta scaled back (LAPACK's larfg): subnormal entries keep too few bits for an orthogonal H
+                "      bool tiny = max(big, diag) > R(0) && max(big, diag) < LA_TINY / LA_EPS;",
+                "      if (tiny) {",
+                "        for (uint i = j + tid; i < m; i += WG) M(i, j) = la_scale(M(i, j), LA_EPS / LA_TINY);",
+                "        big *= LA_EPS / LA_TINY;",
+                "        LA_BARRIER();",
+                "      }",
                 "      R ss = R(0);",
                 "      if (big > R(0))",  # quotients, not products with 1 / big (which overflows for a subnormal big)
                 "        for (uint i = j + 1u + tid; i < m; i += WG) { R t = la_abs(M(i, j)) / big; ss += t * t; }",
@@ -114,7 +123,7 @@ class QRSpec(_WorkgroupSpec):
                 "          if (ar >= R(0)) beta = -beta;",
                 "          TAU(j) = la_make((beta - ar) / beta, -ai / beta);",
                 "          scale_s = alpha - la_s(beta);",
-                "          M(j, j) = la_s(beta);",
+                "          M(j, j) = la_s(tiny ? beta * (LA_TINY / LA_EPS) : beta);",
                 "        }",
                 "      }",
                 "      LA_BARRIER();",
