@@ -347,6 +347,12 @@ def test_small_qr_of_subnormal_matrices(dtype, scale):
     _close(_h(q) @ q, np.broadcast_to(np.eye(12), (2, 12, 12)), _tol(dtype, 40))
     kept = np.float64(np.finfo(np.float32).smallest_subnormal) / scale  # the entries' relative spacing
     _close((q @ r) / scale, a.astype(np.complex128) / scale, max(_tol(dtype, 40), 64 * kept))
+    upper = np.triu(a[:, :12, :])  # zeros under a subnormal diagonal: R is the matrix itself (real H = I; a complex
+    q, r = (x.numpy() for x in LA.qr(vt.asarray(upper)))  # H turns each diagonal real, a phase on its row)
+    if np.dtype(dtype).kind == "f":
+        np.testing.assert_array_equal(r, upper)
+    else:
+        np.testing.assert_allclose(np.abs(r), np.abs(upper), rtol=0, atol=4 * np.finfo(np.float32).smallest_subnormal)
 
 
 @pytest.mark.parametrize("shape", [(5, 4), (30, 30), (40, 70), (90, 66)])

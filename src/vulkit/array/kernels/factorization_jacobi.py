@@ -116,7 +116,11 @@ class QRSpec(_WorkgroupSpec):
                 "      if (tid == 0u) {",
                 "        S alpha = M(j, j);",
                 "        R ar = la_re(alpha), ai = la_im(alpha), xnorm = big * sqrt(ss);",
-                "        if (xnorm == R(0) && ai == R(0)) { TAU(j) = la_s(R(0)); scale_s = la_s(R(1)); }",
+                "        if (xnorm == R(0) && ai == R(0)) {",
+                "          TAU(j) = la_s(R(0));",
+                "          scale_s = la_s(R(1));",
+                "          if (tiny) M(j, j) = la_s(ar * (LA_TINY / LA_EPS));",  # H = I: the diagonal as it was
+                "        }",
                 "        else {",
                 "          R w = max(max(abs(ar), abs(ai)), xnorm);",
                 "          R beta = w * sqrt((ar / w) * (ar / w) + (ai / w) * (ai / w) + (xnorm / w) * (xnorm / w));",
