@@ -156,6 +156,9 @@
 #  81. the one-pass FFT's tiles with radix-8 stages: elements a workgroup aims at (TILE_ELEMENTS 1024 / 2048, each its
 #      own process) by the narrowest tile of columns (COALESCE_BYTES 32 / 64 / 128, in turn), on fftn 512^3, rows
 #      of 2048, the rfft of rows and columns of 4096 x 512
+#  82. the QR panels by Householder reconstruction: the factorization tests with validation with every eligible panel
+#      reconstructed, then qr of 4096^2 and 2048^2 with RECONSTRUCT_FROM 0 / 256 (and TSQR_ROWS 128 / 64) in turn, and
+#      its kernels
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -509,6 +512,17 @@ z = cx(4096, 2048); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.fl
             "vt.fft.fft(z, axis=-1)" "vt.fft.rfft(r, axis=-1)" "vt.fft.fft(k, axis=0)" --turns 2 --setup "$setup" 2>&1 \
             | tee -a "$out/fft_tiles.txt"
         done ;;
+    82) la=vulkit.array.ops.linalg_large
+        VULKIT_VALIDATION=1 limit 200 python3 benchmarks/probes/with_settings.py "$la.RECONSTRUCT_FROM=1" -- -m pytest -q \
+          -p no:cacheprovider tests/array/test_factorizations.py -k "qr or subnormal" 2>&1 | tail -n 5 | tee "$out/tests_qr.txt"
+        setup='import numpy as np; rng = np.random.default_rng(0); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32))
+h = vt.asarray(rng.standard_normal((2048, 2048), dtype=np.float32))'
+        for rows in 128 64; do
+          limit 150 python3 benchmarks/probes/with_settings.py "$la.TSQR_ROWS=$rows" -- benchmarks/probes/probe_setting_ab.py \
+            "$la.RECONSTRUCT_FROM=0,256" "vt.linalg.qr(r)" "vt.linalg.qr(h)" --setup "$setup" 2>&1 | tee -a "$out/qr_reconstruct.txt"
+        done
+        limit 90 python3 benchmarks/probes/with_settings.py "$la.RECONSTRUCT_FROM=256" -- benchmarks/probes/probe_kernel_times.py \
+          "vt.linalg.qr(r)" --setup "$setup" 2>&1 | tee "$out/qr_reconstruct_kernels.txt" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'

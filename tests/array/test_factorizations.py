@@ -399,6 +399,34 @@ def test_large_qr_in_blocks_of_panels(monkeypatch, block, dtype):
         _close(_h(qc) @ qc, np.broadcast_to(np.eye(m), (shape[0], m, m)), tol)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_large_qr_panels_by_householder_reconstruction(monkeypatch, dtype):
+    """Panels from TSQR's orthonormal Q by Householder reconstruction (RECONSTRUCT_FROM; blocks of 64 rows: several
+    levels of the tree): LAPACK's R with NumPy's signs, Q R = A, Q orthonormal; tall, wide, a stack; a rank-one
+    matrix (its later panels rounding noise shrinking into subnormals); a NaN makes its matrix's Q and R NaN and
+    leaves the other's."""
+    monkeypatch.setattr(large, "RECONSTRUCT_FROM", 1)
+    monkeypatch.setattr(large, "TSQR_ROWS", 64)
+    for shape in ((1, 300, 150), (2, 200, 97), (1, 130, 197)):
+        a = standard_normal(shape, dtype, 23)
+        m, n = shape[1:]
+        tol = _tol(dtype, max(m, n))
+        q, r = (x.numpy() for x in LA.qr(vt.asarray(a)))
+        _close(q @ r, a, tol)
+        _close(_h(q) @ q, np.broadcast_to(np.eye(min(m, n)), (shape[0], min(m, n), min(m, n))), tol)
+        _close(r, np.linalg.qr(a.astype(_wide(dtype)))[1], tol * 4)
+    one = np.outer(np.arange(1.0, 201.0), np.ones(96)).astype(dtype)
+    q, r = (x.numpy() for x in LA.qr(vt.asarray(one)))
+    assert np.isfinite(q).all() and np.isfinite(r).all()
+    _close(q @ (r / 200.0), one / 200.0, _tol(dtype, 200))
+    _close(q.T @ q, np.eye(96), _tol(dtype, 200))
+    bad = standard_normal((2, 200, 97), dtype, 24)
+    bad[1, 150, 3] = np.nan
+    q, r = (x.numpy() for x in LA.qr(vt.asarray(bad)))
+    assert np.isnan(q[1]).all() and np.isnan(r[1]).all()
+    _close(q[0] @ r[0], bad[0], _tol(dtype, 200))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
 def test_large_qr_of_rank_one_and_extreme_scales(dtype):
