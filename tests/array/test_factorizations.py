@@ -389,14 +389,20 @@ def test_large_qr_in_blocks_of_panels(monkeypatch, block, dtype):
     monkeypatch.setattr(large, "QR_BLOCK", block)
     for shape in ((1, 200, 150), (2, 130, 197)):
         a = standard_normal(shape, dtype, 22)
+        _qr_matches_numpy(a, dtype)
         m, n = shape[1:]
-        tol = _tol(dtype, max(m, n))
-        q, r = (x.numpy() for x in LA.qr(vt.asarray(a)))
-        _close(q @ r, a, tol)
-        _close(_h(q) @ q, np.broadcast_to(np.eye(min(m, n)), (shape[0], min(m, n), min(m, n))), tol)
-        _close(r, np.linalg.qr(a.astype(_wide(dtype)))[1], tol * 4)
         qc = LA.qr(vt.asarray(a), mode="complete").Q.numpy()
-        _close(_h(qc) @ qc, np.broadcast_to(np.eye(m), (shape[0], m, m)), tol)
+        _close(_h(qc) @ qc, np.broadcast_to(np.eye(m), (shape[0], m, m)), _tol(dtype, max(m, n)))
+
+
+def _qr_matches_numpy(a: np.ndarray, dtype: str) -> None:
+    """vt.linalg.qr of the stack a: Q R = A, Q orthonormal, and LAPACK's R (NumPy's signs)."""
+    m, n = a.shape[1:]
+    tol = _tol(dtype, max(m, n))
+    q, r = (x.numpy() for x in LA.qr(vt.asarray(a)))
+    _close(q @ r, a, tol)
+    _close(_h(q) @ q, np.broadcast_to(np.eye(min(m, n)), (a.shape[0], min(m, n), min(m, n))), tol)
+    _close(r, np.linalg.qr(a.astype(_wide(dtype)))[1], tol * 4)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -408,13 +414,7 @@ def test_large_qr_panels_by_householder_reconstruction(monkeypatch, dtype):
     monkeypatch.setattr(large, "RECONSTRUCT_FROM", 1)
     monkeypatch.setattr(large, "TSQR_ROWS", 64)
     for shape in ((1, 300, 150), (2, 200, 97), (1, 130, 197)):
-        a = standard_normal(shape, dtype, 23)
-        m, n = shape[1:]
-        tol = _tol(dtype, max(m, n))
-        q, r = (x.numpy() for x in LA.qr(vt.asarray(a)))
-        _close(q @ r, a, tol)
-        _close(_h(q) @ q, np.broadcast_to(np.eye(min(m, n)), (shape[0], min(m, n), min(m, n))), tol)
-        _close(r, np.linalg.qr(a.astype(_wide(dtype)))[1], tol * 4)
+        _qr_matches_numpy(standard_normal(shape, dtype, 23), dtype)
     one = np.outer(np.arange(1.0, 201.0), np.ones(96)).astype(dtype)
     q, r = (x.numpy() for x in LA.qr(vt.asarray(one)))
     assert np.isfinite(q).all() and np.isfinite(r).all()
