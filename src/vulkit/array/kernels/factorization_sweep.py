@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .factorization import LASpec, reduce_glsl
+from .factorization import LASpec, each_element, end_stack, reduce_glsl
 from .factorization_jacobi import pairing_glsl
 
 COLUMNS = 32  # columns per workgroup of HouseSpec
@@ -146,11 +146,7 @@ class LarftSpec(LASpec):
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x, kb = p.kb;",
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-                "    for (uint e = tid; e < kb * kb; e += WG) {",
-                "      uint i = e / kb, j = e - i * kb;",
-                "      gs[i * NB + j] = b_G.d[IX_G(bt, i, j)];",
-                "      ts[i * NB + j] = la_s(R(0));",
-                "    }",
+                *each_element("kb", "kb", ["gs[i * NB + j] = b_G.d[IX_G(bt, i, j)];", "ts[i * NB + j] = la_s(R(0));"]),
                 "    barrier();",
                 "    for (uint i = 0u; i < kb; ++i) {",
                 "      S tau = b_U.d[IX_U(bt, 0u, i)];",
@@ -162,13 +158,8 @@ class LarftSpec(LASpec):
                 "      if (tid == 0u) ts[i * NB + i] = tau;",
                 "      barrier();",
                 "    }",
-                "    for (uint e = tid; e < kb * kb; e += WG) {",
-                "      uint i = e / kb, j = e - i * kb;",
-                "      b_T.d[IX_T(bt, i, j)] = ts[i * NB + j];",
-                "    }",
-                "    barrier();",
-                "  }",
-                "}"]
+                *each_element("kb", "kb", ["b_T.d[IX_T(bt, i, j)] = ts[i * NB + j];"]),
+                *end_stack()]
 
 
 @dataclass(frozen=True)
@@ -192,10 +183,7 @@ class ReconstructSpec(LASpec):
                 "void main() {",
                 "  uint tid = gl_LocalInvocationID.x, kb = p.kb;",
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-                "    for (uint e = tid; e < kb * kb; e += WG) {",
-                "      uint i = e / kb, j = e - i * kb;",
-                "      ms[i * NB + j] = b_Q.d[IX_Q(bt, i, j)];",
-                "    }",
+                *each_element("kb", "kb", ["ms[i * NB + j] = b_Q.d[IX_Q(bt, i, j)];"]),
                 "    barrier();",
                 "    for (uint i = 0u; i < kb; ++i) {",
                 "      if (tid == 0u) {",
@@ -215,14 +203,9 @@ class ReconstructSpec(LASpec):
                 "      }",
                 "      barrier();",
                 "    }",
-                "    for (uint e = tid; e < kb * kb; e += WG) {",
-                "      uint i = e / kb, j = e - i * kb;",
-                "      b_LU.d[IX_LU(bt, i, j)] = ms[i * NB + j];",
-                "    }",
+                *each_element("kb", "kb", ["b_LU.d[IX_LU(bt, i, j)] = ms[i * NB + j];"]),
                 "    for (uint j = tid; j < kb; j += WG) b_G.d[IX_G(bt, 0u, j)] = sign[j];",
-                "    barrier();",
-                "  }",
-                "}"]
+                *end_stack()]
 
 
 @dataclass(frozen=True)

@@ -35,8 +35,7 @@ class Queue:
     def submit(self, command_buffers: Sequence[Any], fence: Any = None,
                wait: Sequence[tuple[Any, int]] = (), signal: Sequence[tuple[Any, int]] = ()) -> None:
         """Submit command buffers; ``wait``/``signal`` are (timeline semaphore, value) pairs."""
-        device = self.device
-        device.require_alive()
+        self.device.require_alive()
         handles = ffi.new("VkCommandBuffer[]", [cb.handle for cb in command_buffers])
         info = ffi.new("VkSubmitInfo*", {
             "sType": vk.VK_STRUCTURE_TYPE_SUBMIT_INFO,
@@ -64,10 +63,16 @@ class Queue:
             info.pWaitDstStageMask = stages
             info.signalSemaphoreCount = len(signal)
             info.pSignalSemaphores = signal_handles
-        fence_handle = fence.handle if fence is not None else ffi.NULL
+        self._submit(info, fence.handle if fence is not None else ffi.NULL)
+        del keep
+
+    def _submit(self, info: Any, fence_handle: Any) -> None:
+        """vkQueueSubmit of one VkSubmitInfo under the queue's lock, then its result and the validation layers'
+        messages checked."""
+        device = self.device
+        device.require_alive()
         with self.lock:
             result = device.fn.vkQueueSubmit(self.handle, 1, info, fence_handle)
-        del keep
         check(result, "vkQueueSubmit")
         device.instance.raise_validation_errors()
 
@@ -83,12 +88,7 @@ class Queue:
 
     def submit_prepared(self, prepared: Any, fence: Any) -> None:
         """Submit what :meth:`prepare` described (no per-call allocation), signalling ``fence``."""
-        device = self.device
-        device.require_alive()
-        with self.lock:
-            result = device.fn.vkQueueSubmit(self.handle, 1, prepared[0], fence.handle)
-        check(result, "vkQueueSubmit")
-        device.instance.raise_validation_errors()
+        self._submit(prepared[0], fence.handle)
 
     def prepare_signal(self, command_buffers: Sequence[Any], semaphore: Any) -> Any:
         """A reusable submit description of ``command_buffers`` signalling the timeline ``semaphore``, for
@@ -108,13 +108,8 @@ class Queue:
 
     def submit_signalling(self, prepared: Any, value: int) -> None:
         """Submit what :meth:`prepare_signal` described, signalling its semaphore's ``value``."""
-        device = self.device
-        device.require_alive()
-        with self.lock:
-            prepared[3][0] = value
-            result = device.fn.vkQueueSubmit(self.handle, 1, prepared[0], ffi.NULL)
-        check(result, "vkQueueSubmit")
-        device.instance.raise_validation_errors()
+        prepared[3][0] = value
+        self._submit(prepared[0], ffi.NULL)
 
     def wait_idle(self) -> None:
         with self.lock:
