@@ -134,18 +134,19 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
 
 def tsqr(a: Array) -> tuple[Array, Array]:
     """(Q, R) of the tall stack a (batch, m, b), Q orthonormal: one-workgroup QRs of blocks of TSQR_ROWS rows (the
-    last padded with zeros), then the same of their stacked Rs, and each block's Q times its part of that Q."""
-    from .linalg_spectral import qr as small_qr
+    last padded with zeros), then the same of their stacked Rs, and each block's Q times its part of that Q (a
+    matrix holding NaN is not marked here: the public ``qr`` marks it)."""
+    from .linalg_spectral import qr_factors
     from .manipulation import reshape
     from .matmul import matmul
 
     batch, m, b = a._shape
     if m <= TSQR_ROWS:
-        return small_qr(a)
+        return qr_factors(a, b, b, True)
     blocks = -(-m // TSQR_ROWS)
     padded = zeros((batch, blocks * TSQR_ROWS, b), dtype=a._dtype, device=_device(a))
     padded[:, :m, :] = a
-    q_blocks, r_blocks = small_qr(reshape(padded, (batch * blocks, TSQR_ROWS, b)))
+    q_blocks, r_blocks = qr_factors(reshape(padded, (batch * blocks, TSQR_ROWS, b)), b, b, True)
     q_top, r = tsqr(reshape(r_blocks, (batch, blocks * b, b)))
     q = matmul(q_blocks, reshape(q_top, (batch * blocks, b, b)))
     return reshape(q, (batch, blocks * TSQR_ROWS, b))[:, :m, :], r

@@ -94,27 +94,39 @@ def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
     q = m if mode == "complete" else kk
     rows = m if mode == "complete" else kk
     vectors = mode != "r"
-    qm, qq = new(ctx, (*batch, m, q), dtype)
-    rm, rq = new(ctx, (*batch, rows, n), dtype)
-    if count and (m == 0 or n == 0):
-        qm = broadcast_to(eye(m, q, dtype=dtype, device=a.device), qm._shape).copy()
-        rm = zeros(rm._shape, dtype=dtype, device=a.device)
-    elif count:
-        wg, cap = _geometry(ctx, m, n, m * n + (m * q if vectors else 0), dtype.itemsize)
-        if cap:
-            av, aq = stack(a, batch)
-            launch(ctx, QRSpec, dtype, [av, qm, rm], [aq, qq, rq], [count, m, n, q, rows], count,
-                   wg=wg, cap=cap, nmax=pow2(kk), vectors=vectors)
-        else:
-            qf, rf = large.qr(_flat(a), q, rows, vectors)
-            rm = reshape(rf, rm._shape)
-            qm = reshape(qf, qm._shape) if qf is not None else qm
+    if count and m and n:
+        qm, rm = qr_factors(a, q, rows, vectors)
         bad = _not_finite(a)  # the reflections lose a NaN (max() drops it): Q and R NaN where a matrix holds one
         rm = where(bad, float("nan"), rm)
         qm = where(bad, float("nan"), qm) if vectors else qm
+    elif count:
+        qm = broadcast_to(eye(m, q, dtype=dtype, device=a.device), (*batch, m, q)).copy()
+        rm = zeros((*batch, rows, n), dtype=dtype, device=a.device)
+    else:
+        qm, rm = new(ctx, (*batch, m, q), dtype)[0], new(ctx, (*batch, rows, n), dtype)[0]
     if not vectors:
         return finish(rm, rtype)
     return QRResult(finish(qm, rtype), finish(rm, rtype))
+
+
+def qr_factors(a: Array, q: int, rows: int, vectors: bool) -> tuple[Array, Array]:
+    """(Q (..., M, q), R (..., rows, N)) of the non-empty stack a (..., M, N) of a compute dtype, as :func:`qr`
+    factors it but without marking matrices that hold NaN (Q is not written without ``vectors``): one workgroup a
+    matrix where it fits shared memory, else :func:`.linalg_large.qr`."""
+    ctx, dtype = a._ctx, a._dtype
+    m, n = a._shape[-2:]
+    batch = a._shape[:-2]
+    count = batch_of(batch)
+    qm, qq = new(ctx, (*batch, m, q), dtype)
+    rm, rq = new(ctx, (*batch, rows, n), dtype)
+    wg, cap = _geometry(ctx, m, n, m * n + (m * q if vectors else 0), dtype.itemsize)
+    if cap:
+        av, aq = stack(a, batch)
+        launch(ctx, QRSpec, dtype, [av, qm, rm], [aq, qq, rq], [count, m, n, q, rows], count,
+               wg=wg, cap=cap, nmax=pow2(min(m, n)), vectors=vectors)
+        return qm, rm
+    qf, rf = large.qr(_flat(a), q, rows, vectors)
+    return (reshape(qf, qm._shape) if qf is not None else qm), reshape(rf, rm._shape)
 
 
 def _not_finite(x: Array) -> Array:
