@@ -159,6 +159,8 @@
 #  82. the QR panels by Householder reconstruction: the factorization tests with validation with every eligible panel
 #      reconstructed, then qr of 4096^2 and 2048^2 with RECONSTRUCT_FROM 0 / 256 (and TSQR_ROWS 128 / 64) in turn, and
 #      its kernels
+#  83. the factorization tests with validation on the default paths (one workgroup's QR's larfg-style scaling among
+#      them), then the image tests with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -523,6 +525,10 @@ h = vt.asarray(rng.standard_normal((2048, 2048), dtype=np.float32))'
         done
         limit 90 python3 benchmarks/probes/with_settings.py "$la.RECONSTRUCT_FROM=256" -- benchmarks/probes/probe_kernel_times.py \
           "vt.linalg.qr(r)" --setup "$setup" 2>&1 | tee "$out/qr_reconstruct_kernels.txt" ;;
+    83) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_factorizations.py tests/array/test_qr_grid.py 2>&1 | tail -n 8 | tee "$out/tests_factorizations.txt"
+        VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests/image \
+          2>&1 | tail -n 8 | tee "$out/tests_image.txt" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
