@@ -76,9 +76,12 @@ class _WorkgroupSpec(LASpec):
 @dataclass(frozen=True)
 class QRSpec(_WorkgroupSpec):
     """Householder QR of A (m x n, k = min(m, n) reflectors): R (r x n, zero below the diagonal) and, with
-    ``vectors``, Q (m x q: the first q columns of H_1 ... H_k). Shared memory holds A then Q."""
+    ``vectors``, Q (m x q: the first q columns of H_1 ... H_k). Shared memory holds A then Q. With ``flush`` (a GPU
+    that may flush subnormals: some instructions read them as zeros, others not) each column's entries below the
+    smallest normal are made zeros first, so that no quotient meets a flushed divisor."""
 
     vectors: bool = True
+    flush: bool = False
 
     BUFFERS = (("A", "S", "readonly"), ("Q", "S", "writeonly"), ("Rm", "S", "writeonly"))
     OPERANDS = ("A", "Q", "Rm")
@@ -97,6 +100,8 @@ class QRSpec(_WorkgroupSpec):
                 *each_element("m", "n", ["M(i, j) = b_A.d[IX_A(bt, i, j)];"]),
                 "    LA_BARRIER();",
                 "    for (uint j = 0u; j < kk; ++j) {",
+                *(["      for (uint i = j + tid; i < m; i += WG) if (la_abs1(M(i, j)) < LA_TINY) M(i, j) = la_s(R(0));",
+                   "      LA_BARRIER();"] if self.flush else []),
                 "      R big = R(0);",
                 "      for (uint i = j + 1u + tid; i < m; i += WG) big = max(big, la_abs(M(i, j)));",
                 "      R diag = la_abs(M(j, j));",  # read before wg_max's barriers: the scaling below writes it

@@ -163,52 +163,6 @@ class LarftSpec(LASpec):
 
 
 @dataclass(frozen=True)
-class ReconstructSpec(LASpec):
-    """The LU factorization without pivoting of Q_1 - S, Q_1 the top kb x kb block (kb <= ``nb``) of an
-    orthonormal Q, s_i = -sign of the pivot before s_i is taken from it (so |u_ii| >= 1): Householder
-    reconstruction's step (Ballard et al. 2015), after which V = [L; Q_2 U^-1] and taus -u_ii s_i are LAPACK's
-    reflectors for A = Q R (with R' = S R). Real dtypes; one workgroup per matrix, in shared memory. LU gets L's
-    strict lower triangle and U, row 0 of G the signs s."""
-
-    nb: int = 32
-
-    BUFFERS = (("Q", "S", "readonly"), ("LU", "S", "writeonly"), ("G", "S", "writeonly"))
-    OPERANDS = ("Q", "LU", "G")
-    FIELDS = ("batch", "kb")
-
-    def body(self) -> list[str]:
-        return [f"#define NB {self.nb}u",
-                "shared S ms[NB * NB];",
-                "shared S sign[NB];",
-                "void main() {",
-                "  uint tid = gl_LocalInvocationID.x, kb = p.kb;",
-                "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
-                *each_element("kb", "kb", ["ms[i * NB + j] = b_Q.d[IX_Q(bt, i, j)];"]),
-                "    barrier();",
-                "    for (uint i = 0u; i < kb; ++i) {",
-                "      if (tid == 0u) {",
-                "        S c = ms[i * NB + i];",
-                "        S s = c >= S(0) ? S(-1) : S(1);",
-                "        ms[i * NB + i] = c - s;",
-                "        sign[i] = s;",
-                "      }",
-                "      barrier();",
-                "      S pivot = ms[i * NB + i];",
-                "      for (uint r = i + 1u + tid; r < kb; r += WG) ms[r * NB + i] /= pivot;",
-                "      barrier();",
-                "      uint rest = kb - 1u - i;",
-                "      for (uint e = tid; e < rest * rest; e += WG) {",
-                "        uint r = i + 1u + e / rest, c = i + 1u + e % rest;",
-                "        ms[r * NB + c] -= ms[r * NB + i] * ms[i * NB + c];",
-                "      }",
-                "      barrier();",
-                "    }",
-                *each_element("kb", "kb", ["b_LU.d[IX_LU(bt, i, j)] = ms[i * NB + j];"]),
-                "    for (uint j = tid; j < kb; j += WG) b_G.d[IX_G(bt, 0u, j)] = sign[j];",
-                *end_stack()]
-
-
-@dataclass(frozen=True)
 class EighRoundSpec(LASpec):
     """Round ``round`` of the parallel Jacobi method on Hermitian A (n x n, both triangles kept) and its
     eigenvectors V. ``mode`` 0: one invocation per pair computes its rotation (c, s, w at rows 0-2 of P; tested

@@ -212,6 +212,15 @@ def launch(ctx: Any, spec_type: type[LASpec], dtype: DType, buffers: list[Array]
     Launcher(ctx, spec_type, dtype, buffers, **options)(operands, fields, groups)
 
 
+def may_flush_subnormals(ctx: Any, dtype: DType) -> bool:
+    """Whether some of the device's instructions may read dtype's subnormals as zeros: it does not promise to keep
+    them (no shaderDenormPreserveFloat of that width: NVIDIA's float32) and is not a CPU (lavapipe keeps them
+    without the promise)."""
+    physical = ctx.device.physical
+    bits = 8 * dtype.component.itemsize
+    return bits not in physical.float_controls["denorm_preserve"] and physical.type != "cpu"
+
+
 def shared_limit(ctx: Any) -> int:
     """Bytes of shared memory a workgroup may use."""
     return int(ctx.device.limits.get("max_compute_shared_memory_size", 16384))

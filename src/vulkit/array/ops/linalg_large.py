@@ -33,7 +33,6 @@ from ..kernels.factorization_sweep import (
     EighRoundSpec,
     HouseSpec,
     LarftSpec,
-    ReconstructSpec,
     SVDRoundSpec,
 )
 from .creation import eye, tril, triu, zeros
@@ -76,13 +75,6 @@ QR_GRID: bool | None = None  # QR panels of one matrix on a grid of workgroups: 
 QR_GRID_GROUPS = 128  # the grid panel's workgroups (fewer where each would hold fewer than QR_GRID_LEAST_ROWS rows)
 QR_GRID_LEAST_ROWS = 16
 QR_GRID_SPINS = 4096  # reads of the check-in counter before a grid panel falls back to one workgroup
-# Real panels of at least this many rows (and more than TSQR_ROWS: the blocks' own QRs take the other panels) from an
-# orthonormal Q by Householder reconstruction (0: never): Q by TSQR (one-workgroup QRs of TSQR_ROWS-row blocks, then
-# of their stacked Rs), the LU of Q_1 - S (ReconstructSpec) and one triangular solve give LAPACK's reflectors, taus
-# and R (probe_householder_reconstruction.py: equal to rounding) with products and small factorizations instead of
-# the grid's meeting a column (~11.6 us a column on an H200, half of qr's time at 4096^2). Off until timed on a GPU.
-RECONSTRUCT_FROM = 0
-TSQR_ROWS = 128
 
 
 def _sub(x: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
@@ -114,9 +106,7 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
         tb = zeros((batch, b1 - b0, b1 - b0), dtype=dtype, device=_device(w))
         for p0 in range(b0, b1, PANEL):
             p1 = min(p0 + PANEL, b1)
-            if RECONSTRUCT_FROM and max(RECONSTRUCT_FROM, TSQR_ROWS + 1) <= m - p0 and dtype.kind == "f":
-                reconstructed_panel(w, v, u, p0, p1)
-            elif grid is not None and _house_rows(ctx, m - p0, dtype.itemsize) > 0:
+            if grid is not None and _house_rows(ctx, m - p0, dtype.itemsize) > 0:
                 grid(p0, p1, p0 // PANEL)
             else:
                 for j in range(p0, p1):
@@ -130,53 +120,6 @@ def householder(w: Array, function: str = "qr") -> tuple[Array, Array, list[tupl
     if grid is not None:
         raised(grid.word, function)
     return v, u, panels
-
-
-def tsqr(a: Array) -> tuple[Array, Array]:
-    """(Q, R) of the tall stack a (batch, m, b), Q orthonormal: one-workgroup QRs of blocks of TSQR_ROWS rows (the
-    last padded with zeros), then the same of their stacked Rs, and each block's Q times its part of that Q (a
-    matrix holding NaN is not marked here: the public ``qr`` marks it)."""
-    from .linalg_spectral import qr_factors
-    from .manipulation import reshape
-    from .matmul import matmul
-
-    batch, m, b = a._shape
-    if m <= TSQR_ROWS:
-        return qr_factors(a, b, b, True)
-    blocks = -(-m // TSQR_ROWS)
-    padded = zeros((batch, blocks * TSQR_ROWS, b), dtype=a._dtype, device=_device(a))
-    padded[:, :m, :] = a
-    q_blocks, r_blocks = qr_factors(reshape(padded, (batch * blocks, TSQR_ROWS, b)), b, b, True)
-    q_top, r = tsqr(reshape(r_blocks, (batch, blocks * b, b)))
-    q = matmul(q_blocks, reshape(q_top, (batch * blocks, b, b)))
-    return reshape(q, (batch, blocks * TSQR_ROWS, b))[:, :m, :], r
-
-
-def reconstructed_panel(w: Array, v: Array, u: Array, p0: int, p1: int) -> None:
-    """The panel of columns p0 .. p1 - 1 of the real stack w (batch, m, n) factored as :func:`householder`'s grid and
-    step panels do (its reflectors into V, taus and R's diagonal into U, R's strict upper triangle into w), from an
-    orthonormal Q by Householder reconstruction (see RECONSTRUCT_FROM)."""
-    from .linalg_blocked import triangular_solve
-    from .manipulation import matrix_transpose
-
-    ctx, dtype = w._ctx, w._dtype
-    batch, m, _ = w._shape
-    b = p1 - p0
-    q, r = tsqr(_sub(w, p0, m, p0, p1))
-    lu = make_array(ctx, (batch, b, b), dtype)
-    signs = make_array(ctx, (batch, 1, b), dtype)
-    Launcher(ctx, ReconstructSpec, dtype, [q, lu, signs], nb=PANEL)(
-        [_quad(_sub(q, 0, b, 0, b)), _quad(lu), _quad(signs)], [batch, b], batch)
-    # V's rows below the panel's top block: Q_2 U^-1, solved transposed (U^T lower) with unit column strides
-    below = matrix_transpose(_sub(q, b, m - p0, 0, b)).copy()
-    triangular_solve(matrix_transpose(triu(lu)).copy(), below, lower=True, unit=False)
-    _sub(v, p0, p0 + b, p0, p1)[...] = tril(lu, k=-1) + eye(b, dtype=dtype, device=_device(w))
-    _sub(v, p0 + b, m, p0, p1)[...] = matrix_transpose(below)
-    s = signs[:, 0, :]
-    _sub(u, 0, 1, p0, p1)[...] = expand_dims(-(diagonal_view(lu) * s), axis=1)
-    scaled = multiply(expand_dims(s, axis=2), r)  # R' = S R: LAPACK's signs
-    _sub(w, p0, p1, p0, p1)[...] = scaled
-    _sub(u, 1, 2, p0, p1)[...] = expand_dims(diagonal_view(scaled), axis=1)
 
 
 def panel_t(v: Array, u: Array, tb: Array, b0: int, p0: int, p1: int) -> Array:

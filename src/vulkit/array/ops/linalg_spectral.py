@@ -33,6 +33,7 @@ from .linalg_common import (
     finish,
     launch,
     matrices,
+    may_flush_subnormals,
     new,
     pow2,
     real_dtype,
@@ -123,7 +124,7 @@ def qr_factors(a: Array, q: int, rows: int, vectors: bool) -> tuple[Array, Array
     if cap:
         av, aq = stack(a, batch)
         launch(ctx, QRSpec, dtype, [av, qm, rm], [aq, qq, rq], [count, m, n, q, rows], count,
-               wg=wg, cap=cap, nmax=pow2(min(m, n)), vectors=vectors)
+               wg=wg, cap=cap, nmax=pow2(min(m, n)), vectors=vectors, flush=may_flush_subnormals(ctx, dtype))
         return qm, rm
     qf, rf = large.qr(_flat(a), q, rows, vectors)
     return (reshape(qf, qm._shape) if qf is not None else qm), reshape(rf, rm._shape)
