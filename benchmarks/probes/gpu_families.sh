@@ -162,6 +162,9 @@
 #      out again, with the step's case
 #  83. the factorization tests with validation on the default paths (one workgroup's QR's larfg-style scaling among
 #      them), then the image tests with validation
+#  84. the QR tests with validation (subnormal columns made zeros where the GPU may flush them); multi-pass FFTs planned
+#      for tiles of 256 / 128 / 64 bytes (MULTIPASS_PLAN_BYTES: four passes of radix 64 at 2^24, or three of 256 or
+#      512), then their elements a workgroup (MULTIPASS_TILE_ELEMENTS), in turn; GPU time per kernel of a sort
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -519,6 +522,20 @@ z = cx(4096, 2048); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.fl
           tests/array/test_factorizations.py tests/array/test_qr_grid.py 2>&1 | tail -n 8 | tee "$out/tests_factorizations.txt"
         VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests/image \
           2>&1 | tail -n 8 | tee "$out/tests_image.txt" ;;
+    84) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_factorizations.py -k "qr or subnormal" 2>&1 | tail -n 8 | tee "$out/tests_qr.txt"
+        setup='import numpy as np; rng = np.random.default_rng(0); cx = lambda *s: vt.asarray((rng.standard_normal(s) + 1j).astype(np.complex64))
+f = cx(1 << 24); g = cx(1 << 22); h = cx(1 << 20); s = vt.asarray(rng.standard_normal(1 << 24, dtype=np.float32))'
+        f=vulkit.array.ops.fft
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "$f.MULTIPASS_PLAN_BYTES=256,128,64" "vt.fft.fft(f)" \
+          "vt.fft.fft(g)" "vt.fft.fft(h)" "vt.fft.rfft(s)" "vt.fft.ifft(f)" --setup "$setup" 2>&1 | tee "$out/fft_multipass.txt"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$f.MULTIPASS_TILE_ELEMENTS=1024,2048,512" "vt.fft.fft(f)" \
+          "vt.fft.fft(g)" --setup "$setup" 2>&1 | tee -a "$out/fft_multipass.txt"
+        for statement in "vt.sort(x)" "vt.argsort(x, stable=True)"; do
+          limit 60 python3 benchmarks/probes/probe_kernel_times.py "$statement" \
+            --setup 'import numpy as np; x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32))' \
+            2>&1 | tee -a "$out/sort_kernels.txt"
+        done ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
