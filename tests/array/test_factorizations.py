@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from array_helpers import flushes_subnormals, standard_normal
+from array_helpers import standard_normal
 
 import vulkit as vt
 from vulkit.array.ops import linalg_blocked as blocked
@@ -14,6 +14,7 @@ from vulkit.array.ops import linalg_common
 from vulkit.array.ops import linalg_large as large
 from vulkit.array.ops import linalg_spectral as spectral
 from vulkit.array.ops import linalg_tridiagonal as tridiagonal
+from vulkit.runtime import context
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
 FAST_SIZES = [0, 1, 2, 3, 4, 5, 9, 17, 33]
@@ -341,12 +342,12 @@ def test_qr_reconstructs_and_matches_numpy(dtype, n):
 def test_small_qr_of_subnormal_matrices(monkeypatch, dtype, scale, flush):
     """A matrix of subnormal entries: one workgroup's QR scales a column below LA_TINY / LA_EPS by the inverse power
     of two first (LAPACK's larfg; a product with 1 / big had overflowed to infinity: Q and R NaN), so Q is as
-    orthonormal as for any matrix and Q R = A to the entries' own precision (2^-145 keeps 4 bits). A GPU that flushes
-    float32 subnormals (NVIDIA) reads them as zeros (they had made NaN there): Q R = A to the smallest normal; that
-    kernel is also run (``flush``) where subnormals are kept."""
+    orthonormal as for any matrix and Q R = A to the entries' own precision (2^-145 keeps 4 bits). A GPU that may
+    flush float32 subnormals (NVIDIA: no denorm preserve) reads them as zeros (they had made NaN there): Q R = A to the
+    smallest normal; that kernel is also run (``flush``) where subnormals are kept."""
     if flush:
         monkeypatch.setattr(spectral, "may_flush_subnormals", lambda ctx, dtype: True)
-    flush = flush or flushes_subnormals("float32")
+    flush = flush or linalg_common.may_flush_subnormals(context.current(), vt.float32)
     a = (standard_normal((2, 40, 12), dtype, 25) * np.float32(scale)).astype(dtype)
     q, r = (x.numpy().astype(np.complex128) for x in LA.qr(vt.asarray(a)))
     assert np.isfinite(q).all() and np.isfinite(r).all()

@@ -24,8 +24,9 @@ workgroup ever waits for another:
    each to its (digit, tile)'s place plus its rank among the tile's elements of that digit; a tile of several
    chunks (``chunks``) is ranked and written a chunk at a time, each digit's place carried on, the next chunk's
    loads issued before the current one is ranked. The first pass
-   reads the input (keys made on the fly, values = indices), the last writes the outputs (values from the
-   keys, or from the input where the keys lost them; int64 indices within the row).
+   reads the input (keys made on the fly, values = indices, or the input's bits where a sort of float keys of at
+   most 32 bits without indices moves values), the last writes the outputs (values from the keys, or where the
+   keys lost them from the moved bits or the input; int64 indices within the row).
 
 Values (the flat indices) move with the keys where asked (argsort), where the keys lose a float's value
 (decided on the GPU from the state: no host round trip), and not at all for an integer sort.
@@ -87,6 +88,14 @@ class RadixSpec(sg.BufferSpec):
     SCALARS: ClassVar[tuple[str, ...]] = _GLOBAL_SCALARS
 
     @property
+    def bits_as_values(self) -> bool:
+        """Whether the values moved where the keys lose values are the input's bits rather than its indices: a
+        sort of float keys of at most 32 bits without indices, whose last pass then writes them rather than
+        gathering from the input (an H200, 2^24 float32 with one -0.0: that pass 515 us)."""
+        return (self.values == "lossy" and not self.out_index and self.dtype.kind == "f"
+                and self.dtype.itemsize <= 4)
+
+    @property
     def buffers(self) -> tuple[Buffer, ...]:
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
         # keys are stored at the dtype's width (computed on as KT)
@@ -109,6 +118,7 @@ class RadixSpec(sg.BufferSpec):
                   f"#define FLOAT {int(self.dtype.kind == 'f')}",
                   f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and self.values != 'none')}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
+                  f"#define BITS_AS_VALUES {int(self.bits_as_values)}",
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
                   f"#define OT {_index_type(self.index_bytes)}", f"#define CHUNKS {self.chunks}u",
                   "#define SPAN (TILE * CHUNKS)"]
@@ -303,9 +313,14 @@ void load_chunk(uint start, uint count, bool first, uint src, bool moving) {
     next_key[j] = KALL;
     next_val[j] = 0xffffffffu;
     if (li < count) {
-      next_key[j] = first ? to_key(X(p.xoff + i)) : KT(src == 0u ? K0(i) : K1(i));
-      if (first) next_val[j] = i;
-      else if (moving) next_val[j] = src == 0u ? V0(i) : V1(i);
+      if (first) {
+        XT bits = X(p.xoff + i);
+        next_key[j] = to_key(bits);
+        next_val[j] = BITS_AS_VALUES != 0 ? uint(bits) : i;
+      } else {
+        next_key[j] = KT(src == 0u ? K0(i) : K1(i));
+        if (moving) next_val[j] = src == 0u ? V0(i) : V1(i);
+      }
     }
   }
 }
@@ -316,7 +331,7 @@ void emit(uint g, KT k, uint v, bool last, uint src, bool moving, bool gather) {
     else { K1(g) = XT(k); if (moving) V1(g) = v; }
     return;
   }
-  if (OUT_VALUES != 0) OV(g) = gather ? X(p.xoff + v) : from_key(k);
+  if (OUT_VALUES != 0) OV(g) = gather ? (BITS_AS_VALUES != 0 ? XT(v) : X(p.xoff + v)) : from_key(k);
   if (OUT_INDEX != 0) OI(g) = OT(ROWS != 0 ? v - div_n(v) * p.n : v);
 }
 
