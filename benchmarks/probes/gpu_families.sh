@@ -165,6 +165,10 @@
 #  84. the QR tests with validation (subnormal columns made zeros where the GPU may flush them); multi-pass FFTs planned
 #      for tiles of 256 / 128 / 64 bytes (MULTIPASS_PLAN_BYTES: four passes of radix 64 at 2^24, or three of 256 or
 #      512), then their elements a workgroup (MULTIPASS_TILE_ELEMENTS), in turn; GPU time per kernel of a sort
+#  85. the sorting and set tests with validation; a lossy float32 sort (standard-normal keys with one -0.0) moving the
+#      input's bits against .gpu/old's indices and gather, in turn twice; the sort rows; the one-pass FFT's prefetch
+#      grid (PREFETCH_GROUPS) with 64-byte column tiles and medium multi-pass FFTs planned for 32-byte tiles, in turn;
+#      then the whole suite with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -536,6 +540,23 @@ f = cx(1 << 24); g = cx(1 << 22); h = cx(1 << 20); s = vt.asarray(rng.standard_n
             --setup 'import numpy as np; x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32))' \
             2>&1 | tee -a "$out/sort_kernels.txt"
         done ;;
+    85) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
+        in_turn sort_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(y)" \
+          --setup 'import numpy as np; g = np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); y = vt.asarray(np.abs(g))'
+        bench_rows 90 "sort of 16,777,216"
+        setup='import numpy as np; rng = np.random.default_rng(0); cx = lambda *s: vt.asarray((rng.standard_normal(s) + 1j).astype(np.complex64))
+c = cx(512, 512, 512); r = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); h = cx(1 << 20); g = cx(1 << 22)
+s = vt.asarray(rng.standard_normal(1 << 20, dtype=np.float32))'
+        f=vulkit.array.ops.fft
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$f.PREFETCH_GROUPS=1024,2048,4096" "vt.fft.fftn(c)" \
+          "vt.fft.rfft(r, axis=-1)" --setup "$setup" 2>&1 | tee "$out/fft_settings.txt"
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$f.MULTIPASS_PLAN_BYTES=256,32" "vt.fft.fft(h)" \
+          "vt.fft.fft(g)" "vt.fft.rfft(s)" --setup "$setup" 2>&1 | tee -a "$out/fft_settings.txt"
+        VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt" ;;
     71) (cd benchmarks/probes && limit 90 python3 probe_fft_skeleton.py shipped stash shipped stash --all-rows) 2>&1 \
           | tee "$out/fft_stash.txt"
         setup='import numpy as np; z = vt.asarray((np.random.default_rng(0).standard_normal((4096, 2048)) + 1j).astype(np.complex64))'
