@@ -500,6 +500,29 @@ def test_stage_radices_and_their_transforms(bits: int, monkeypatch: pytest.Monke
     _check("fft", _values((2, 3000), "complex64", seed=bits), 3000, axis=-1)
 
 
+@pytest.mark.parametrize("narrow", [0, 1 << 20])
+def test_medium_transforms_in_fewer_passes(narrow: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Transforms of at most MULTIPASS_NARROW_POINTS points plan their passes for narrow tiles (fewer, longer
+    passes: 2^16 complex64 in two passes of 256 on a 32 KiB device, three otherwise); either plan equals NumPy:
+    forward, inverse, real, a length of factors 2 and 3, a batch of them along columns."""
+    ctx = context.current()
+    ctx.plans.clear()
+    monkeypatch.setattr(fft_ops, "MULTIPASS_NARROW_POINTS", narrow)
+    cap = int(ctx.device.limits["max_compute_shared_memory_size"]) // 8
+    passes = fft_ops.get_plan(ctx, "c2c", 1 << 16, vt.complex64, -1).passes[False]
+    if cap in (4096, 6144):  # lavapipe's 32 KiB, NVIDIA's 48
+        assert len(passes) == (2 if narrow else 3)
+    try:
+        x = _values((1 << 16,), "complex64", seed=5)
+        _check("fft", x, 1 << 16)
+        _check("ifft", x, 1 << 16)
+        _check("rfft", x.real.copy(), 1 << 16)
+        _check("fft", _values((3 << 13,), "complex64", seed=6), 3 << 13)
+        _check("fft", _values((3 << 13, 3), "complex64", seed=7), 3 << 13, axis=0)
+    finally:
+        ctx.plans.clear()
+
+
 @pytest.mark.parametrize("lines", [2, 7, 37])
 def test_workgroups_prefetching_the_next_tile(monkeypatch: pytest.MonkeyPatch, lines: int) -> None:
     """One-pass transforms over more tiles than PREFETCH_GROUPS workgroups (3 here): each workgroup loops over

@@ -58,6 +58,10 @@ TILE_ELEMENTS = 1024  # the elements a workgroup aims to hold (complex64; half f
 # workgroup than they used to: TILE_ELEMENTS 1024 against 4096 took fftn 512^3 from 4260 to 3580 us, rfft of
 # 4096^2 rows from 130 to 121 (four-column tiles; more workgroups resident)
 MULTIPASS_PLAN_BYTES = 256
+# transforms of at most this many points plan their passes for COALESCE_BYTES tiles instead (fewer, longer passes,
+# their data in the L2 cache): an H200 in turn, 256 / 32 bytes: fft of 2^20 complex64 71-87 / 43-61 us (three
+# passes / two), rfft of 2^20 float32 104-127 / 65-77; 2^22 157-161 / 160-161; 2^24 451 / 630 (128 bytes)
+MULTIPASS_NARROW_POINTS = 1 << 20
 MULTIPASS_COALESCE_BYTES = 128
 MULTIPASS_TILE_ELEMENTS = 1024
 # a workgroup's stages have radices of up to 2^STAGE_BITS (its threads: the tile's elements / that), and of twice that
@@ -235,7 +239,7 @@ def get_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
 def _make_plan(ctx: Any, kind: str, n: int, dtype: DType, sign: int) -> Plan:
     size = {"c2c": n, "real": n // 2, "bluestein": 1 << (2 * n - 2).bit_length()}[kind]
     cap, min_tile, _ = _device_caps(ctx, dtype)
-    wide_tile = max(1, MULTIPASS_PLAN_BYTES // dtype.itemsize)
+    wide_tile = max(1, (COALESCE_BYTES if size <= MULTIPASS_NARROW_POINTS else MULTIPASS_PLAN_BYTES) // dtype.itemsize)
     passes = {columns: passes_for(size, cap, min_tile, columns, wide_tile) for columns in (False, True)}
     chunks: list[np.ndarray] = []
     offsets: dict[Any, int] = {}
