@@ -381,10 +381,10 @@ def test_plans_are_cached() -> None:
         vt.fft.fft(x)
     assert (len(ctx.plans), len(ctx.kernels)) == (plans, kernels)
     assert ctx.plans.get(("fft", "c2c", 100, vt.complex64, -1, fft_ops.STAGE_BITS)) is not None
-    vt.fft.ifft(x)  # the inverse shares the plan and kernels: it runs forward on conjugates (a pass and a call more)
-    assert (len(ctx.plans), len(ctx.kernels)) == (plans + 2, kernels)
+    vt.fft.ifft(x)  # the inverse shares the plan and kernels: it runs forward on conjugates (a pass, a call and
+    assert (len(ctx.plans), len(ctx.kernels)) == (plans + 3, kernels)  # its work arrays' sizes more)
     vt.fft.ifft(x)
-    assert (len(ctx.plans), len(ctx.kernels)) == (plans + 2, kernels)
+    assert (len(ctx.plans), len(ctx.kernels)) == (plans + 3, kernels)
 
 
 @pytest.mark.parametrize("n", [64, 512, 1024])
@@ -455,6 +455,24 @@ def test_many_passes(small_shared_memory: None, n: int, dtype: str) -> None:
     _check("irfft", x, n)
     y = _values((3, n, 5), dtype, seed=16)
     _check("fft", y, n, axis=1)
+
+
+def test_calls_of_several_passes_replay_over_new_work_arrays(small_shared_memory: None) -> None:
+    """A call whose passes go through work arrays keeps its dispatches with those arrays among their roles and the
+    arrays' sizes beside them; called again with new inputs it replays them over new work arrays, every result
+    NumPy's: c2c both ways, r2c (its post-processing from a work array), c2r, and along columns."""
+    ctx = context.current()
+    before = set(ctx.plans)
+    for seed in range(3):
+        z = _values((3, 256), "complex64", seed=50 + seed)
+        _check("fft", z, 256)
+        _check("ifft", z, 256)
+        _check("rfft", z.real.copy(), 256)
+        _check("irfft", z[:, :129].copy(), 256)
+        _check("fft", _values((256, 6), "complex64", seed=60 + seed), 256, axis=0)
+    works = [k for k in set(ctx.plans) - before if isinstance(k, tuple) and k[:1] == ("fft work",)]
+    assert len(works) == 5 and all(len(ctx.plans[k]) >= 1 for k in works)
+    assert all(ctx.plans.get(k[1]) is not None for k in works)  # and the dispatches kept under the call's key
 
 
 def test_buffer_addresses(buffer_addresses) -> None:
