@@ -367,6 +367,36 @@ def test_small_qr_of_subnormal_matrices(monkeypatch, dtype, scale, flush):
         np.testing.assert_allclose(np.abs(r), np.abs(upper), rtol=0, atol=atol)
 
 
+@pytest.mark.parametrize("n", [12, 70])
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_spectral_factorizations_of_subnormal_matrices(dtype, n):
+    """eigh, eigvalsh, svd and svdvals of matrices of subnormal entries (one workgroup each at 12, the large routes
+    at 70: each matrix scaled by a power of two first, as LAPACK's drivers scale; unscaled, eigh's Jacobi threshold
+    and the routes' squares had lost every off-diagonal entry, and svd's scale had overflowed to NaN): finite, and
+    NumPy's values to the entries' own precision where subnormals are kept; where the GPU may flush them, no NaN and
+    values within a few of the smallest normal (the matrix read as zeros, or partly)."""
+    scale = np.float32(2.0 ** -140)
+    g = standard_normal((2, n, n), dtype, 26)
+    h = ((g + _h(g)) * scale).astype(dtype)
+    a = (g * scale).astype(dtype)
+    tiny = float(np.finfo(np.float32).tiny)
+    flush = linalg_common.may_flush_subnormals(context.current(), vt.float32)
+    w, v = (x.numpy() for x in LA.eigh(vt.asarray(h)))
+    u, sv, vh = (x.numpy() for x in LA.svd(vt.asarray(a), full_matrices=False))
+    values = {"eigh": (w, np.linalg.eigvalsh(h.astype(_wide(dtype)))),
+              "eigvalsh": (LA.eigvalsh(vt.asarray(h)).numpy(), np.linalg.eigvalsh(h.astype(_wide(dtype)))),
+              "svd": (sv, np.linalg.svd(a.astype(_wide(dtype)), compute_uv=False)),
+              "svdvals": (LA.svdvals(vt.asarray(a)).numpy(), np.linalg.svd(a.astype(_wide(dtype)), compute_uv=False))}
+    for name, (got, want) in values.items():
+        assert np.isfinite(got).all(), name
+        if flush:
+            assert np.abs(got).max() <= 64 * tiny, name
+        else:  # 2^-140 keeps 9 bits: the values to a few of the entries' spacing
+            _close(got / float(scale), want / float(scale), 2 ** -9 * 4)
+    for vectors in (v, u, vh):
+        assert np.isfinite(vectors).all()
+
+
 @pytest.mark.parametrize("shape", [(5, 4), (30, 30), (40, 70), (90, 66)])
 def test_qr_of_a_nan_or_an_infinity_is_nan(shape):
     """One NaN or infinity: Q and R NaN for that matrix (the reflections dropped a NaN and left a finite R), the

@@ -295,6 +295,16 @@ class EighSpec(_WorkgroupSpec):
                 "  for (uint bt = gl_WorkGroupID.x; bt < p.batch; bt += gl_NumWorkGroups.x) {",
                 *_load("n", f"{pick} ? b_A.d[IX_A(bt, i, j)] : la_conj(b_A.d[IX_A(bt, j, i)])",
                        ["if (i == j) v = la_s(la_re(v));"]),
+                # a matrix whose entries all lie below LA_TINY / LA_EPS (subnormal ones) is scaled by a power of two
+                # into [1/2, 1) first and its eigenvalues back (LAPACK's syev scales too): its rotations' threshold
+                # had treated every entry as zero
+                "    int ex = 0;",
+                "    if (big > R(0) && big < LA_TINY / LA_EPS) {",
+                "      frexp(big, ex);",
+                "      big = ldexp(big, -ex);",
+                "    }",
+                *each_element("n", "n", ["G(i, j) = la_ldexp(G(i, j), -ex);"]),
+                "    LA_BARRIER();",
                 "    R ss = R(0);",
                 "    if (big > R(0))",
                 "      for (uint e = tid; e < n * n; e += WG) ss += la_abs2(la_scale(G(e / n, e % n), R(1) / big));",
@@ -303,7 +313,7 @@ class EighSpec(_WorkgroupSpec):
         out += _sweeps(True, self.vectors, "n", "n", "n")
         out += ["    for (uint j = tid; j < n; j += WG) VAL(j) = la_s(la_re(G(j, j)));",
                 "    LA_BARRIER();"]
-        out += _ranks(False, "b_E.d[IX_E(bt, 0u, rank)] = v;")
+        out += _ranks(False, "b_E.d[IX_E(bt, 0u, rank)] = ldexp(v, ex);")
         if self.vectors:
             out += each_element("n", "n", ["b_Vo.d[IX_Vo(bt, i, uint(la_re(RANK(j))))] = V(i, j);"])
         return out + end_stack("LA_BARRIER()")

@@ -35,11 +35,11 @@ from ..kernels.factorization_sweep import (
     LarftSpec,
     SVDRoundSpec,
 )
-from .creation import eye, tril, triu, zeros
+from .creation import eye, ones, tril, triu, zeros
 from .elementwise import abs as _abs
-from .elementwise import conj, divide, greater, multiply, sqrt, where
+from .elementwise import conj, divide, floor_divide, greater, multiply, negative, sqrt, subtract, where
 from .gather import take_along_axis
-from .linalg_common import GRID_FELL_BACK, Launcher, flag, host_array, lost_grid, pow2, raised, shared_limit
+from .linalg_common import GRID_FELL_BACK, Launcher, flag, lost_grid, pow2, raised, shared_limit
 from .manipulation import broadcast_to, expand_dims
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -382,14 +382,25 @@ def _sweeps_on_grid(state: Array, work: int, launch: Any, function: str) -> int:
     return SWEEPS
 
 
-def power_scaled(g: Array) -> tuple[Array, np.ndarray]:
-    """The stack g (batch, m, n) times a power of two near 1 / max |g_ij| each (exact; 1 for a zero or non-finite
-    matrix), a new array, and the scales (batch, 1, 1) on the host (reads the maxima back)."""
-    batch = g._shape[0]
-    big = _max(_abs(g), axis=(-2, -1)).numpy().astype(np.float64)
-    exponent = np.where((big > 0) & np.isfinite(big), np.frexp(np.where(big > 0, big, 1.0))[1], 0)
-    scale = np.ldexp(1.0, -exponent).reshape(batch, 1, 1)
-    return multiply(g, host_array(g._ctx, scale, g._dtype.component)).astype(g._dtype), scale
+def power_scaled(g: Array) -> tuple[Array, Array]:
+    """The stack g (batch, m, n) times 2^-e each, e (batch,) int32 the exponent of max |g_ij| (frexp's: the largest
+    modulus into [1/2, 1); 0 for a zero or non-finite matrix): exact, on the GPU, so that squares and Gram sums
+    neither overflow nor underflow (a matrix of subnormal entries too, as LAPACK's drivers scale); and e."""
+    from .numpy_bits import frexp
+
+    big = _max(_abs(g), axis=(-2, -1))
+    exponent = frexp(big)[1]
+    return times_power_of_two(g, expand_dims(expand_dims(negative(exponent), axis=-1), axis=-1)), exponent
+
+
+def times_power_of_two(x: Array, e: Array) -> Array:
+    """x times 2^e (e int32, broadcasting against x) as two exact products by powers of two, each within x's range
+    (2^e alone may not be: 2^139 for a float32 matrix of subnormal entries)."""
+    from .numpy_bits import ldexp
+
+    half = floor_divide(e, 2)
+    one = ones((1,), dtype=x._dtype.component, device=_device(x))
+    return multiply(multiply(x, ldexp(one, half)), ldexp(one, subtract(e, half)))
 
 
 def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
@@ -403,7 +414,7 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     else:
         g = a.copy()
     rows = g._shape[1]
-    g, scale = power_scaled(g)  # so that the Gram sums neither overflow nor underflow
+    g, exponent = power_scaled(g)  # so that the Gram sums neither overflow nor underflow
     vm = _start_vectors(a, n, vectors)
     np2 = (n + 1) // 2
     vrows = n if vectors else 0  # V's rows the rotations update
@@ -421,7 +432,7 @@ def svd(a: Array, vectors: bool) -> tuple[Array, Array | None, Array | None]:
     norms = where(greater(norms, small_norm(dtype.component)), norms, 0).astype(dtype.component)
     order = argsort(norms, axis=-1, descending=True, stable=True)
     norms = take_along_axis(norms, order, axis=-1)
-    s = divide(norms, host_array(ctx, scale.reshape(batch, 1), dtype.component))
+    s = times_power_of_two(norms, expand_dims(exponent, axis=-1))
     if not vectors:
         return s, None, None
     columns = expand_dims(order, axis=-2)

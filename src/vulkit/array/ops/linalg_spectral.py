@@ -168,14 +168,17 @@ def _eigh(x: Any, uplo: str, vectors: bool, function: str) -> tuple[Array, Array
 
 def _large_eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | None]:
     """eigh (or eigvalsh) of a stack (batch, n, n) beyond one workgroup: by the tridiagonal route where allowed
-    (its eigenvectors checked), else, or where that check fails, by Jacobi sweeps."""
+    (its eigenvectors checked), else, or where that check fails, by Jacobi sweeps; each matrix scaled by a power of
+    two first (its largest modulus into [1/2, 1)) and its eigenvalues back, as LAPACK's drivers scale (a matrix of
+    subnormal entries had squared its off-diagonal into zeros)."""
+    a, exponent = large.power_scaled(a)
     if not vectors and tridiagonal.EIGVALSH:
-        return tridiagonal.eigvalsh(a, lower), None
-    if vectors and tridiagonal_vectors.eigh_allowed(a._ctx, a._shape[-1]):
-        found = tridiagonal_vectors.eigh(a, lower)
-        if found is not None:
-            return found
-    return large.eigh(a, lower, vectors)
+        values, vecs = tridiagonal.eigvalsh(a, lower), None
+    else:
+        found = (tridiagonal_vectors.eigh(a, lower)
+                 if vectors and tridiagonal_vectors.eigh_allowed(a._ctx, a._shape[-1]) else None)
+        values, vecs = found if found is not None else large.eigh(a, lower, vectors)
+    return large.times_power_of_two(values, expand_dims(exponent, axis=-1)), vecs
 
 
 def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's name

@@ -17,7 +17,6 @@ from .creation import arange, zeros
 from .elementwise import (
     add,
     conj,
-    divide,
     greater,
     less_equal,
     logical_and,
@@ -27,8 +26,17 @@ from .elementwise import (
 )
 from .gather import take_along_axis
 from .linalg_common import Launcher, batch_of, compute_dtype, finish, host_array, launch, pow2, result_dtype
-from .linalg_large import _h, _quad, _sub, diagonal_view, hermitian, power_scaled, reflector_groups
-from .manipulation import broadcast_to, flip, reshape
+from .linalg_large import (
+    _h,
+    _quad,
+    _sub,
+    diagonal_view,
+    hermitian,
+    power_scaled,
+    reflector_groups,
+    times_power_of_two,
+)
+from .manipulation import broadcast_to, expand_dims, flip, reshape
 from .moving import concat
 from .recording import run_recorded
 from .reductions import _array, all_finite
@@ -117,8 +125,8 @@ def eigvalsh(a: Array, lower: bool) -> Array:
 class Bidiagonal(NamedTuple):
     """What :func:`bidiagonalize` gives: B's diagonal d (batch, n) and superdiagonal e (batch, n - 1), real and
     signed, the left reflectors V_L (batch, m, n) with their taus T_L (batch, 2, n), the right ones V_R (batch,
-    n - 1, n - 1) and T_R (batch, 2, n - 1), and the scales (batch, 1, 1, on the host) the matrices were multiplied
-    by: A scale = Q_L B P^H, Q_L = H_1 ... H_n, P = conj(G_1 ... G_{n-1}) acting on rows 1 .. n - 1."""
+    n - 1, n - 1) and T_R (batch, 2, n - 1), and the exponents e (batch,) of the powers of two the matrices were
+    multiplied by: A 2^-e = Q_L B P^H, Q_L = H_1 ... H_n, P = conj(G_1 ... G_{n-1}) acting on rows 1 .. n - 1."""
 
     d: Array
     e: Array
@@ -126,7 +134,7 @@ class Bidiagonal(NamedTuple):
     tl: Array
     vr: Array
     tr: Array
-    scale: np.ndarray
+    exponent: Array
 
 
 def bidiagonalize(a: Array) -> Bidiagonal:
@@ -136,7 +144,7 @@ def bidiagonalize(a: Array) -> Bidiagonal:
     after scaling by a power of two (so that squares of its elements neither overflow nor underflow)."""
     ctx, dtype = a._ctx, a._dtype
     batch, m, n = a._shape
-    w, scale = power_scaled(a)
+    w, exponent = power_scaled(a)
     # the reflectors' arrays zeroed: the kernel writes each column from its diagonal down
     vl, tl = zeros((batch, m, n), dtype=dtype, device=a.device), make_array(ctx, (batch, 2, n), dtype)
     vr = zeros((batch, max(n - 1, 0), max(n - 1, 0)), dtype=dtype, device=a.device)
@@ -151,7 +159,7 @@ def bidiagonalize(a: Array) -> Bidiagonal:
             right([_quad(rows), _quad(vr), _quad(tr)], [batch, n - 1, m, j],
                   reflector_groups(batch, m, j, _lanes(n - 1)))
     d, e = (reshape(_sub(t, 1, 2, 0, t._shape[2]), (batch, t._shape[2])) for t in (tl, tr))
-    return Bidiagonal(d.real, e.real, vl, tl, vr, tr, scale)
+    return Bidiagonal(d.real, e.real, vl, tl, vr, tr, exponent)
 
 
 def golub_kahan(b: Bidiagonal) -> Array:
@@ -175,7 +183,7 @@ def golub_kahan_sigma(off: Array) -> Array:
 
 def unscaled(b: Bidiagonal, sigma: Array) -> Array:
     """The singular values of the matrix that :func:`bidiagonalize` scaled, descending, from B's ascending ones."""
-    return divide(flip(sigma, axis=-1), host_array(sigma._ctx, b.scale.reshape(sigma._shape[0], 1), sigma._dtype))
+    return times_power_of_two(flip(sigma, axis=-1), expand_dims(b.exponent, axis=-1))
 
 
 def svdvals(a: Array) -> Array:
