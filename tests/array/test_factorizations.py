@@ -397,6 +397,22 @@ def test_spectral_factorizations_of_subnormal_matrices(dtype, n):
         assert np.isfinite(vectors).all()
 
 
+@pytest.mark.parametrize("n", [3, 12, 70])
+def test_slogdet_of_subnormal_matrices(n):
+    """slogdet and det of float32 matrices of subnormal entries (one thread, one workgroup, the blocked LU): each
+    pivot's exponent is taken before it joins the product (GLSL's frexp left subnormals to the implementation:
+    lavapipe's clamped their exponent, log |det| 14 nats a pivot too large), NumPy's float32 log |det| to the
+    entries' own precision, its sign, det 0 (it underflows). Where the GPU may flush subnormals: no NaN."""
+    a = (np.random.default_rng(27).standard_normal((n, n)) * 2.0 ** -140).astype(np.float32)
+    sign, logdet = (float(x.numpy()) for x in LA.slogdet(vt.asarray(a)))
+    want_sign, want_logdet = np.linalg.slogdet(a)
+    if linalg_common.may_flush_subnormals(context.current(), vt.float32):
+        assert sign in (-1.0, 0.0, 1.0) and not np.isnan(logdet)
+        return
+    assert sign == want_sign and abs(logdet - want_logdet) <= n * 2.0 ** -8  # 2^-140 keeps 9 bits
+    assert float(LA.det(vt.asarray(a)).numpy()) == 0.0
+
+
 @pytest.mark.parametrize("shape", [(5, 4), (30, 30), (40, 70), (90, 66)])
 def test_qr_of_a_nan_or_an_infinity_is_nan(shape):
     """One NaN or infinity: Q and R NaN for that matrix (the reflections dropped a NaN and left a finite R), the

@@ -91,6 +91,7 @@ class LASpec:
         lines += [f"#define LA_EPS R({2.0 ** (-53 if big else -24)!r})",
                   f"#define LA_TINY R({2.0 ** (-1022 if big else -126)!r})",
                   f"#define LA_EMAX {1024 if big else 128}", f"#define LA_EMIN {-1074 if big else -149}",
+                  f"#define LA_DIGITS {53 if big else 24}", f"#define LA_DIGITS_SCALE {2.0 ** (53 if big else 24)!r}",
                   f"#define LA_SMALL R({small_norm(r)!r})"]
         if self.LOG:
             lines.append(mathlib.render(("vt_log",), r))
@@ -117,6 +118,12 @@ class LASpec:
 # (mag in [1/2, 1)), as NumPy's slogdet accumulates them (a NaN pivot leaves a real sign alone); stored at X[bt]
 # (det: ph * |product|, 0 where a pivot is 0) or X[bt, 0:2] (slogdet: sign, and log |det| as a scalar).
 _DET = f"""
+R det_frexp(R x, out int k) {{  // frexp of a finite x > 0, a subnormal x brought into range first (exact)
+  int shift = x < LA_TINY ? LA_DIGITS : 0;
+  R m = frexp(x < LA_TINY ? x * R(LA_DIGITS_SCALE) : x, k);
+  k -= shift;
+  return m;
+}}
 void det_step(S d, inout S ph, inout R mag, inout int e) {{
   R a = la_abs(d);
 #ifdef LA_COMPLEX
@@ -125,6 +132,13 @@ void det_step(S d, inout S ph, inout R mag, inout int e) {{
 #else
   if (d < R(0)) ph = -ph;
 #endif
+  // a pivot's own exponent first: a subnormal pivot (or a product that became one) kept too few bits, and
+  // GLSL's frexp leaves subnormals to the implementation (lavapipe's clamped their exponent)
+  if (a > R(0) && !isinf(a) && !isnan(a)) {{
+    int ka;
+    a = det_frexp(a, ka);
+    e += ka;
+  }}
   mag *= a;
   if (mag > R(0) && !isinf(mag) && !isnan(mag)) {{
     int k;
