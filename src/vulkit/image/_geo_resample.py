@@ -43,6 +43,11 @@ def _magic(d: int) -> tuple[int, int]:
     return division_magic(d) if d > 1 else (0, 0)
 
 
+def host_table(table: Table | Any) -> Table:
+    """A table given as itself or as a function making it (called only where the plan cache misses)."""
+    return table() if callable(table) else table
+
+
 def device_table(ctx: Any, tag: Any, table: Table | Any, weight: dt.DType) -> tuple[Array, Array, int]:
     """The table on the device, tap-major (indices int32, weights of ``weight``: int32 for Pillow's fixed point),
     kept in the context's plan cache under ``tag`` (``table``: the table, or a function making it, called on a
@@ -50,7 +55,7 @@ def device_table(ctx: Any, tag: Any, table: Table | Any, weight: dt.DType) -> tu
     key = ("vt.image.table", tag, weight.name)
     found = ctx.plans.get(key)
     if found is None:
-        idx, w = table() if callable(table) else table
+        idx, w = host_table(table)
         if weight is dt.int32:
             from ._geo_tables import fixed_point
             w = fixed_point(w)
@@ -166,8 +171,7 @@ def _tile_plan(ctx: Any, rows: tuple[Any, Table | Any], cols: tuple[Any, Table |
     if found is not False:
         return found
     budget = min(TILE_SHARED_BYTES, int(ctx.device.limits["max_compute_shared_memory_size"]))
-    row_table = rows[1]() if callable(rows[1]) else rows[1]
-    col_table = cols[1]() if callable(cols[1]) else cols[1]
+    row_table, col_table = host_table(rows[1]), host_table(cols[1])
     tw, th = min(TILE_PIXELS[0], THREADS // c), TILE_PIXELS[1]
     found = None
     while tw >= 1 and th >= 1:

@@ -342,7 +342,7 @@ class Work:
 
 
 def run_passes(ctx: Any, plan: Plan, sign: int, src: Side, dst: Side, lines: tuple[int, int], load: Load,
-               store: Store, logical: int, work: Work | None = None) -> None:
+               store: Store, logical: int, work: Work) -> None:
     """Record the passes of ``plan``'s FFT (of ``plan.size``, sign ``sign``) from ``src`` to ``dst`` over
     ``lines`` = (O, C), the first pass loading as ``load`` says, the last storing as ``store`` says, its
     intermediate arrays from ``work``. An inverse transform (sign 1) conjugates what the first pass loads and what
@@ -351,7 +351,6 @@ def run_passes(ctx: Any, plan: Plan, sign: int, src: Side, dst: Side, lines: tup
     n = plan.size
     radix_list = plan.passes[_columns(src, dst, c_count)]
     count = len(radix_list)
-    work = work or Work(ctx, plan.dtype, [])
     temps = [work.array(o_count * n * c_count) for _ in range(min(count - 1, 2))]
     ns = 1
     for p, r in enumerate(radix_list):

@@ -27,14 +27,7 @@ from ..kernels.factorization import small_norm
 from ..kernels.factorization_grid import FELL_BACK_FLAG, LOST_FLAG
 from ..kernels.factorization_house_grid import MOST_GROUPS, GridHouseSpec, data_scalars, shared_bytes
 from ..kernels.factorization_jacobi_grid import K_WORDS, STATE, EighSweepSpec, SVDSweepSpec
-from ..kernels.factorization_sweep import (
-    COLUMNS,
-    LANES,
-    EighRoundSpec,
-    HouseSpec,
-    LarftSpec,
-    SVDRoundSpec,
-)
+from ..kernels.factorization_sweep import COLUMNS, LANES, EighRoundSpec, HouseSpec, LarftSpec, SVDRoundSpec
 from .creation import eye, ones, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, floor_divide, greater, multiply, negative, sqrt, subtract, where

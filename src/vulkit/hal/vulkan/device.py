@@ -35,7 +35,6 @@ class Queue:
     def submit(self, command_buffers: Sequence[Any], fence: Any = None,
                wait: Sequence[tuple[Any, int]] = (), signal: Sequence[tuple[Any, int]] = ()) -> None:
         """Submit command buffers; ``wait``/``signal`` are (timeline semaphore, value) pairs."""
-        self.device.require_alive()
         handles = ffi.new("VkCommandBuffer[]", [cb.handle for cb in command_buffers])
         info = ffi.new("VkSubmitInfo*", {
             "sType": vk.VK_STRUCTURE_TYPE_SUBMIT_INFO,
