@@ -1,5 +1,6 @@
 """vt.image's geometry, colour and tone (issue 17's rows): histogram equalization of an N x N uint8 image, bilinear
-and Lanczos resizes of an N x N float32 image to half and twice its side, rgb2gray of an N x N x 3 uint8 image.
+and Lanczos resizes of an N x N float32 image to half and twice its side (bilinear halving also without
+antialiasing, the work CuPy's zoom does), rgb2gray of an N x N x 3 uint8 image.
 GB/s counts the bytes read and written once. Peers: PyTorch (bincount/cumsum/lookup; ``interpolate`` with
 ``antialias=True``, which ports Pillow's filters; Lanczos has no tensor version), CuPy (the same lookup;
 ``cupyx.scipy.ndimage.zoom`` of order 1, which does not antialias), NumPy/Pillow on the CPU."""
@@ -41,16 +42,16 @@ def _equalize(n: int) -> Case:
     return Case(f"equalize_hist of {n}x{n} uint8", "GB/s", build, work=5.0 * n * n)
 
 
-def _resize(n: int, m: int, method: str) -> Case:
+def _resize(n: int, m: int, method: str, antialias: bool = True) -> Case:
     def build(lib: Any) -> Any:
         values = _float((n, n))
         if lib.name == "vulkit":
             x = lib.array(values)
-            return lambda: lib.xp.image.resize(x, (m, m), method)
+            return lambda: lib.xp.image.resize(x, (m, m), method, antialias=antialias)
         if lib.name == "torch":
             x = lib.array(values).reshape(1, 1, n, n)
             functional = lib.xp.nn.functional
-            return lambda: functional.interpolate(x, size=(m, m), mode="bilinear", antialias=True,
+            return lambda: functional.interpolate(x, size=(m, m), mode="bilinear", antialias=antialias,
                                                   align_corners=False)
         if lib.name == "cupy":
             import cupyx.scipy.ndimage as ndimage
@@ -61,10 +62,14 @@ def _resize(n: int, m: int, method: str) -> Case:
         resample = Image.BILINEAR if method == "bilinear" else Image.LANCZOS
         return lambda: picture.resize((m, m), resample)
 
-    peers = None if method == "bilinear" else ("vulkit", "numpy")
-    note = "CuPy's zoom does not antialias" if method == "bilinear" and m < n else ""
-    return Case(f"{method} resize {n}^2 -> {m}^2 float32", "GB/s", build, work=4.0 * (n * n + m * m), note=note,
-                peers=peers)
+    if not antialias:  # Pillow always antialiases
+        peers, note, name = ("vulkit", "torch", "cupy"), "no antialiasing, the peers' work", " without antialiasing"
+    else:
+        peers = None if method == "bilinear" else ("vulkit", "numpy")
+        note = "CuPy's zoom does not antialias" if method == "bilinear" and m < n else ""
+        name = ""
+    return Case(f"{method} resize {n}^2 -> {m}^2 float32{name}", "GB/s", build, work=4.0 * (n * n + m * m),
+                note=note, peers=peers)
 
 
 def _rgb2gray(n: int) -> Case:
@@ -82,5 +87,6 @@ def _rgb2gray(n: int) -> Case:
 
 def cases(cpu: bool) -> list[Case]:
     n = 512 if cpu else 4096
-    return [_equalize(n), _resize(n, n // 2, "bilinear"), _resize(n, 2 * n, "bilinear"),
+    return [_equalize(n), _resize(n, n // 2, "bilinear"), _resize(n, n // 2, "bilinear", antialias=False),
+            _resize(n, 2 * n, "bilinear"),
             _resize(n, n // 2, "lanczos"), _resize(n, 2 * n, "lanczos"), _rgb2gray(n)]

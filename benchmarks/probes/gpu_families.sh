@@ -169,6 +169,11 @@
 #      input's bits against .gpu/old's indices and gather, in turn twice; the sort rows; the one-pass FFT's prefetch
 #      grid (PREFETCH_GROUPS) with 64-byte column tiles and medium multi-pass FFTs planned for 32-byte tiles, in turn;
 #      then the whole suite with validation
+#  86. (a record: the warp layouts were taken out) the twenty-third session's det and slogdet of subnormal matrices with validation (and the factorization
+#      tests), the float32 tiled kernel's warp layouts (probe_matmul_tiles.py), the eigh and svd rows after the
+#      spectral scaling
+#  87. the float32 tiled kernel's tile shapes at 4096, 8192 and 4096 x 64 x 64 (probe_matmul_tiles.py), the resize
+#      rows (bilinear halving without antialiasing too, CuPy's zoom's work)
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -540,6 +545,18 @@ f = cx(1 << 24); g = cx(1 << 22); h = cx(1 << 20); s = vt.asarray(rng.standard_n
             --setup 'import numpy as np; x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32))' \
             2>&1 | tee -a "$out/sort_kernels.txt"
         done ;;
+    86) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_factorizations.py tests/array/test_qr_grid.py 2>&1 | tail -n 8 | tee "$out/tests_factorizations.txt"
+        VULKIT_AUTOTUNE=0 limit 200 python3 benchmarks/probes/probe_matmul_tiles.py --no-coop --sizes 4096,8192 \
+          --tiles "128,128,8,8,8;128,128,8,8,8,8;128,128,8,8,8,4;128,128,16,8,8,8;64,64,16,4,4;64,64,16,4,4,8;64,64,8,8,4,8" \
+          --batched "128,128,8,8,8;128,128,8,8,8,8;128,128,8,8,8,4;128,128,16,8,8,8;64,64,16,4,4;64,64,16,4,4,8;64,64,8,8,4,8" \
+          2>&1 | tee "$out/matmul_tiles.txt"
+        bench_rows 90 "eigh" "svd" ;;
+    87) VULKIT_AUTOTUNE=0 limit 200 python3 benchmarks/probes/probe_matmul_tiles.py --no-coop --sizes 4096,8192 \
+          --tiles "128,128,8,8,8;64,64,8,8,4;64,128,8,8,8;128,64,8,8,8;64,64,8,4,8;64,64,16,8,4;64,64,8,8,8" \
+          --batched "64,64,8,8,4;64,64,16,8,4;64,64,32,8,4;64,64,8,8,8;64,64,16,8,8;64,64,8,4,8;32,64,16,4,4;64,32,16,4,4" \
+          2>&1 | tee "$out/matmul_tiles.txt"
+        bench_rows 90 "resize" ;;
     85) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
         in_turn sort_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(y)" \
