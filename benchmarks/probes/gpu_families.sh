@@ -174,6 +174,8 @@
 #      spectral scaling
 #  87. the float32 tiled kernel's tile shapes at 4096, 8192 and 4096 x 64 x 64 (probe_matmul_tiles.py), the resize
 #      rows (bilinear halving without antialiasing too, CuPy's zoom's work)
+#  88. (a record: the outputs option was taken out) the resampling passes from cache with 1, 2, 4 or 8 outputs an invocation in turn; the geometry tests with
+#      validation with 2 and 4; the float32 matmul rows with 128 x 64 tiles among the tuner's candidates
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -557,6 +559,18 @@ f = cx(1 << 24); g = cx(1 << 22); h = cx(1 << 20); s = vt.asarray(rng.standard_n
           --batched "64,64,8,8,4;64,64,16,8,4;64,64,32,8,4;64,64,8,8,8;64,64,16,8,8;64,64,8,4,8;32,64,16,4,4;64,32,16,4,4" \
           2>&1 | tee "$out/matmul_tiles.txt"
         bench_rows 90 "resize" ;;
+    88) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
+rgb = vt.asarray(rng.integers(0, 256, (4096, 4096, 3), dtype=np.uint8))'
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.image._geo_resample.OUTPUTS_PER_INVOCATION=1,2,4,8" \
+          "vt.image.resize(x, (2048, 2048))" "vt.image.resize(x, (2048, 2048), antialias=False)" \
+          "vt.image.resize(rgb, (2048, 2048))" "vt.image.resize(x, (3072, 3072))" \
+          "vt.image.resize(x, (2048, 2048), 'lanczos')" --setup "$setup" 2>&1 | tee "$out/resize_outputs.txt"
+        for v in 2 4; do
+          VULKIT_VALIDATION=1 limit 100 python3 -c "import sys, pytest; from vulkit.image import _geo_resample as g; \
+g.OUTPUTS_PER_INVOCATION = $v; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', 'tests/image/test_geometry.py']))" \
+            2>&1 | tail -n 3 | tee -a "$out/tests_geometry.txt"
+        done
+        bench_rows 90 "matmul 4096x4096 float32" "matmul 1024x1024 float32" "matmul 8192x8192 float32" ;;
     85) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
         in_turn sort_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(y)" \
