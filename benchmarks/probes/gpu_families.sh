@@ -176,6 +176,12 @@
 #      rows (bilinear halving without antialiasing too, CuPy's zoom's work)
 #  88. (a record: the outputs option was taken out) the resampling passes from cache with 1, 2, 4 or 8 outputs an invocation in turn; the geometry tests with
 #      validation with 2 and 4; the float32 matmul rows with 128 x 64 tiles among the tuner's candidates
+#  89. where eigh's, cholesky's and a column sum's GPU time goes: eigvalsh / eigh 2048² and eigh 512² as batched and
+#      in one batch (probe_one_batch.py), eigh's kernels with the tridiagonal steps' series, cholesky's kernels, the
+#      column and row sums' kernels of 8192² float32
+#  90. column reductions in one pass (lanes along R for the workgroups: COL_ONE_PASS_GROUPS 0 / 128 / 256 / 512,
+#      and lanes up to 64) against chunks and a combining pass; the reduction tests with validation in one pass; the
+#      column sum row both ways
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -571,6 +577,36 @@ g.OUTPUTS_PER_INVOCATION = $v; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovid
             2>&1 | tail -n 3 | tee -a "$out/tests_geometry.txt"
         done
         bench_rows 90 "matmul 4096x4096 float32" "matmul 1024x1024 float32" "matmul 8192x8192 float32" ;;
+    89) for statement in "vt.linalg.eigvalsh(h)" "vt.linalg.eigh(h)" "vt.linalg.eigh(h5)"; do
+          limit 60 python3 benchmarks/probes/probe_one_batch.py "$statement" --setup "$symmetric_setup" 2>&1 \
+            | tee -a "$out/eigh_one_batch.txt"
+        done
+        limit 90 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.eigh(h)" --setup "$symmetric_setup" \
+          --series TridiagonalStepSpec 2>&1 | tee "$out/eigh_times.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.cholesky(a)" --setup "$(linalg_setup)" \
+          2>&1 | tee "$out/cholesky_times.txt"
+        for statement in "x.sum(axis=0)" "x.sum(axis=1)"; do
+          limit 40 python3 benchmarks/probes/probe_kernel_times.py "$statement" \
+            --setup 'import numpy as np; x = vt.asarray(np.random.default_rng(0).random((8192, 8192), dtype=np.float32))' \
+            2>&1 | tee -a "$out/colsum_times.txt"
+        done ;;
+    90) r=vulkit.array.ops.reductions
+        setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((8192, 8192), dtype=np.float32))
+y = vt.asarray(rng.random((4096, 4096), dtype=np.float32)); w = vt.asarray(rng.random((2048, 8192), dtype=np.float32))
+t = vt.asarray(rng.random((32768, 2048), dtype=np.float32))'
+        statements=("x.sum(axis=0)" "x.max(axis=0)" "x.mean(axis=0)" "vt.argmax(x, axis=0)" "y.sum(axis=0)" "w.sum(axis=0)"
+                    "t.sum(axis=0)")
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$r.COL_ONE_PASS_GROUPS=0,128,256,512" "${statements[@]}" \
+          --setup "$setup" 2>&1 | tee "$out/col_one_pass.txt"
+        limit 100 python3 benchmarks/probes/with_settings.py "$r.COL_ONE_PASS_LANES=64" -- \
+          benchmarks/probes/probe_setting_ab.py "$r.COL_ONE_PASS_GROUPS=0,256" "${statements[@]}" --setup "$setup" 2>&1 \
+          | tee -a "$out/col_one_pass.txt"
+        VULKIT_VALIDATION=1 limit 100 python3 benchmarks/probes/with_settings.py "$r.COL_ONE_PASS_GROUPS=256" -- -m pytest \
+          -q -p no:cacheprovider tests/array/test_reductions.py 2>&1 | tail -n 3 | tee "$out/tests_reductions.txt"
+        for groups in 0 256; do
+          limit 60 python3 benchmarks/probes/with_settings.py "$r.COL_ONE_PASS_GROUPS=$groups" -- benchmarks/bench_ops.py \
+            --only "column sum" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
+        done ;;
     85) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
         in_turn sort_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(y)" \

@@ -335,6 +335,43 @@ def test_shared_memory_path_of_devices_without_subgroup_shuffles(monkeypatch):
     assert_matches(vt.argmax(x, axis=1), np.argmax(a, axis=1), exact=True)
 
 
+@pytest.mark.parametrize("shape,axis", [((5000, 40), 0), ((3001, 7), 0), ((4097, 129), 0), ((2, 700, 12), 1),
+                                        ((1000, 48), 0), ((300, 64), 0), ((3, 257, 33), (0, 1))])
+def test_columns_in_one_pass_with_lanes_along_the_axis(monkeypatch, shape, axis):
+    """On a GPU a column reduction too narrow to fill the device takes one pass with up to 64 lanes along the
+    reduced axis instead of chunks and a combining pass; forced here on any device (few workgroups asked)."""
+    from vulkit.array.ops import reductions
+    from vulkit.runtime import context
+
+    taken = []
+
+    def one_pass(*args):
+        plan = original(*args)
+        taken.append(plan)
+        return plan
+
+    original = reductions._col_one_pass
+    monkeypatch.setattr(reductions, "_on_cpu", lambda ctx: False)
+    monkeypatch.setattr(reductions, "COL_ONE_PASS_GROUPS", 2)
+    monkeypatch.setattr(reductions, "_col_one_pass", one_pass)
+    context.current().plans.clear()  # plans made before hold the chunks
+    try:
+        a = _float_values("float32", shape, seed=21)
+        a.flat[::97] = np.nan if a.size > 200 else a.flat[::97]
+        x = vt.asarray(a)
+        for name in FLOAT_FUNCTIONS:
+            _check_float(name, getattr(vt, name)(x, axis=axis), a, axis)
+        flat_axis = axis if isinstance(axis, int) else None
+        if flat_axis is not None:
+            for name in ("argmax", "argmin"):
+                assert_matches(getattr(vt, name)(x, axis=flat_axis), getattr(np, name)(a, axis=flat_axis), exact=True)
+        ints = np.arange(a.size, dtype=np.int32).reshape(shape) % 1009 - 500
+        assert_matches(vt.sum(vt.asarray(ints), axis=axis), np.sum(ints, axis=axis), exact=True)
+        assert any(plan is not None and plan.split > 1 for plan in taken)
+    finally:
+        context.current().plans.clear()
+
+
 def test_sum_and_prod_into_bool_as_numpy():
     """``dtype=bool`` adds and multiplies the elements as bools (or / and), as NumPy does; it failed to compile."""
     for values in ([True, False], [1.5, 0.0], [[0, 2], [0, 0]], [], [3 + 0j, 0j]):
