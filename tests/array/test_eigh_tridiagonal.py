@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from array_helpers import hard_tridiagonals
+from array_helpers import FLOATS, hard_tridiagonals
 
 import vulkit as vt
 from vulkit.array.ops import linalg_tridiagonal_vectors as route
@@ -213,6 +213,32 @@ def test_tight_clusters_take_the_route(dtype):
         got = route.eigh(vt.asarray(a[None]), True)
         assert got is not None
         _check_pairs(np.tril(a) + np.tril(a, -1).T, got[0].numpy()[0], got[1].numpy()[0], dtype, ulps=32)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_orthonormalize_without_clusters_scales_columns_first(dtype):
+    """Where no two eigenvalues share a cluster the factorizations within clusters are each column scaled to unit
+    norm, done as such: the same columns as those factorizations give (forced here), orthonormal, each kept in its
+    direction; with a pair closer than the cluster width the factorizations run."""
+    if dtype not in FLOATS:
+        pytest.skip(f"no {dtype} on this device")
+    rng = np.random.default_rng(8)
+    n, count = 70, 41
+    q = np.linalg.qr(rng.standard_normal((n, count)))[0]
+    x = (q + 1e-4 * rng.standard_normal((n, count))) * rng.uniform(0.5, 3.0, count)  # nearly orthogonal, unscaled
+    w = np.sort(rng.uniform(-5, 5, count))
+    w[1:] = np.maximum(w[1:], w[:-1] + 0.05)  # 0.05 apart at least: far beyond 1000 ulps of 5
+    xs, ws = vt.asarray(x[None].astype(dtype)), vt.asarray(w[None].astype(dtype))
+    clusters = route.clusters_of(ws)
+    assert not clusters.shared
+    got = route.orthonormalize(xs, ws, clusters).numpy()[0].astype(np.float64)
+    forced = route.orthonormalize(xs, ws, route.Clusters(clusters.same, True)).numpy()[0].astype(np.float64)
+    tol = 64 * _eps(dtype) * np.sqrt(n)
+    assert np.abs(got - forced).max() <= tol
+    assert np.abs(got.T @ got - np.eye(count)).max() <= tol
+    assert np.all(np.sum(got * x, axis=0) > 0)
+    w[5] = w[4] * (1 + 10 * _eps(dtype))  # a pair within the cluster width
+    assert route.clusters_of(vt.asarray(w[None].astype(dtype))).shared
 
 
 def test_orthonormalize_falls_back_to_householder_where_a_factorization_fails(monkeypatch):

@@ -13,6 +13,7 @@ below it (:func:`_shifts`). Every result is checked: where a residual ||T z - w 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -112,7 +113,7 @@ def _row(x: Array) -> Array:
     return reshape(x, (x._shape[0], 1, x._shape[1]))
 
 
-def orthonormalize(x: Array, w: Array, same: Array | None = None) -> Array:
+def orthonormalize(x: Array, w: Array, clusters: Clusters | None = None) -> Array:
     """The columns of the stack x (batch, n, count), count <= n, eigenvectors for w (batch, count) (ascending),
     orthonormal except among near-equal eigenvalues, made orthonormal, each kept in its direction.
 
@@ -120,19 +121,26 @@ def orthonormalize(x: Array, w: Array, same: Array | None = None) -> Array:
     eigenvalues further apart than ``CLUSTER`` ulps of the largest, chained, set to zero; the first of the two with
     a shift of n eps on the diagonal so that a nearly dependent cluster still factors): a cluster's columns,
     orthonormalized among themselves, take their rounding noise (amplified by their condition) into their own
-    eigenspace only; then over all columns, now nearly orthonormal. Where a factorization still fails, a Householder
-    QR taken from the most isolated eigenvalue to the least (:func:`_householder_columns`). ``same``:
-    :func:`_same_cluster` of w, where the caller has it."""
+    eigenspace only; then over all columns, now nearly orthonormal. Where no cluster has two eigenvalues the two
+    within clusters are each column scaled to unit norm, which they then amount to (without their two Cholesky
+    factorizations: about 80 dispatches). Where a factorization still fails, a Householder QR taken from the most
+    isolated eigenvalue to the least (:func:`_householder_columns`). ``clusters``: :func:`clusters_of` w, where the
+    caller has it."""
     from .factorizations import lower_factor
     from .linalg_blocked import triangular_solve
     from .linalg_common import flag, raised
     from .matmul import matmul
 
-    same = _same_cluster(w) if same is None else same
+    clusters = clusters_of(w) if clusters is None else clusters
     shift = x._shape[1] * float(np.finfo(x._dtype.np).eps)
-    y = x
-    word = flag(x._ctx)  # set by any of the three factorizations, read once at the end
-    for mask, extra in ((same, shift), (same, 0.0), (None, 0.0)):
+    passes: tuple[tuple[Array | None, float], ...] = ((None, 0.0),)
+    if clusters.shared:
+        y = x
+        passes = ((clusters.same, shift), (clusters.same, 0.0), *passes)
+    else:
+        y = _unit_columns(x)
+    word = flag(x._ctx)  # set by any of the factorizations, read once at the end
+    for mask, extra in passes:
         gram = matmul(y.mT, y)
         if mask is not None:
             gram = where(mask, gram, 0)
@@ -166,15 +174,24 @@ def _gaps(w: Array) -> Array:
     return minimum(left, right)
 
 
-def _same_cluster(w: Array) -> Array:
-    """Whether the eigenvalues i and j of w (batch, count) (ascending) are in one cluster (batch, count, count):
-    neighbours closer than ``CLUSTER`` ulps of the largest magnitude, chained."""
+@dataclass(frozen=True)
+class Clusters:
+    """The clusters of eigenvalues w (batch, count) (ascending): ``same`` (batch, count, count), whether eigenvalues
+    i and j are in one (neighbours closer than ``CLUSTER`` ulps of the largest magnitude, chained); ``shared``,
+    whether any cluster has two or more (read back: the orthonormalization's shape depends on it)."""
+
+    same: Array
+    shared: bool
+
+
+def clusters_of(w: Array) -> Clusters:
+    """:class:`Clusters` of w."""
     from .scans import cumulative_sum
 
     size = _max(_abs(w), axis=-1, keepdims=True)
     apart = greater(_gaps_left(w), multiply(size, CLUSTER * float(np.finfo(w._dtype.np).eps)))
     ids = cumulative_sum(apart.astype("int32"), axis=-1)
-    return expand_dims(ids, axis=-1) == expand_dims(ids, axis=-2)
+    return Clusters(expand_dims(ids, axis=-1) == expand_dims(ids, axis=-2), not bool(_all(apart)))
 
 
 def _gaps_left(w: Array) -> Array:
@@ -193,7 +210,7 @@ def _shifts(w: Array, n: int, same: Array) -> Array:
     its width and 8 ulps: every direction of the eigenspace is then amplified alike, where shifts a few ulps apart
     amplify each vector towards the eigenvalue nearest its own shift, so that the cluster's vectors become nearly
     dependent and their orthonormalization inaccurate (an orthogonal matrix's svd: 130 singular values within 10
-    ulps). ``same``: :func:`_same_cluster` of w."""
+    ulps). ``same``: :attr:`Clusters.same` of w."""
     low = _min(where(same, expand_dims(w, axis=-2), float("inf")), axis=-1)
     high = _max(where(same, expand_dims(w, axis=-2), float("-inf")), axis=-1)
     width = subtract(high, low)
@@ -215,21 +232,21 @@ def residual_ok(d: Array, e: Array, w: Array, z: Array) -> bool:
     return bool(_all(less_equal(_abs(tz), expand_dims(bound, axis=-1))))  # elementwise: a NaN fails
 
 
-def tridiagonal_vectors(d: Array, e: Array, w: Array, same: Array | None = None) -> Array | None:
+def tridiagonal_vectors(d: Array, e: Array, w: Array, clusters: Clusters | None = None) -> Array | None:
     """Orthonormal eigenvectors (batch, n, count) of the tridiagonal matrices (d, e) for the eigenvalues w
     (ascending), or None where the residual check still fails after ``MOST_ROUNDS``.
 
     Rounds of an inverse iteration and an orthonormalization: a subspace iteration, so that a cluster's vectors,
     which a solve pulls towards its member nearest their shift, keep spanning its eigenspace (more solves a round
-    lose that: tests/array/test_eigh_tridiagonal.py's clustered and repeated spectra). ``same``:
-    :func:`_same_cluster` of w, where the caller has it."""
+    lose that: tests/array/test_eigh_tridiagonal.py's clustered and repeated spectra). ``clusters``:
+    :func:`clusters_of` w, where the caller has it."""
     if not w._shape[1]:
         return make_array(d._ctx, (d._shape[0], d._shape[1], 0), d._dtype)
     z = None
-    same = _same_cluster(w) if same is None else same
-    shifts = _shifts(w, d._shape[1], same)
+    clusters = clusters_of(w) if clusters is None else clusters
+    shifts = _shifts(w, d._shape[1], clusters.same)
     for done in range(1, MOST_ROUNDS + 1):
-        z = orthonormalize(inverse_iteration(d, e, shifts, z), w, same)
+        z = orthonormalize(inverse_iteration(d, e, shifts, z), w, clusters)
         if done >= ROUNDS and residual_ok(d, e, w, z):
             return z
     return None
@@ -303,12 +320,12 @@ def svd(a: Array) -> tuple[Array, Array, Array] | None:
     real = b.d._dtype
     off = golub_kahan(b)
     sigma = golub_kahan_sigma(off)
-    same = _same_cluster(sigma)
-    z = tridiagonal_vectors(zeros((batch, 2 * n), dtype=real, device=a.device), off, sigma, same)
+    clusters = clusters_of(sigma)
+    z = tridiagonal_vectors(zeros((batch, 2 * n), dtype=real, device=a.device), off, sigma, clusters)
     if z is None:
         return None
     # each half normalized (they differ in norm where +sigma's vector mixed with -sigma's), then orthonormalized
-    xv, xu = (orthonormalize(_unit_columns(z[:, half::2, :]), sigma, same) for half in (0, 1))
+    xv, xu = (orthonormalize(_unit_columns(z[:, half::2, :]), sigma, clusters) for half in (0, 1))
     eps = float(np.finfo(real.np).eps)
     reliable = greater(sigma, multiply(_max(sigma, axis=-1, keepdims=True), max(m, n) * eps))
     if not _pair_ok(b, sigma, xv, xu, reliable):
