@@ -95,6 +95,19 @@ def test_resize_batches_views_and_antialias():
                                rtol=1e-6)
 
 
+def test_resize_builds_each_axis_table_once(monkeypatch):
+    """A new geometry's tap tables are made once each (the device tables and the tile plan both need them); a
+    repeated call finds them in the plan cache."""
+    built = []
+    original = G.tables.pillow
+    monkeypatch.setattr(G.tables, "pillow", lambda *args: built.append(args) or original(*args))
+    x = vt.asarray(np.random.default_rng(4).random((311, 203), dtype=np.float32))
+    first = G.resize(x, (617, 409)).numpy()
+    assert sorted(built) == [(203, 409, "bilinear", True), (311, 617, "bilinear", True)]
+    np.testing.assert_array_equal(G.resize(x, (617, 409)).numpy(), first)
+    assert len(built) == 2
+
+
 def test_resize_nan_and_empty():
     img = np.ones((6, 6), np.float32)
     img[2, 3] = np.nan

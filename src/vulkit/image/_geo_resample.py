@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -138,6 +139,13 @@ def resample_both(x: Array, first: tuple[Array, Array, int], second: tuple[Array
     return out
 
 
+def _made_once(axis: tuple[Any, Table | Any] | None) -> tuple[Any, Table | Any] | None:
+    """(tag, table) with a table given as a function made at most once (its result kept)."""
+    if axis is None or not callable(axis[1]):
+        return axis
+    return axis[0], functools.cache(axis[1])
+
+
 def _windows(table: Table, tile: int) -> tuple[np.ndarray, int]:
     """For tiles of ``tile`` consecutive outputs of an axis's taps (indices (M, K), negative: none), the least index
     each tile reads and the most indices one tile spans (at least 1)."""
@@ -204,6 +212,7 @@ def separable(x: Array, rows: tuple[Any, Table | Any] | None, cols: tuple[Any, T
     weight = dt.int32 if fixed else compute_dtype(x._dtype)
     if cols is None and rows is None:
         return x.astype(out_dtype)
+    rows, cols = _made_once(rows), _made_once(cols)  # the device tables and the tile plan may both need them
     row_table = device_table(ctx, rows[0], rows[1], weight) if rows is not None else None
     col_table = device_table(ctx, cols[0], cols[1], weight) if cols is not None else None
     if row_table is not None and col_table is not None:

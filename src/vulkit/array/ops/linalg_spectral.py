@@ -96,7 +96,7 @@ def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
     rows = m if mode == "complete" else kk
     vectors = mode != "r"
     if count and m and n:
-        qm, rm = qr_factors(a, q, rows, vectors)
+        qm, rm = _qr_factors(a, q, rows, vectors)
         bad = _not_finite(a)  # the reflections lose a NaN (max() drops it): Q and R NaN where a matrix holds one
         rm = where(bad, float("nan"), rm)
         qm = where(bad, float("nan"), qm) if vectors else qm
@@ -110,7 +110,7 @@ def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
     return QRResult(finish(qm, rtype), finish(rm, rtype))
 
 
-def qr_factors(a: Array, q: int, rows: int, vectors: bool) -> tuple[Array, Array]:
+def _qr_factors(a: Array, q: int, rows: int, vectors: bool) -> tuple[Array, Array]:
     """(Q (..., M, q), R (..., rows, N)) of the non-empty stack a (..., M, N) of a compute dtype, as :func:`qr`
     factors it but without marking matrices that hold NaN (Q is not written without ``vectors``): one workgroup a
     matrix where it fits shared memory, else :func:`.linalg_large.qr`."""
