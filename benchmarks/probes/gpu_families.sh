@@ -182,6 +182,8 @@
 #  90. column reductions in one pass (lanes along R for the workgroups: COL_ONE_PASS_GROUPS 0 / 128 / 256 / 512,
 #      and lanes up to 64) against chunks and a combining pass; the reduction tests with validation in one pass; the
 #      column sum row both ways
+#  91. the orthonormalization without clusters (.gpu/old: the tree before it) in turn: svd 512² and eigh 512² of the
+#      benchmark's matrices, eigh 400² and 2048²; the eigh, svd and column sum rows; the whole suite with validation
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -607,6 +609,16 @@ t = vt.asarray(rng.random((32768, 2048), dtype=np.float32))'
           limit 60 python3 benchmarks/probes/with_settings.py "$r.COL_ONE_PASS_GROUPS=$groups" -- benchmarks/bench_ops.py \
             --only "column sum" 2>&1 | grep '^{' | tee -a "$out/bench.jsonl"
         done ;;
+    91) in_turn clusters_ab.txt limit 100 python3 benchmarks/probes/probe_times.py "vt.linalg.svd(s, full_matrices=False)" \
+          "vt.linalg.eigh(h5)" "vt.linalg.eigh(h4)" "vt.linalg.eigh(h2)" --setup 'import numpy as np
+s = vt.asarray(np.random.default_rng(2).standard_normal((512, 512), dtype=np.float32))
+g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))
+g5 = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32); h5 = vt.asarray((g5 + g5.T) / np.float32(2))
+h4 = vt.asarray((g + g.T)[:400, :400])'
+        bench_rows 90 "eigh" "svd" "column sum"
+        VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt" ;;
     85) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
         in_turn sort_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(y)" \
