@@ -184,6 +184,8 @@
 #      column sum row both ways
 #  91. the orthonormalization without clusters (.gpu/old: the tree before it) in turn: svd 512² and eigh 512² of the
 #      benchmark's matrices, eigh 400² and 2048²; the eigh, svd and column sum rows; the whole suite with validation
+#  92. svd and eigh of 2048² (the benchmark's matrices) under the tree of the session's start (.gpu/old) and now, in
+#      turn
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -619,6 +621,10 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
         VULKIT_VALIDATION=1 limit 300 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt" ;;
+    92) in_turn session_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.linalg.svd(s, full_matrices=False)" \
+          "vt.linalg.eigh(h2)" --setup 'import numpy as np
+s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
+g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
     85) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
         in_turn sort_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(y)" \
