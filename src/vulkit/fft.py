@@ -21,10 +21,17 @@ import numpy as np
 
 from .array import dtypes as dt
 from .array.array import Array, Device
-from .array.ops.creation import _context_of, arange, asarray, default_float
-from .array.ops.elementwise import multiply, where
-from .array.ops.fft import NORMS, axis_of, transform, view_of
-from .array.ops.moving import roll
+from .array.ops.creation import _context_of
+from .array.ops.creation import arange as _arange
+from .array.ops.creation import asarray as _asarray
+from .array.ops.creation import default_float as _default_float
+from .array.ops.elementwise import multiply as _multiply
+from .array.ops.elementwise import where as _where
+from .array.ops.fft import NORMS as _NORMS
+from .array.ops.fft import axis_of as _axis_of
+from .array.ops.fft import transform as _transform
+from .array.ops.fft import view_of as _view_of
+from .array.ops.moving import roll as _roll
 from .runtime import context as _context
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn",
@@ -36,14 +43,14 @@ def _array(x: Any, function: str) -> Array:
         x._check_alive(function)
         return x
     if isinstance(x, (list, tuple, np.ndarray, np.generic, int, float, complex)):
-        return asarray(x)
+        return _asarray(x)
     raise TypeError(f"{function}: expected an array, got {type(x).__name__}")
 
 
 def _norm(norm: Any, function: str) -> str:
     if norm is None:
         return "backward"
-    if norm not in NORMS:
+    if norm not in _NORMS:
         raise ValueError(f'{function}: invalid norm value {norm!r}; should be "backward", "ortho" or "forward"')
     return norm
 
@@ -65,10 +72,10 @@ def _one(function: str, x: Any, n: int | None, axis: int, norm: str | None) -> A
     kind, sign, forward = _ONE_D[function]
     x = _array(x, function)
     norm = _norm(norm, function)
-    a = axis_of(x, axis, function)
+    a = _axis_of(x, axis, function)
     if n is None:
         n = 2 * (x.shape[a] - 1) if kind == "c2r" else x.shape[a]
-    return transform(x, a, _points(n, function), kind, sign, norm, forward, function)
+    return _transform(x, a, _points(n, function), kind, sign, norm, forward, function)
 
 
 def fft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
@@ -107,7 +114,7 @@ def _cook(x: Array, s: Sequence[int] | None, axes: list[int] | None, function: s
     """NumPy's ``s`` and ``axes``: axes default to all (or, given ``s``, the last len(s)); ``s`` to the input's
     lengths (the last, for an inverse real transform, 2 (m - 1)); -1 in ``s`` takes the input's length."""
     if axes is None:
-        axes = list(range(x.ndim)) if s is None else [axis_of(x, a, function) for a in range(-len(s), 0)]
+        axes = list(range(x.ndim)) if s is None else [_axis_of(x, a, function) for a in range(-len(s), 0)]
     if s is None:
         sizes = [x.shape[a] for a in axes]
         if inverse_real and sizes:
@@ -124,7 +131,7 @@ def _norm_axes(x: Array, axes: Any, function: str) -> list[int] | None:
     if axes is None:
         return None
     items = axes if isinstance(axes, (list, tuple)) else (axes,)
-    return [axis_of(x, a, function) for a in items]
+    return [_axis_of(x, a, function) for a in items]
 
 
 def _many(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | None, norm: str | None,
@@ -133,9 +140,9 @@ def _many(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | 
     norm = _norm(norm, function)
     sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function)
     if not axes_:
-        return view_of(x)
+        return _view_of(x)
     for n, a in reversed(list(zip(sizes, axes_, strict=True))):
-        x = transform(x, a, n, "c2c", sign, norm, forward, function)
+        x = _transform(x, a, n, "c2c", sign, norm, forward, function)
     return x
 
 
@@ -157,10 +164,10 @@ def _real(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | 
     norm = _norm(norm, function)
     sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function)
     if not axes_:
-        return view_of(x)
-    x = transform(x, axes_[-1], sizes[-1], "r2c", -1, norm, True, function)
+        return _view_of(x)
+    x = _transform(x, axes_[-1], sizes[-1], "r2c", -1, norm, True, function)
     for n, a in zip(sizes[:-1], axes_[:-1], strict=True):
-        x = transform(x, a, n, "c2c", -1, norm, True, function)
+        x = _transform(x, a, n, "c2c", -1, norm, True, function)
     return x
 
 
@@ -170,10 +177,10 @@ def _real_inverse(function: str, x: Any, s: Sequence[int] | None, axes: Sequence
     norm = _norm(norm, function)
     sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function, inverse_real=True)
     if not axes_:
-        return view_of(x)
+        return _view_of(x)
     for n, a in zip(sizes[:-1], axes_[:-1], strict=True):
-        x = transform(x, a, n, "c2c", 1, norm, False, function)
-    return transform(x, axes_[-1], sizes[-1], "c2r", 1, norm, False, function)
+        x = _transform(x, a, n, "c2c", 1, norm, False, function)
+    return _transform(x, axes_[-1], sizes[-1], "c2r", 1, norm, False, function)
 
 
 def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
@@ -220,7 +227,7 @@ def irfft2(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | No
 
 def _freq_dtype(dtype: Any, ctx: Any, function: str) -> Any:
     if dtype is None:
-        return default_float(ctx)
+        return _default_float(ctx)
     d = dt.as_dtype(dtype)
     if d.kind != "f":
         raise TypeError(f"{function}: dtype must be a real floating-point type, got {d}")
@@ -234,11 +241,11 @@ def _frequencies(function: str, n: Any, d: Any, dtype: Any, device: Any, half: b
         raise ValueError(f"{function}: n must be positive, got {n}")
     ctx = _context_of(device) if device is not None else _context.current()
     out_dtype = _freq_dtype(dtype, ctx, function)
-    wide = default_float(ctx)
-    k = arange(n // 2 + 1 if half else n, dtype=dt.int32 if n < 1 << 31 else dt.int64, device=Device(ctx.index))
+    wide = _default_float(ctx)
+    k = _arange(n // 2 + 1 if half else n, dtype=dt.int32 if n < 1 << 31 else dt.int64, device=Device(ctx.index))
     if not half:
-        k = where(k < (n - 1) // 2 + 1, k, k - n)
-    result = multiply(k.astype(wide), 1.0 / (n * float(d)))
+        k = _where(k < (n - 1) // 2 + 1, k, k - n)
+    result = _multiply(k.astype(wide), 1.0 / (n * float(d)))
     return result.astype(out_dtype) if result.dtype != out_dtype else result
 
 
@@ -258,8 +265,8 @@ def _shift(function: str, x: Any, axes: Any, sign: int) -> Array:
     found = list(range(x.ndim)) if axes is None else _norm_axes(x, axes, function)
     assert found is not None
     if not found:
-        return view_of(x)
-    return roll(x, tuple(sign * (x.shape[a] // 2) for a in found), axis=tuple(found))
+        return _view_of(x)
+    return _roll(x, tuple(sign * (x.shape[a] // 2) for a in found), axis=tuple(found))
 
 
 def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:

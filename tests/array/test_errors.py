@@ -129,3 +129,54 @@ def test_random_argument_checks():
         vt.random.uniform(math.nan, 1)
     assert vt.random.randint(0, 256, size=4, dtype="uint8").dtype == vt.uint8  # high itself is excluded
     assert vt.random.normal(0, 0, size=3).numpy().tolist() == [0.0] * 3
+
+
+# functions of one array that took anything and failed on its attributes (AttributeError) before
+ARRAY_TAKING = [vt.flip, vt.squeeze, vt.expand_dims, vt.transpose, vt.matrix_transpose, vt.ravel, vt.flatten,
+                vt.unstack, vt.diff, vt.clip, vt.tril, vt.triu, vt.zeros_like, vt.ones_like, vt.empty_like,
+                vt.broadcast_arrays, vt.meshgrid, vt.linalg.matrix_transpose]
+
+
+@pytest.mark.parametrize("function", ARRAY_TAKING, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("value", [None, object()], ids=["None", "object"])
+def test_non_arrays_raise_type_errors_naming_the_function(function, value):
+    with pytest.raises(TypeError, match=rf"^{function.__name__}: expected an array, got {type(value).__name__}$"):
+        function(value)
+
+
+@pytest.mark.parametrize("function, args, expected", [
+    (vt.flip, ([1, 2, 3],), [3, 2, 1]),
+    (vt.squeeze, ([[5]],), 5),
+    (vt.transpose, ([[1, 2]],), [[1], [2]]),
+    (vt.ravel, ([[1, 2], [3, 4]],), [1, 2, 3, 4]),
+    (vt.clip, ([1, 5, 9], 2, 6), [2, 5, 6]),
+    (vt.diff, ([1, 4, 9],), [3, 5]),
+    (vt.tril, ([[1, 2], [3, 4]],), [[1, 0], [3, 4]]),
+    (vt.zeros_like, (np.ones((2, 3), np.int32),), np.zeros((2, 3), np.int32)),
+])
+def test_host_data_is_taken_as_numpy_takes_it(function, args, expected):
+    got = function(*args)
+    np.testing.assert_array_equal(got.numpy(), np.asarray(expected))
+
+
+def test_host_data_of_a_dtype_vulkit_lacks_names_the_function():
+    with pytest.raises(TypeError, match="^flip: vulkit has no dtype"):
+        vt.flip(["a", "b"])
+    with pytest.raises(TypeError, match="^exp: vulkit has no dtype"):
+        vt.exp(None)
+    with pytest.raises(TypeError, match="^erf: vulkit has no dtype"):
+        vt.special.erf(["x"])
+
+
+def test_other_argument_errors_name_the_function():
+    with pytest.raises(TypeError, match="^from_dlpack: expected a DLPack producer"):
+        vt.from_dlpack(None)
+    with pytest.raises(TypeError, match="^imread: expected a path or a file object, got NoneType"):
+        vt.image.imread(None)
+    image = vt.zeros((8, 8), dtype=vt.bool)
+    for function, inner in ((vt.image.binary_opening, "binary_erosion"), (vt.image.binary_closing, "binary_dilation")):
+        with pytest.raises(RuntimeError, match=f"^{function.__name__}: structure has 0 dimensions") as info:
+            function(image, "abc")
+        assert inner not in str(info.value)
+    with pytest.raises(TypeError, match="^grey_closing: "):
+        vt.image.grey_closing(vt.zeros((8, 8)), "abc")

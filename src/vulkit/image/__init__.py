@@ -25,3 +25,19 @@ from .io import __all__ as _IO
 from .spectral import fftconvolve
 
 __all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO, "fftconvolve"]
+
+
+def _named_functions() -> None:
+    """Each function's errors name it, not the functions it is built from (``binary_opening`` on a bad structure
+    raised ``binary_erosion: ...``; a bad size, Python's own message)."""
+    from inspect import isfunction
+
+    from ..array.ops.named_errors import named_errors
+
+    for name in __all__:
+        function = globals()[name]
+        if isfunction(function):
+            globals()[name] = named_errors(function, name)
+
+
+_named_functions()

@@ -79,8 +79,11 @@ def to_pil(image: Any, mode: str | None = None) -> Any:
 
 
 def imread(path: str | os.PathLike[str]) -> Array:
-    """The image file at ``path`` (any format Pillow reads) as a vulkit array, as :func:`from_pil` lays it out."""
+    """The image file at ``path`` (any format Pillow reads; or an open binary file) as a vulkit array, as
+    :func:`from_pil` lays it out."""
     pil = _pil("imread")
+    if not isinstance(path, (str, bytes, os.PathLike)) and not hasattr(path, "read"):
+        raise TypeError(f"imread: expected a path or a file object, got {type(path).__name__}")
     with pil.open(path) as image:
         image.load()
         return from_pil(image)

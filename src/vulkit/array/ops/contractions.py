@@ -24,9 +24,9 @@ import numpy as np
 from .. import dtypes as dt
 from ..array import Array, view
 from ..layout import normalize_axes, size_of
+from .arguments import array_argument
 from .elementwise import multiply
 from .manipulation import expand_dims, reshape
-from .reductions import _array
 from .reductions import any as any_
 from .reductions import sum as sum_
 
@@ -35,7 +35,7 @@ Label = Hashable
 
 def _promoted(function: str, *operands: Any, dtype: Any = None) -> list[Array]:
     """The operands as arrays of one dtype (``dtype``, else their promoted type)."""
-    arrays = [_array(x, function) for x in operands]
+    arrays = [array_argument(x, function) for x in operands]
     target = dt.result_type(*arrays) if dtype is None else dt.as_dtype(dtype)
     return [a if a.dtype is target else a.astype(target) for a in arrays]
 

@@ -22,6 +22,7 @@ from ..array import Array, Device, asarray_like, make_array, upload
 from ..dtypes import DType
 from ..layout import as_shape
 from ..numpy_protocols import is_torch_bfloat16, round_to_bfloat16
+from .arguments import array_argument
 from .engine import TABLE, apply
 
 
@@ -136,18 +137,22 @@ def ones(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
 
 
 def empty_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    x = array_argument(x, "empty_like")
     return empty(x.shape, dtype=dtype or x.dtype, device=device or x.device)
 
 
 def zeros_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    x = array_argument(x, "zeros_like")
     return zeros(x.shape, dtype=dtype or x.dtype, device=device or x.device)
 
 
 def ones_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    x = array_argument(x, "ones_like")
     return ones(x.shape, dtype=dtype or x.dtype, device=device or x.device)
 
 
 def full_like(x: Array, /, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Array:
+    x = array_argument(x, "full_like")
     return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device or x.device)
 
 
@@ -259,8 +264,9 @@ _INT32_MAX = (1 << 31) - 1
 
 
 def _triangle(name: str, x: Array, k: int) -> Array:
+    x = array_argument(x, name)
     if x.ndim < 2:
-        raise ValueError(f"{name} needs an array of at least 2 dimensions, got shape {x.shape}")
+        raise ValueError(f"{name}: needs an array of at least 2 dimensions, got shape {x.shape}")
     rows, cols = x.shape[-2:]
     return apply(TABLE[name], (x, int(k), int(cols), int(rows)), dtype=x.dtype,
                  op_dtypes=(x.dtype, dt.int32, dt.int32, dt.int32))
@@ -281,9 +287,10 @@ def meshgrid(*arrays: Array, indexing: str = "xy", sparse: bool = False, copy: b
     NumPy's ``sparse``: each array reshaped to broadcast against the others instead (views); ``copy=False``:
     broadcast views instead of copies."""
     if indexing not in ("xy", "ij"):
-        raise ValueError(f"indexing must be 'xy' or 'ij', got {indexing!r}")
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
     from .manipulation import broadcast_to, reshape
 
+    arrays = tuple(array_argument(a, "meshgrid") for a in arrays)
     n = len(arrays)
     sizes = [a.size for a in arrays]
     if indexing == "xy" and n >= 2:
@@ -310,4 +317,6 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> A
         return x.copy() if copy else x
     if copy is False:
         raise ValueError("from_dlpack(copy=False): host data must be copied to the device")
+    if not hasattr(x, "__dlpack__"):
+        raise TypeError(f"from_dlpack: expected a DLPack producer (an object with __dlpack__), got {type(x).__name__}")
     return asarray_like(np.from_dlpack(x), _context_of(device))

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..array import Array
 from ..dtypes import DType
+from .arguments import array_argument
 from .engine import TABLE, apply, apply_general, fast_binary, fast_unary
 from .registry import Entry
 
@@ -113,7 +114,8 @@ def _bound(x: Array, value: Any, high: bool) -> Any:
 def clip(x: Array, /, min: Any = None, max: Any = None, *, out: Array | None = None) -> Array:  # noqa: A002
     """Clamp to [min, max] (array API 2023.12); the result keeps x's dtype; NaN propagates. Not for complex numbers
     (TypeError: the array API leaves their order undefined)."""
-    if isinstance(x, Array) and x.dtype.kind == "c":
+    x = array_argument(x, "clip")
+    if x.dtype.kind == "c":
         raise TypeError(f"clip is not defined for complex numbers ({x.dtype.name})")
     if isinstance(min, int) and not isinstance(min, bool) and x.dtype.kind in "iu":
         min = builtins.max(min, int(np.iinfo(x.dtype.np).min))  # noqa: A001

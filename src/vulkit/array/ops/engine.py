@@ -79,7 +79,10 @@ def apply_general(entry: Entry, args: tuple[Any, ...], out: Array | None = None,
         if done is not None:
             return done
     ctx = _context_of(args, out, entry.op.name)
-    args = tuple(_operand(a, ctx) for a in args)
+    try:
+        args = tuple(_operand(a, ctx) for a in args)
+    except TypeError as error:  # host data of a dtype vulkit does not have (strings, objects)
+        raise TypeError(f"{entry.op.name}: {error}") from None
     types = tuple(a._dtype if isinstance(a, Array) else (bool if a.__class__ is bool else a.__class__)
                   for a in args)
     if dtype is None:

@@ -22,6 +22,7 @@ from ..array import Array, make_array
 from ..dtypes import uint32
 from ..kernels.factorization import CholSpec, DetSpec, LUSpec, TinySpec
 from . import linalg_blocked as blocked
+from .arguments import array_argument
 from .creation import eye, tril
 from .elementwise import conj
 from .linalg_common import (
@@ -42,7 +43,6 @@ from .linalg_common import (
     stack,
 )
 from .manipulation import broadcast_shapes, reshape
-from .reductions import _array
 
 TINY = 8  # largest order solved by one thread per matrix
 
@@ -97,8 +97,8 @@ def solve(x1: Any, x2: Any, /) -> Array:
     array API (and NumPy 2) say. LinAlgError for a singular matrix (this reads a flag back: it waits for the GPU).
 
     LU with partial pivoting (see the module docstring for the paths): NumPy's ``gesv`` to rounding."""
-    a = _array(x1, "solve")
-    b = _array(x2, "solve")
+    a = array_argument(x1, "solve")
+    b = array_argument(x2, "solve")
     if a.ndim < 2:
         raise LinAlgError(f"solve: x1 must be a stack of square matrices, got a {a.ndim}-dimensional array")
     if a._shape[-1] != a._shape[-2]:

@@ -13,12 +13,12 @@ from ..dtypes import DType, as_dtype, float64, int64, uint32, uint64
 from ..kernels.glsl import WORKGROUP
 from ..kernels.histogram import SHARED_COUNT_BINS, SHARED_SUM_BINS, HistSpec
 from ..launch import record
+from .arguments import array_argument
 from .named_errors import naming_errors
 from .scans import (
     Plan,
     Scan,
     _addresses,
-    _as_array,
     _ceil,
     _contiguous,
     _flat,
@@ -119,7 +119,7 @@ def bincount(x: Any, /, weights: Any = None, minlength: int = 0) -> Array:
     and max(x) are read back to check x and size the result. Weighted sums are exact integer sums of the weights in
     96-bit fixed point below the largest finite |weight| (rounded once to float64): no float atomics, the same bits
     run after run; NaN and infinities give NaN/inf bins as NumPy's."""
-    x = _as_array(x, "bincount")
+    x = array_argument(x, "bincount")
     if minlength is None:
         raise TypeError("bincount: use 0 instead of None for minlength")
     minlength = operator.index(minlength)
@@ -132,7 +132,7 @@ def bincount(x: Any, /, weights: Any = None, minlength: int = 0) -> Array:
         raise ValueError("bincount: object too deep for desired array" if x.ndim
                          else "bincount: object of too small depth for desired array")
     if weights is not None:
-        weights = _as_array(weights, "bincount")
+        weights = array_argument(weights, "bincount")
         if weights._shape != x._shape:
             raise ValueError("bincount: The weights and list don't have the same length.")
         if weights._dtype.kind not in "biuf":
@@ -165,7 +165,7 @@ def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  #
     (computed on the host from the range); where the range comes from the data, its min and max are read back
     (synchronises). ``bins`` may name NumPy's bin width estimators ('auto', 'fd', 'doane', 'scott', 'rice',
     'sturges', 'sqrt', 'stone'), computed on the device from the data's statistics (read back)."""
-    a = _real(_as_array(a, "histogram"), "histogram")
+    a = _real(array_argument(a, "histogram"), "histogram")
     if isinstance(bins, str):
         from .numpy_stats import estimated_bins  # noqa: PLC0415 - built on this module
 
@@ -173,7 +173,7 @@ def histogram(a: Any, bins: Any = 10, range: Any = None, weights: Any = None,  #
             bins, range = estimated_bins(a, bins, range, weights)  # noqa: A001
     flat = _contiguous(_flat(a))
     if weights is not None:
-        weights = _as_array(weights, "histogram")
+        weights = array_argument(weights, "histogram")
         if weights._shape != a._shape:
             raise ValueError("histogram: weights should have the same shape as a.")
         weights = _contiguous(_flat(weights))

@@ -21,6 +21,7 @@ from .. import dtypes as dt
 from ..array import Array, make_array, view
 from ..dtypes import DType
 from ..layout import broadcast_shapes, normalize_axes, size_of
+from .arguments import array_argument
 from .contractions import _into, _promoted, wide_dtype
 from .contractions import outer as _outer
 from .creation import default_float, eye
@@ -29,14 +30,14 @@ from .elementwise import add, multiply, pow, sqrt, square, subtract
 from .linalg_common import LinAlgError
 from .manipulation import broadcast_to, expand_dims, moveaxis
 from .named_errors import naming_errors
-from .reductions import _array, count_nonzero, max, min, sum  # noqa: A004
+from .reductions import count_nonzero, max, min, sum  # noqa: A004
 
 
 # -- norms --------------------------------------------------------------------------------------------------
 def _norm_operand(x: Any, function: str) -> tuple[Array, DType]:
     """x in the dtype its norm is computed in (16-bit floats in float32; integers and bool in the default float), and
     the norm's dtype."""
-    x = _array(x, function)
+    x = array_argument(x, function)
     kind = x.dtype.kind
     result = x.dtype.component if kind in "fc" else default_float(x._ctx)
     compute = wide_dtype(result)
@@ -187,7 +188,7 @@ def _diagonal(x: Array, offset: int, axis1: int, axis2: int, function: str) -> A
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     """The ``offset`` diagonals of the matrices in x's last two axes (array API ``diagonal``): a view of x (no copy);
     offset > 0 above the main diagonal, < 0 below; an offset outside the matrix gives an empty last axis."""
-    x = _array(x, "diagonal")
+    x = array_argument(x, "diagonal")
     if x.ndim < 2:
         raise ValueError(f"diagonal: x must have at least 2 dimensions, got shape {x.shape}")
     return _diagonal(x, offset, -2, -1, "diagonal")
@@ -196,7 +197,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
 def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
     """The sums of the ``offset`` diagonals of the matrices in x's last two axes (array API ``trace``), in
     :func:`vt.sum`'s dtype (small integers in the default integer type) unless ``dtype`` says."""
-    x = _array(x, "trace")
+    x = array_argument(x, "trace")
     if x.ndim < 2:
         raise ValueError(f"trace: x must have at least 2 dimensions, got shape {x.shape}")
     return sum(_diagonal(x, offset, -2, -1, "trace"), axis=-1, dtype=dtype)
@@ -222,7 +223,7 @@ def trace_method(a: Array, offset: int = 0, axis1: int = 0, axis2: int = 1, dtyp
 def outer(x1: Array, x2: Array, /) -> Array:
     """The outer product of two 1-D arrays (array API ``linalg.outer``; ``vt.outer`` flattens its inputs as NumPy's
     does)."""
-    a, b = _array(x1, "outer"), _array(x2, "outer")
+    a, b = array_argument(x1, "outer"), array_argument(x2, "outer")
     if a.ndim != 1 or b.ndim != 1:
         raise ValueError(f"outer: x1 and x2 must be 1-dimensional, got shapes {a.shape} and {b.shape}")
     return _outer(a, b)
@@ -259,7 +260,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 def matrix_power(x: Array, n: int, /) -> Array:
     """x to the integer power n by repeated squaring (NumPy's ``matrix_power``): about 2 log2(n) matmuls; n = 0
     gives identities, n < 0 powers of :func:`vt.linalg.inv`."""
-    x = _array(x, "matrix_power")
+    x = array_argument(x, "matrix_power")
     if x.ndim < 2:
         raise LinAlgError(f"matrix_power: {x.ndim}-dimensional array given; it must be at least two-dimensional")
     if x.shape[-1] != x.shape[-2]:

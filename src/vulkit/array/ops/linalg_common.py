@@ -10,11 +10,11 @@ from typing import Any, NamedTuple
 from ..array import Array, make_array
 from ..dtypes import DType, float16, float32
 from ..kernels.factorization import LASpec
+from .arguments import array_argument
 from .creation import default_float, zeros
 from .elementwise import astype
 from .manipulation import broadcast_to
 from .planning import _addresses as needs_addresses
-from .reductions import _array
 
 
 class LinAlgError(ValueError):
@@ -62,7 +62,7 @@ class SVDResult(NamedTuple):
 def matrices(x: Any, function: str, square: bool = True) -> tuple[Array, DType]:
     """x as a stack of matrices in the dtype the kernels compute in, and the result's dtype: integers and bool give
     the default float (as NumPy), float16 is computed in float32."""
-    x = _array(x, function)
+    x = array_argument(x, function)
     if x.ndim < 2:
         raise LinAlgError(f"{function}: {x.ndim}-dimensional array given; the array must be at least "
                           "two-dimensional (a stack of matrices)")

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..array import Array
 from ..layout import normalize_axes
+from .arguments import array_argument
 from .contractions import _into, _promoted, dot
 from .creation import eye, zeros
 from .elementwise import divide, equal, greater, isnan, logical_and, logical_not, where
@@ -29,7 +30,6 @@ from .linalg_spectral import _conj_t, _rtol, svd, svdvals
 from .manipulation import expand_dims, permute_dims, reshape
 from .matmul import matmul
 from .named_errors import naming_errors
-from .reductions import _array
 from .reductions import any as _any
 from .reductions import sum as _sum
 
@@ -51,7 +51,7 @@ def lstsq(a: Any, b: Any, rcond: float | None = None) -> tuple[Array, Array, int
     their own precision, and the default ``rcond`` is their eps times max(M, N) (NumPy: float64's, which counts
     float32 rounding noise as rank). ``rank`` is a Python int (this reads it back: it waits for the GPU).
     LinAlgError for NaN or infinity, as NumPy's "SVD did not converge"."""
-    x1, x2 = _array(a, "lstsq"), _array(b, "lstsq")
+    x1, x2 = array_argument(a, "lstsq"), array_argument(b, "lstsq")
     if x1.ndim != 2:
         raise LinAlgError(f"lstsq: a must be two-dimensional, got a {x1.ndim}-dimensional array (shape {x1.shape})")
     if x2.ndim not in (1, 2):
@@ -186,7 +186,7 @@ def cond(x: Any, p: Any = None) -> Array:
     not converge". Two differences from NumPy: an infinite entry raises that LinAlgError with ``p`` None or +-2
     too (:func:`svdvals` rejects it; NumPy returns inf), and a singular matrix with 'nuc' gives inf (NumPy takes
     the SVD of its NaN inverse and raises)."""
-    a = _array(x, "cond")
+    a = array_argument(x, "cond")
     if a.ndim < 2:
         raise LinAlgError(f"cond: {a.ndim}-dimensional array given; the array must be at least two-dimensional")
     if a.shape[-2] * a.shape[-1] == 0:
@@ -222,7 +222,7 @@ def tensorsolve(a: Any, b: Any, axes: Sequence[int] | None = None) -> Array:
     b to P values, then :func:`solve` (LU with partial pivoting; NumPy's ``gesv`` to rounding: a backward error of a
     few eps times P). LinAlgError where prod(a.shape[:b.ndim]) != P (a not "square") or it is singular, ValueError
     where b does not hold P values. ``axes`` may count from the end (NumPy's fails on negative axes)."""
-    t, y = _array(a, "tensorsolve"), _array(b, "tensorsolve")
+    t, y = array_argument(a, "tensorsolve"), array_argument(b, "tensorsolve")
     if axes is not None:
         try:
             moved = normalize_axes(tuple(operator.index(v) for v in axes), t.ndim, "tensorsolve")
@@ -248,7 +248,7 @@ def tensorinv(a: Any, ind: int = 2) -> Array:
     partial pivoting, NumPy's ``gesv`` with B = I to rounding) and reshaped back. LinAlgError where
     prod(a.shape[:ind]) != P or the matrix is singular; ValueError for ``ind`` < 1. Empty tensors with
     prod(a.shape[:ind]) == P == 0 give an empty inverse (NumPy's reshape to (0, -1) fails on them)."""
-    t = _array(a, "tensorinv")
+    t = array_argument(a, "tensorinv")
     if isinstance(ind, (bool, np.bool_)) or not isinstance(ind, (int, np.integer)) or ind < 1:
         raise ValueError(f"tensorinv: ind must be a positive integer, got {ind!r}")
     ind = int(ind)

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..array import Array, asarray_like, make_array
 from ..dtypes import int32, uint32
+from .arguments import array_argument
 from .creation import eye, tril, triu
 from .elementwise import add, conj
 from .factorizations import cholesky
@@ -28,7 +29,7 @@ from .linalg_blocked import getrf, getrs, triangular_solve
 from .linalg_common import LinAlgError, batch_of, compute_dtype, convert, finish, flag, matrices, raised, result_dtype
 from .manipulation import broadcast_shapes, broadcast_to, reshape
 from .named_errors import naming_errors
-from .reductions import _array, all_finite
+from .reductions import all_finite
 from .reductions import any as any_
 
 _TRANS = {0: 0, 1: 1, 2: 2, "N": 0, "T": 1, "C": 2, "n": 0, "t": 1, "c": 2}
@@ -42,7 +43,7 @@ def _finite(x: Array, function: str) -> None:
 def _operands(a: Any, b: Any, function: str, check_finite: bool) -> tuple[Array, Array, bool, tuple[int, ...], Any]:
     """a (..., n, n) and b (..., n) or (..., n, k) in the compute dtype, whether b is a vector, the broadcast batch
     and the result dtype."""
-    a, b = _array(a, function), _array(b, function)
+    a, b = array_argument(a, function), array_argument(b, function)
     if a.ndim < 2 or a._shape[-1] != a._shape[-2]:
         raise ValueError(f"{function}: expected square matrix, got an array of shape {a.shape}")
     n = a._shape[-1]
@@ -115,7 +116,7 @@ def cho_factor(a: Any, lower: bool = False, overwrite_a: bool = False, check_fin
     arbitrary values there), for :func:`cho_solve` (``scipy.linalg.cho_factor``). LinAlgError where a is not
     positive definite. ``overwrite_a`` is accepted and ignored."""
     del overwrite_a
-    x = _array(a, "cho_factor")
+    x = array_argument(a, "cho_factor")
     if check_finite:
         _finite(x, "cho_factor")
     with naming_errors("cho_factor"):
@@ -207,7 +208,7 @@ def lu_solve(lu_and_piv: tuple[Any, Any], b: Any, trans: int | str = 0, overwrit
     mode = _TRANS[trans]
     t, bm, vector, batch, rtype = _operands(lu, b, "lu_solve", check_finite)
     n, k = t._shape[-1], bm._shape[-1]
-    piv = _array(piv, "lu_solve")
+    piv = array_argument(piv, "lu_solve")
     if piv._dtype.kind not in "iu" or piv._shape[-1:] != (n,):
         raise ValueError(f"lu_solve: piv must be integers of shape (..., {n}), got {piv.dtype} of shape {piv.shape}")
     count = batch_of(batch)

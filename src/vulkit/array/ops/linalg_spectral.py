@@ -21,6 +21,7 @@ from ..kernels.factorization_jacobi import EighSpec, QRSpec, SVDSpec
 from . import linalg_large as large
 from . import linalg_tridiagonal as tridiagonal
 from . import linalg_tridiagonal_vectors as tridiagonal_vectors
+from .arguments import array_argument
 from .creation import eye, tril, triu, zeros
 from .elementwise import abs as _abs
 from .elementwise import conj, divide, equal, greater, isfinite, isnan, logical_not, multiply, sign, where
@@ -41,8 +42,8 @@ from .linalg_common import (
     stack,
 )
 from .manipulation import broadcast_to, expand_dims, reshape
-from .reductions import _array, all_finite
 from .reductions import all as _all
+from .reductions import all_finite
 from .reductions import any as _any
 from .reductions import max as _max
 from .reductions import sum as _sum
@@ -341,7 +342,7 @@ def matrix_rank(x: Any, /, *, rtol: Any = None, tol: Any = None, hermitian: bool
     (``rtol`` default max(M, N) eps, as the array API and NumPy say; ``tol``: NumPy's absolute cutoff instead).
     Singular values from :func:`svdvals` (:func:`eigvalsh` with ``hermitian``); arrays of fewer than two
     dimensions have rank 1 unless all zero, as in NumPy."""
-    a = _array(x, "matrix_rank")
+    a = array_argument(x, "matrix_rank")
     if a.ndim < 2:  # NumPy's: whether any element is nonzero
         return _sum(_any(a != 0), dtype="int64")
     if rtol is not None and tol is not None:

@@ -13,6 +13,7 @@ from ..array import Array, make_array
 from ..kernels.factorization_sweep import HouseSpec
 from ..kernels.factorization_tridiagonal import BisectSpec
 from ..kernels.factorization_tridiagonal_step import TridiagonalStepSpec
+from .arguments import array_argument
 from .creation import arange, zeros
 from .elementwise import (
     add,
@@ -39,7 +40,7 @@ from .linalg_large import (
 from .manipulation import broadcast_to, expand_dims, flip, reshape
 from .moving import concat
 from .recording import run_recorded
-from .reductions import _array, all_finite
+from .reductions import all_finite
 from .reductions import sum as _sum
 
 # eigvalsh and svdvals of large matrices by reduction to tridiagonal / bidiagonal form and bisection instead of
@@ -91,7 +92,7 @@ def tridiagonal_values(d: Any, e: Any, select: str, select_range: Any, check_fin
                        function: str) -> Selected:
     """The checked operands and the selected eigenvalues of SciPy's ``eigvalsh_tridiagonal`` and
     ``eigh_tridiagonal`` (``function`` names the one called in errors)."""
-    d, e = _array(d, function), _array(e, function)
+    d, e = array_argument(d, function), array_argument(e, function)
     if d._dtype.kind == "c" or e._dtype.kind == "c":
         raise TypeError(f"{function}: only real arrays are supported")
     if d.ndim == 0 or d._shape[-1] != (e._shape[-1] if e.ndim else -1) + 1:

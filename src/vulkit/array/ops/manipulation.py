@@ -7,6 +7,7 @@ from typing import Any
 from ..array import Array, view
 from ..layout import as_shape, broadcast_strides, contiguous_strides, normalize_axes, size_of
 from ..layout import broadcast_shapes as _broadcast_shapes
+from .arguments import array_argument
 
 
 def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
@@ -27,6 +28,7 @@ def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
 def reshape(x: Array, /, shape: Any, *, copy: bool | None = None) -> Array:
     """x's elements (C order) in ``shape``: a view wherever strides can express it (as NumPy finds one), else a
     copy; ``copy=True`` always copies, ``copy=False`` raises ValueError where a view is impossible."""
+    x = array_argument(x, "reshape")
     target = _target_shape(shape, x.size)
     if not copy:
         strides = contiguous_strides(target) if x._contig else view_strides(x.shape, x.strides, target)
@@ -68,9 +70,10 @@ def view_strides(shape: tuple[int, ...], strides: tuple[int, ...], target: tuple
 
 def broadcast_to(x: Array, /, shape: Any) -> Array:
     """A read-only-in-spirit view of x broadcast to ``shape`` (stride 0 along new axes)."""
+    x = array_argument(x, "broadcast_to")
     shape = as_shape(shape)
     if _broadcast_shapes(x.shape, shape) != shape:
-        raise ValueError(f"cannot broadcast an array of shape {x.shape} to shape {shape}")
+        raise ValueError(f"broadcast_to: cannot broadcast an array of shape {x.shape} to shape {shape}")
     return view(x, shape, broadcast_strides(x.shape, x.strides, shape), x._offset)
 
 
@@ -81,22 +84,24 @@ def broadcast_shapes(*shapes: Any) -> tuple[int, ...]:
 
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """Views of ``arrays`` broadcast to one shape (a tuple, as the standard since 2024.12 and NumPy 2 give)."""
+    arrays = tuple(array_argument(a, "broadcast_arrays") for a in arrays)
     shape = _broadcast_shapes(*(a.shape for a in arrays))
     return tuple(broadcast_to(a, shape) for a in arrays)
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """A view with the axes in the order ``axes``."""
-    return x.permute_dims(axes)
+    return array_argument(x, "permute_dims").permute_dims(axes)
 
 
 def matrix_transpose(x: Array, /) -> Array:
     """The last two axes swapped (a view)."""
-    return x.mT
+    return array_argument(x, "matrix_transpose").mT
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     """A view with a new axis of size 1 at each position ``axis`` of the result."""
+    x = array_argument(x, "expand_dims")
     ndim = x.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1)
     new = set(normalize_axes(axis, ndim))
     shape, strides, old = [], [], iter(zip(x.shape, x.strides, strict=True))
@@ -109,16 +114,18 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
 
 def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     """A view without the axes ``axis`` (all axes of size 1 when None); each must have size 1."""
+    x = array_argument(x, "squeeze")
     axes = tuple(i for i, n in enumerate(x.shape) if n == 1) if axis is None else normalize_axes(axis, x.ndim)
     for a in axes:
         if x.shape[a] != 1:
-            raise ValueError(f"cannot squeeze axis {a} of size {x.shape[a]} (it must be 1)")
+            raise ValueError(f"squeeze: cannot squeeze axis {a} of size {x.shape[a]} (it must be 1)")
     keep = [i for i in range(x.ndim) if i not in axes]
     return view(x, tuple(x.shape[i] for i in keep), tuple(x.strides[i] for i in keep), x._offset)
 
 
 def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """A view with the order of elements reversed along ``axis`` (all axes when None)."""
+    x = array_argument(x, "flip")
     axes = range(x.ndim) if axis is None else normalize_axes(axis, x.ndim)
     strides, offset = list(x.strides), x._offset
     for a in axes:
@@ -130,9 +137,10 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
 
 def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> Array:
     """A view with axes ``source`` moved to positions ``destination`` (the others keep their order)."""
+    x = array_argument(x, "moveaxis")
     src, dst = normalize_axes(source, x.ndim, "source"), normalize_axes(destination, x.ndim, "destination")
     if len(src) != len(dst):
-        raise ValueError("source and destination must name the same number of axes")
+        raise ValueError("moveaxis: source and destination must name the same number of axes")
     order = [i for i in range(x.ndim) if i not in src]
     for d, s in sorted(zip(dst, src, strict=True)):
         order.insert(d, s)
@@ -141,6 +149,7 @@ def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[i
 
 def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
     """A view with axes ``axis1`` and ``axis2`` exchanged (NumPy's ``swapaxes``)."""
+    x = array_argument(x, "swapaxes")
     a, b = normalize_axes(axis1, x.ndim, "swapaxes")[0], normalize_axes(axis2, x.ndim, "swapaxes")[0]
     axes = list(range(x.ndim))
     axes[a], axes[b] = b, a
@@ -149,4 +158,5 @@ def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
 
 def transpose(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
     """A view with the axes reversed, or in the order ``axes`` (NumPy's ``transpose``)."""
+    x = array_argument(x, "transpose")
     return x.permute_dims(tuple(range(x.ndim - 1, -1, -1)) if axes is None else tuple(axes))

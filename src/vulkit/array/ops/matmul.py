@@ -55,9 +55,9 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     as batch axes; a 1-D first operand is a row vector and a 1-D second one a column vector, the added axis then
     removed from the result. Integers give exact (wrapping) products and bool ``any(a and b)``; float16 adds in
     float32."""
-    from .reductions import _array  # noqa: PLC0415 - reductions imports elementwise, which imports nothing here
+    from .arguments import array_argument  # noqa: PLC0415
 
-    a, b = _array(x1, "matmul"), _array(x2, "matmul")
+    a, b = array_argument(x1, "matmul"), array_argument(x2, "matmul")
     key = None
     if out is None and a._ctx is b._ctx:
         key = ("matmul call", a._shape, a._strides, a._offset, b._shape, b._strides, b._offset, a._dtype, b._dtype,

@@ -22,6 +22,7 @@ from ..array import Array, asarray_like, basic_view, make_array, view
 from ..dtypes import bool_, result_type
 from ..layout import contiguous_strides, normalize_axes
 from . import elementwise as ew
+from .arguments import array_argument
 from .engine import TABLE, apply
 from .gather import take
 from .manipulation import reshape
@@ -139,6 +140,7 @@ def stack(arrays: Sequence[Array], /, *, axis: int = 0) -> Array:
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """Views of x's slices along ``axis`` (array API ``unstack``): no copy."""
+    x = array_argument(x, "unstack")
     if x.ndim == 0:
         raise ValueError("unstack: the array must have at least one dimension")
     axis = _axis("unstack", axis, x.ndim)
@@ -292,6 +294,7 @@ def _sum_shift(shift: Any) -> int:
 def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None) -> Array:
     """The n-th discrete difference along ``axis`` (``x[1:] - x[:-1]``, n times; ``!=`` for booleans, as
     NumPy), after joining ``prepend`` and ``append`` (arrays, or scalars broadcast to one slice)."""
+    x = array_argument(x, "diff")
     if x.ndim == 0:
         raise ValueError("diff: the array must have at least one dimension")
     n = operator.index(n)
@@ -428,14 +431,14 @@ def _fill_value(value: Any, out: Array) -> Any:
 def ravel(x: Array, /) -> Array:
     """x's elements in C order as one dimension (NumPy's ``ravel``): a view wherever strides can express it
     (``reshape(x, -1)``), else a copy."""
-    return reshape(x, (-1,))
+    return reshape(array_argument(x, "ravel"), (-1,))
 
 
 def flatten(x: Array, /, order: str = "C") -> Array:
     """A contiguous 1-D copy of x's elements in C order (NumPy's ``ndarray.flatten``)."""
     if order != "C":
         raise ValueError(f"flatten: vulkit arrays flatten in C order only, got order={order!r}")
-    return reshape(x, (-1,), copy=True)
+    return reshape(array_argument(x, "flatten"), (-1,), copy=True)
 
 
 # -- rounding -----------------------------------------------------------------------------------------------

@@ -16,13 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from ...runtime import context as _context
 from .. import dtypes as dt
-from ..array import Array, asarray_like, make_array, view
+from ..array import Array, make_array, view
 from ..dtypes import DType
 from ..kernels.glsl import VEC4, WORKGROUP
 from ..kernels.reduction import ReduceSpec, shuffle_ok
 from ..layout import contiguous_strides, normalize_axes, size_of
+from .arguments import array_argument
 from .creation import default_float, default_int, full
 from .elementwise import isfinite
 from .engine import TABLE, apply
@@ -46,15 +46,6 @@ GPU_TARGET_GROUPS = 2048  # workgroups a first pass aims at on a GPU (a few wave
 # workgroups at most) unchanged. CPU devices keep the chunks (llvmpipe caps an invocation's loop iterations)
 COL_ONE_PASS_GROUPS = 256
 COL_ONE_PASS_LANES = 64
-
-
-def _array(x: Any, function: str) -> Array:
-    if isinstance(x, Array):
-        x._check_alive(function)
-        return x
-    if isinstance(x, (bool, int, float, list, tuple, np.ndarray, np.generic)):
-        return asarray_like(x, _context.current())
-    raise TypeError(f"{function}: expected an array, got {type(x).__name__}")
 
 
 def _axes(x: Array, axis: Any, function: str) -> tuple[int, ...]:
@@ -228,7 +219,7 @@ def reduce(function: str, acc: str, x: Any, axis: Any, keepdims: bool, acc_dtype
 
     ``empty``: the value of a reduction over no elements (None: ValueError, as NumPy's max raises).
     """
-    x = _array(x, function)
+    x = array_argument(x, function)
     ctx = x._ctx
     try:  # a layout reduced before replays what it recorded (the host's time of a small sum: 20 -> 8 us)
         key: Any = ("reduce", acc, x._dtype, x._shape, x._strides, x._offset, axis, keepdims, acc_dtype, out_dtype,
@@ -390,9 +381,9 @@ def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = Fa
     as float64 sums rounded to float32. Deterministic: the same bits every run. NumPy's ``initial`` (added) and
     ``where`` (elements outside the mask left out) are taken too."""
     if initial is not None or where is not None:
-        return _numpy_extras("sum", _array(x, "sum"), axis, keepdims, initial, where,
+        return _numpy_extras("sum", array_argument(x, "sum"), axis, keepdims, initial, where,
                              lambda y: sum(y, axis=axis, dtype=dtype, keepdims=keepdims))
-    x = _array(x, "sum")
+    x = array_argument(x, "sum")
     out = _sum_dtype(x, dtype, "sum")
     if out.kind == "b":  # NumPy: the elements as bools, added with bool's addition (or)
         return any(x, axis=axis, keepdims=keepdims)
@@ -404,9 +395,9 @@ def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = F
          where: Any = None) -> Array:
     """Product over ``axis``, typed as :func:`sum` (NumPy's ``initial`` and ``where`` too)."""
     if initial is not None or where is not None:
-        return _numpy_extras("prod", _array(x, "prod"), axis, keepdims, initial, where,
+        return _numpy_extras("prod", array_argument(x, "prod"), axis, keepdims, initial, where,
                              lambda y: prod(y, axis=axis, dtype=dtype, keepdims=keepdims))
-    x = _array(x, "prod")
+    x = array_argument(x, "prod")
     out = _sum_dtype(x, dtype, "prod")
     if out.kind == "b":  # NumPy: the elements as bools, multiplied with bool's product (and)
         return all(x, axis=axis, keepdims=keepdims)
@@ -436,7 +427,7 @@ def _where_mask(where: Any, x: Array) -> Array:
 def mean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, where: Any = None) -> Array:
     """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements (NumPy's
     ``where`` too: the mean of the elements its mask takes)."""
-    x = _array(x, "mean")
+    x = array_argument(x, "mean")
     out = _float_dtype(x, dtype, "mean", complex_too=True)
     if where is not None:
         return _masked_mean(x, _where_mask(where, x), axis, keepdims, out)[0]
@@ -456,7 +447,7 @@ def var(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: boo
     """Variance over ``axis``, dividing by N - ``correction`` (NumPy's ``ddof`` is accepted too); one pass
     (Welford's updates, Chan's combinations). NaN over no elements or where N - correction <= 0 and the
     sum of squares is 0. NumPy's ``where``: the variance of the elements its mask takes (two passes)."""
-    x = _array(x, "var")
+    x = array_argument(x, "var")
     out = _float_dtype(x, dtype, "var")
     if where is not None:
         return _masked_var(x, _where_mask(where, x), axis, keepdims, out, _correction(correction, ddof, "var"))
@@ -488,14 +479,14 @@ def std(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: boo
         from .elementwise import sqrt
 
         return sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims, dtype=dtype, ddof=ddof, where=where))
-    x = _array(x, "std")
+    x = array_argument(x, "std")
     out = _float_dtype(x, dtype, "std")
     return reduce("std", "std", x, axis, keepdims, _accumulate(out), out, empty=math.nan,
                   ddof=_correction(correction, ddof, "std"))
 
 
 def _extreme(function: str, x: Any, axis: Any, keepdims: bool, nan_skipping: bool = False) -> Array:
-    x = _array(x, function)
+    x = array_argument(x, function)
     _real(x, function)
     d = x._dtype
     big = function.endswith("max")
@@ -510,7 +501,7 @@ def _extreme(function: str, x: Any, axis: Any, keepdims: bool, nan_skipping: boo
 def _extremum(name: str, x: Any, axis: Any, keepdims: bool, initial: Any, where: Any) -> Array:
     """max or min, with NumPy's ``initial`` and ``where`` where given."""
     if initial is not None or where is not None:
-        return _numpy_extras(name, _array(x, name), axis, keepdims, initial, where,
+        return _numpy_extras(name, array_argument(x, name), axis, keepdims, initial, where,
                              lambda y: _extreme(name, y, axis, keepdims))
     return _extreme(name, x, axis, keepdims)
 
@@ -541,7 +532,7 @@ def nanmin(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
 
 def nansum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
     """:func:`sum` counting NaNs as zero."""
-    x = _array(x, "nansum")
+    x = array_argument(x, "nansum")
     _real(x, "nansum")
     out = _sum_dtype(x, dtype, "nansum")
     acc = "nansum_float" if out.kind == "f" else "sum_int"
@@ -550,13 +541,13 @@ def nansum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool =
 
 def nanmean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
     """:func:`mean` of the elements that are not NaN (NaN where there are none)."""
-    x = _array(x, "nanmean")
+    x = array_argument(x, "nanmean")
     out = _float_dtype(x, dtype, "nanmean")
     return reduce("nanmean", "nanmean", x, axis, keepdims, _accumulate(out), out, empty=math.nan)
 
 
 def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
-    x = _array(x, function)
+    x = array_argument(x, function)
     _real(x, function)
     if axis is not None and not isinstance(axis, (int, np.integer)):
         raise TypeError(f"{function}: axis must be an integer or None, got {type(axis).__name__}")
@@ -600,7 +591,7 @@ def all_finite(x: Array) -> bool:
 
 def count_nonzero(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
     """The number of nonzero elements along ``axis`` (int64)."""
-    x = _array(x, "count_nonzero")
+    x = array_argument(x, "count_nonzero")
     index = dt.int64 if "int64" in x._ctx.dtypes else dt.int32
     return reduce("count_nonzero", "count_nonzero", x, axis, keepdims, dt.bool_, index, empty=0)
 
@@ -608,7 +599,7 @@ def count_nonzero(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> A
 def logsumexp(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
     """log(sum(exp(x))) over ``axis`` without overflow (SciPy's logsumexp): one pass keeping the running maximum
     and the sum of exp(x - maximum); -inf over no elements."""
-    x = _array(x, "logsumexp")
+    x = array_argument(x, "logsumexp")
     out = _float_dtype(x, None, "logsumexp")
     return reduce("logsumexp", "logsumexp", x, axis, keepdims, _accumulate(out), out, empty=-math.inf)
 
@@ -618,7 +609,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     axes: ``sum(conj(x1) * x2, axis=axis)`` in their promoted type."""
     from .elementwise import conj, multiply  # noqa: PLC0415 - elementwise imports nothing from here
 
-    x1, x2 = _array(x1, "vecdot"), _array(x2, "vecdot")
+    x1, x2 = array_argument(x1, "vecdot"), array_argument(x2, "vecdot")
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError("vecdot: both arrays need at least one dimension")
     if not (-builtins.min(x1.ndim, x2.ndim) <= axis < 0 or 0 <= axis < builtins.min(x1.ndim, x2.ndim)

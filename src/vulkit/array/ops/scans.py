@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..array import Array, asarray_like, make_array, view
+from ..array import Array, make_array, view
 from ..dtypes import DType, as_dtype, bool_, float32, int32, int64, uint8, uint16, uint32, uint64
 from ..kernels.glsl import WORKGROUP
 from ..kernels.histogram import HistSpec
@@ -27,6 +27,7 @@ from ..kernels.scan import MAX_COORDS, SUB, TILE, ScanSpec
 from ..launch import record
 from ..layout import broadcast_strides, merge_dims, normalize_axes, size_of
 from . import tuning
+from .arguments import array_argument
 from .elementwise import where as _where3
 from .engine import TABLE, apply
 
@@ -315,17 +316,6 @@ def _result_dtype(name: str, x: Array, dtype: Any) -> DType:
         raise TypeError(f"{name}: {error}") from None
 
 
-def _as_array(value: Any, name: str) -> Array:
-    if isinstance(value, Array):
-        return value
-    from ...runtime import context as _context
-
-    try:
-        return asarray_like(value, _context.current())
-    except TypeError as error:
-        raise TypeError(f"{name}: {error}") from None
-
-
 def _real(x: Array, name: str) -> Array:
     """x, or TypeError where its dtype is not bool, integer or real floating (complex: not yet)."""
     if x._dtype.kind not in "biuf":
@@ -362,7 +352,7 @@ def cumprod(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
 
 
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: bool, flatten: bool) -> Array:
-    x = _as_array(x, name)
+    x = array_argument(x, name)
     wanted = None if dtype is None else _result_dtype(name, x, dtype)
     if (x._dtype.kind == "c" or (wanted is not None and wanted.kind == "c")) and op == "add":
         return _complex_cumulative(name, op, x, axis, wanted, include_initial, flatten)
@@ -572,7 +562,7 @@ def _truth(x: Array) -> Array:
 def nonzero(x: Array, /) -> tuple[Array, ...]:
     """The indices of x's nonzero elements, one int64 array per dimension, in C order (NumPy's ``nonzero``; 0-d x
     raises ValueError). Synchronises: the count of nonzero elements is read back to size the result."""
-    x = _real(_truth(_as_array(x, "nonzero")), "nonzero")
+    x = _real(_truth(array_argument(x, "nonzero")), "nonzero")
     coords, count = _coordinates(x, "nonzero", rows_first=False)
     return tuple(view(coords, (count,), (1,), coords._offset + d * coords._strides[0]) for d in range(x.ndim))
 
@@ -580,7 +570,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
 def argwhere(a: Any, /) -> Array:
     """NumPy's ``argwhere``: the (count, ndim) int64 indices of a's nonzero elements (a 0-d a gives (count, 0)).
     Synchronises (the count is read back)."""
-    a = _real(_truth(_as_array(a, "argwhere")), "argwhere")
+    a = _real(_truth(array_argument(a, "argwhere")), "argwhere")
     if a.ndim == 0:
         flags = _coordinates(view(a, (1,), (0,), a._offset), "argwhere", rows_first=True)[0]
         return make_array(a._ctx, (flags.shape[0], 0), int64)
@@ -589,7 +579,7 @@ def argwhere(a: Any, /) -> Array:
 
 def flatnonzero(a: Any, /) -> Array:
     """NumPy's ``flatnonzero``: the int64 indices of the nonzero elements of a flattened. Synchronises."""
-    a = _as_array(a, "flatnonzero")
+    a = array_argument(a, "flatnonzero")
     return nonzero(_flat(a))[0]
 
 

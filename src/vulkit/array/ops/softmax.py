@@ -9,17 +9,18 @@ from ..array import Array, make_array
 from ..kernels.softmax import SoftmaxSpec
 from ..launch import addresses_of
 from ..layout import normalize_axes
+from .arguments import array_argument
 from .creation import default_float
 from .elementwise import astype, exp, subtract
 from .planning import SPAN
 from .planning import _addresses as needs_addresses
-from .reductions import _array, logsumexp
+from .reductions import logsumexp
 
 
 def softmax(x: Any, axis: int, log: bool, function: str) -> Array:
     """exp(x) / sum(exp(x)) along ``axis`` (``log``: its logarithm), of a float type (integers give the default
     float); NaN rows where a row holds NaN or +inf twice, as PyTorch's."""
-    x = _array(x, function)
+    x = array_argument(x, function)
     if not isinstance(axis, int):
         raise TypeError(f"{function}: axis (dim) must be an integer, got {type(axis).__name__}")
     if x._dtype.kind != "f":
