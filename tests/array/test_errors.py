@@ -180,3 +180,17 @@ def test_other_argument_errors_name_the_function():
         assert inner not in str(info.value)
     with pytest.raises(TypeError, match="^grey_closing: "):
         vt.image.grey_closing(vt.zeros((8, 8)), "abc")
+
+
+@pytest.mark.parametrize("function, args", [(vt.pad, (None, 1)), (vt.astype, (None, vt.float32))],
+                         ids=["pad", "astype"])
+def test_non_arrays_with_more_arguments_name_the_function(function, args):
+    with pytest.raises(TypeError, match=rf"^{function.__name__}: expected an array, got NoneType$"):
+        function(*args)
+
+
+def test_polyder_of_a_huge_order_returns_at_once():
+    """Past its length every derivative of a polynomial is the same empty array (the loop ran m times)."""
+    for p, dtype in (([1, 2, 3], np.int64), ([], np.float64)):
+        got = vt.polyder(p, 10**12).numpy()
+        assert got.shape == (0,) and got.dtype == np.polyder(np.asarray(p, dtype=dtype), 5).dtype

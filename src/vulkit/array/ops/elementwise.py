@@ -131,5 +131,5 @@ def where(condition: Any, x1: Any, x2: Any, /, *, out: Array | None = None) -> A
 
 def astype(x: Array, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Array:
     """Array API ``astype``: x converted to ``dtype``."""
-    result = x.astype(dtype, copy=copy)
+    result = array_argument(x, "astype").astype(dtype, copy=copy)
     return result if device is None else result.to_device(device)

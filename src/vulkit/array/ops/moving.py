@@ -355,6 +355,7 @@ def pad(x: Array, pad_width: Any, mode: str = "constant", constant_values: Any =
     Every output element of the other modes is x at a position found per axis (NumPy's own padding of
     ``arange(n)`` gives each axis's map, since the modes pad axis by axis); each axis's map is cut into runs
     of step 1, -1 or 0, and each block of runs is one strided copy."""
+    x = array_argument(x, "pad")
     if not isinstance(mode, str) or mode not in PAD_MODES:
         raise ValueError(f"pad: mode {mode!r} is not supported; vulkit has {', '.join(PAD_MODES)}")
     widths = [(int(b), int(a)) for b, a in _pairs("pad", pad_width, x.ndim, index=True)]

@@ -523,7 +523,7 @@ def polyder(p: Any, m: int = 1) -> Array:
     p = as_array(p)
     if p.ndim == 0:
         raise TypeError("len() of unsized object")
-    for _ in range(m):
+    for _ in range(min(m, p.shape[0] + 1)):  # past its length every derivative is the same empty array
         count = p.shape[0] - 1
         p = ew.multiply(p[:-1], arange(count, 0, -1, dtype=default_int(p._ctx), device=p.device))
     return p
