@@ -182,8 +182,10 @@ def test_other_argument_errors_name_the_function():
         vt.image.grey_closing(vt.zeros((8, 8)), "abc")
 
 
-@pytest.mark.parametrize("function, args", [(vt.pad, (None, 1)), (vt.astype, (None, vt.float32))],
-                         ids=["pad", "astype"])
+@pytest.mark.parametrize("function, args", [(vt.pad, (None, 1)), (vt.astype, (None, vt.float32)),
+                                            (vt.roll, (None, 1)), (vt.tile, (None, 2)), (vt.take, (None, [0])),
+                                            (vt.take_along_axis, (None, [0]))],
+                         ids=["pad", "astype", "roll", "tile", "take", "take_along_axis"])
 def test_non_arrays_with_more_arguments_name_the_function(function, args):
     with pytest.raises(TypeError, match=rf"^{function.__name__}: expected an array, got NoneType$"):
         function(*args)

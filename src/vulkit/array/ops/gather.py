@@ -21,6 +21,7 @@ from ..kernels.gather import GatherSpec
 from ..kernels.glsl import division_magic
 from ..launch import grid
 from ..layout import broadcast_strides, contiguous_strides, merge_dims, normalize_axes, size_of
+from .arguments import array_argument
 from .manipulation import reshape
 from .planning import _addresses
 
@@ -66,6 +67,7 @@ def take(x: Array, /, indices: Any, *, axis: int | None = None, mode: str = "rai
     waits for the GPU), ``"wrap"`` or ``"clip"`` (NumPy's: no check, no wait).
     """
     _check_mode("take", mode)
+    x = array_argument(x, "take")
     indices = _index_array("take", indices, x._ctx)
     if axis is None:
         x = reshape(x, (-1,))
@@ -96,6 +98,7 @@ def take_along_axis(x: Array, indices: Any, /, *, axis: int | None = -1, mode: s
     has x's number of dimensions, and the two broadcast against each other except along ``axis``; None
     flattens x (then indices must be 1-D). ``mode`` as :func:`take`'s (``"raise"`` waits for the GPU)."""
     _check_mode("take_along_axis", mode)
+    x = array_argument(x, "take_along_axis")
     indices = _index_array("take_along_axis", indices, x._ctx)
     if axis is None:
         if indices.ndim != 1:

@@ -165,6 +165,7 @@ def tile(x: Array, repetitions: Any, /) -> Array:
     """x repeated ``repetitions`` times along each axis (NumPy's ``tile``: the shorter of x's shape and
     ``repetitions`` is padded with leading ones). One copy: x broadcast into a view of the output whose axes
     are split into (repetition, element) pairs."""
+    x = array_argument(x, "tile")
     reps = _counts("tile", repetitions)
     ndim = builtins.max(x.ndim, len(reps))
     reps = (1,) * (ndim - len(reps)) + reps
@@ -257,6 +258,7 @@ def roll(x: Array, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ..
     """x with its elements shifted by ``shift`` along ``axis`` (None: of the flattened array, then the shape
     restored), elements leaving one end coming back at the other (array API ``roll``). One copy per block:
     at most two per rolled axis, multiplied."""
+    x = array_argument(x, "roll")
     if axis is None:
         flat = reshape(x, (-1,))
         return reshape(roll(flat, _sum_shift(shift), axis=0), x._shape)
