@@ -20,6 +20,7 @@ from ..kernels.skinny import SkinnySpec
 from ..launch import addresses_of, grid
 from ..layout import broadcast_shapes, merge_dims, size_of
 from . import matmul_tuning, tuning
+from .arguments import array_argument
 from .planning import _addresses as needs_addresses
 
 _BIG = Tile(128, 128, 8, 8, 8)
@@ -55,8 +56,6 @@ def matmul(x1: Any, x2: Any, /, *, out: Array | None = None) -> Array:
     as batch axes; a 1-D first operand is a row vector and a 1-D second one a column vector, the added axis then
     removed from the result. Integers give exact (wrapping) products and bool ``any(a and b)``; float16 adds in
     float32."""
-    from .arguments import array_argument  # noqa: PLC0415
-
     a, b = array_argument(x1, "matmul"), array_argument(x2, "matmul")
     key = None
     if out is None and a._ctx is b._ctx:
