@@ -186,6 +186,14 @@
 #      benchmark's matrices, eigh 400² and 2048²; the eigh, svd and column sum rows; the whole suite with validation
 #  92. svd and eigh of 2048² (the benchmark's matrices) under the tree of the session's start (.gpu/old) and now, in
 #      turn
+#  93. the one-sweep radix sort (one dispatch a pass, decoupled look-back): the sorting and set tests with validation
+#      (on by default on a GPU), ONESWEEP off / on in turn (sort, stable argsort, keys of one sign, uniform uint32,
+#      unique of wide int64), ONESWEEP_SPINS 16 / 256 / 4096, the sort's kernels, the sorting rows against the peers
+#  94. the one-sweep look-back reading 1 / 8 / 32 tile states at once, one sweep off / on, registers and shared memory
+#      of the sort's kernels either way
+#  95. the one-sweep scatter without its chunk prefetch, and with tiles of 4 / 3 / 2 chunks; their registers
+#  96. the one-sweep sort with its look-back, its writes or both taken out (probe_onesweep_parts.py), against
+#      reduce-then-scan
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -625,6 +633,48 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    96) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+        limit 200 python3 benchmarks/probes/probe_onesweep_parts.py "vt.sort(u)" "vt.sort(x)" --setup "$setup" 2>&1 \
+          | tee "$out/onesweep_parts.txt" ;;
+    95) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+        s=vulkit.array.ops.sorting
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_PREFETCH=True,False" "vt.sort(x)" "vt.sort(u)" \
+          --setup "$setup" 2>&1 | tee "$out/onesweep_prefetch.txt"
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_CHUNKS=4,3,2" "vt.sort(x)" "vt.sort(u)" \
+          --setup "$setup" 2>&1 | tee "$out/onesweep_chunks.txt"
+        for settings in "$s.ONESWEEP_PREFETCH=False" "$s.ONESWEEP_CHUNKS=2" "$s.ONESWEEP_CHUNKS=3"; do
+          echo "== $settings" >> "$out/sort_stats.txt"
+          limit 60 python3 benchmarks/probes/with_settings.py "$settings" -- \
+            benchmarks/probes/probe_pipeline_stats.py "vt.sort(x)" "vt.sort(u)" --setup "$setup" 2>&1 | grep onesweep \
+            | tee -a "$out/sort_stats.txt"
+        done ;;
+    94) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+        s=vulkit.array.ops.sorting
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_WINDOW=1,8,32" "vt.sort(x)" "vt.sort(u)" \
+          --setup "$setup" 2>&1 | tee "$out/onesweep_window.txt"
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP=False,True" "vt.sort(x)" "vt.sort(u)" \
+          --setup "$setup" 2>&1 | tee "$out/onesweep_ab.txt"
+        limit 60 python3 benchmarks/probes/probe_pipeline_stats.py "vt.sort(x)" --setup "$setup" 2>&1 \
+          | tee "$out/sort_stats.txt"
+        limit 60 python3 benchmarks/probes/with_settings.py "$s.ONESWEEP=False" -- \
+          benchmarks/probes/probe_pipeline_stats.py "vt.sort(x)" --setup "$setup" 2>&1 | tee -a "$out/sort_stats.txt" ;;
+    93) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 8 | tee "$out/tests_sorting.txt"
+        setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); y = vt.asarray(np.abs(g)); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))
+k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24, dtype=np.int64))'
+        s=vulkit.array.ops.sorting
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP=False,True" "vt.sort(x)" \
+          "vt.argsort(x, stable=True)" "vt.sort(y)" "vt.sort(u)" "vt.unique_values(k)" --setup "$setup" 2>&1 \
+          | tee "$out/onesweep_ab.txt"
+        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_SPINS=16,256,4096" "vt.sort(x)" \
+          "vt.sort(u)" --setup "$setup" 2>&1 | tee "$out/onesweep_spins.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 \
+          | tee "$out/sort_times.txt"
+        bench_rows 90 "sort of 16,777,216" "argsort" "unique of" ;;
     85) VULKIT_VALIDATION=1 limit 100 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
         in_turn sort_ab.txt limit 60 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(y)" \
