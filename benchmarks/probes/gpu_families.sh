@@ -186,6 +186,7 @@
 #      benchmark's matrices, eigh 400² and 2048²; the eigh, svd and column sum rows; the whole suite with validation
 #  92. svd and eigh of 2048² (the benchmark's matrices) under the tree of the session's start (.gpu/old) and now, in
 #      turn
+#  93.–96. records of the one-sweep radix sort, removed after (commit 511b41c has it and probe_onesweep_parts.py):
 #  93. the one-sweep radix sort (one dispatch a pass, decoupled look-back): the sorting and set tests with validation
 #      (on by default on a GPU), ONESWEEP off / on in turn (sort, stable argsort, keys of one sign, uniform uint32,
 #      unique of wide int64), ONESWEEP_SPINS 16 / 256 / 4096, the sort's kernels, the sorting rows against the peers

@@ -45,11 +45,7 @@ STATE_CODES = 16  # S[16 + pass]: 0 run, 1 skip, 2 copy in order
 STATE_PARITY = 32  # S[32 + pass]: the buffer pair the pass reads (it writes the other)
 STATE_COUNTS = 64  # S[64 + pass * 256 + digit]: the digit's count, then its start
 MAX_PASSES = 16
-STATE_NEXT_TILE = 48  # S[48 + pass]: the next tile a one-sweep scatter takes
-_GLOBAL_SCALARS = ("n", "total", "tiles", "gx", "shift", "step", "mode", "mg", "sh", "xoff", "tpr", "spins")
-# a one-sweep scatter's tile states: the flag in the top two bits, a count of at most 2^30 - 1 below
-LOOKBACK_AGGREGATE, LOOKBACK_INCLUSIVE = 1 << 30, 2 << 30
-ONESWEEP_MOST = (1 << 30) - 1
+_GLOBAL_SCALARS = ("n", "total", "tiles", "gx", "shift", "step", "mode", "mg", "sh", "xoff", "tpr")
 _TILE_SCALARS = ("n", "total", "rt", "gx", "tiles", "xoff")
 MODE_FIRST, MODE_LAST = 1, 2
 
@@ -87,8 +83,6 @@ class RadixSpec(sg.BufferSpec):
     scoped: bool = False
     addresses: bool = False
     chunks: int = 1
-    window: int = 8
-    prefetch: bool = True
     groups_per: ClassVar[int] = 1
 
     SCALARS: ClassVar[tuple[str, ...]] = _GLOBAL_SCALARS
@@ -128,14 +122,9 @@ class RadixSpec(sg.BufferSpec):
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
                   f"#define OT {_index_type(self.index_bytes)}", f"#define CHUNKS {self.chunks}u",
                   "#define SPAN (TILE * CHUNKS)"]
-        lines += [f"#define MAY_MOVE {int(self.values != 'none')}", f"#define AGGREGATE {LOOKBACK_AGGREGATE:#x}u",
-                  f"#define INCLUSIVE {LOOKBACK_INCLUSIVE:#x}u", f"#define MOST {ONESWEEP_MOST:#x}u",
-                  f"#define NEXT_TILE {STATE_NEXT_TILE}u", f"#define WINDOW {self.window}u",
-                  f"#define PREFETCH {int(self.prefetch or self.stage != 'onesweep')}"]
         body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "spine": _SPINE,
-                "rowspine": _ROWSPINE, "scatter": _SCATTER, "onesweep": _ONESWEEP}[self.stage]
-        ranks = self.stage in ("scatter", "onesweep")
-        lines += sg.rank_lines(self.geometry) if ranks else sg.scan_lines(self.geometry)
+                "rowspine": _ROWSPINE, "scatter": _SCATTER}[self.stage]
+        lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
         lines += sg.row_tile_lines()
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
@@ -306,7 +295,11 @@ void main() {
 }
 """
 
-_CHUNKS = """
+_SCATTER = """
+shared KT s_k[TILE];
+shared uint s_v[TILE];
+shared uint s_base[256];
+shared uint s_run[256];
 KT key[ITEMS];
 uint val[ITEMS];
 KT next_key[ITEMS];
@@ -342,33 +335,6 @@ void emit(uint g, KT k, uint v, bool last, uint src, bool moving, bool gather) {
   if (OUT_INDEX != 0) OI(g) = OT(ROWS != 0 ? v - div_n(v) * p.n : v);
 }
 
-// the chunks of a pass whose keys all share its digit: written where they are
-void copy_chunk(uint start, uint count, bool last, uint src, bool moving, bool gather) {
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    uint li = local_index(j);
-    if (li < count) emit(start + li, key[j], val[j], last, src, moving, gather);
-  }
-}
-
-// chunk c (at start) into key / val; with PREFETCH the next chunk's loads are in flight while this one is ranked
-// (load_chunk(first_of_tile, ...) issued before chunk 0)
-void advance(uint c, uint start, uint span, bool first, uint src, bool moving) {
-  if (PREFETCH == 0) load_chunk(start, min(TILE, span - c * TILE), first, src, moving);
-  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-    key[j] = next_key[j];
-    val[j] = next_val[j];
-  }
-  if (PREFETCH != 0 && c + 1u < CHUNKS && (c + 1u) * TILE < span)
-    load_chunk(start + TILE, min(TILE, span - (c + 1u) * TILE), first, src, moving);
-}
-"""
-
-_SCATTER = _CHUNKS + """
-shared KT s_k[TILE];
-shared uint s_v[TILE];
-shared uint s_base[256];
-shared uint s_run[256];
-
 void main() {
   uint t = tile_id();
   if (t >= p.tiles) return;
@@ -388,9 +354,18 @@ void main() {
     if (c * TILE >= span) break;  // the same for the whole workgroup
     uint start = first_of_tile + c * TILE;
     uint count = min(TILE, span - c * TILE);
-    advance(c, start, span, first, src, moving);
+    [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+      key[j] = next_key[j];
+      val[j] = next_val[j];
+    }
+    // the next chunk's loads are in flight while this one is ranked and written
+    if (c + 1u < CHUNKS && (c + 1u) * TILE < span)
+      load_chunk(start + TILE, min(TILE, span - (c + 1u) * TILE), first, src, moving);
     if (code == 2u) {
-      copy_chunk(start, count, last, src, moving, gather);
+      [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+        uint li = local_index(j);
+        if (li < count) emit(start + li, key[j], val[j], last, src, moving, gather);
+      }
       continue;
     }
     [[unroll]] for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> p.shift) & 255u;
@@ -413,165 +388,6 @@ void main() {
     // the chunk's elements of digit d: from its start to the next digit's (the padding sorts last, in digit 255)
     for (uint d = tid; d < 256u; d += WG) s_run[d] += (d < 255u ? s_start[d + 1u] : count) - s_start[d];
     barrier();
-  }
-}
-"""
-
-_ONESWEEP = _CHUNKS + """
-shared KT s_k[SPAN];
-#if MAY_MOVE != 0
-shared uint s_v[SPAN];
-#endif
-// per chunk and digit: the tile's elements of the digit in the chunks before, less the digit's start in the chunk
-shared uint s_off[CHUNKS * 256u];
-shared uint s_run[256];  // the tile's elements of each digit so far; then where the tile's first one goes
-shared uint s_tile;
-shared uint s_stuck;
-DEFINE_COUNT(s_cnt)
-const uint PER = (256u + WG - 1u) / WG;
-#define P(t, d) H((p.step * p.tiles + (t)) * 256u + (d))
-
-// tile t's count of each digit into s_cnt[0..255], as its owner counts it (the fallback for a silent tile)
-void count_tile(uint t, bool first, uint src) {
-  uint tid = gl_LocalInvocationID.x;
-  for (uint d = tid; d < 256u; d += WG) s_cnt[d] = 0u;
-  barrier();
-  uint n;
-  uint start = tile_start(t, n);
-  for (uint li = tid; li < n; li += WG) count(pass_digit(start + li, first, src));
-  barrier();
-}
-
-// the elements of each of the thread's digits in the tiles before t: their published states (decoupled look-back)
-// back to the nearest inclusive one; a tile silent for p.spins reads is counted here instead
-void look_back(uint t, bool first, uint src, out uint excl[PER]) {
-  uint tid = gl_LocalInvocationID.x;
-  uint at[PER];
-  bool done[PER];
-  [[unroll]] for (uint k = 0u; k < PER; k++) {
-    excl[k] = 0u;
-    at[k] = t;
-    done[k] = t == 0u || k * WG + tid >= 256u;
-  }
-  while (true) {
-    uint stuck = 0u;  // 1 + the latest tile a walk waits on
-    [[unroll]] for (uint k = 0u; k < PER; k++) {
-      uint d = k * WG + tid;
-      while (!done[k]) {
-        // WINDOW tiles' states read at once, folded from the nearest back to the first silent or inclusive one
-        uint got = 0u;
-        for (uint spin = 0u; spin < p.spins && got == 0u; spin++) {
-          uint w[WINDOW];
-          [[unroll]] for (uint i = 0u; i < WINDOW; i++) w[i] = i < at[k] ? BUFFER_LOAD(P(at[k] - 1u - i, d)) : 0u;
-          bool open = true;
-          [[unroll]] for (uint i = 0u; i < WINDOW; i++) {
-            open = open && !done[k] && w[i] != 0u;
-            if (open) {
-              excl[k] += w[i] & MOST;
-              at[k]--;
-              got++;
-              done[k] = (w[i] & INCLUSIVE) != 0u || at[k] == 0u;
-            }
-          }
-        }
-        if (got == 0u) { stuck = max(stuck, at[k]); break; }
-      }
-    }
-    if (tid == 0u) s_stuck = 0u;
-    barrier();
-    if (stuck != 0u) SHARED_MAX(s_stuck, stuck);
-    barrier();
-    uint wait = s_stuck;
-    barrier();
-    if (wait == 0u) break;
-    count_tile(wait - 1u, first, src);
-    [[unroll]] for (uint k = 0u; k < PER; k++) {
-      uint d = k * WG + tid;
-      if (d < 256u) {
-        uint c = s_cnt[d];
-        BUFFER_CAS(P(wait - 1u, d), 0u, AGGREGATE | c);
-        if (!done[k] && at[k] == wait) {
-          excl[k] += c;
-          at[k]--;
-          done[k] = at[k] == 0u;
-        }
-      }
-    }
-    barrier();
-  }
-}
-
-void main() {
-  uint tid = gl_LocalInvocationID.x;
-  uint code = S(16u + p.step);
-  if (code == 1u) return;
-  if (tid == 0u) s_tile = BUFFER_ADD(S(NEXT_TILE + p.step), 1u);
-  barrier();
-  uint t = s_tile;
-  if (t >= p.tiles) return;
-  bool first = (p.mode & 1u) != 0u, last = (p.mode & 2u) != 0u;
-  uint src = S(32u + p.step);
-  bool moving = MAY_MOVE != 0 && moving_values();
-  bool gather = FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u;  // the keys lost values: take them from X
-  uint span;
-  uint first_of_tile = tile_start(t, span);
-  if (PREFETCH != 0) load_chunk(first_of_tile, min(TILE, span), first, src, moving);
-  if (code == 2u) {
-    for (uint c = 0u; c < CHUNKS && c * TILE < span; c++) {
-      uint start = first_of_tile + c * TILE;
-      advance(c, start, span, first, src, moving);
-      copy_chunk(start, min(TILE, span - c * TILE), last, src, moving, gather);
-    }
-    return;
-  }
-  // rank each chunk into shared memory, counting the tile's digits in s_run
-  for (uint d = tid; d < 256u; d += WG) s_run[d] = 0u;
-  for (uint c = 0u; c < CHUNKS && c * TILE < span; c++) {
-    uint count = min(TILE, span - c * TILE);
-    advance(c, first_of_tile + c * TILE, span, first, src, moving);
-    [[unroll]] for (uint j = 0u; j < ITEMS; j++) dig[j] = uint(key[j] >> p.shift) & 255u;
-    rank_tile();
-    [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-      s_k[c * TILE + pos[j]] = key[j];
-#if MAY_MOVE != 0
-      if (moving) s_v[c * TILE + pos[j]] = val[j];
-#endif
-    }
-    for (uint d = tid; d < 256u; d += WG) {
-      s_off[c * 256u + d] = s_run[d] - s_start[d];
-      s_run[d] += (d < 255u ? s_start[d + 1u] : count) - s_start[d];  // the padding sorts last, in digit 255
-    }
-    barrier();
-  }
-  [[unroll]] for (uint k = 0u; k < PER; k++) {
-    uint d = k * WG + tid;
-    if (d < 256u) BUFFER_STORE(P(t, d), (t == 0u ? INCLUSIVE : AGGREGATE) | s_run[d]);
-  }
-  uint excl[PER];
-  look_back(t, first, src, excl);
-  [[unroll]] for (uint k = 0u; k < PER; k++) {
-    uint d = k * WG + tid;
-    if (d < 256u) {
-      if (t != 0u) BUFFER_STORE(P(t, d), INCLUSIVE | (excl[k] + s_run[d]));
-      s_run[d] = S(64u + p.step * 256u + d) + excl[k];
-    }
-  }
-  barrier();
-  for (uint c = 0u; c < CHUNKS && c * TILE < span; c++) {
-    uint count = min(TILE, span - c * TILE);
-    [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
-      uint li = j * WG + tid;
-      if (li < count) {
-        KT k = s_k[c * TILE + li];
-#if MAY_MOVE != 0
-        uint v = moving ? s_v[c * TILE + li] : 0u;
-#else
-        uint v = 0u;
-#endif
-        uint d = uint(k >> p.shift) & 255u;
-        emit(s_run[d] + s_off[c * 256u + d] + li, k, v, last, src, moving, gather);
-      }
-    }
   }
 }
 """

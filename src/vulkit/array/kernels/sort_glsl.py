@@ -74,28 +74,22 @@ def header(extensions: list[str], float_controls: dict[str, tuple[int, ...]] | N
 
 
 def atomic_lines(scoped: bool) -> list[str]:
-    """Macros ``SHARED_ADD(x, v)``, ``SHARED_MAX(x, v)``, ``BUFFER_ADD(x, v)``, ``BUFFER_OR(x, v)``, ``BUFFER_LOAD(x)``,
-    ``BUFFER_STORE(x, v)`` and ``BUFFER_CAS(x, compare, v)``: relaxed atomics on shared memory and on buffers (a
-    load without the memory model's scopes is an atomic add of 0). ``scoped`` (devices with the Vulkan memory model): they name their scopes, Workgroup and
+    """Macros ``SHARED_ADD(x, v)``, ``BUFFER_ADD(x, v)`` and ``BUFFER_OR(x, v)``: relaxed atomics on shared memory
+    and on buffers. ``scoped`` (devices with the Vulkan memory model): they name their scopes, Workgroup and
     QueueFamily; GLSL's default, Device, is not allowed without vulkanMemoryModelDeviceScope (the validation layers
     fail the submit), and QueueFamily holds every invocation of a dispatch as well. ``DEFINE_COUNT(array)``
     defines ``void count(uint at)``, adding one to the shared ``array[at]``: where the subgroup's lanes count the
     same place (a digit every key shares), one lane adds for all, as same-address shared atomics serialise."""
     if not scoped:
-        lines = ["#define SHARED_ADD(x, v) atomicAdd(x, v)", "#define SHARED_MAX(x, v) atomicMax(x, v)", "#define BUFFER_ADD(x, v) atomicAdd(x, v)",
-                 "#define BUFFER_OR(x, v) atomicOr(x, v)", "#define BUFFER_LOAD(x) atomicAdd(x, 0u)",
-                 "#define BUFFER_STORE(x, v) atomicExchange(x, v)", "#define BUFFER_CAS(x, c, v) atomicCompSwap(x, c, v)"]
+        lines = ["#define SHARED_ADD(x, v) atomicAdd(x, v)", "#define BUFFER_ADD(x, v) atomicAdd(x, v)",
+                 "#define BUFFER_OR(x, v) atomicOr(x, v)"]
     else:
         # relaxed atomics order no other access, so they name no storage class (SPIR-V's validator requires that)
         shared = "gl_ScopeWorkgroup, 0, gl_SemanticsRelaxed"
         buffer = "gl_ScopeQueueFamily, 0, gl_SemanticsRelaxed"
-        lines = [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})", f"#define SHARED_MAX(x, v) atomicMax(x, v, {shared})",
+        lines = [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})",
                  f"#define BUFFER_ADD(x, v) atomicAdd(x, v, {buffer})",
-                 f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})",
-                 "#define BUFFER_LOAD(x) atomicLoad(x, gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, "
-                 "gl_SemanticsRelaxed)",
-                 f"#define BUFFER_STORE(x, v) atomicExchange(x, v, {buffer})",
-                 f"#define BUFFER_CAS(x, c, v) atomicCompSwap(x, c, v, {buffer}, 0, gl_SemanticsRelaxed)"]
+                 f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})"]
     return [*lines, "#define DEFINE_COUNT(array) void count(uint at) { if (subgroupAllEqual(at)) { "
             "uint lanes = subgroupBallotBitCount(subgroupBallot(true)); if (subgroupElect()) SHARED_ADD(array[at], "
             "lanes); } else { SHARED_ADD(array[at], 1u); } }"]

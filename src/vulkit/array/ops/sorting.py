@@ -23,7 +23,7 @@ from ..dtypes import DType, as_dtype, float32, float64, int32, int64
 from ..dtypes import result_type as _result_type
 from ..kernels import select, sort_glsl
 from ..kernels.glsl import division_magic
-from ..kernels.sort import MODE_FIRST, MODE_LAST, ONESWEEP_MOST, STATE_COUNTS, RadixSpec, TileSortSpec
+from ..kernels.sort import MODE_FIRST, MODE_LAST, STATE_COUNTS, RadixSpec, TileSortSpec
 from ..kernels.sort_complex import ComplexKeySpec
 from ..kernels.sort_search import SearchSpec
 from ..layout import normalize_axes
@@ -37,13 +37,6 @@ MOST = (1 << 32) - (1 << 28)
 # 2^24 float32 21 % faster than 16 (2 was slower again); loading the next chunk early took sort 0.37 -> 0.43x PyTorch,
 # stable argsort 0.43 -> 0.50x, and the rows of 8192^2 in chunks 0.45 -> 0.66x (they had ranked 16 a thread).
 CHUNK_ITEMS = 4
-# One-row radix sorts in one dispatch a pass (a scatter that finds its tiles' places by decoupled look-back): None
-# where the device is a GPU (tests force either); a tile silent for ONESWEEP_SPINS reads is counted by its waiter
-ONESWEEP: bool | None = None
-ONESWEEP_SPINS = 256
-ONESWEEP_WINDOW = 8  # the tile states a look-back reads at once
-ONESWEEP_PREFETCH = True
-ONESWEEP_CHUNKS = 4  # at most, a tile (fewer where shared memory is short)
 
 
 # -- launching ---------------------------------------------------------------------------------------------------
@@ -213,13 +206,9 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
         values = "none"
     keys = [make_array(ctx, (total,), dtype) for _ in range(2)]  # keys stored at the dtype's width
     vals = [make_array(ctx, (total,), as_dtype(np.uint32)) for _ in range(2)] if values != "none" else []
-    sweep_chunks = _onesweep_chunks(ctx, rows, total, shape, chunks, dtype, values != "none")
-    if sweep_chunks:
-        chunks = sweep_chunks
     per_row = -(-n // (shape.tile * chunks))
     tiles = rows * per_row
-    # the one-sweep scatter's tile states: 256 digits a tile and pass, zero before the first
-    hist = make_array(ctx, (256 * tiles * (passes if sweep_chunks else 1),), as_dtype(np.uint32))
+    hist = make_array(ctx, (256 * tiles,), as_dtype(np.uint32))
     state = make_array(ctx, (STATE_COUNTS + 256 * passes,), as_dtype(np.uint32))
     ov, oi, written = _outputs(ctx, out_v, out_i)
     spare = vals[0]._alloc if vals else scratch(ctx)
@@ -231,20 +220,17 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     def kernel(stage: str) -> Any:
         return ctx.kernels.get(RadixSpec(stage, dtype, descending, passes, rows > 1, values, out_v is not None,
                                          out_i is not None, index_dtype(ctx).itemsize, shape,
-                                         sort_glsl.scoped_atomics(ctx), addresses, chunks, ONESWEEP_WINDOW,
-                                         ONESWEEP_PREFETCH))
+                                         sort_glsl.scoped_atomics(ctx), addresses, chunks))
 
     mg, sh = division_magic(n) if rows > 1 else (0, 0)
     groups = grid(ctx, tiles)
     row_groups = grid(ctx, rows)
 
     def scalars(step: int = 0, mode: int = 0, gx: int = groups[0]) -> tuple[int, ...]:
-        return (n, total, tiles, gx, 8 * step, step, mode, mg, sh, x._offset, per_row, ONESWEEP_SPINS)
+        return (n, total, tiles, gx, 8 * step, step, mode, mg, sh, x._offset, per_row)
 
     s = state._alloc
     ctx.stream.fill(s, 0)
-    if sweep_chunks:
-        ctx.stream.fill(hist._alloc, 0)
     # NOTE: few workgroups, each flushing its histograms by passes * 256 atomics: 2048 of them put 2M atomics on
     # 1024 words for 2^24 keys
     spread = max(1, min(-(-total // (shape.wg * 32)), 512, ctx.max_groups))
@@ -253,34 +239,14 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     for step in range(passes):
         mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0)
         reads = [x._alloc, *moving, s]
-        targets = written if step == passes - 1 else moving
-        if sweep_chunks:
-            dispatch(ctx, kernel("onesweep"), buffers, reads, [*targets, hist._alloc, s], scalars(step, mode), groups)
-            continue
         dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, mode), groups)
         if rows > 1:
             dispatch(ctx, kernel("rowspine"), buffers, [s, hist._alloc], [hist._alloc],
                      scalars(step, mode, row_groups[0]), row_groups)
         else:
             dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, mode), (256, 1, 1))
+        targets = written if step == passes - 1 else moving
         dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, mode), groups)
-
-
-def _onesweep_chunks(ctx: Any, rows: int, total: int, shape: sort_glsl.Geometry, chunks: int, dtype: DType,
-                     values: bool) -> int:
-    """The chunks of a one-sweep tile (as many as the reduce-then-scan tile's, fewer where the whole tile's keys and
-    values do not fit shared memory), or 0 where the sort takes reduce-then-scan: rows of their own, more
-    elements than a tile state counts, a CPU device (unless ONESWEEP says)."""
-    wanted = ONESWEEP if ONESWEEP is not None else ctx.device.physical.type != "cpu"
-    if not wanted or rows > 1 or total > ONESWEEP_MOST:
-        return 0
-    shared = int(ctx.device.limits["max_compute_shared_memory_size"])
-    element = (8 if dtype.itemsize == 8 else 4) + (4 if values else 0)
-    fixed = shape.nsg * 1024 + 2048 + 4 * shape.nsg + 64
-    chunks = min(chunks, ONESWEEP_CHUNKS)
-    while chunks > 0 and fixed + chunks * (shape.tile * element + 1024) > shared:
-        chunks -= 1
-    return chunks
 
 
 # -- sort, argsort, topk -------------------------------------------------------------------------------------------
