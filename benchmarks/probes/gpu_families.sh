@@ -195,6 +195,9 @@
 #  95. the one-sweep scatter without its chunk prefetch, and with tiles of 4 / 3 / 2 chunks; their registers
 #  96. the one-sweep sort with its look-back, its writes or both taken out (probe_onesweep_parts.py), against
 #      reduce-then-scan
+#  97. float sorts moving keys alone, lost zeros and NaN payloads written back after (.gpu/old: the tree moving the
+#      input's bits or indices) in turn: the sorting and set tests with validation, sorts of 2^24 float32 (one -0.0),
+#      of the rows of 8192² float32, of |x|, of 2^22 float64; the sort's kernels; the sort rows against the peers
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -634,6 +637,16 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    97) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 8 | tee "$out/tests_sorting.txt"
+        in_turn sort_ab.txt limit 100 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(m, axis=1)" \
+          "vt.sort(y)" "vt.sort(d)" --setup 'import numpy as np; rng = np.random.default_rng(0)
+g = rng.standard_normal(1 << 24, dtype=np.float32); x = vt.asarray(g); y = vt.asarray(np.abs(g))
+m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))
+d = vt.asarray(rng.standard_normal(1 << 22))'
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup 'import numpy as np
+x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32))' 2>&1 | tee "$out/sort_times.txt"
+        bench_rows 90 "sort of" ;;
     96) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
 x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
         limit 200 python3 benchmarks/probes/probe_onesweep_parts.py "vt.sort(u)" "vt.sort(x)" --setup "$setup" 2>&1 \

@@ -93,6 +93,27 @@ def test_float_specials(dtype, n):
         _check(a, descending=descending)
 
 
+@pytest.mark.parametrize("shape", [(3, 5003), (1, 70001)])
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_lost_float_values_written_back(dtype, shape):
+    """Radix sorts without indices whose keys lose -0.0's sign and NaN payloads: the input's zeros and NaNs go over
+    the sorted runs in input order, each row on its own (zero runs across many tiles, payloads and signed NaNs,
+    both directions)."""
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal(shape).astype(dtype)
+    a[rng.random(shape) < 0.3] = -0.0
+    a[rng.random(shape) < 0.1] = 0.0
+    bits = a.view(f"u{a.itemsize}")
+    nan = np.array([np.nan], dtype).view(bits.dtype)[0]
+    sign = np.array([-0.0], dtype).view(bits.dtype)[0]
+    chosen = rng.random(shape) < 0.05
+    signs = np.where(rng.random(shape) < 0.5, sign, 0).astype(bits.dtype)
+    payloads = rng.integers(0, 8, shape).astype(bits.dtype) | signs
+    bits[chosen] = (nan | payloads)[chosen]
+    for descending in (False, True):
+        _check(a, descending=descending)
+
+
 @pytest.mark.parametrize("dtype", ["int32", "float32"])
 def test_ties_and_all_equal_around_boundaries(dtype):
     """argsort of many equal keys is NumPy's stable argsort (the identity for all-equal keys)."""

@@ -24,12 +24,16 @@ workgroup ever waits for another:
    each to its (digit, tile)'s place plus its rank among the tile's elements of that digit; a tile of several
    chunks (``chunks``) is ranked and written a chunk at a time, each digit's place carried on, the next chunk's
    loads issued before the current one is ranked. The first pass
-   reads the input (keys made on the fly, values = indices, or the input's bits where a sort of float keys of at
-   most 32 bits without indices moves values), the last writes the outputs (values from the keys, or where the
-   keys lost them from the moved bits or the input; int64 indices within the row).
+   reads the input (keys made on the fly, values = indices), the last writes the outputs (values from the keys,
+   or, where the keys lost them and indices moved, from the input; int64 indices within the row).
+4. a sort of floats without indices whose keys lost values (the histogram's flag, read on the GPU: the kernels
+   return at once without it): ``fixcount`` counts each tile's zeros and NaNs, ``fixspine`` finds each row's run
+   of zeros and of NaNs in the sorted output (binary searches) and scans the tiles' counts from there, and
+   ``fixwrite`` writes the input's zeros and NaNs over those runs in input order (the order a stable sort keeps).
 
-Values (the flat indices) move with the keys where asked (argsort), where the keys lose a float's value
-(decided on the GPU from the state: no host round trip), and not at all for an integer sort.
+Values (the flat indices) move with the keys only where asked (argsort); a sort of floats moves keys alone even
+where -0.0 or NaN payloads are lost in them (step 4 writes them back: an H200 sorted 2^24 standard-normal float32,
+one -0.0 among them, in 1.45-1.49 ms instead of 1.76-1.83 moving the input's bits as values).
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ class RadixSpec(sg.BufferSpec):
     """One kernel of the global radix sort of ``dtype`` keys (see the module docstring).
 
     ``key_passes``: the digits of the key; ``rows``: several rows (sorted each on its own); ``values``:
-    "none" (never moved), "always", or "lossy" (moved where the float keys lose values);
+    "none" (never moved) or "always";
     ``out_values``/``out_index``: what the last pass writes (``index_bytes`` 8: int64, 4: int32); ``scoped``:
     atomics name their scopes (sort_glsl.atomic_lines); ``chunks``: a tile is ``chunks`` times the geometry's
     (fewer registers a thread for the same number of tiles)."""
@@ -88,14 +92,6 @@ class RadixSpec(sg.BufferSpec):
     SCALARS: ClassVar[tuple[str, ...]] = _GLOBAL_SCALARS
 
     @property
-    def bits_as_values(self) -> bool:
-        """Whether the values moved where the keys lose values are the input's bits rather than its indices: a
-        sort of float keys of at most 32 bits without indices, whose last pass then writes them rather than
-        gathering from the input (an H200, 2^24 float32 with one -0.0: that pass 515 us)."""
-        return (self.values == "lossy" and not self.out_index and self.dtype.kind == "f"
-                and self.dtype.itemsize <= 4)
-
-    @property
     def buffers(self) -> tuple[Buffer, ...]:
         xt, xb = sg.BITS_TYPES[self.dtype.itemsize], self.dtype.itemsize
         # keys are stored at the dtype's width (computed on as KT)
@@ -116,23 +112,21 @@ class RadixSpec(sg.BufferSpec):
         lines += _div_lines()
         lines += [f"#define NP {passes}u", f"#define ROWS {int(self.rows)}",
                   f"#define FLOAT {int(self.dtype.kind == 'f')}",
-                  f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and self.values != 'none')}",
+                  f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values)}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
-                  f"#define BITS_AS_VALUES {int(self.bits_as_values)}",
+                  f"#define NAN_KEY {'KT(0)' if self.descending else 'KMAX'}",
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
                   f"#define OT {_index_type(self.index_bytes)}", f"#define CHUNKS {self.chunks}u",
                   "#define SPAN (TILE * CHUNKS)"]
         body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "spine": _SPINE,
-                "rowspine": _ROWSPINE, "scatter": _SCATTER}[self.stage]
+                "rowspine": _ROWSPINE, "scatter": _SCATTER, "fixcount": _FIX_COUNT, "fixspine": _FIX_SPINE,
+                "fixwrite": _FIX_WRITE}[self.stage]
         lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
         lines += sg.row_tile_lines()
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
 
 _COMMON = """
-bool moving_values() {
-  return VALUES_ALWAYS != 0 || (TRACK_LOSSY != 0 && S(0u) != 0u);
-}
 // tile t (SPAN elements, ranked and scattered in CHUNKS chunks of TILE): its first element and its number of them
 uint tile_start(uint t, out uint count) {
   uint row;
@@ -316,7 +310,7 @@ void load_chunk(uint start, uint count, bool first, uint src, bool moving) {
       if (first) {
         XT bits = X(p.xoff + i);
         next_key[j] = to_key(bits);
-        next_val[j] = BITS_AS_VALUES != 0 ? uint(bits) : i;
+        next_val[j] = i;
       } else {
         next_key[j] = KT(src == 0u ? K0(i) : K1(i));
         if (moving) next_val[j] = src == 0u ? V0(i) : V1(i);
@@ -331,7 +325,7 @@ void emit(uint g, KT k, uint v, bool last, uint src, bool moving, bool gather) {
     else { K1(g) = XT(k); if (moving) V1(g) = v; }
     return;
   }
-  if (OUT_VALUES != 0) OV(g) = gather ? (BITS_AS_VALUES != 0 ? XT(v) : X(p.xoff + v)) : from_key(k);
+  if (OUT_VALUES != 0) OV(g) = gather ? X(p.xoff + v) : from_key(k);
   if (OUT_INDEX != 0) OI(g) = OT(ROWS != 0 ? v - div_n(v) * p.n : v);
 }
 
@@ -343,8 +337,8 @@ void main() {
   uint tid = gl_LocalInvocationID.x;
   bool first = (p.mode & 1u) != 0u, last = (p.mode & 2u) != 0u;
   uint src = S(32u + p.step);
-  bool moving = moving_values();
-  bool gather = FLOAT != 0 && TRACK_LOSSY != 0 && S(0u) != 0u;  // the keys lost values: take them from X
+  bool moving = VALUES_ALWAYS != 0;
+  bool gather = moving && TRACK_LOSSY != 0 && S(0u) != 0u;  // the keys lost values: take them from X
   uint span;
   uint first_of_tile = tile_start(t, span);
   // s_run[d]: where the tile's next element of digit d goes (its digit's start, then past each chunk's)
@@ -388,6 +382,100 @@ void main() {
     // the chunk's elements of digit d: from its start to the next digit's (the padding sorts last, in digit 255)
     for (uint d = tid; d < 256u; d += WG) s_run[d] += (d < 255u ? s_start[d + 1u] : count) - s_start[d];
     barrier();
+  }
+}
+"""
+
+# Float keys that lost values (-0.0, NaN payloads) without indices to gather them by: the sorted output holds +0.0
+# for every zero and the canonical NaN for every NaN, each class in one run; a stable sort keeps each class in input
+# order, so the input's zeros and NaNs, compacted in order, are written over the two runs.
+_FIX = """
+#define SPAN_ITEMS (ITEMS * CHUNKS)
+// 1 for a zero, 1 << 16 for a NaN, else 0 (a tile's counts of each fit 16 bits)
+uint fix_class(XT bits) {
+  return to_key(bits) == to_key(XT(0)) ? 1u : (is_nan(bits) ? 0x10000u : 0u);
+}
+"""
+
+_FIX_COUNT = _FIX + """
+void main() {
+  uint t = tile_id();
+  if (t >= p.tiles || S(0u) == 0u) return;
+  uint tid = gl_LocalInvocationID.x;
+  uint n;
+  uint start = tile_start(t, n);
+  uint mine = 0u;
+  [[unroll]] for (uint j = 0u; j < SPAN_ITEMS; j++) {
+    uint li = j * WG + tid;
+    if (li < n) mine += fix_class(X(p.xoff + start + li));
+  }
+  uint total;
+  wg_exclusive_add(mine, total);
+  if (tid == 0u) {
+    H(2u * t) = total & 0xffffu;
+    H(2u * t + 1u) = total >> 16;
+  }
+}
+"""
+
+_FIX_SPINE = _FIX + """
+shared uint s_run[2];
+// the first of row elements at base whose key is at least k (the row sorted)
+uint lower_bound(uint base, KT k) {
+  uint lo = 0u, hi = p.n;
+  while (lo < hi) {
+    uint mid = (lo + hi) >> 1;
+    if (to_key(OV(base + mid)) < k) lo = mid + 1u; else hi = mid;
+  }
+  return base + lo;
+}
+void main() {
+  uint r = tile_id();
+  if (r * p.tpr >= p.tiles || S(0u) == 0u) return;
+  uint tid = gl_LocalInvocationID.x;
+  uint first = r * p.tpr;
+  if (tid == 0u) s_run[0] = lower_bound(r * p.n, to_key(XT(0)));
+  if (tid == WG - 1u) s_run[1] = lower_bound(r * p.n, NAN_KEY);
+  barrier();
+  uint zeros = s_run[0], nans = s_run[1];
+  for (uint c = 0u; c < p.tpr; c += WG) {
+    uint i = c + tid;
+    uint z = i < p.tpr ? H(2u * (first + i)) : 0u;
+    uint q = i < p.tpr ? H(2u * (first + i) + 1u) : 0u;
+    uint tz, tq;
+    uint ez = wg_exclusive_add(z, tz);
+    uint eq = wg_exclusive_add(q, tq);
+    if (i < p.tpr) {
+      H(2u * (first + i)) = zeros + ez;
+      H(2u * (first + i) + 1u) = nans + eq;
+    }
+    zeros += tz;
+    nans += tq;
+  }
+}
+"""
+
+_FIX_WRITE = _FIX + """
+void main() {
+  uint t = tile_id();
+  if (t >= p.tiles || S(0u) == 0u) return;
+  uint tid = gl_LocalInvocationID.x;
+  uint n;
+  uint start = tile_start(t, n);
+  XT bits[SPAN_ITEMS];
+  [[unroll]] for (uint j = 0u; j < SPAN_ITEMS; j++) {
+    uint li = j * WG + tid;
+    bits[j] = li < n ? X(p.xoff + start + li) : XT(1);
+  }
+  uint zeros = H(2u * t), nans = H(2u * t + 1u);
+  [[unroll]] for (uint j = 0u; j < SPAN_ITEMS; j++) {
+    uint c = j * WG + tid < n ? fix_class(bits[j]) : 0u;
+    uint total;
+    uint before = wg_exclusive_add(c, total);
+    if (c == 1u) OV(zeros + (before & 0xffffu)) = bits[j];
+    if (c > 1u) OV(nans + (before >> 16)) = bits[j];
+    zeros += total & 0xffffu;
+    nans += total >> 16;
   }
 }
 """

@@ -198,12 +198,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     ctx, dtype = x._ctx, x._dtype
     total = rows * n
     passes = -(-sort_glsl.key_bits(dtype) // 8)
-    if out_i is not None:
-        values = "always"
-    elif dtype.kind == "f" and out_v is not None:
-        values = "lossy"
-    else:
-        values = "none"
+    values = "always" if out_i is not None else "none"
     keys = [make_array(ctx, (total,), dtype) for _ in range(2)]  # keys stored at the dtype's width
     vals = [make_array(ctx, (total,), as_dtype(np.uint32)) for _ in range(2)] if values != "none" else []
     per_row = -(-n // (shape.tile * chunks))
@@ -247,6 +242,11 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
             dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, mode), (256, 1, 1))
         targets = written if step == passes - 1 else moving
         dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, mode), groups)
+    if dtype.kind == "f" and out_v is not None and out_i is None:  # zeros' signs and NaN payloads, where lost
+        dispatch(ctx, kernel("fixcount"), buffers, [x._alloc, s], [hist._alloc], scalars(), groups)
+        dispatch(ctx, kernel("fixspine"), buffers, [s, out_v._alloc, hist._alloc], [hist._alloc],
+                 scalars(gx=row_groups[0]), row_groups)
+        dispatch(ctx, kernel("fixwrite"), buffers, [x._alloc, s, hist._alloc], [out_v._alloc], scalars(), groups)
 
 
 # -- sort, argsort, topk -------------------------------------------------------------------------------------------
