@@ -28,8 +28,9 @@ workgroup ever waits for another:
    or, where the keys lost them and indices moved, from the input; int64 indices within the row).
 4. a sort of floats without indices whose keys lost values (the histogram's flag, read on the GPU: the kernels
    return at once without it): ``fixcount`` counts each tile's zeros and NaNs, ``fixspine`` finds each row's run
-   of zeros and of NaNs in the sorted output (binary searches) and scans the tiles' counts from there, and
-   ``fixwrite`` writes the input's zeros and NaNs over those runs in input order (the order a stable sort keeps).
+   of zeros and of NaNs in the sorted output (WG-ary searches) and scans the tiles' counts from there, and
+   ``fixwrite`` writes the input's zeros and NaNs over those runs in input order (the order a stable sort keeps;
+   tiles holding neither return at once).
 
 Values (the flat indices) move with the keys only where asked (argsort); a sort of floats moves keys alone even
 where -0.0 or NaN payloads are lost in them (step 4 writes them back: an H200 sorted 2^24 standard-normal float32,
@@ -391,6 +392,7 @@ void main() {
 # order, so the input's zeros and NaNs, compacted in order, are written over the two runs.
 _FIX = """
 #define SPAN_ITEMS (ITEMS * CHUNKS)
+#define STARTS (2u * p.tiles)  // H: each tile's counts, then where its zeros and NaNs go
 // 1 for a zero, 1 << 16 for a NaN, else 0 (a tile's counts of each fit 16 bits)
 uint fix_class(XT bits) {
   return to_key(bits) == to_key(XT(0)) ? 1u : (is_nan(bits) ? 0x10000u : 0u);
@@ -419,13 +421,18 @@ void main() {
 """
 
 _FIX_SPINE = _FIX + """
-shared uint s_run[2];
-// the first of row elements at base whose key is at least k (the row sorted)
+// the first of the sorted row's elements at base whose key is at least k: each round probes WG evenly spaced
+// elements of the range left (a WG-ary search)
 uint lower_bound(uint base, KT k) {
   uint lo = 0u, hi = p.n;
-  while (lo < hi) {
-    uint mid = (lo + hi) >> 1;
-    if (to_key(OV(base + mid)) < k) lo = mid + 1u; else hi = mid;
+  while (lo < hi) {  // the same for the whole workgroup
+    uint step = (hi - lo + WG - 1u) / WG;
+    uint at = lo + gl_LocalInvocationID.x * step;
+    uint total;
+    wg_exclusive_add(at < hi && to_key(OV(base + at)) < k ? 1u : 0u, total);
+    uint below = lo + total * step;  // the probes below k are the first total ones
+    lo = total == 0u ? lo : below - step + 1u;
+    hi = min(hi, below);
   }
   return base + lo;
 }
@@ -434,10 +441,8 @@ void main() {
   if (r * p.tpr >= p.tiles || S(0u) == 0u) return;
   uint tid = gl_LocalInvocationID.x;
   uint first = r * p.tpr;
-  if (tid == 0u) s_run[0] = lower_bound(r * p.n, to_key(XT(0)));
-  if (tid == WG - 1u) s_run[1] = lower_bound(r * p.n, NAN_KEY);
-  barrier();
-  uint zeros = s_run[0], nans = s_run[1];
+  uint zeros = lower_bound(r * p.n, to_key(XT(0)));
+  uint nans = lower_bound(r * p.n, NAN_KEY);
   for (uint c = 0u; c < p.tpr; c += WG) {
     uint i = c + tid;
     uint z = i < p.tpr ? H(2u * (first + i)) : 0u;
@@ -446,8 +451,8 @@ void main() {
     uint ez = wg_exclusive_add(z, tz);
     uint eq = wg_exclusive_add(q, tq);
     if (i < p.tpr) {
-      H(2u * (first + i)) = zeros + ez;
-      H(2u * (first + i) + 1u) = nans + eq;
+      H(STARTS + 2u * (first + i)) = zeros + ez;
+      H(STARTS + 2u * (first + i) + 1u) = nans + eq;
     }
     zeros += tz;
     nans += tq;
@@ -458,7 +463,7 @@ void main() {
 _FIX_WRITE = _FIX + """
 void main() {
   uint t = tile_id();
-  if (t >= p.tiles || S(0u) == 0u) return;
+  if (t >= p.tiles || S(0u) == 0u || H(2u * t) + H(2u * t + 1u) == 0u) return;  // nothing of either class
   uint tid = gl_LocalInvocationID.x;
   uint n;
   uint start = tile_start(t, n);
@@ -467,7 +472,7 @@ void main() {
     uint li = j * WG + tid;
     bits[j] = li < n ? X(p.xoff + start + li) : XT(1);
   }
-  uint zeros = H(2u * t), nans = H(2u * t + 1u);
+  uint zeros = H(STARTS + 2u * t), nans = H(STARTS + 2u * t + 1u);
   [[unroll]] for (uint j = 0u; j < SPAN_ITEMS; j++) {
     uint c = j * WG + tid < n ? fix_class(bits[j]) : 0u;
     uint total;
