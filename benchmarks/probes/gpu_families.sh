@@ -198,6 +198,9 @@
 #  97. float sorts moving keys alone, lost zeros and NaN payloads written back after (.gpu/old: the tree moving the
 #      input's bits or indices) in turn: the sorting and set tests with validation, sorts of 2^24 float32 (one -0.0),
 #      of the rows of 8192² float32, of |x|, of 2^22 float64; the sort's kernels; the sort rows against the peers
+#  98. (a record: COUNT_COPIES was removed after) the radix sort's histogram and upsweep counting into 1 / 4 / 8 copies of each digit's counter (lanes spread
+#      over them) in turn: sort, uniform uint32, stable argsort, rows, unique of wide int64; the sort's kernels with
+#      1 and 8; the sorting and set tests with validation with 8
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -637,6 +640,21 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    98) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))
+m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))
+k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24, dtype=np.int64))'
+        s=vulkit.array.ops.sorting
+        limit 250 python3 benchmarks/probes/probe_setting_ab.py "$s.COUNT_COPIES=1,4,8" "vt.sort(x)" "vt.sort(u)" \
+          "vt.argsort(x, stable=True)" "vt.sort(m, axis=1)" "vt.unique_values(k)" --setup "$setup" 2>&1 \
+          | tee "$out/count_copies.txt"
+        for copies in 1 8; do
+          limit 60 python3 benchmarks/probes/with_settings.py "$s.COUNT_COPIES=$copies" -- \
+            benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 | tee -a "$out/sort_times.txt"
+        done
+        VULKIT_VALIDATION=1 limit 100 python3 benchmarks/probes/with_settings.py "$s.COUNT_COPIES=8" -- -m pytest -q \
+          -p no:cacheprovider tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 3 \
+          | tee "$out/tests_sorting.txt" ;;
     97) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 8 | tee "$out/tests_sorting.txt"
         in_turn sort_ab.txt limit 100 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(m, axis=1)" \
