@@ -201,6 +201,8 @@
 #  98. (a record: COUNT_COPIES was removed after) the radix sort's histogram and upsweep counting into 1 / 4 / 8 copies of each digit's counter (lanes spread
 #      over them) in turn: sort, uniform uint32, stable argsort, rows, unique of wide int64; the sort's kernels with
 #      1 and 8; the sorting and set tests with validation with 8
+#  99. the radix sort's (digit, tile) counts digit by digit or tile by tile (TILE_MAJOR), the spine scanning 4 or 16
+#      tiles an invocation at once (SPINE_ITEMS), in turn; the sort's kernels with both
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -640,6 +642,19 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    99) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))
+k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24, dtype=np.int64))'
+        s=vulkit.array.ops.sorting
+        statements=("vt.sort(x)" "vt.argsort(x, stable=True)" "vt.sort(m, axis=1)" "vt.unique_values(k)")
+        for items in 4 16; do
+          echo "== SPINE_ITEMS=$items" >> "$out/h_layout.txt"
+          limit 150 python3 benchmarks/probes/with_settings.py "$s.SPINE_ITEMS=$items" -- \
+            benchmarks/probes/probe_setting_ab.py "$s.TILE_MAJOR=False,True" "${statements[@]}" --setup "$setup" \
+            2>&1 | tee -a "$out/h_layout.txt"
+        done
+        limit 60 python3 benchmarks/probes/with_settings.py "$s.SPINE_ITEMS=16" "$s.TILE_MAJOR=True" -- \
+          benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 | tee "$out/sort_times.txt" ;;
     98) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
 x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))
 m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))

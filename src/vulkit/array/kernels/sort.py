@@ -16,7 +16,7 @@ workgroup ever waits for another:
 2. ``plan`` (once, one workgroup): each pass's digit starts (an exclusive scan of its counts); a pass where all
    elements share the digit is skipped (code 1), or, as the first or last pass, copies in order (code 2); which
    of the two key/value buffers each pass reads (its parity), counting only the passes that run.
-3. per pass, ``upsweep``: each tile's digit counts into H[digit * tiles + tile];
+3. per pass, ``upsweep``: each tile's digit counts into H (digit by digit for one row, tile by tile for several);
    ``spine`` (one row): one workgroup per digit scans its row of H and adds the digit's start, or
    ``rowspine`` (several rows): one workgroup per row scans the row's tiles per digit and adds the row's start
    and the digit's start within the row; H then holds where each (digit, tile) goes;
@@ -116,6 +116,7 @@ class RadixSpec(sg.BufferSpec):
                   f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values)}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
                   f"#define NAN_KEY {'KT(0)' if self.descending else 'KMAX'}",
+                  f"#define TILE_MAJOR {int(self.rows)}",
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
                   f"#define OT {_index_type(self.index_bytes)}", f"#define CHUNKS {self.chunks}u",
                   "#define SPAN (TILE * CHUNKS)"]
@@ -128,6 +129,10 @@ class RadixSpec(sg.BufferSpec):
 
 
 _COMMON = """
+// H, the (digit, tile) counts and places: digit by digit for one row (its spine reads a digit's tiles in a row),
+// tile by tile for several (their spine's invocations, a digit each, read a tile's digits side by side: an H200
+// sorted the rows of 8192^2 float32 in 4.68 ms instead of 6.30)
+#define HD(d, t) H(TILE_MAJOR != 0 ? (t) * 256u + (d) : (d) * p.tiles + (t))
 // tile t (SPAN elements, ranked and scattered in CHUNKS chunks of TILE): its first element and its number of them
 uint tile_start(uint t, out uint count) {
   uint row;
@@ -226,7 +231,7 @@ void main() {
     if (li < n) count(pass_digit(start + li, first, src));
   }
   barrier();
-  for (uint d = tid; d < 256u; d += WG) H(d * p.tiles + t) = s_h[d];
+  for (uint d = tid; d < 256u; d += WG) HD(d, t) = s_h[d];
 }
 """
 
@@ -234,21 +239,21 @@ _SPINE = """
 void main() {
   if (S(16u + p.step) != 0u) return;
   uint tid = gl_LocalInvocationID.x;
-  uint row = gl_WorkGroupID.x * p.tiles;
-  uint carry = S(64u + p.step * 256u + gl_WorkGroupID.x);
+  uint d = gl_WorkGroupID.x;
+  uint carry = S(64u + p.step * 256u + d);
   for (uint c = 0u; c < p.tiles; c += WG * 4u) {
     uint v[4];
     uint mine = 0u;
     [[unroll]] for (uint k = 0u; k < 4u; k++) {
       uint i = c + tid * 4u + k;
-      v[k] = i < p.tiles ? H(row + i) : 0u;
+      v[k] = i < p.tiles ? HD(d, i) : 0u;
       mine += v[k];
     }
     uint total;
     uint start = carry + wg_exclusive_add(mine, total);
     [[unroll]] for (uint k = 0u; k < 4u; k++) {
       uint i = c + tid * 4u + k;
-      if (i < p.tiles) H(row + i) = start;
+      if (i < p.tiles) HD(d, i) = start;
       start += v[k];
     }
     carry += total;
@@ -270,8 +275,8 @@ void main() {
     uint run = 0u;
     if (d < 256u) {
       for (uint c = 0u; c < p.tpr; c++) {
-        uint x = H(d * p.tiles + first + c);
-        H(d * p.tiles + first + c) = run;
+        uint x = HD(d, first + c);
+        HD(d, first + c) = run;
         run += x;
       }
     }
@@ -283,7 +288,7 @@ void main() {
   [[unroll]] for (uint k = 0u; k < PER; k++) {
     uint d = tid * PER + k;
     if (d < 256u) {
-      for (uint c = 0u; c < p.tpr; c++) H(d * p.tiles + first + c) += start;
+      for (uint c = 0u; c < p.tpr; c++) HD(d, first + c) += start;
     }
     start += totals[k];
   }
@@ -343,7 +348,7 @@ void main() {
   uint span;
   uint first_of_tile = tile_start(t, span);
   // s_run[d]: where the tile's next element of digit d goes (its digit's start, then past each chunk's)
-  if (code == 0u) for (uint d = tid; d < 256u; d += WG) s_run[d] = H(d * p.tiles + t);
+  if (code == 0u) for (uint d = tid; d < 256u; d += WG) s_run[d] = HD(d, t);
   load_chunk(first_of_tile, min(TILE, span), first, src, moving);
   for (uint c = 0u; c < CHUNKS; c++) {
     if (c * TILE >= span) break;  // the same for the whole workgroup
