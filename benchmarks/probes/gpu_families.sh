@@ -203,6 +203,7 @@
 #      1 and 8; the sorting and set tests with validation with 8
 #  99. the radix sort's (digit, tile) counts digit by digit or tile by tile (TILE_MAJOR), the spine scanning 4 or 16
 #      tiles an invocation at once (SPINE_ITEMS), in turn; the sort's kernels with both
+# 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -642,6 +643,17 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    100) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))
+k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24, dtype=np.int64))'
+        s=vulkit.array.ops.sorting
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$s.HISTOGRAM_GROUPS=256,512,1024,2048" "vt.sort(x)" \
+          "vt.sort(u)" "vt.unique_values(k)" --setup "$setup" 2>&1 | tee "$out/histogram_groups.txt"
+        for groups in 512 2048; do
+          limit 60 python3 benchmarks/probes/with_settings.py "$s.HISTOGRAM_GROUPS=$groups" -- \
+            benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup "$setup" 2>&1 | grep -E "histogram|total" \
+            | tee -a "$out/sort_times.txt"
+        done ;;
     99) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
 x = vt.asarray(g); m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))
 k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24, dtype=np.int64))'

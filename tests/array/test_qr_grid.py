@@ -16,7 +16,7 @@ DTYPES = ["float32", "float64", "complex64", "complex128"]
 
 
 def _on_cpu() -> bool:
-    return vt.asarray(np.zeros(1))._ctx.device.physical.type == "cpu"
+    return vt.asarray(np.zeros(1))._ctx.on_cpu
 
 
 @pytest.fixture

@@ -351,7 +351,7 @@ def test_columns_in_one_pass_with_lanes_along_the_axis(monkeypatch, shape, axis)
         return plan
 
     original = reductions._col_one_pass
-    monkeypatch.setattr(reductions, "_on_cpu", lambda ctx: False)
+    monkeypatch.setattr(context.current(), "on_cpu", False)
     monkeypatch.setattr(reductions, "COL_ONE_PASS_GROUPS", 2)
     monkeypatch.setattr(reductions, "_col_one_pass", one_pass)
     context.current().plans.clear()  # plans made before hold the chunks

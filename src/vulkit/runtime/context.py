@@ -55,8 +55,8 @@ class DeviceContext:
 
     ``index`` (physical device index), ``device`` (hal Device), ``allocator`` (CachingAllocator),
     ``stream`` (Stream), ``properties`` (dict, see ``vulkit.device.get_device_properties``),
-    ``dtypes`` (names of the supported element types), ``buffer_addresses`` (kernels may take buffer
-    addresses), ``kernels`` (compiled kernels by spec) and ``plans`` (operations' plans by key), and
+    ``dtypes`` (names of the supported element types), ``on_cpu`` (a CPU device), ``buffer_addresses`` (kernels
+    may take buffer addresses), ``kernels`` (compiled kernels by spec) and ``plans`` (operations' plans by key), and
     :meth:`pipeline`.
     """
 
@@ -71,6 +71,9 @@ class DeviceContext:
         self.allocator = CachingAllocator(self.device, kind, clock=self.stream)
         self.properties = physical.describe()
         self.dtypes: tuple[str, ...] = tuple(physical.dtypes)
+        # a CPU device (lavapipe): few workgroups at a time, each barrier and long loop costly, where kernels and
+        # plans take other shapes than on a GPU
+        self.on_cpu = physical.type == "cpu"
         self._pipelines: dict[Any, ComputePipeline] = {}
         # What the layers above derive from this device; it goes with the context, so nothing made for a
         # destroyed device is found again.

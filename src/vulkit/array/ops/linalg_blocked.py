@@ -163,7 +163,7 @@ class _GridPanel:
         ctx = w._ctx
         if GRID is not None:
             return GRID and w._shape[0] == 1 and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0
-        return (w._shape[0] == 1 and w._shape[1] >= GRID_MIN_ROWS and ctx.device.physical.type != "cpu"
+        return (w._shape[0] == 1 and w._shape[1] >= GRID_MIN_ROWS and not ctx.on_cpu
                 and ctx.index not in GRID_FELL_BACK and lookback_allowed(ctx)
                 and ctx.device.physical.min_subgroup_size >= 8
                 and _grid_rows(ctx, w._shape[1], w._dtype.itemsize, tb) > 0)
@@ -358,7 +358,7 @@ def potrf(w: Array, word: Array) -> None:
     diagonal = make_array(ctx, (batch, n), w._dtype)
     # written-out steps keep the row in a GPU's registers; a CPU's compiler (lavapipe's LLVM) takes a minute on them
     options = {"wg": min(CHOL_PANEL_THREADS, max_invocations(ctx)),
-               "unrolled": ctx.device.physical.type != "cpu" if CHOL_UNROLLED is None else CHOL_UNROLLED}
+               "unrolled": not ctx.on_cpu if CHOL_UNROLLED is None else CHOL_UNROLLED}
     panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, **options)
 
     def groups(k1: int) -> int:  # the panel's workgroups a matrix, for the block column ending at k1

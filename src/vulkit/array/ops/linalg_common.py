@@ -216,9 +216,8 @@ def may_flush_subnormals(ctx: Any, dtype: DType) -> bool:
     """Whether some of the device's instructions may read dtype's subnormals as zeros: it does not promise to keep
     them (no shaderDenormPreserveFloat of that width: NVIDIA's float32) and is not a CPU (lavapipe keeps them
     without the promise)."""
-    physical = ctx.device.physical
     bits = 8 * dtype.component.itemsize
-    return bits not in physical.float_controls["denorm_preserve"] and physical.type != "cpu"
+    return bits not in ctx.device.physical.float_controls["denorm_preserve"] and not ctx.on_cpu
 
 
 def shared_limit(ctx: Any) -> int:

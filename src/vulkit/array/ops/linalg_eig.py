@@ -57,10 +57,6 @@ def _complex(dtype: DType) -> DType:
     return complex128 if dtype.component.itemsize == 8 else complex64
 
 
-def _cpu(ctx: Any) -> bool:
-    return bool(ctx.device.physical.type == "cpu")
-
-
 def _geometry(ctx: Any, n: int, dtype: DType) -> tuple[int, int]:
     """(invocations, shared scalars for H, 0 where H stays in device memory) of the Schur kernel for order n: the
     shared capacity rounded up to 2^k or 3 2^(k-1) scalars, so that few kernels cover every order, or all that the
@@ -79,7 +75,7 @@ def _geometry(ctx: Any, n: int, dtype: DType) -> tuple[int, int]:
 
 def _budget(ctx: Any, n: int, wg: int, function: str) -> int:
     """The loop iterations a dispatch of the Schur kernel may start units within."""
-    if not _cpu(ctx):
+    if not ctx.on_cpu:
         return GPU_BUDGET
     budget = LIMIT - schur_unit_cost(n, wg)
     if budget < LIMIT // 4:
@@ -90,7 +86,7 @@ def _budget(ctx: Any, n: int, wg: int, function: str) -> int:
 
 def _rows(ctx: Any, n: int, groups: int) -> int:
     """Rows of the eigenvectors one dispatch of the back substitution computes (all of them on a GPU)."""
-    if not _cpu(ctx):
+    if not ctx.on_cpu:
         return n
     per = -(-groups // ctx.max_groups)  # columns an invocation takes
     return max(1, (LIMIT // per - 3 * n - 32) // (2 * n + 4))

@@ -190,7 +190,7 @@ class _HouseGrid:
         fits = w._shape[0] == 1 and _house_rows(ctx, w._shape[1], w._dtype.itemsize) > 0
         if QR_GRID is not None:
             return QR_GRID and fits
-        return (fits and ctx.device.physical.type != "cpu" and ctx.index not in GRID_FELL_BACK
+        return (fits and not ctx.on_cpu and ctx.index not in GRID_FELL_BACK
                 and lookback_allowed(ctx))
 
     def __call__(self, p0: int, p1: int, panel: int) -> None:
@@ -314,7 +314,7 @@ def grid_allowed(ctx: Any) -> bool:
 
     if JACOBI_GRID is not None:
         return JACOBI_GRID
-    return ctx.device.physical.type != "cpu" and _most_groups(ctx) >= 8 and lookback_allowed(ctx)
+    return not ctx.on_cpu and _most_groups(ctx) >= 8 and lookback_allowed(ctx)
 
 
 # workgroups a device's grid may have: halved where a sweep's grid fell back (not all resident at once), so a smaller

@@ -88,7 +88,7 @@ def svd_allowed(ctx: Any, n: int) -> bool:
 
 def _allowed(setting: bool | None, ctx: Any, large: bool) -> bool:
     """A route's setting, or where it is None: on CPU devices, and on GPUs for large enough matrices."""
-    return setting if setting is not None else ctx.device.physical.type == "cpu" or large
+    return setting if setting is not None else ctx.on_cpu or large
 
 
 def inverse_iteration(d: Array, e: Array, w: Array, start: Array | None = None) -> Array:

@@ -356,7 +356,7 @@ def _split_k(a: Array, b: Array, c: Array, alpha: float, beta: float, epilogue: 
     of them (the large QR's V^H A: 32 x 4064 by 4096, 32 workgroups)."""
     ctx, dtype = c._ctx, c._dtype
     if dtype.kind != "f" or dtype.itemsize < 4 or not (SPLIT_K if SPLIT_K is not None
-                                                       else ctx.device.physical.type != "cpu"):
+                                                       else not ctx.on_cpu):
         return False
     m, k = a._shape[-2:]
     n = c._shape[-1]

@@ -59,13 +59,9 @@ def _reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool
     return tuple(1 if d in axes else n for d, n in enumerate(shape) if keepdims or d not in axes)
 
 
-def _on_cpu(ctx: Any) -> bool:
-    return ctx.properties.get("device_type") == "cpu"
-
-
 def _target_groups(ctx: Any) -> int:
     """Workgroups that keep the device busy: a few per core of a CPU (lavapipe), a few waves on a GPU."""
-    return 32 if _on_cpu(ctx) else GPU_TARGET_GROUPS
+    return 32 if ctx.on_cpu else GPU_TARGET_GROUPS
 
 
 # -- layout ------------------------------------------------------------------------------------------------
@@ -146,7 +142,7 @@ def _plan(ctx: Any, rows: int, r: int, inner: int, row_vec: bool, col_vec: bool)
         groups, least = -(-rows * inner // (WORKGROUP // split * (4 if vec else 1))), COL_CHUNK_MIN
     if groups >= target or r <= 2 * least:
         return _Pass(layout, split, vec, 1, builtins.max(r, 1))
-    if layout == "col" and COL_ONE_PASS_GROUPS and not _on_cpu(ctx):
+    if layout == "col" and COL_ONE_PASS_GROUPS and not ctx.on_cpu:
         one_pass = _col_one_pass(rows, r, inner, split, vec)
         if one_pass is not None:
             return one_pass

@@ -142,7 +142,7 @@ def plan_kind(ctx: Any) -> str:
     costly: long rows are scanned a subgroup per block), else "gpu" (a workgroup per block of tiles)."""
     if PLAN_KIND is not None:
         return PLAN_KIND
-    return "cpu" if ctx.device.physical.type == "cpu" else "gpu"
+    return "cpu" if ctx.on_cpu else "gpu"
 
 
 def lookback_allowed(ctx: Any) -> bool:

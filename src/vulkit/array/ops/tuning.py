@@ -26,7 +26,7 @@ _generation = 0  # see state()
 def enabled(ctx: Any) -> bool:
     """Whether choices are timed on ``ctx``'s device (``VULKIT_AUTOTUNE``; by default GPUs only)."""
     setting = _config.autotune()
-    return setting if setting is not None else ctx.device.physical.type != "cpu"
+    return setting if setting is not None else not ctx.on_cpu
 
 
 def choose(ctx: Any, family: str, key: str, candidates: Sequence[T], run: Callable[[T], None] | None, default: T,
