@@ -67,6 +67,7 @@ class SelectSpec(sg.BufferSpec):
         lines += sg.atomic_lines(self.scoped)
         lines += sg.scan_lines(sg.Geometry(WG, ITEMS, WG))  # room for subgroups of one
         lines += sg.row_tile_lines()
+        lines += sg.pair_scan_lines("C")
         body = {"count": _COUNT, "pick": _PICK, "tally": _TALLY, "offsets": _OFFSETS, "emit": _EMIT}[self.stage]
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
@@ -152,20 +153,7 @@ _OFFSETS = """
 void main() {
   uint r = tile_id();
   if (r >= p.rows) return;
-  uint tid = gl_LocalInvocationID.x;
-  uint first = r * p.tpr;
-  uint less = 0u, equal = 0u;
-  for (uint c = 0u; c < p.tpr; c += WG) {
-    uint i = c + tid;
-    uint l = i < p.tpr ? C(2u * (first + i)) : 0u;
-    uint e = i < p.tpr ? C(2u * (first + i) + 1u) : 0u;
-    uint lt, et;
-    uint lb = wg_exclusive_add(l, lt);
-    uint eb = wg_exclusive_add(e, et);
-    if (i < p.tpr) { C(2u * (first + i)) = less + lb; C(2u * (first + i) + 1u) = equal + eb; }
-    less += lt;
-    equal += et;
-  }
+  scan_tile_pairs(r * p.tpr, 0u, 0u);
 }
 """
 

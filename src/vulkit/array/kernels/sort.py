@@ -125,6 +125,8 @@ class RadixSpec(sg.BufferSpec):
                 "fixwrite": _FIX_WRITE}[self.stage]
         lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
         lines += sg.row_tile_lines()
+        if self.stage == "fixspine":
+            lines += sg.pair_scan_lines("H", "2u * p.tiles")  # into _FIX's STARTS
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
 
@@ -444,24 +446,7 @@ uint lower_bound(uint base, KT k) {
 void main() {
   uint r = tile_id();
   if (r * p.tpr >= p.tiles || S(0u) == 0u) return;
-  uint tid = gl_LocalInvocationID.x;
-  uint first = r * p.tpr;
-  uint zeros = lower_bound(r * p.n, to_key(XT(0)));
-  uint nans = lower_bound(r * p.n, NAN_KEY);
-  for (uint c = 0u; c < p.tpr; c += WG) {
-    uint i = c + tid;
-    uint z = i < p.tpr ? H(2u * (first + i)) : 0u;
-    uint q = i < p.tpr ? H(2u * (first + i) + 1u) : 0u;
-    uint tz, tq;
-    uint ez = wg_exclusive_add(z, tz);
-    uint eq = wg_exclusive_add(q, tq);
-    if (i < p.tpr) {
-      H(STARTS + 2u * (first + i)) = zeros + ez;
-      H(STARTS + 2u * (first + i) + 1u) = nans + eq;
-    }
-    zeros += tz;
-    nans += tq;
-  }
+  scan_tile_pairs(r * p.tpr, lower_bound(r * p.n, to_key(XT(0))), lower_bound(r * p.n, NAN_KEY));
 }
 """
 

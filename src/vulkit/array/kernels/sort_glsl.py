@@ -310,6 +310,30 @@ uint wg_exclusive_add(uint v, out uint total) {{
 """.strip("\n").split("\n")
 
 
+def pair_scan_lines(counts: str, offset: str = "0u") -> list[str]:
+    """GLSL ``void scan_tile_pairs(uint first, uint a, uint b)``: the exclusive scans, from a and from b, of the
+    pairs of counts of a row's ``p.tpr`` tiles from tile ``first`` (``counts(2t)`` and ``counts(2t + 1)``), written
+    to ``counts(offset + 2t)`` and ``counts(offset + 2t + 1)`` (in place for offset 0). Needs :func:`scan_lines`."""
+    return f"""
+void scan_tile_pairs(uint first, uint a, uint b) {{
+  for (uint c = 0u; c < p.tpr; c += WG) {{
+    uint i = c + gl_LocalInvocationID.x;
+    uint x = i < p.tpr ? {counts}(2u * (first + i)) : 0u;
+    uint y = i < p.tpr ? {counts}(2u * (first + i) + 1u) : 0u;
+    uint tx, ty;
+    uint ex = wg_exclusive_add(x, tx);
+    uint ey = wg_exclusive_add(y, ty);
+    if (i < p.tpr) {{
+      {counts}({offset} + 2u * (first + i)) = a + ex;
+      {counts}({offset} + 2u * (first + i) + 1u) = b + ey;
+    }}
+    a += tx;
+    b += ty;
+  }}
+}}
+""".strip("\n").split("\n")
+
+
 def rank_lines(geometry: Geometry) -> list[str]:
     """GLSL of :func:`scan_lines` and ``bool rank_tile()``, which ranks the digits ``dig[j]``
     (0..255) of the tile's elements stably into their sorted tile positions ``pos[j]`` and returns false where
