@@ -228,6 +228,9 @@ in_turn() {
 symmetric_setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((2048, 2048), dtype=np.float32)
 h = vt.asarray(g + g.T); h5 = vt.asarray((g + g.T)[:512, :512]); h1 = vt.asarray((g + g.T)[:1024, :1024])
 h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256])'
+# the sort steps' keys from 93 on: 2^24 standard-normal float32 (one -0.0) and uniform uint32
+sort_keys_setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
 # the eigh and tridiagonal tests with validation, then the real reduction's rows a workgroup (STEP_ROWS) in turn
 step_rows_ab() {
   VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
@@ -697,12 +700,10 @@ d = vt.asarray(rng.standard_normal(1 << 22))'
         limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x)" --setup 'import numpy as np
 x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float32))' 2>&1 | tee "$out/sort_times.txt"
         bench_rows 90 "sort of" ;;
-    96) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
-x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+    96) setup=$sort_keys_setup
         limit 200 python3 benchmarks/probes/probe_onesweep_parts.py "vt.sort(u)" "vt.sort(x)" --setup "$setup" 2>&1 \
           | tee "$out/onesweep_parts.txt" ;;
-    95) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
-x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+    95) setup=$sort_keys_setup
         s=vulkit.array.ops.sorting
         limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_PREFETCH=True,False" "vt.sort(x)" "vt.sort(u)" \
           --setup "$setup" 2>&1 | tee "$out/onesweep_prefetch.txt"
@@ -714,8 +715,7 @@ x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uin
             benchmarks/probes/probe_pipeline_stats.py "vt.sort(x)" "vt.sort(u)" --setup "$setup" 2>&1 | grep onesweep \
             | tee -a "$out/sort_stats.txt"
         done ;;
-    94) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
-x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+    94) setup=$sort_keys_setup
         s=vulkit.array.ops.sorting
         limit 200 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_WINDOW=1,8,32" "vt.sort(x)" "vt.sort(u)" \
           --setup "$setup" 2>&1 | tee "$out/onesweep_window.txt"
