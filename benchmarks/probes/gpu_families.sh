@@ -204,6 +204,7 @@
 #  99. the radix sort's (digit, tile) counts digit by digit or tile by tile (TILE_MAJOR), the spine scanning 4 or 16
 #      tiles an invocation at once (SPINE_ITEMS), in turn; the sort's kernels with both
 # 101. the whole suite with validation (14 processes); the sort rows against the peers
+# 102. the sorting, set and reduction tests with validation (after the pair-scan helper and Context.on_cpu)
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -647,6 +648,9 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    102) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_sorting.py tests/array/test_sets.py tests/array/test_reductions.py 2>&1 | tail -n 8 \
+          | tee "$out/tests_sorting.txt" ;;
     101) VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt"
