@@ -119,7 +119,7 @@ def test_resize_nan_and_empty():
 def test_resize_errors():
     with pytest.raises(ValueError, match="resize: interpolation"):
         G.resize(np.zeros((4, 4), np.uint8), (2, 2), "spline")
-    with pytest.raises(TypeError, match="resize: images of dtype int64"):
+    with pytest.raises(TypeError, match="resize: int64 images are not supported"):
         G.resize(np.zeros((4, 4), np.int64), (2, 2))
     with pytest.raises(ValueError, match="resize: output_shape"):
         G.resize(np.zeros((4, 4), np.uint8), (2, 2, 2))

@@ -20,8 +20,8 @@ from ..array.array import Array, _new, make_array, upload
 from ..array.dtypes import DType
 from ..array.kernels.image_filter import MODES, NETWORK_MAX, WindowSpec, compute_dtype
 from ..array.launch import record
-from ..array.ops.creation import asarray
 from ..array.ops.planning import _addresses
+from . import _geo_common
 
 FILTER_DTYPES = ("uint8", "int8", "uint16", "int16", "float16", "float32", "float64")
 _ALIASES = {"grid-mirror": "reflect", "grid-constant": "constant", "grid-wrap": "wrap"}
@@ -47,17 +47,9 @@ class WindowTooLarge(ValueError):
 
 
 def as_image(value: Any, function: str, dtypes: Sequence[str] = FILTER_DTYPES) -> Array:
-    """``value`` (a vulkit array, a NumPy array, anything NumPy reads: a Pillow image) as a vulkit array of one of
-    ``dtypes``."""
-    if not isinstance(value, Array):
-        try:
-            value = asarray(np.asarray(value))
-        except TypeError as error:
-            raise TypeError(f"{function}: {error}") from None
-    if value._dtype.name not in dtypes:
-        raise TypeError(f"{function}: {value._dtype.name} images are not supported (supported: {', '.join(dtypes)}"
-                        "; convert int32 and wider integers to float64 first)")
-    return value
+    """``value`` (a vulkit or NumPy array, a Pillow image) as a vulkit array of one of ``dtypes`` (the filters'
+    by default): :func:`._geo_common.as_image`."""
+    return _geo_common.as_image(value, function, tuple(dtypes))
 
 
 def spatial_axes(ndim: int, function: str) -> tuple[int, ...]:

@@ -32,7 +32,9 @@ def as_image(x: Any, function: str, dtypes: tuple[str, ...] = IMAGE_DTYPES) -> A
             raise TypeError(f"{function}: expected an image (vulkit or NumPy array, Pillow image), "
                             f"got {type(x).__name__}")
     if x.dtype.name not in dtypes:
-        raise TypeError(f"{function}: images of dtype {x.dtype.name} are not supported (use {', '.join(dtypes)})")
+        hint = "; convert int32 and wider integers to float64 first" if x.dtype.kind in "iu" and "float64" in dtypes \
+            else ""
+        raise TypeError(f"{function}: {x.dtype.name} images are not supported (supported: {', '.join(dtypes)}{hint})")
     return x
 
 
