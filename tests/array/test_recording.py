@@ -1,6 +1,6 @@
-"""Dispatch sequences kept by layout (array/ops/recording.py): the blocked LU, Cholesky and triangular solves record
-their loop's dispatches once and replay them over the next call's arrays (results checked against NumPy and SciPy
-on every call), and loops that cannot be replayed are not kept."""
+"""Dispatch sequences kept by layout (array/ops/recording.py): the blocked LU, Cholesky and triangular solves and
+the radix sort record their dispatches (and fills) once and replay them over the next call's arrays (results
+checked against NumPy and SciPy on every call), and loops that cannot be replayed are not kept."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import scipy.linalg as sl
 import vulkit as vt
 from vulkit.array.ops import linalg_blocked, recording
 from vulkit.runtime import context
+from vulkit.runtime.stream import FillStep
 
 
 def _kept(name: str) -> list[recording.Recording]:
@@ -106,3 +107,41 @@ def test_tridiagonal_reduction_replays_over_new_arrays() -> None:
         assert len(_kept("tridiagonal_steps")) == 1
     finally:
         context.current().plans.clear()
+
+
+def test_radix_sort_replays_its_fill_and_dispatches_over_new_arrays() -> None:
+    """A radix sort keeps its state's fill and its dispatches by layout: later calls over other arrays of that
+    layout sort their own values (-0.0 and NaN payloads written back where a call's keys lose them, not where an
+    earlier call's did)."""
+    context.current().plans.clear()
+    rng = np.random.default_rng(5)
+    try:
+        for call in range(3):
+            a = rng.standard_normal(5000).astype(np.float32)
+            if call == 1:
+                a[[3, 4000]] = -0.0
+                a.view(np.uint32)[77] = 0x7FC00009
+            got = vt.sort(vt.asarray(a)).numpy()
+            assert got.tobytes() == np.take(a, np.argsort(a, kind="stable")).tobytes(), call
+            kept = _kept("radix sort")
+            assert len(kept) == 1, call
+            assert any(isinstance(step, FillStep) for step in kept[0].steps)
+    finally:
+        context.current().plans.clear()
+
+
+def test_fills_of_part_of_an_allocation_are_not_kept() -> None:
+    """A fill short of its allocation's end is not kept: a later call's allocation of that role may be longer."""
+    ctx = context.current()
+    x = vt.ones((64,), dtype=vt.float32)
+    runs = []
+
+    def part() -> None:
+        runs.append(1)
+        ctx.stream.fill(x._alloc, 0, 16)
+
+    for _ in range(2):
+        recording.run_recorded(ctx, ("test part fill",), (x._alloc,), part)
+    assert ctx.plans.get(("test part fill",)) is None and len(runs) == 2
+    np.testing.assert_array_equal(x.numpy()[:4], 0)
+    np.testing.assert_array_equal(x.numpy()[4:], 1)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -84,6 +84,15 @@ _MiB = 1024 * 1024
 Resource = Allocation | tuple[Allocation, int, int]
 
 
+class FillStep(NamedTuple):
+    """A fill as a capture keeps it (:attr:`Stream.capture`)."""
+
+    dst: Allocation
+    value32: int
+    nbytes: int | None  # None: to the end (a kept fill)
+    offset: int
+
+
 class _Slot:
     """A command buffer and the descriptor pools of the batches recorded into it."""
 
@@ -125,7 +134,8 @@ class Stream(HazardTracker):
         self.known_completed = 0
         self._value = 1
         self.recorded_ops = 0  # operations recorded since the stream began (dispatches, copies, fills, writes)
-        self.capture: list[Any] | None = None  # while a list: every dispatch() is appended to it (array/ops/recording)
+        # while a list: every dispatch() and fill() is appended to it (array/ops/recording)
+        self.capture: list[Any] | None = None
         self._cb: CommandBuffer | None = None
         self._slot: _Slot | None = None
         self._ops = 0
@@ -403,6 +413,8 @@ class Stream(HazardTracker):
             return
         cb = self._cb or self._begin()
         self.track(cb, (), (dst,), TRANSFER_STAGE, TRANSFER_WRITE, self._value)
+        if self.capture is not None:
+            self.capture.append(FillStep(dst, value32, nbytes, offset))
         cb.fill_buffer(dst.buffer, value32 & 0xFFFFFFFF, nbytes, dst.offset + offset)
         self._op_done()
         if dst.host_views:

@@ -3,7 +3,7 @@ push constants): about 40 µs of Python a dispatch on a 2-core host, close to wh
 that the GPU waits on Python. :func:`run_recorded` runs such a loop once while the stream captures its dispatches,
 keeps them with each allocation replaced by its role (the work array, the flag word...), and hands the stream the
 same dispatches over the next call's allocations when the layout repeats: the stream's own recording only (~10 µs a
-dispatch), barriers tracked as before. A loop that records anything but dispatches, dispatches over an allocation
+dispatch), barriers tracked as before. A loop that records anything but dispatches and fills, reaches an allocation
 outside its roles or binds part of one, or shares the stream with another thread meanwhile, is not kept (it runs
 as it is every time)."""
 
@@ -12,24 +12,33 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-Step = tuple[Any, tuple[int, ...], bytes, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+from ...runtime.stream import FillStep
+
+# a dispatch: (pipeline, resource roles, push constants, groups, read roles, write roles); a fill: FillStep with
+# its allocation's role
+Step = tuple[Any, tuple[int, ...], bytes, tuple[int, ...], tuple[int, ...], tuple[int, ...]] | FillStep
 
 
 class Recording:
-    """A loop's dispatches: (pipeline, resource roles, push constants, groups, read roles, write roles) each."""
+    """A loop's dispatches and fills, allocations replaced by their roles."""
 
     def __init__(self, steps: list[Step]) -> None:
         self.steps = steps
 
     def replay(self, stream: Any, roles: Sequence[Any]) -> None:
-        """Record the dispatches again over ``roles`` (allocations, in the order the loop's caller gave them)."""
-        for pipeline, resources, push, groups, reads, writes in self.steps:
+        """Record the steps again over ``roles`` (allocations, in the order the loop's caller gave them)."""
+        for step in self.steps:
+            if step.__class__ is FillStep:
+                stream.fill(roles[step.dst], step.value32, step.nbytes, step.offset)
+                continue
+            pipeline, resources, push, groups, reads, writes = step
             stream.dispatch(pipeline, [roles[i] for i in resources], push, groups, reads=[roles[i] for i in reads],
                             writes=[roles[i] for i in writes])
 
 
 def _steps(captured: list[Any], roles: Sequence[Any]) -> list[Step] | None:
-    """The captured dispatches with allocations replaced by their roles' indices, or None where one is not a role."""
+    """The captured steps with allocations replaced by their roles' indices, or None where one is not a role (or a
+    fill does not reach its allocation's end: a later call's allocation of that role may be longer)."""
     index = {}
     for i, allocation in enumerate(roles):
         index.setdefault(id(allocation), i)
@@ -37,11 +46,20 @@ def _steps(captured: list[Any], roles: Sequence[Any]) -> list[Step] | None:
     def role(allocation: Any) -> int:
         return index[id(allocation)]
 
+    steps: list[Step] = []
     try:
-        return [(pipeline, tuple(role(r) for r in resources), push, groups, tuple(role(a) for a in reads),
-                 tuple(role(a) for a in writes)) for pipeline, resources, push, groups, reads, writes in captured]
+        for step in captured:
+            if step.__class__ is FillStep:
+                if step.offset + step.nbytes != step.dst.size:
+                    return None
+                steps.append(FillStep(role(step.dst), step.value32, None, step.offset))
+                continue
+            pipeline, resources, push, groups, reads, writes = step
+            steps.append((pipeline, tuple(role(r) for r in resources), push, groups, tuple(role(a) for a in reads),
+                          tuple(role(a) for a in writes)))
     except (KeyError, TypeError):  # an allocation outside the roles, or a range of one (a tuple)
         return None
+    return steps
 
 
 def run_recorded(ctx: Any, key: tuple[Any, ...] | None, roles: Sequence[Any], body: Callable[[], None]) -> None:

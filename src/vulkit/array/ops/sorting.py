@@ -225,28 +225,36 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
         return (n, total, tiles, gx, 8 * step, step, mode, mg, sh, x._offset, per_row)
 
     s = state._alloc
-    ctx.stream.fill(s, 0)
-    # NOTE: few workgroups, each flushing its histograms by passes * 256 atomics: 2048 of them put 2M atomics on
-    # 1024 words for 2^24 keys
-    spread = max(1, min(-(-total // (shape.wg * 32)), 512, ctx.max_groups))
-    dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
-    dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
-    for step in range(passes):
-        mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0)
-        reads = [x._alloc, *moving, s]
-        dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, mode), groups)
-        if rows > 1:
-            dispatch(ctx, kernel("rowspine"), buffers, [s, hist._alloc], [hist._alloc],
-                     scalars(step, mode, row_groups[0]), row_groups)
-        else:
-            dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, mode), (256, 1, 1))
-        targets = written if step == passes - 1 else moving
-        dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, mode), groups)
-    if dtype.kind == "f" and out_v is not None and out_i is None:  # zeros' signs and NaN payloads, where lost
-        dispatch(ctx, kernel("fixcount"), buffers, [x._alloc, s], [hist._alloc], scalars(), groups)
-        dispatch(ctx, kernel("fixspine"), buffers, [s, out_v._alloc, hist._alloc], [hist._alloc],
-                 scalars(gx=row_groups[0]), row_groups)
-        dispatch(ctx, kernel("fixwrite"), buffers, [x._alloc, s, hist._alloc], [out_v._alloc], scalars(), groups)
+
+    def record() -> None:
+        ctx.stream.fill(s, 0)
+        # NOTE: few workgroups, each flushing its histograms by passes * 256 atomics: 2048 of them put 2M atomics on
+        # 1024 words for 2^24 keys
+        spread = max(1, min(-(-total // (shape.wg * 32)), 512, ctx.max_groups))
+        dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
+        dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
+        for step in range(passes):
+            mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0)
+            reads = [x._alloc, *moving, s]
+            dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, mode), groups)
+            if rows > 1:
+                dispatch(ctx, kernel("rowspine"), buffers, [s, hist._alloc], [hist._alloc],
+                         scalars(step, mode, row_groups[0]), row_groups)
+            else:
+                dispatch(ctx, kernel("spine"), buffers, [s, hist._alloc], [hist._alloc], scalars(step, mode),
+                         (256, 1, 1))
+            targets = written if step == passes - 1 else moving
+            dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, mode), groups)
+        if dtype.kind == "f" and out_v is not None and out_i is None:  # zeros' signs and NaN payloads, where lost
+            dispatch(ctx, kernel("fixcount"), buffers, [x._alloc, s], [hist._alloc], scalars(), groups)
+            dispatch(ctx, kernel("fixspine"), buffers, [s, ov, hist._alloc], [hist._alloc], scalars(gx=row_groups[0]),
+                     row_groups)
+            dispatch(ctx, kernel("fixwrite"), buffers, [x._alloc, s, hist._alloc], [ov], scalars(), groups)
+
+    # the dispatches kept by layout (not where they push buffer addresses: those are the allocations themselves)
+    key = None if addresses else ("radix sort", dtype, rows, n, descending, out_v is not None, out_i is not None,
+                                  index_dtype(ctx), shape, chunks, x._offset)
+    run_recorded(ctx, key, buffers, record)
 
 
 # -- sort, argsort, topk -------------------------------------------------------------------------------------------
