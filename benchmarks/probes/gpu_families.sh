@@ -233,6 +233,11 @@ h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256
 # the sort steps' keys from 93 on: 2^24 standard-normal float32 (one -0.0) and uniform uint32
 sort_keys_setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
 x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+# sort_keys_ab SECONDS SETTING FILE: the sorts of those keys under the setting's values in turn, into $out/FILE
+sort_keys_ab() {
+  limit "$1" python3 benchmarks/probes/probe_setting_ab.py "$2" "vt.sort(x)" "vt.sort(u)" --setup "$sort_keys_setup" \
+    2>&1 | tee "$out/$3"
+}
 # the eigh and tridiagonal tests with validation, then the real reduction's rows a workgroup (STEP_ROWS) in turn
 step_rows_ab() {
   VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
@@ -714,10 +719,8 @@ x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float3
           | tee "$out/onesweep_parts.txt" ;;
     95) setup=$sort_keys_setup
         s=vulkit.array.ops.sorting
-        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_PREFETCH=True,False" "vt.sort(x)" "vt.sort(u)" \
-          --setup "$setup" 2>&1 | tee "$out/onesweep_prefetch.txt"
-        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_CHUNKS=4,3,2" "vt.sort(x)" "vt.sort(u)" \
-          --setup "$setup" 2>&1 | tee "$out/onesweep_chunks.txt"
+        sort_keys_ab 100 "$s.ONESWEEP_PREFETCH=True,False" onesweep_prefetch.txt
+        sort_keys_ab 100 "$s.ONESWEEP_CHUNKS=4,3,2" onesweep_chunks.txt
         for settings in "$s.ONESWEEP_PREFETCH=False" "$s.ONESWEEP_CHUNKS=2" "$s.ONESWEEP_CHUNKS=3"; do
           echo "== $settings" >> "$out/sort_stats.txt"
           limit 60 python3 benchmarks/probes/with_settings.py "$settings" -- \
@@ -726,10 +729,8 @@ x = vt.asarray(np.random.default_rng(0).standard_normal(1 << 24, dtype=np.float3
         done ;;
     94) setup=$sort_keys_setup
         s=vulkit.array.ops.sorting
-        limit 200 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP_WINDOW=1,8,32" "vt.sort(x)" "vt.sort(u)" \
-          --setup "$setup" 2>&1 | tee "$out/onesweep_window.txt"
-        limit 100 python3 benchmarks/probes/probe_setting_ab.py "$s.ONESWEEP=False,True" "vt.sort(x)" "vt.sort(u)" \
-          --setup "$setup" 2>&1 | tee "$out/onesweep_ab.txt"
+        sort_keys_ab 200 "$s.ONESWEEP_WINDOW=1,8,32" onesweep_window.txt
+        sort_keys_ab 100 "$s.ONESWEEP=False,True" onesweep_ab.txt
         limit 60 python3 benchmarks/probes/probe_pipeline_stats.py "vt.sort(x)" --setup "$setup" 2>&1 \
           | tee "$out/sort_stats.txt"
         limit 60 python3 benchmarks/probes/with_settings.py "$s.ONESWEEP=False" -- \
