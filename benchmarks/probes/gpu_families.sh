@@ -206,6 +206,9 @@
 # 101. the whole suite with validation (14 processes); the sort rows against the peers
 # 102. the sorting, set and reduction tests with validation (after the pair-scan helper and Context.on_cpu)
 # 103. what the sort's histogram pass spends: every digit pass skipped, its counting varied (probe_histogram_parts.py)
+# 104. the radix sort's tile kernels looping over tiles on 264 / 528 / 1056 / 2112 workgroups against a workgroup a
+#      tile (probe_sort_grid.py, results checked against the shipped kernels'): sort, uniform uint32, stable argsort,
+#      rows, int64 (not yet run: prepared in the twenty-fifth session for the next)
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -654,6 +657,10 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    104) limit 300 python3 benchmarks/probes/probe_sort_grid.py 264,528,1056,2112 "vt.sort(x)" "vt.sort(u)" \
+          "vt.argsort(x, stable=True)" "vt.sort(m, axis=1)" "vt.sort(k)" --check --setup "$sort_keys_setup
+m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))
+k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24, dtype=np.int64))" 2>&1 | tee "$out/sort_grid.txt" ;;
     103) limit 150 python3 benchmarks/probes/probe_histogram_parts.py "vt.sort(y)" "vt.sort(u)" "vt.sort(k)" --setup \
           'import numpy as np; rng = np.random.default_rng(0); y = vt.asarray(np.abs(rng.standard_normal(1 << 24, dtype=np.float32)))
 u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32)); k = vt.asarray(rng.integers(0, 1 << 62, 1 << 24, dtype=np.int64))' \
