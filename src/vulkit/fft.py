@@ -21,9 +21,9 @@ import numpy as np
 
 from .array import dtypes as dt
 from .array.array import Array, Device
+from .array.ops.arguments import array_argument as _array_argument
 from .array.ops.creation import _context_of
 from .array.ops.creation import arange as _arange
-from .array.ops.creation import asarray as _asarray
 from .array.ops.creation import default_float as _default_float
 from .array.ops.elementwise import multiply as _multiply
 from .array.ops.elementwise import where as _where
@@ -36,15 +36,6 @@ from .runtime import context as _context
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn",
            "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
-
-
-def _array(x: Any, function: str) -> Array:
-    if isinstance(x, Array):
-        x._check_alive(function)
-        return x
-    if isinstance(x, (list, tuple, np.ndarray, np.generic, int, float, complex)):
-        return _asarray(x)
-    raise TypeError(f"{function}: expected an array, got {type(x).__name__}")
 
 
 def _norm(norm: Any, function: str) -> str:
@@ -70,7 +61,7 @@ _ONE_D = {"fft": ("c2c", -1, True), "ifft": ("c2c", 1, False), "rfft": ("r2c", -
 
 def _one(function: str, x: Any, n: int | None, axis: int, norm: str | None) -> Array:
     kind, sign, forward = _ONE_D[function]
-    x = _array(x, function)
+    x = _array_argument(x, function)
     norm = _norm(norm, function)
     a = _axis_of(x, axis, function)
     if n is None:
@@ -136,7 +127,7 @@ def _norm_axes(x: Array, axes: Any, function: str) -> list[int] | None:
 
 def _many(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | None, norm: str | None,
           sign: int, forward: bool) -> Array:
-    x = _array(x, function)
+    x = _array_argument(x, function)
     norm = _norm(norm, function)
     sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function)
     if not axes_:
@@ -160,7 +151,7 @@ def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | 
 
 
 def _real(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | None, norm: str | None) -> Array:
-    x = _array(x, function)
+    x = _array_argument(x, function)
     norm = _norm(norm, function)
     sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function)
     if not axes_:
@@ -173,7 +164,7 @@ def _real(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | 
 
 def _real_inverse(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | None,
                   norm: str | None) -> Array:
-    x = _array(x, function)
+    x = _array_argument(x, function)
     norm = _norm(norm, function)
     sizes, axes_ = _cook(x, s, _norm_axes(x, axes, function), function, inverse_real=True)
     if not axes_:
@@ -261,7 +252,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
 
 
 def _shift(function: str, x: Any, axes: Any, sign: int) -> Array:
-    x = _array(x, function)
+    x = _array_argument(x, function)
     found = list(range(x.ndim)) if axes is None else _norm_axes(x, axes, function)
     assert found is not None
     if not found:
