@@ -91,24 +91,6 @@ def test_grids_of_several_workgroups_match_numpy(grid, dtype):
     assert max(grid.groups) > 1
 
 
-@pytest.mark.skipif(_on_cpu(), reason="lavapipe ends a waiting grid's loops: its grids give up at once (above)")
-@pytest.mark.parametrize("dtype", ["float32", "complex128"])
-def test_combining_reads_in_rounds_give_the_same_bits(grid, dtype):
-    """Each invocation reads several workgroups' sums at once (QR_GRID_LOADS) and adds them in workgroup order: the
-    same bits whatever their number, with more workgroups than one round of reads covers (69 of 16 rows)."""
-    grid.setattr(linalg_large, "QR_GRID_GROUPS", 100)
-    a = vt.asarray(standard_normal((1100, 70), dtype, 47))
-    results = []
-    for loads in (1, 3, 8):
-        grid.setattr(linalg_large, "QR_GRID_LOADS", loads)
-        q, r = vt.linalg.qr(a)
-        results.append((q.numpy(), r.numpy()))
-    _check(a.numpy(), *results[0])
-    for q, r in results[1:]:
-        assert q.tobytes() == results[0][0].tobytes() and r.tobytes() == results[0][1].tobytes()
-    assert max(grid.groups) > 64
-
-
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
 def test_grid_panels_of_rank_one_and_extreme_scales(grid, dtype):
     """A rank-one matrix (its later columns rounding noise shrinking into subnormals) and matrices near the smallest

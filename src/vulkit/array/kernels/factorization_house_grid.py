@@ -57,7 +57,6 @@ class GridHouseSpec(LASpec):
     nb: int = 32
     rows: int = 32
     wg: int = 256
-    loads: int = 8  # workgroups' sums each invocation reads at once in a column's combining step
 
     EXTENSIONS = ("GL_KHR_shader_subgroup_arithmetic", "GL_KHR_shader_subgroup_vote")
     BUFFERS = (("P", "S", ""), ("V", "S", "writeonly"), ("U", "S", "writeonly"), ("F", "U", ""),
@@ -105,7 +104,7 @@ class GridHouseSpec(LASpec):
                 "  uint tid = gl_LocalInvocationID.x, w = gl_WorkGroupID.x, G = p.groups;",
                 "  uint m = p.m, kb = p.kb, r0 = w * RB, col = tid % NB, lane = tid / NB;",
                 *GRID_START,
-                *grid_columns(_PUBLISH, _MEET, [*_combine(self.loads), *_UPDATE]),
+                *grid_columns(_PUBLISH, _MEET, [*_COMBINE, *_UPDATE]),
                 "  for (uint e = tid; e < RB * NB; e += WG) {",
                 "    uint i = e / NB, c = e - i * NB, r = r0 + i;",
                 "    if (r < m && c < kb) {",
@@ -220,44 +219,34 @@ _MEET = [
     "      if (sl == 0u) { s_word = lost ? 1u : 0u; s_emax = most_e; s_amax = most_a; }",
 ]
 
-def _combine(loads: int) -> list[str]:
-    """GLSL: the grid's sums of column j (invocations (col, lane) over the workgroups g = lane, lane + LN, ..., each
-    workgroup's sums scaled from its exponents to E and EA, the largest of each kind, then the lanes in order), the
-    diagonal row, and the reflector. The sums right of j are then conj(x * 2^-E) . A(:, c) * 2^-EA. Each lane reads
-    ``loads`` workgroups' sums at once, then adds them in workgroup order: read one by one, each read's round trip
-    to device memory waited on the one before (16 a column with 128 workgroups over 8 lanes)."""
-    gather = [f"        S v{k} = DATA(par, min(g0 + {k}u * LN, G - 1u), col);" for k in range(loads)]
-    for k in range(loads):
-        gather += [f"        if (g0 + {k}u * LN < G) {{",
-                   f"          uint g = g0 + {k}u * LN;",
-                   "          int d = int(ecode[g] & CODE_MASK) - BIAS - E;",
-                   f"          S v = pow2x(v{k}, d);",
-                   "          acc2 += col == j ? pow2x(v, d) : pow2x(v, int(ecode[g] >> CODE) - BIAS - EA);",
-                   "        }"]
-    return [
-        "    if (tid < NB) jrow[tid] = tid >= j && tid < kb ? DATA(par, G, tid) : la_s(R(0));",
-        "    barrier();",
-        "    S alpha = jrow[j];",
-        "    int E = max(exponent(magnitude(alpha)), int(s_emax) - BIAS), EA = int(s_amax) - BIAS;",
-        "    S acc2 = la_s(R(0));",
-        "    if (col >= j && col < kb) {",
-        f"      for (uint g0 = lane; g0 < G; g0 += {loads}u * LN) {{",
-        *gather,
-        "      }",
-        "    }",
-        "    part[tid] = acc2;",
-        "    barrier();",
-        "    if (lane == 0u) {",
-        "      for (uint l = 1u; l < LN; ++l) acc2 += part[l * NB + col];",
-        "      dsum[col] = acc2;",
-        "    }",
-        "    barrier();",
-        "    S tau, sc;",
-        "    R beta;",
-        "    reflector(alpha, E, la_re(dsum[j]), tau, sc, beta);",
-        "    if (w == 0u && tid == 0u) { U(0u, j) = tau; U(1u, j) = la_s(beta); }",
-    ]
-
+# GLSL: the grid's sums of column j (invocations (col, lane) over the workgroups g = lane, lane + LN, ..., each
+# workgroup's sums scaled from its exponents to E and EA, the largest of each kind, then the lanes in order), the
+# diagonal row, and the reflector. The sums right of j are then conj(x * 2^-E) . A(:, c) * 2^-EA.
+_COMBINE = [
+    "    if (tid < NB) jrow[tid] = tid >= j && tid < kb ? DATA(par, G, tid) : la_s(R(0));",
+    "    barrier();",
+    "    S alpha = jrow[j];",
+    "    int E = max(exponent(magnitude(alpha)), int(s_emax) - BIAS), EA = int(s_amax) - BIAS;",
+    "    S acc2 = la_s(R(0));",
+    "    if (col >= j && col < kb) {",
+    "      for (uint g = lane; g < G; g += LN) {",
+    "        int d = int(ecode[g] & CODE_MASK) - BIAS - E;",
+    "        S v = pow2x(DATA(par, g, col), d);",
+    "        acc2 += col == j ? pow2x(v, d) : pow2x(v, int(ecode[g] >> CODE) - BIAS - EA);",
+    "      }",
+    "    }",
+    "    part[tid] = acc2;",
+    "    barrier();",
+    "    if (lane == 0u) {",
+    "      for (uint l = 1u; l < LN; ++l) acc2 += part[l * NB + col];",
+    "      dsum[col] = acc2;",
+    "    }",
+    "    barrier();",
+    "    S tau, sc;",
+    "    R beta;",
+    "    reflector(alpha, E, la_re(dsum[j]), tau, sc, beta);",
+    "    if (w == 0u && tid == 0u) { U(0u, j) = tau; U(1u, j) = la_s(beta); }",
+]
 
 # GLSL: the reflector's elements in the workgroup's rows, f_c = conj(tau) w_c, and H_j^H applied to the workgroup's
 # rows of the columns right of j (column j itself becomes v below the diagonal, which the end writes to V)

@@ -68,7 +68,6 @@ QR_GRID: bool | None = None  # QR panels of one matrix on a grid of workgroups: 
 QR_GRID_GROUPS = 128  # the grid panel's workgroups (fewer where each would hold fewer than QR_GRID_LEAST_ROWS rows)
 QR_GRID_LEAST_ROWS = 16
 QR_GRID_SPINS = 4096  # reads of the check-in counter before a grid panel falls back to one workgroup
-QR_GRID_LOADS = 8  # the workgroups' sums each invocation of the grid panel reads at once a column
 
 
 def _sub(x: Array, r0: int, r1: int, c0: int, c1: int) -> Array:
@@ -201,8 +200,7 @@ class _HouseGrid:
         per = _house_rows(ctx, rows, w._dtype.itemsize)
         groups = _house_groups(ctx, rows, w._dtype.itemsize)
         m = w._shape[1]
-        launch = Launcher(ctx, GridHouseSpec, w._dtype, [w, v, u, self.word, self.keys, self.sums], nb=PANEL, rows=per,
-                          loads=QR_GRID_LOADS)
+        launch = Launcher(ctx, GridHouseSpec, w._dtype, [w, v, u, self.word, self.keys, self.sums], nb=PANEL, rows=per)
         launch([_quad(_sub(w, p0, m, p0, p1)), _quad(_sub(v, p0, m, p0, p1)), _quad(_sub(u, 0, 2, p0, p1))],
                [rows, p1 - p0, groups, panel, self.panels, self.slots, QR_GRID_SPINS], groups)
 
