@@ -209,6 +209,9 @@
 # 104. the radix sort's tile kernels looping over tiles on 264 / 528 / 1056 / 2112 workgroups against a workgroup a
 #      tile (probe_sort_grid.py, results checked against the shipped kernels'): sort, uniform uint32, stable argsort,
 #      rows, int64 (not yet run: prepared in the twenty-fifth session for the next)
+# 105. (a record: QR_GRID_LOADS was removed after) the QR grid panel's combining step reading 1 / 4 / 8 / 16
+#      workgroups' sums at once in turn, then its workgroups (64 / 128); the QR grid tests with validation; qr's
+#      kernels; the qr row
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -657,6 +660,17 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    105) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider -rs tests/array/test_qr_grid.py \
+          2>&1 | tail -n 5 | tee "$out/tests_qr_grid.txt"
+        setup='import numpy as np; rng = np.random.default_rng(1)
+a = vt.asarray(rng.standard_normal((4096, 4096), dtype=np.float32)); b = vt.asarray(rng.standard_normal((2048, 2048), dtype=np.float32))'
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.QR_GRID_LOADS=1,4,8,16" \
+          "vt.linalg.qr(a)" "vt.linalg.qr(b)" --setup "$setup" --turns 2 2>&1 | tee "$out/qr_grid_loads.txt"
+        limit 80 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.linalg_large.QR_GRID_GROUPS=64,128" \
+          "vt.linalg.qr(a)" --setup "$setup" --turns 2 2>&1 | tee "$out/qr_grid_groups.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.linalg.qr(a)" --setup "$setup" 2>&1 \
+          | tee "$out/qr_times.txt"
+        bench_rows 80 "qr 4096" ;;
     104) limit 300 python3 benchmarks/probes/probe_sort_grid.py 264,528,1056,2112 "vt.sort(x)" "vt.sort(u)" \
           "vt.argsort(x, stable=True)" "vt.sort(m, axis=1)" "vt.sort(k)" --check --setup "$sort_keys_setup
 m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))
