@@ -212,6 +212,10 @@
 # 105. (a record: QR_GRID_LOADS was removed after) the QR grid panel's combining step reading 1 / 4 / 8 / 16
 #      workgroups' sums at once in turn, then its workgroups (64 / 128); the QR grid tests with validation; qr's
 #      kernels; the qr row
+# 106. each matrix product's GPU time by its shape (probe_kernel_times.py --products) in qr 4096², cholesky 4096²,
+#      solve 4096² and eigh 2048²
+# 107. the FFT's workgroup stages: radix 8 or 4 (STAGE_BITS 3 / 2) under 256 or 512 threads a workgroup at most
+#      (MAX_THREADS), in turn: rows of rfft and fft, fft of 2^24, fftn of 512³
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -660,6 +664,23 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    107) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal((4096, 4096), dtype=np.float32)
+r = vt.asarray(g); c = vt.asarray(g[:, :2048] + 1j * g[:, 2048:]); d = vt.asarray(g + 1j * g.T)
+z = vt.asarray((g + 1j * g.T).reshape(-1)); v = vt.asarray(rng.standard_normal((512, 512, 512), dtype=np.float32).astype(np.complex64))'
+        for bits in 3 2; do
+          limit 150 python3 benchmarks/probes/with_settings.py "vulkit.array.ops.fft.STAGE_BITS=$bits" -- \
+            benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.MAX_THREADS=256,512" "vt.fft.rfft(r, axis=1)" \
+            "vt.fft.fft(c, axis=1)" "vt.fft.fft(d, axis=1)" "vt.fft.fft(z)" "vt.fft.fftn(v)" --setup "$setup" \
+            --turns 2 2>&1 | sed "s/^/STAGE_BITS=$bits /" | tee -a "$out/fft_stages.txt"
+        done ;;
+    106) setup='import numpy as np; rng = np.random.default_rng(1); g = rng.standard_normal((4096, 4096), dtype=np.float32)
+a = vt.asarray(g); s = vt.asarray(g @ g.T / 4096 + np.eye(4096, dtype=np.float32)); h = vt.asarray(g[:2048, :2048] + g[:2048, :2048].T)'
+        for statement in "vt.linalg.qr(a)" "vt.linalg.cholesky(s)" "vt.linalg.solve(a, a)" "vt.linalg.eigh(h)"; do
+          name=$(echo "$statement" | sed 's/vt.linalg.\([a-z]*\).*/\1/')
+          limit 90 python3 benchmarks/probes/probe_kernel_times.py "$statement" --setup "$setup" --products \
+            > "$out/products_$name.txt" 2>&1
+          head -n 12 "$out/products_$name.txt"
+        done ;;
     105) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 8 -p no:cacheprovider -rs tests/array/test_qr_grid.py \
           2>&1 | tail -n 5 | tee "$out/tests_qr_grid.txt"
         setup='import numpy as np; rng = np.random.default_rng(1)

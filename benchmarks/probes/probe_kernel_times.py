@@ -7,7 +7,8 @@ of a sort, which part of a unique) without a vendor profiler.
 
 Timestamps after each dispatch serialise the work a little: the total is an upper bound of the plain run's.
 ``--series NAME`` also prints the times of that kernel's dispatches in the order they ran (a dispatch a step of a
-blocked loop: where along the loop the time goes)."""
+blocked loop: where along the loop the time goes); ``--products`` names each matrix product's dispatches by its
+M x N x K and grid, so that products of each shape add up apart (which of a factorization's products are slow)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,18 @@ def best_gpu_seconds(function: Any, rounds: int = 5, warm_seconds: float = 1.0) 
     return best
 
 
+PRODUCT_SHAPES = False  # --products: a product's dispatch named by its M x N x K and grid
+
+
+def _label(name: str, push: Any, groups: Any) -> str:
+    """``name``, with a product's M x N x K (its push constants' first three words, where they lead them) and grid
+    under ``--products``."""
+    if not (PRODUCT_SHAPES and name.startswith(("MatmulSpec", "CoopMatmulSpec")) and len(bytes(push)) >= 12):
+        return name
+    m, n, k = np.frombuffer(bytes(push)[:12], dtype=np.uint32)
+    return f"{name} {m}x{n}x{k} grid {tuple(groups) if not isinstance(groups, int) else groups}"
+
+
 def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str, Any]) -> list[tuple[str, float]]:
     """One run of ``statement`` with every dispatch bracketed by timestamp events: (kernel, milliseconds) of each
     dispatch in order."""
@@ -63,7 +76,9 @@ def _run(stream: Any, names: dict[int, str], statement: str, namespace: dict[str
         start.record()
         result = function(pipeline, *args, **kwargs)
         end.record()
-        marks.append((names.get(id(pipeline), "?"), start, end))
+        push = kwargs.get("push", args[1] if len(args) > 1 else b"")
+        groups = kwargs.get("groups", args[2] if len(args) > 2 else (1, 1, 1))
+        marks.append((_label(names.get(id(pipeline), "?"), push, groups), start, end))
         return result
 
     stream.dispatch = lambda pipeline, *a, **k: timed(original_dispatch, pipeline, *a, **k)
@@ -138,12 +153,16 @@ def _print_series(run: list[tuple[str, float]], name: str, parts: int = 16) -> N
 def main() -> None:
     parser = _parser(__doc__.splitlines()[0])
     parser.add_argument("--series", default="", help="a kernel's name: its dispatches' times in order")
+    parser.add_argument("--products", action="store_true", help="products named by their M x N x K and grid")
     args = parser.parse_args()
+    global PRODUCT_SHAPES
+    PRODUCT_SHAPES = args.products
     run = dispatches(args.statement, namespace_of(args.setup))
     times = _totals(run)
     total = sum(times.values())
+    counts = {name: sum(1 for kernel, _ in run if kernel == name) for name in times}
     for name, ms in sorted(times.items(), key=lambda item: -item[1]):
-        print(f"{ms * 1e3:10.1f} µs  {100 * ms / total:5.1f} %  {name}")
+        print(f"{ms * 1e3:10.1f} µs  {100 * ms / total:5.1f} %  {counts[name]:6d}x  {name}")
     print(f"{total * 1e3:10.1f} µs  total")
     if args.series:
         _print_series(run, args.series)

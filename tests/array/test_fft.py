@@ -380,7 +380,8 @@ def test_plans_are_cached() -> None:
     for _ in range(3):
         vt.fft.fft(x)
     assert (len(ctx.plans), len(ctx.kernels)) == (plans, kernels)
-    assert ctx.plans.get(("fft", "c2c", 100, vt.complex64, -1, fft_ops.STAGE_BITS)) is not None
+    assert ctx.plans.get(("fft", "c2c", 100, vt.complex64, -1, fft_ops.STAGE_BITS,
+                          fft_ops.MAX_THREADS)) is not None
     # the inverse shares the plan and kernels: it runs forward on conjugates (a pass, a call and its work arrays'
     # sizes more)
     vt.fft.ifft(x)
@@ -499,17 +500,19 @@ def test_pass_plans() -> None:
     assert fft_ops.smooth(1001) and not fft_ops.smooth(17 * 2)
 
 
-@pytest.mark.parametrize("bits", [3, 4])
-def test_stage_radices_and_their_transforms(bits: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("bits", "most"), [(3, 256), (4, 256), (3, 512)])
+def test_stage_radices_and_their_transforms(bits: int, most: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A workgroup's stages in balanced radices of at most 2^STAGE_BITS, twice that where a line would need more than
     MAX_THREADS threads (threes in pairs, then the other primes), and transforms with either bound equal to
     NumPy's: one-pass rows (a real one's post-processing fused), several passes, columns, and a length of odd
     factors."""
     monkeypatch.setattr(fft_ops, "STAGE_BITS", bits)
-    assert fft_ops.MAX_THREADS == 256
-    assert fft_ops.radices(4096) == (16, 16, 16)  # 4096 / 8 = 512 threads: radix 16 either way
+    monkeypatch.setattr(fft_ops, "MAX_THREADS", most)
+    context.current().plans.clear()
+    wide = bits == 4 or most == 256  # 4096 / 8 = 512 threads: radix 16 unless 512 threads are allowed
+    assert fft_ops.radices(4096) == ((16, 16, 16) if wide else (8, 8, 8, 8))
     assert fft_ops.radices(2048) == ((16, 16, 8) if bits == 4 else (8, 8, 8, 4))
-    assert fft_ops.radices(1 << 13) == (32, 16, 16)
+    assert fft_ops.radices(1 << 13) == ((32, 16, 16) if most == 256 else (16, 8, 8, 8))
     assert fft_ops.radices(1000) == (8, 5, 5, 5)
     assert fft_ops.radices(243) == (9, 9, 3)
     _check("fft", _values((3, 2048), "complex64", seed=bits), 2048, axis=-1)
