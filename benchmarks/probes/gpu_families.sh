@@ -216,6 +216,8 @@
 #      solve 4096² and eigh 2048²
 # 107. the FFT's workgroup stages: radix 8 or 4 (STAGE_BITS 3 / 2) under 256 or 512 threads a workgroup at most
 #      (MAX_THREADS), in turn: rows of rfft and fft, fft of 2^24, fftn of 512³
+# 108. the FFT with up to 512 threads a workgroup: its tests with validation; then in turn MAX_THREADS 512 / 1024,
+#      COLUMN_TILE_BYTES 64 / 128, TILE_ELEMENTS and MULTIPASS_TILE_ELEMENTS 1024 / 2048; the fft rows
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -664,6 +666,20 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    108) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_fft.py tests/array/test_fft2.py tests/image/test_spectral.py 2>&1 | tail -n 5 \
+          | tee "$out/tests_fft.txt"
+        setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal((4096, 4096), dtype=np.float32)
+r = vt.asarray(g); d = vt.asarray(g + 1j * g.T); z = vt.asarray((g + 1j * g.T).reshape(-1))
+v = vt.asarray(rng.standard_normal((512, 512, 512), dtype=np.float32).astype(np.complex64))'
+        f=vulkit.array.ops.fft
+        for setting in "$f.MAX_THREADS=512,1024" "$f.COLUMN_TILE_BYTES=64,128" "$f.TILE_ELEMENTS=1024,2048" \
+            "$f.MULTIPASS_TILE_ELEMENTS=1024,2048"; do
+          limit 100 python3 benchmarks/probes/probe_setting_ab.py "$setting" "vt.fft.rfft(r, axis=1)" \
+            "vt.fft.fft(d, axis=1)" "vt.fft.fft(z)" "vt.fft.fftn(v)" --setup "$setup" --turns 2 2>&1 \
+            | tee -a "$out/fft_settings.txt"
+        done
+        bench_rows 100 "fft" ;;
     107) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal((4096, 4096), dtype=np.float32)
 r = vt.asarray(g); c = vt.asarray(g[:, :2048] + 1j * g[:, 2048:]); d = vt.asarray(g + 1j * g.T)
 z = vt.asarray((g + 1j * g.T).reshape(-1)); v = vt.asarray(rng.standard_normal((512, 512, 512), dtype=np.float32).astype(np.complex64))'
