@@ -114,6 +114,57 @@ def test_lost_float_values_written_back(dtype, shape):
         _check(a, descending=descending)
 
 
+def _exact_keys(a: np.ndarray) -> np.ndarray:
+    """The total order of float bit patterns that ``sort(stable=False)``'s radix sort follows: -inf ... -0.0, +0.0
+    ... +inf, then positive NaNs, then negative ones, each class by its bits (as unsigned integers)."""
+    bits = a.view(f"u{a.itemsize}").astype(np.uint64)
+    width = 8 * a.itemsize
+    top, full = np.uint64(1 << (width - 1)), np.uint64((1 << width) - 1)
+    infinity = np.asarray(np.inf, a.dtype).view(f"u{a.itemsize}").astype(np.uint64)
+    payloads = top - np.uint64(1) - infinity
+    negative = (bits & top) != 0
+    nan = (bits & (top - np.uint64(1))) > infinity
+    return np.where(~negative, bits + infinity + np.uint64(1),
+                    np.where(nan, bits, (~bits & full) - payloads))
+
+
+@pytest.mark.parametrize("shape", [(3, 5003), (1, 70001), (4, SHORT)])
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_sort_stable_false_keeps_every_bit(dtype, shape):
+    """``stable=False`` (and NumPy's kind "quicksort"): NumPy's sorted values, every input bit pattern kept in each
+    row, and in rows longer than a tile (the radix sort, whose keys then keep every bit and no fix-up runs) the bits in
+    the total order: -0.0 before 0.0, NaNs by their bits; short rows keep the stable order."""
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal(shape).astype(dtype)
+    a[rng.random(shape) < 0.2] = -0.0
+    a[rng.random(shape) < 0.1] = 0.0
+    a[rng.random(shape) < 0.02] = np.inf
+    a[rng.random(shape) < 0.02] = -np.inf
+    bits = a.view(f"u{a.itemsize}")
+    nan = np.array([np.nan], dtype).view(bits.dtype)[0]
+    sign = np.array([-0.0], dtype).view(bits.dtype)[0]
+    chosen = rng.random(shape) < 0.05
+    signs = np.where(rng.random(shape) < 0.5, sign, 0).astype(bits.dtype)
+    bits[chosen] = (nan | rng.integers(0, 8, shape).astype(bits.dtype) | signs)[chosen]
+    x = vt.asarray(a)
+    long = shape[-1] > sort_glsl.geometry(x._ctx, 8 if a.itemsize == 8 else 4).tile
+    for descending in (False, True):
+        got = vt.sort(x, stable=False, descending=descending).numpy()
+        expected = np.sort(a, axis=-1)
+        np.testing.assert_array_equal(got, np.flip(expected, axis=-1) if descending else expected)
+        got_bits = got.view(bits.dtype)
+        np.testing.assert_array_equal(np.sort(got_bits, axis=-1), np.sort(bits, axis=-1))
+        if long:
+            keys = _exact_keys(got)
+            before, after = (keys[..., 1:], keys[..., :-1]) if descending else (keys[..., :-1], keys[..., 1:])
+            assert np.all(before <= after)
+        else:
+            stable = vt.sort(x, descending=descending).numpy()
+            assert got.tobytes() == stable.tobytes()
+    quick = vt.sort(x, kind="quicksort").numpy()
+    assert quick.tobytes() == vt.sort(x, stable=False).numpy().tobytes()
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_a_lost_zero_and_payload_among_many_tiles(dtype):
     """One -0.0 and one NaN payload in a long row: the tiles holding neither are left as the passes wrote them."""

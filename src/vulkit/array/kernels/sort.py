@@ -73,7 +73,8 @@ class RadixSpec(sg.BufferSpec):
     "none" (never moved) or "always";
     ``out_values``/``out_index``: what the last pass writes (``index_bytes`` 8: int64, 4: int32); ``scoped``:
     atomics name their scopes (sort_glsl.atomic_lines); ``chunks``: a tile is ``chunks`` times the geometry's
-    (fewer registers a thread for the same number of tiles)."""
+    (fewer registers a thread for the same number of tiles); ``exact_keys``: float keys that keep every value's bits
+    (:func:`sort_glsl.key_lines`' ``exact``: the order of a sort that need not be stable, no fix-up)."""
 
     stage: str
     dtype: DType
@@ -88,6 +89,7 @@ class RadixSpec(sg.BufferSpec):
     scoped: bool = False
     addresses: bool = False
     chunks: int = 1
+    exact_keys: bool = False
     groups_per: ClassVar[int] = 1
 
     SCALARS: ClassVar[tuple[str, ...]] = _GLOBAL_SCALARS
@@ -108,12 +110,12 @@ class RadixSpec(sg.BufferSpec):
         lines = sg.header(sg.storage_extensions(self.dtype.itemsize, 8 if self.dtype.itemsize == 8 else 4,
                                                 self.index_bytes), float_controls, wg, self.addresses)
         lines += self.declarations()
-        lines += sg.key_lines(self.dtype, self.descending)
+        lines += sg.key_lines(self.dtype, self.descending, self.exact_keys)
         lines += sg.atomic_lines(self.scoped)
         lines += _div_lines()
         lines += [f"#define NP {passes}u", f"#define ROWS {int(self.rows)}",
                   f"#define FLOAT {int(self.dtype.kind == 'f')}",
-                  f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values)}",
+                  f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and not self.exact_keys)}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
                   f"#define NAN_KEY {'KT(0)' if self.descending else 'KMAX'}",
                   f"#define TILE_MAJOR {int(self.rows)}",

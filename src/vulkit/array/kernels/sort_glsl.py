@@ -210,10 +210,11 @@ def _literal(value: int, kt: str) -> str:
     return f"{value:#x}{'ul' if kt == 'uint64_t' else 'u'}"
 
 
-def key_lines(dtype: DType, descending: bool) -> list[str]:
+def key_lines(dtype: DType, descending: bool, exact: bool = False) -> list[str]:
     """GLSL ``KT to_key(XT bits)``, ``XT from_key(KT key)``, ``bool lossy(XT bits)`` (the key loses the value:
     -0.0 or a NaN other than the canonical one) and the macros ``KT``, ``XT``, ``KMAX`` (the largest key: every
-    NaN's, and the padding's)."""
+    NaN's, and the padding's). ``exact`` (floats): keys that keep every value's bits, one key a bit pattern in a
+    total order: -inf ... -0.0, +0.0 ... +inf, then the NaNs by their bits (positive ones first), nothing lost."""
     kt = key_type(dtype)
     xt = BITS_TYPES[dtype.itemsize]
     bits = key_bits(dtype)
@@ -224,7 +225,31 @@ def key_lines(dtype: DType, descending: bool) -> list[str]:
     lines = [f"#define KT {kt}", f"#define XT {xt}", f"#define KMAX {lit['kmax']}",
              f"#define KALL {_literal((1 << (64 if kt == 'uint64_t' else 32)) - 1, kt)}"]
     flip = f"  k ^= {lit['kmax']};" if descending else ""
-    if dtype.kind == "f":
+    if dtype.kind == "f" and exact:
+        mantissa = 7 if dtype.name == "bfloat16" else {16: 10, 32: 23, 64: 52}[bits]
+        infinity = ((1 << (bits - 1 - mantissa)) - 1) << mantissa
+        payloads = (top - 1) - infinity  # the NaNs of each sign
+        inf, past, nans = (_literal(v, kt) for v in (infinity, infinity + 1, payloads))
+        # negatives (not NaN) below 0..inf, the positives and their NaNs shifted above them, negative NaNs as they are
+        lines += [
+            "KT to_key(XT bits) {",
+            "  KT u = KT(bits), k;",
+            f"  if ((u & {lit['sign']}) == {lit['zero']}) k = u + {past};",
+            f"  else if ((u & {lit['abs']}) <= {inf}) k = (~u & {lit['kmax']}) - {nans};",
+            "  else k = u;",
+            flip, "  return k;", "}",
+            "XT from_key(KT k) {",
+            flip, "  KT u;",
+            f"  if (k <= {inf}) u = ~(k + {nans}) & {lit['kmax']};",
+            f"  else if (k <= {_literal((top - 1) + infinity + 1, kt)}) u = k - {past};",
+            "  else u = k;",
+            "  return XT(u);", "}",
+            "bool lossy(XT bits) { return false; }",
+            "bool is_nan(XT bits) {",
+            f"  return (KT(bits) & {lit['abs']}) > {inf};",
+            "}",
+        ]
+    elif dtype.kind == "f":
         mantissa = 7 if dtype.name == "bfloat16" else {16: 10, 32: 23, 64: 52}[bits]
         exponent = _literal(((1 << (bits - 1 - mantissa)) - 1) << mantissa, kt)
         canonical = _literal(((1 << (bits - mantissa)) - 1) << (mantissa - 1), kt)

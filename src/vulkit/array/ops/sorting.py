@@ -4,11 +4,13 @@
 Every sort runs on the GPU (``array/kernels/sort.py``): the sorted axis is moved last and the array made
 contiguous (a copy only where it is not already), then rows of at most a workgroup's tile are sorted in shared
 memory by one dispatch, and anything longer by a stable LSD radix sort, 8 bits a pass, each row on its own (a
-segmented sort), that skips the passes whose digit every element shares. Sorts are always stable
-(``stable=False`` is allowed and stable too). Floats sort as NumPy sorts them: NaNs last (first when descending,
-the reverse of the ascending order, as the array API's reference implementation does), -0.0 and 0.0 equal (kept
-in input order) and returned as they were; complex numbers in NumPy's order (``complex_order``). Nothing here
-waits for the GPU except the quantiles given ``q`` as an array (its values are read to the host).
+segmented sort), that skips the passes whose digit every element shares. Sorts are stable (argsort's
+``stable=False`` too). Floats sort as NumPy sorts them: NaNs last (first when descending, the reverse of the
+ascending order, as the array API's reference implementation does), -0.0 and 0.0 equal (kept in input order) and
+returned as they were, except in a radix sort of float values with ``stable=False``, whose keys keep every bit
+(-0.0 before 0.0, NaNs in the order of their bits) so that no fix-up pass restores lost zeros and payloads;
+complex numbers in NumPy's order (``complex_order``). Nothing here waits for the GPU except the quantiles given
+``q`` as an array (its values are read to the host).
 """
 
 from __future__ import annotations
@@ -132,9 +134,12 @@ def complex_order(x: Array, rows: int, n: int, descending: bool) -> tuple[Array,
 
 # -- the sort of rows ------------------------------------------------------------------------------------------
 def sort_rows(x: Array, rows: int, n: int, descending: bool, values: bool, index: bool,
-              name: str = "sort", shape: tuple[int, ...] | None = None) -> tuple[Array | None, Array | None]:
+              name: str = "sort", shape: tuple[int, ...] | None = None,
+              stable: bool = True) -> tuple[Array | None, Array | None]:
     """Sort the ``rows`` rows of ``n`` elements of the contiguous ``x`` (stable): the sorted values and/or the
-    indices within the row that sort them, as contiguous arrays (flat, or of ``shape``)."""
+    indices within the row that sort them, as contiguous arrays (flat, or of ``shape``). ``stable`` False: float
+    values sorted alone by the radix sort may take -0.0 before 0.0 and NaNs in the order of their bits (keys that
+    keep every value's bits: no fix-up after)."""
     ctx, dtype = x._ctx, x._dtype
     total = rows * n
     if total > MOST:
@@ -161,7 +166,8 @@ def sort_rows(x: Array, rows: int, n: int, descending: bool, values: bool, index
                      lambda: _tile_sort(x, rows, n, descending, out_v, out_i, ov, oi, written, tile, name))
     else:
         chunk = sort_glsl.geometry(ctx, key_bytes, items=min(CHUNK_ITEMS, tile.items))
-        _radix_sort(x, rows, n, descending, out_v, out_i, chunk, name, tile.items // chunk.items)
+        exact = not stable and dtype.kind == "f" and out_i is None
+        _radix_sort(x, rows, n, descending, out_v, out_i, chunk, name, tile.items // chunk.items, exact)
     return out_v, out_i
 
 
@@ -192,9 +198,10 @@ def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | Non
 
 
 def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | None, out_i: Array | None,
-                shape: sort_glsl.Geometry, name: str, chunks: int = 1) -> None:
+                shape: sort_glsl.Geometry, name: str, chunks: int = 1, exact: bool = False) -> None:
     """The global radix sort: one pass per digit of the key, each row sorted on its own (see kernels/sort.py);
-    tiles of ``chunks`` times ``shape``'s, ranked and scattered a chunk at a time."""
+    tiles of ``chunks`` times ``shape``'s, ranked and scattered a chunk at a time; ``exact``: float keys that keep
+    every value's bits (no fix-up of lost zeros and NaNs)."""
     ctx, dtype = x._ctx, x._dtype
     total = rows * n
     passes = -(-sort_glsl.key_bits(dtype) // 8)
@@ -215,7 +222,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     def kernel(stage: str) -> Any:
         return ctx.kernels.get(RadixSpec(stage, dtype, descending, passes, rows > 1, values, out_v is not None,
                                          out_i is not None, index_dtype(ctx).itemsize, shape,
-                                         sort_glsl.scoped_atomics(ctx), addresses, chunks))
+                                         sort_glsl.scoped_atomics(ctx), addresses, chunks, exact))
 
     mg, sh = division_magic(n) if rows > 1 else (0, 0)
     groups = grid(ctx, tiles)
@@ -245,7 +252,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
                          (256, 1, 1))
             targets = written if step == passes - 1 else moving
             dispatch(ctx, kernel("scatter"), buffers, [*reads, hist._alloc], targets, scalars(step, mode), groups)
-        if dtype.kind == "f" and out_v is not None and out_i is None:  # zeros' signs and NaN payloads, where lost
+        if dtype.kind == "f" and out_v is not None and out_i is None and not exact:  # zeros' signs, NaN payloads
             dispatch(ctx, kernel("fixcount"), buffers, [x._alloc, s], [hist._alloc], scalars(), groups)
             dispatch(ctx, kernel("fixspine"), buffers, [s, ov, hist._alloc], [hist._alloc], scalars(gx=row_groups[0]),
                      row_groups)
@@ -253,7 +260,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
 
     # the dispatches kept by layout (not where they push buffer addresses: those are the allocations themselves)
     key = None if addresses else ("radix sort", dtype, rows, n, descending, out_v is not None, out_i is not None,
-                                  index_dtype(ctx), shape, chunks, x._offset)
+                                  index_dtype(ctx), shape, chunks, x._offset, exact)
     run_recorded(ctx, key, buffers, record)
 
 
@@ -272,7 +279,7 @@ def _along_last(x: Array, axis: int, name: str) -> tuple[Array, tuple[int, ...],
 
 
 def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
-            name: str) -> tuple[Array | None, Array | None]:
+            name: str, stable: bool = True) -> tuple[Array | None, Array | None]:
     x = check_sortable(x, name, complex_too=name != "topk")
     moved, back, axis = _along_last(x, axis, name)
     n = x.shape[axis]
@@ -282,7 +289,7 @@ def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
         out_v = gather_along_last(moved, order) if values else None
         out_i = order if index else None
     else:
-        out_v, out_i = sort_rows(moved, rows, n, bool(descending), values, index, name, moved.shape)
+        out_v, out_i = sort_rows(moved, rows, n, bool(descending), values, index, name, moved.shape, stable)
 
     def shaped(a: Array | None) -> Array | None:
         if a is None:
@@ -307,11 +314,14 @@ def _numpy_habits(x: Array, axis: int | None, kind: str | None, name: str) -> tu
 
 def sort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable: bool = True,
          kind: str | None = None) -> Array:
-    """A sorted copy of ``x`` along ``axis`` (stable always; NaNs last, first when ``descending``; complex
-    numbers in NumPy's order: by real part, then imaginary part, those with a NaN part last). NumPy's
-    ``axis=None`` sorts the flattened array; its ``kind`` is accepted (every sort is stable)."""
+    """A sorted copy of ``x`` along ``axis`` (NaNs last, first when ``descending``; complex numbers in NumPy's
+    order: by real part, then imaginary part, those with a NaN part last). NumPy's ``axis=None`` sorts the
+    flattened array. Stable, -0.0 and 0.0 equal in input order, unless ``stable=False`` (or NumPy's ``kind``
+    "quicksort" or "heapsort"): then long float rows may hold -0.0 before 0.0 and their NaNs in the order of their
+    bits (every value's bits kept; a pass less over the output)."""
     x, axis = _numpy_habits(x, axis, kind, "sort")
-    return _sorted(x, axis, descending, True, False, "sort")[0]
+    quick = isinstance(kind, str) and kind[:1].lower() in ("q", "h")
+    return _sorted(x, axis, descending, True, False, "sort", stable=bool(stable) and not quick)[0]
 
 
 def argsort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable: bool = True,
