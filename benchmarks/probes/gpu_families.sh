@@ -218,6 +218,8 @@
 #      (MAX_THREADS), in turn: rows of rfft and fft, fft of 2^24, fftn of 512³
 # 108. the FFT with up to 512 threads a workgroup: its tests with validation; then in turn MAX_THREADS 512 / 1024,
 #      COLUMN_TILE_BYTES 64 / 128, TILE_ELEMENTS and MULTIPASS_TILE_ELEMENTS 1024 / 2048; the fft rows
+# 109. the sorting and set tests with validation (sort's stable=False keys that keep every bit); the GPU time of
+#      sorts with stable True and False; the sort rows
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -666,6 +668,15 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    109) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
+        limit 100 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(x, stable=False)" "vt.sort(m, axis=1)" \
+          "vt.sort(m, axis=1, stable=False)" "vt.sort(u)" "vt.sort(u, stable=False)" "vt.sort(x)" \
+          "vt.sort(x, stable=False)" "vt.sort(m, axis=1)" "vt.sort(m, axis=1, stable=False)" --setup "$sort_keys_setup
+m = vt.asarray(np.random.default_rng(0).standard_normal((8192, 8192), dtype=np.float32))" 2>&1 | tee "$out/sort_stable.txt"
+        limit 60 python3 benchmarks/probes/probe_kernel_times.py "vt.sort(x, stable=False)" --setup "$sort_keys_setup" \
+          2>&1 | tee "$out/sort_times.txt"
+        bench_rows 80 "sort of" ;;
     108) VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_fft.py tests/array/test_fft2.py tests/image/test_spectral.py 2>&1 | tail -n 5 \
           | tee "$out/tests_fft.txt"
