@@ -220,6 +220,8 @@
 #      COLUMN_TILE_BYTES 64 / 128, TILE_ELEMENTS and MULTIPASS_TILE_ELEMENTS 1024 / 2048; the fft rows
 # 109. the sorting and set tests with validation (sort's stable=False keys that keep every bit); the GPU time of
 #      sorts with stable True and False; the sort rows
+# 110. long FFTs' passes planned for 256- or 128-byte tiles (MULTIPASS_PLAN_BYTES: four passes of 64 or three of 256
+#      for 2^24) now that a workgroup takes 512 threads, in turn
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -668,6 +670,11 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    110) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 25, dtype=np.float32)
+z = vt.asarray(g[0::2] + 1j * g[1::2]); y = vt.asarray(g[: 1 << 22] + 1j * g[1 << 22: 1 << 23]); r = vt.asarray(g[: 1 << 24])'
+        limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.MULTIPASS_PLAN_BYTES=256,128,64" \
+          "vt.fft.fft(z)" "vt.fft.ifft(z)" "vt.fft.fft(y)" "vt.fft.rfft(r)" --setup "$setup" --turns 2 2>&1 \
+          | tee "$out/fft_multipass.txt" ;;
     109) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_sorting.txt"
         limit 100 python3 benchmarks/probes/probe_times.py "vt.sort(x)" "vt.sort(x, stable=False)" "vt.sort(m, axis=1)" \
