@@ -222,6 +222,8 @@
 #      sorts with stable True and False; the sort rows
 # 110. long FFTs' passes planned for 256- or 128-byte tiles (MULTIPASS_PLAN_BYTES: four passes of 64 or three of 256
 #      for 2^24) now that a workgroup takes 512 threads, in turn
+# 111. long real FFTs under 256 / 512 threads a workgroup (MAX_THREADS) in turn; transforms up to 2^20 / 2^22 / 2^23
+#      points planned for 32-byte tiles (MULTIPASS_NARROW_POINTS); 128-byte plans (MULTIPASS_PLAN_BYTES)
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -670,6 +672,18 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    111) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 25, dtype=np.float32)
+z = vt.asarray(g[0::2] + 1j * g[1::2]); y = vt.asarray(g[: 1 << 22] + 1j * g[1 << 22: 1 << 23]); r = vt.asarray(g[: 1 << 24])
+q = vt.asarray(g[: 1 << 22]); w = vt.asarray(g[: 1 << 20]); v = vt.asarray(g[: 1 << 23] + 1j * g[1 << 23: 1 << 24])'
+        f=vulkit.array.ops.fft
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "$f.MAX_THREADS=256,512" "vt.fft.rfft(r)" "vt.fft.rfft(q)" \
+          "vt.fft.rfft(w)" "vt.fft.fft(y)" "vt.fft.fft(v)" --setup "$setup" --turns 2 2>&1 | tee "$out/fft_threads.txt"
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "$f.MULTIPASS_NARROW_POINTS=1048576,4194304,8388608" \
+          "vt.fft.rfft(r)" "vt.fft.rfft(q)" "vt.fft.fft(y)" "vt.fft.fft(v)" --setup "$setup" --turns 2 2>&1 \
+          | tee "$out/fft_narrow.txt"
+        limit 90 python3 benchmarks/probes/probe_setting_ab.py "$f.MULTIPASS_PLAN_BYTES=256,128" "vt.fft.rfft(r)" \
+          "vt.fft.rfft(q)" "vt.fft.fft(y)" "vt.fft.fft(v)" "vt.fft.fft(z)" --setup "$setup" --turns 2 2>&1 \
+          | tee "$out/fft_plan_bytes.txt" ;;
     110) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 25, dtype=np.float32)
 z = vt.asarray(g[0::2] + 1j * g[1::2]); y = vt.asarray(g[: 1 << 22] + 1j * g[1 << 22: 1 << 23]); r = vt.asarray(g[: 1 << 24])'
         limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.fft.MULTIPASS_PLAN_BYTES=256,128,64" \
