@@ -224,6 +224,8 @@
 #      for 2^24) now that a workgroup takes 512 threads, in turn
 # 111. long real FFTs under 256 / 512 threads a workgroup (MAX_THREADS) in turn; transforms up to 2^20 / 2^22 / 2^23
 #      points planned for 32-byte tiles (MULTIPASS_NARROW_POINTS); 128-byte plans (MULTIPASS_PLAN_BYTES)
+# 112. medium FFTs (2^16 to 2^23 points) under 256 / 512 threads a workgroup at most (MAX_THREADS) in turn three
+#      times, with transforms up to 2^23 points planned for 32-byte tiles
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -672,6 +674,15 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    112) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
+c = g[0::2] + 1j * g[1::2]; a16 = vt.asarray(c[: 1 << 16]); a18 = vt.asarray(c[: 1 << 18]); a20 = vt.asarray(c[: 1 << 20])
+a22 = vt.asarray(c[: 1 << 22]); a23 = vt.asarray(c); r18 = vt.asarray(g[: 1 << 18]); r20 = vt.asarray(g[: 1 << 20])
+r22 = vt.asarray(g[: 1 << 22])'
+        f=vulkit.array.ops.fft
+        limit 150 python3 benchmarks/probes/with_settings.py "$f.MULTIPASS_NARROW_POINTS=8388608" -- \
+          benchmarks/probes/probe_setting_ab.py "$f.MAX_THREADS=256,512" "vt.fft.fft(a16)" "vt.fft.fft(a18)" \
+          "vt.fft.fft(a20)" "vt.fft.fft(a22)" "vt.fft.fft(a23)" "vt.fft.rfft(r18)" "vt.fft.rfft(r20)" "vt.fft.rfft(r22)" \
+          --setup "$setup" --turns 3 2>&1 | tee "$out/fft_medium_threads.txt" ;;
     111) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 25, dtype=np.float32)
 z = vt.asarray(g[0::2] + 1j * g[1::2]); y = vt.asarray(g[: 1 << 22] + 1j * g[1 << 22: 1 << 23]); r = vt.asarray(g[: 1 << 24])
 q = vt.asarray(g[: 1 << 22]); w = vt.asarray(g[: 1 << 20]); v = vt.asarray(g[: 1 << 23] + 1j * g[1 << 23: 1 << 24])'
