@@ -303,7 +303,8 @@ def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
 
 def _numpy_habits(x: Array, axis: int | None, kind: str | None, name: str) -> tuple[Array, int]:
     """NumPy's ``axis=None`` (the flattened array) and ``kind`` (checked as NumPy reads it, by its first letter:
-    quicksort, mergesort, heapsort, stable; every sort runs the stable sort)."""
+    quicksort, mergesort, heapsort, stable; every argsort runs the stable sort, and :func:`sort` takes quicksort and
+    heapsort as ``stable=False``)."""
     if kind is not None and not (isinstance(kind, str) and kind[:1].lower() in ("q", "m", "h", "s")):
         raise ValueError(f"{name}: sort kind must be one of 'quick', 'heap', or 'stable' (got {kind!r})")
     if axis is None:
@@ -318,7 +319,7 @@ def sort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable
     order: by real part, then imaginary part, those with a NaN part last). NumPy's ``axis=None`` sorts the
     flattened array. Stable, -0.0 and 0.0 equal in input order, unless ``stable=False`` (or NumPy's ``kind``
     "quicksort" or "heapsort"): then long float rows may hold -0.0 before 0.0 and their NaNs in the order of their
-    bits (every value's bits kept; a pass less over the output)."""
+    bits (every value's bits kept, no kernels after the radix passes to put lost zeros and NaN payloads back)."""
     x, axis = _numpy_habits(x, axis, kind, "sort")
     quick = isinstance(kind, str) and kind[:1].lower() in ("q", "h")
     return _sorted(x, axis, descending, True, False, "sort", stable=bool(stable) and not quick)[0]
