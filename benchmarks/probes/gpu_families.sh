@@ -226,6 +226,8 @@
 #      points planned for 32-byte tiles (MULTIPASS_NARROW_POINTS); 128-byte plans (MULTIPASS_PLAN_BYTES)
 # 112. medium FFTs (2^16 to 2^23 points) under 256 / 512 threads a workgroup at most (MAX_THREADS) in turn three
 #      times, with transforms up to 2^23 points planned for 32-byte tiles
+# 113. a long rfft before and after the plans are emptied, other transforms planned between (probe_plan_rebuild.py:
+#      the A/B probes read rfft of 2^24 4x slower after their first switch)
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -674,6 +676,12 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    113) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 25, dtype=np.float32)
+r = vt.asarray(g[: 1 << 24]); q = vt.asarray(g[: 1 << 22]); y = vt.asarray(g[: 1 << 22] + 1j * g[1 << 22: 1 << 23])'
+        limit 90 python3 benchmarks/probes/probe_plan_rebuild.py "vt.fft.rfft(r)" --others "vt.fft.rfft(q)" \
+          "vt.fft.fft(y)" --setup "$setup" 2>&1 | tee "$out/plan_rebuild.txt"
+        limit 60 python3 benchmarks/probes/probe_plan_rebuild.py "vt.fft.rfft(r, 1 << 24)" --setup "$setup" 2>&1 \
+          | tee -a "$out/plan_rebuild.txt" ;;
     112) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
 c = g[0::2] + 1j * g[1::2]; a16 = vt.asarray(c[: 1 << 16]); a18 = vt.asarray(c[: 1 << 18]); a20 = vt.asarray(c[: 1 << 20])
 a22 = vt.asarray(c[: 1 << 22]); a23 = vt.asarray(c); r18 = vt.asarray(g[: 1 << 18]); r20 = vt.asarray(g[: 1 << 20])
