@@ -37,10 +37,13 @@ def main() -> None:
     parser.add_argument("statement")
     parser.add_argument("--others", nargs="*", default=[])
     parser.add_argument("--setup", default="")
+    parser.add_argument("--kernels", action="store_true", help="GPU time per kernel in the first and last states")
     args = parser.parse_args()
     namespace = pkt.namespace_of(args.setup)
     ctx = context.current()
     _report("first", args.statement, namespace)
+    if args.kernels:
+        _kernels(args.statement, namespace)
     _report("again", args.statement, namespace)
     ctx.plans.clear()
     _report("plans emptied", args.statement, namespace)
@@ -51,6 +54,20 @@ def main() -> None:
     for other in args.others:
         eval(other, namespace)  # noqa: S307
     _report("emptied, others first", args.statement, namespace)
+    if args.kernels:
+        _kernels(args.statement, namespace)
+
+
+def _kernels(statement: str, namespace: dict) -> None:
+    """GPU time per kernel of one call (timestamps around each dispatch) and the result's match of the last
+    state's: a rebuilt plan that computes something else would show here."""
+    run = pkt.dispatches(statement, namespace, rounds=3, warm_seconds=0.5)
+    totals: dict[str, list[float]] = {}
+    for name, ms in run:
+        totals.setdefault(name, []).append(ms)
+    print("   " + "; ".join(f"{name} {len(v)}x {sum(v) * 1e3:.1f} us" for name, v in totals.items()), flush=True)
+    value = eval(statement, namespace)  # noqa: S307
+    print(f"   result checksum {float(vt.sum(vt.abs(value))):.6e}", flush=True)
 
 
 if __name__ == "__main__":
