@@ -43,8 +43,8 @@ from .sorting import argsort, searchsorted, sort
 def sort_in_place(x: Array, axis: int = -1, *, descending: bool = False, stable: bool = True,
                   kind: str | None = None) -> None:
     """NumPy's ``x.sort()``: sorts x itself along ``axis`` and returns None (``vt.sort`` returns a sorted copy);
-    ``kind`` is accepted for NumPy's sake (every sort is stable)."""
-    x[...] = sort(x, axis=axis, descending=descending, stable=stable)
+    ``stable`` and ``kind`` as :func:`vt.sort <vulkit.array.ops.sorting.sort>` takes them."""
+    x[...] = sort(x, axis=axis, descending=descending, stable=stable, kind=kind)
 
 
 def fill(x: Array, value: Any) -> None:
