@@ -122,7 +122,7 @@ class RadixSpec(sg.BufferSpec):
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
                   f"#define OT {_index_type(self.index_bytes)}", f"#define CHUNKS {self.chunks}u",
                   "#define SPAN (TILE * CHUNKS)"]
-        body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "countup": _COUNT_UP, "spine": _SPINE,
+        body = {"histogram": _HISTOGRAM, "plan": _PLAN, "upsweep": _UPSWEEP, "spine": _SPINE,
                 "rowspine": _ROWSPINE, "scatter": _SCATTER, "fixcount": _FIX_COUNT, "fixspine": _FIX_SPINE,
                 "fixwrite": _FIX_WRITE}[self.stage]
         lines += sg.rank_lines(self.geometry) if self.stage == "scatter" else sg.scan_lines(self.geometry)
@@ -236,44 +236,6 @@ void main() {
   }
   barrier();
   for (uint d = tid; d < 256u; d += WG) HD(d, t) = s_h[d];
-}
-"""
-
-# The first pass's upsweep that also makes the histogram (``countup``, in place of "histogram" then "upsweep"): each
-# tile counts every digit of its keys, keeps the first digit's counts as its own and adds all of them to the
-# histogram, so that the keys are read once less and a dispatch goes; the plan runs after it (the first pass cannot
-# be skipped before it counts, and its spine and scatter still are where the plan says so).
-_COUNT_UP = """
-shared uint s_hist[NP * 256u];
-shared uint s_lossy;
-DEFINE_COUNT(s_hist)
-void main() {
-  uint t = tile_id();
-  if (t >= p.tiles) return;
-  uint tid = gl_LocalInvocationID.x;
-  for (uint i = tid; i < NP * 256u; i += WG) s_hist[i] = 0u;
-  if (tid == 0u) s_lossy = 0u;
-  barrier();
-  bool lost = false;
-  uint n;
-  uint start = tile_start(t, n);
-  [[unroll]] for (uint j = 0u; j < ITEMS * CHUNKS; j++) {
-    uint li = j * WG + tid;
-    if (li < n) {
-      XT bits = X(p.xoff + start + li);
-      KT k = to_key(bits);
-      [[unroll]] for (uint q = 0u; q < NP; q++) count(q * 256u + (uint(k >> (8u * q)) & 255u));
-      if (TRACK_LOSSY != 0) lost = lost || lossy(bits);
-    }
-  }
-  if (lost) s_lossy = 1u;
-  barrier();
-  for (uint d = tid; d < 256u; d += WG) HD(d, t) = s_hist[d];
-  for (uint i = tid; i < NP * 256u; i += WG) {
-    uint c = s_hist[i];
-    if (c != 0u) BUFFER_ADD(S(64u + i), c);
-  }
-  if (tid == 0u && s_lossy != 0u) BUFFER_OR(S(0u), 1u);
 }
 """
 

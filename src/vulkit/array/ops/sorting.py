@@ -39,9 +39,6 @@ MOST = (1 << 32) - (1 << 28)
 # 2^24 float32 21 % faster than 16 (2 was slower again); loading the next chunk early took sort 0.37 -> 0.43x PyTorch,
 # stable argsort 0.43 -> 0.50x, and the rows of 8192^2 in chunks 0.45 -> 0.66x (they had ranked 16 a thread).
 CHUNK_ITEMS = 4
-# the first pass's upsweep makes the histogram too (RadixSpec stage "countup": the keys read once less, a dispatch
-# less); False: a histogram pass first
-FUSED_HISTOGRAM = False
 
 
 # -- launching ---------------------------------------------------------------------------------------------------
@@ -235,24 +232,18 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
         return (n, total, tiles, gx, 8 * step, step, mode, mg, sh, x._offset, per_row)
 
     s = state._alloc
-    fused = FUSED_HISTOGRAM
 
     def record() -> None:
         ctx.stream.fill(s, 0)
         # NOTE: few workgroups, each flushing its histograms by passes * 256 atomics: 2048 of them put 2M atomics on
         # 1024 words for 2^24 keys
-        first_mode = MODE_FIRST | (MODE_LAST if passes == 1 else 0)
-        if fused:
-            dispatch(ctx, kernel("countup"), buffers, [x._alloc, s], [hist._alloc, s], scalars(0, first_mode), groups)
-        else:
-            spread = max(1, min(-(-total // (shape.wg * 32)), 512, ctx.max_groups))
-            dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
+        spread = max(1, min(-(-total // (shape.wg * 32)), 512, ctx.max_groups))
+        dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
         dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
         for step in range(passes):
             mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0)
             reads = [x._alloc, *moving, s]
-            if step or not fused:
-                dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, mode), groups)
+            dispatch(ctx, kernel("upsweep"), buffers, reads, [hist._alloc], scalars(step, mode), groups)
             if rows > 1:
                 dispatch(ctx, kernel("rowspine"), buffers, [s, hist._alloc], [hist._alloc],
                          scalars(step, mode, row_groups[0]), row_groups)
@@ -269,7 +260,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
 
     # the dispatches kept by layout (not where they push buffer addresses: those are the allocations themselves)
     key = None if addresses else ("radix sort", dtype, rows, n, descending, out_v is not None, out_i is not None,
-                                  index_dtype(ctx), shape, chunks, x._offset, exact, fused)
+                                  index_dtype(ctx), shape, chunks, x._offset, exact)
     run_recorded(ctx, key, buffers, record)
 
 
