@@ -58,9 +58,10 @@ TILE_ELEMENTS = 1024  # the elements a workgroup aims to hold (complex64; half f
 # workgroup than they used to: TILE_ELEMENTS 1024 against 4096 took fftn 512^3 from 4260 to 3580 us, rfft of
 # 4096^2 rows from 130 to 121 (four-column tiles; more workgroups resident)
 MULTIPASS_PLAN_BYTES = 256
-# transforms of at most this many points plan their passes for COALESCE_BYTES tiles instead (fewer, longer passes,
-# their data in the L2 cache): an H200 in turn, 256 / 32 bytes: fft of 2^20 complex64 71-87 / 43-61 us (three
-# passes / two), rfft of 2^20 float32 104-127 / 65-77; 2^22 157-161 / 160-161; 2^24 451 / 630 (128 bytes). With
+# transforms of at most this many points plan their passes for COALESCE_BYTES tiles instead (fewer, longer passes;
+# up to 2^20 points their data stay in the L2 cache): an H200 in turn, 256 / 32 bytes: fft of 2^20 complex64 71-87
+# / 43-61 us (three passes / two), rfft of 2^20 float32 104-127 / 65-77; 2^22 157-161 / 160-161; 2^24 451 / 630
+# (128 bytes). With
 # 512 threads a workgroup (MAX_THREADS), up to 2^20 / 2^23 points in turn: fft of 2^22 complex64 172-174 / 134-135 us,
 # of 2^23 250 / 244, rfft of 2^22 float32 121-164 / 119-123; 2^24 stays in four passes of 64 (446 us, 451 with 128)
 MULTIPASS_NARROW_POINTS = 1 << 23
