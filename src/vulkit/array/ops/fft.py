@@ -61,9 +61,9 @@ MULTIPASS_PLAN_BYTES = 256
 # transforms of at most this many points plan their passes for COALESCE_BYTES tiles instead (fewer, longer passes;
 # up to 2^20 points their data stay in the L2 cache): an H200 in turn, 256 / 32 bytes: fft of 2^20 complex64 71-87
 # / 43-61 us (three passes / two), rfft of 2^20 float32 104-127 / 65-77; 2^22 157-161 / 160-161; 2^24 451 / 630
-# (128 bytes). With
-# 512 threads a workgroup (MAX_THREADS), up to 2^20 / 2^23 points in turn: fft of 2^22 complex64 172-174 / 134-135 us,
-# of 2^23 250 / 244, rfft of 2^22 float32 121-164 / 119-123; 2^24 stays in four passes of 64 (446 us, 451 with 128)
+# (128 bytes). With 512 threads a workgroup (MAX_THREADS), up to 2^20 / 2^23 points in turn: fft of 2^22 complex64
+# 172-174 / 134-135 us, of 2^23 250 / 244, rfft of 2^22 float32 121-164 / 119-123; 2^24 stays in four passes of 64
+# (446 us, 451 with 128)
 MULTIPASS_NARROW_POINTS = 1 << 23
 MULTIPASS_COALESCE_BYTES = 128
 MULTIPASS_TILE_ELEMENTS = 1024
