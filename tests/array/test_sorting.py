@@ -165,24 +165,6 @@ def test_sort_stable_false_keeps_every_bit(dtype, shape):
     assert quick.tobytes() == vt.sort(x, stable=False).numpy().tobytes()
 
 
-@pytest.mark.parametrize("last", [False, True])
-def test_radix_plan_by_the_histograms_last_workgroup(last, monkeypatch):
-    """PLAN_IN_HISTOGRAM on and off: the plan made by the histogram's last workgroup or by a dispatch of its own
-    (floats whose keys lose values, rows, a first digit every key shares, int64 keys, both directions)."""
-    from vulkit.array.ops import sorting
-
-    monkeypatch.setattr(sorting, "PLAN_IN_HISTOGRAM", last)
-    rng = np.random.default_rng(12)
-    lossy = _values("float32", 9001, seed=12)
-    rows = _values("float64", 3 * 5003, seed=13).reshape(3, 5003)
-    shared_low = (rng.integers(-1000, 1000, 9000) * 256).astype(np.int32)
-    wide = rng.integers(0, 1 << 20, 9000).astype(np.int64)
-    for a in (lossy, rows, shared_low, wide):
-        for descending in (False, True):
-            _check(a, descending=descending)
-    np.testing.assert_array_equal(vt.sort(vt.asarray(lossy), stable=False).numpy(), np.sort(lossy))
-
-
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_a_lost_zero_and_payload_among_many_tiles(dtype):
     """One -0.0 and one NaN payload in a long row: the tiles holding neither are left as the passes wrote them."""

@@ -74,8 +74,7 @@ class RadixSpec(sg.BufferSpec):
     ``out_values``/``out_index``: what the last pass writes (``index_bytes`` 8: int64, 4: int32); ``scoped``:
     atomics name their scopes (sort_glsl.atomic_lines); ``chunks``: a tile is ``chunks`` times the geometry's
     (fewer registers a thread for the same number of tiles); ``exact_keys``: float keys that keep every value's bits
-    (:func:`sort_glsl.key_lines`' ``exact``: the order of a sort that need not be stable, no fix-up); ``plan_last``:
-    the histogram's last workgroup makes the plan (no "plan" dispatch)."""
+    (:func:`sort_glsl.key_lines`' ``exact``: the order of a sort that need not be stable, no fix-up)."""
 
     stage: str
     dtype: DType
@@ -91,7 +90,6 @@ class RadixSpec(sg.BufferSpec):
     addresses: bool = False
     chunks: int = 1
     exact_keys: bool = False
-    plan_last: bool = False
     groups_per: ClassVar[int] = 1
 
     SCALARS: ClassVar[tuple[str, ...]] = _GLOBAL_SCALARS
@@ -120,7 +118,7 @@ class RadixSpec(sg.BufferSpec):
                   f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and not self.exact_keys)}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
                   f"#define NAN_KEY {'KT(0)' if self.descending else 'KMAX'}",
-                  f"#define TILE_MAJOR {int(self.rows)}", f"#define PLAN_LAST {int(self.plan_last)}",
+                  f"#define TILE_MAJOR {int(self.rows)}",
                   f"#define OUT_VALUES {int(self.out_values)}", f"#define OUT_INDEX {int(self.out_index)}",
                   f"#define OT {_index_type(self.index_bytes)}", f"#define CHUNKS {self.chunks}u",
                   "#define SPAN (TILE * CHUNKS)"]
@@ -150,56 +148,9 @@ uint pass_digit(uint i, bool first, uint src) {
 }
 """
 
-# GLSL ``make_plan()``: the histogram's counts (read through COUNT_AT) turned into each digit's start, and each pass
-# marked trivial where one digit holds every key (code 1: skipped; 2: a first or last pass, which still moves the
-# keys), with the buffer each pass reads (its parity among the passes that run)
-_MAKE_PLAN = """
-shared uint s_trivial[NP];
-void make_plan() {
-  uint tid = gl_LocalInvocationID.x;
-  const uint PER = (256u + WG - 1u) / WG;
-  if (tid < NP) s_trivial[tid] = 0u;
-  barrier();
-  for (uint q = 0u; q < NP; q++) {
-    uint mine = 0u;
-    uint counts[PER];
-    [[unroll]] for (uint k = 0u; k < PER; k++) {
-      uint d = tid * PER + k;
-      counts[k] = d < 256u ? COUNT_AT(64u + q * 256u + d) : 0u;
-      if (counts[k] == p.total) s_trivial[q] = 1u;
-      mine += counts[k];
-    }
-    uint total;
-    uint start = wg_exclusive_add(mine, total);
-    [[unroll]] for (uint k = 0u; k < PER; k++) {
-      uint d = tid * PER + k;
-      if (d < 256u) {
-        S(64u + q * 256u + d) = start;
-        start += counts[k];
-      }
-    }
-  }
-  barrier();
-  if (tid == 0u) {
-    uint ran = 0u;
-    for (uint q = 0u; q < NP; q++) {
-      bool edge = q == 0u || q == NP - 1u;
-      uint code = s_trivial[q] == 0u ? 0u : (edge ? 2u : 1u);
-      S(16u + q) = code;
-      S(32u + q) = (ran + 1u) & 1u;
-      if (code != 1u) ran++;
-    }
-  }
-}
-"""
-
 _HISTOGRAM = """
-#define COUNT_AT(i) BUFFER_ADD(S(i), 0u)  // read where every workgroup's atomics landed
-#define LAST_DONE 48u
-""" + _MAKE_PLAN + """
 shared uint s_hist[NP * 256u];
 shared uint s_lossy;
-shared bool s_last;
 DEFINE_COUNT(s_hist)
 void main() {
   uint tid = gl_LocalInvocationID.x;
@@ -221,21 +172,49 @@ void main() {
     if (c != 0u) BUFFER_ADD(S(64u + i), c);
   }
   if (tid == 0u && s_lossy != 0u) BUFFER_OR(S(0u), 1u);
-#if PLAN_LAST != 0
-  // the last workgroup to finish makes the plan (no dispatch of its own; nothing waits on another workgroup)
-  BUFFER_FENCE();
-  barrier();
-  if (tid == 0u) s_last = BUFFER_ADD(S(LAST_DONE), 1u) == gl_NumWorkGroups.x - 1u;
-  barrier();
-  if (!s_last) return;
-  BUFFER_FENCE();
-  make_plan();
-#endif
 }
 """
 
-_PLAN = "#define COUNT_AT(i) S(i)\n" + _MAKE_PLAN + """
-void main() { make_plan(); }
+_PLAN = """
+shared uint s_trivial[NP];
+void main() {
+  uint tid = gl_LocalInvocationID.x;
+  const uint PER = (256u + WG - 1u) / WG;
+  if (tid < NP) s_trivial[tid] = 0u;
+  barrier();
+  for (uint q = 0u; q < NP; q++) {
+    uint mine = 0u;
+    [[unroll]] for (uint k = 0u; k < PER; k++) {
+      uint d = tid * PER + k;
+      if (d < 256u) {
+        uint c = S(64u + q * 256u + d);
+        if (c == p.total) s_trivial[q] = 1u;
+        mine += c;
+      }
+    }
+    uint total;
+    uint start = wg_exclusive_add(mine, total);
+    [[unroll]] for (uint k = 0u; k < PER; k++) {
+      uint d = tid * PER + k;
+      if (d < 256u) {
+        uint c = S(64u + q * 256u + d);
+        S(64u + q * 256u + d) = start;
+        start += c;
+      }
+    }
+  }
+  barrier();
+  if (tid == 0u) {
+    uint ran = 0u;
+    for (uint q = 0u; q < NP; q++) {
+      bool edge = q == 0u || q == NP - 1u;
+      uint code = s_trivial[q] == 0u ? 0u : (edge ? 2u : 1u);
+      S(16u + q) = code;
+      S(32u + q) = (ran + 1u) & 1u;
+      if (code != 1u) ran++;
+    }
+  }
+}
 """
 
 _UPSWEEP = """

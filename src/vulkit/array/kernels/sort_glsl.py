@@ -82,16 +82,14 @@ def atomic_lines(scoped: bool) -> list[str]:
     same place (a digit every key shares), one lane adds for all, as same-address shared atomics serialise."""
     if not scoped:
         lines = ["#define SHARED_ADD(x, v) atomicAdd(x, v)", "#define BUFFER_ADD(x, v) atomicAdd(x, v)",
-                 "#define BUFFER_OR(x, v) atomicOr(x, v)", "#define BUFFER_FENCE() memoryBarrierBuffer()"]
+                 "#define BUFFER_OR(x, v) atomicOr(x, v)"]
     else:
         # relaxed atomics order no other access, so they name no storage class (SPIR-V's validator requires that)
         shared = "gl_ScopeWorkgroup, 0, gl_SemanticsRelaxed"
         buffer = "gl_ScopeQueueFamily, 0, gl_SemanticsRelaxed"
         lines = [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})",
                  f"#define BUFFER_ADD(x, v) atomicAdd(x, v, {buffer})",
-                 f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})",
-                 "#define BUFFER_FENCE() memoryBarrier(gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, "
-                 "gl_SemanticsAcquireRelease)"]
+                 f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})"]
     return [*lines, "#define DEFINE_COUNT(array) void count(uint at) { if (subgroupAllEqual(at)) { "
             "uint lanes = subgroupBallotBitCount(subgroupBallot(true)); if (subgroupElect()) SHARED_ADD(array[at], "
             "lanes); } else { SHARED_ADD(array[at], 1u); } }"]

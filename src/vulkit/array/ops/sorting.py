@@ -39,7 +39,6 @@ MOST = (1 << 32) - (1 << 28)
 # 2^24 float32 21 % faster than 16 (2 was slower again); loading the next chunk early took sort 0.37 -> 0.43x PyTorch,
 # stable argsort 0.43 -> 0.50x, and the rows of 8192^2 in chunks 0.45 -> 0.66x (they had ranked 16 a thread).
 CHUNK_ITEMS = 4
-PLAN_IN_HISTOGRAM = False  # the histogram's last workgroup makes the plan (a dispatch less); off until measured
 
 
 # -- launching ---------------------------------------------------------------------------------------------------
@@ -223,7 +222,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
     def kernel(stage: str) -> Any:
         return ctx.kernels.get(RadixSpec(stage, dtype, descending, passes, rows > 1, values, out_v is not None,
                                          out_i is not None, index_dtype(ctx).itemsize, shape,
-                                         sort_glsl.scoped_atomics(ctx), addresses, chunks, exact, plan_last))
+                                         sort_glsl.scoped_atomics(ctx), addresses, chunks, exact))
 
     mg, sh = division_magic(n) if rows > 1 else (0, 0)
     groups = grid(ctx, tiles)
@@ -233,16 +232,14 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
         return (n, total, tiles, gx, 8 * step, step, mode, mg, sh, x._offset, per_row)
 
     s = state._alloc
-    plan_last = PLAN_IN_HISTOGRAM
 
     def record() -> None:
         ctx.stream.fill(s, 0)
         # NOTE: few workgroups, each flushing its histograms by passes * 256 atomics: 2048 of them put 2M atomics on
         # 1024 words for 2^24 keys
         spread = max(1, min(-(-total // (shape.wg * 32)), 512, ctx.max_groups))
-        dispatch(ctx, kernel("histogram"), buffers, [x._alloc, s], [s], scalars(), (spread, 1, 1))
-        if not plan_last:
-            dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
+        dispatch(ctx, kernel("histogram"), buffers, [x._alloc], [s], scalars(), (spread, 1, 1))
+        dispatch(ctx, kernel("plan"), buffers, [s], [s], scalars(), (1, 1, 1))
         for step in range(passes):
             mode = (MODE_FIRST if step == 0 else 0) | (MODE_LAST if step == passes - 1 else 0)
             reads = [x._alloc, *moving, s]
@@ -263,7 +260,7 @@ def _radix_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | No
 
     # the dispatches kept by layout (not where they push buffer addresses: those are the allocations themselves)
     key = None if addresses else ("radix sort", dtype, rows, n, descending, out_v is not None, out_i is not None,
-                                  index_dtype(ctx), shape, chunks, x._offset, exact, plan_last)
+                                  index_dtype(ctx), shape, chunks, x._offset, exact)
     run_recorded(ctx, key, buffers, record)
 
 
