@@ -230,6 +230,8 @@
 #      the A/B probes read rfft of 2^24 4x slower after their first switch)
 # 114. (a record: FUSED_HISTOGRAM was removed after) the radix sort's first upsweep making the histogram too against
 #      the histogram pass, in turn; the sorting and set tests with it on, with validation (settings_plugin.py)
+# 115. (a record: PLAN_IN_HISTOGRAM was removed after) the radix sort's plan made by the histogram's last workgroup
+#      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -678,6 +680,12 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    115) limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.sorting.PLAN_IN_HISTOGRAM=False,True" \
+          "vt.sort(x, stable=False)" "vt.sort(x)" "vt.sort(u)" "vt.argsort(x, stable=True)" --setup "$sort_keys_setup" \
+          2>&1 | tee "$out/plan_in_histogram.txt"
+        PYTHONPATH="benchmarks/probes:${PYTHONPATH:-}" VULKIT_PROBE_SETTINGS="vulkit.array.ops.sorting.PLAN_IN_HISTOGRAM=True" \
+          VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 14 -p no:cacheprovider -p settings_plugin --tb=short -rf \
+          tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_plan_last.txt" ;;
     114) limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.sorting.FUSED_HISTOGRAM=False,True" \
           "vt.sort(x, stable=False)" "vt.sort(x)" "vt.sort(u)" "vt.argsort(x, stable=True)" --setup "$sort_keys_setup" \
           2>&1 | tee "$out/fused_histogram.txt"
