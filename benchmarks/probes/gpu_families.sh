@@ -232,6 +232,8 @@
 #      the histogram pass, in turn; the sorting and set tests with it on, with validation (settings_plugin.py)
 # 115. (a record: PLAN_IN_HISTOGRAM was removed after) the radix sort's plan made by the histogram's last workgroup
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
+# 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
+#      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -680,6 +682,7 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    116) limit 200 python3 benchmarks/probes/probe_qr_panels.py 4096 2048 2>&1 | tee "$out/qr_panels.txt" ;;
     115) limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.sorting.PLAN_IN_HISTOGRAM=False,True" \
           "vt.sort(x, stable=False)" "vt.sort(x)" "vt.sort(u)" "vt.argsort(x, stable=True)" --setup "$sort_keys_setup" \
           2>&1 | tee "$out/plan_in_histogram.txt"
