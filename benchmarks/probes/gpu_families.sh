@@ -261,6 +261,15 @@ h128 = vt.asarray((g + g.T)[:128, :128]); h256 = vt.asarray((g + g.T)[:256, :256
 # the sort steps' keys from 93 on: 2^24 standard-normal float32 (one -0.0) and uniform uint32
 sort_keys_setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 24, dtype=np.float32)
 x = vt.asarray(g); u = vt.asarray(rng.integers(0, 1 << 32, 1 << 24, dtype=np.uint32))'
+# sort_setting_on SETTING FILE: the sorts of those keys with the boolean SETTING False and True in turn, into
+# $out/FILE.txt, then the sorting and set tests with it on, with validation (settings_plugin.py sets it in every worker)
+sort_setting_on() {
+  limit 120 python3 benchmarks/probes/probe_setting_ab.py "$1=False,True" "vt.sort(x, stable=False)" "vt.sort(x)" \
+    "vt.sort(u)" "vt.argsort(x, stable=True)" --setup "$sort_keys_setup" 2>&1 | tee "$out/$2.txt"
+  PYTHONPATH="benchmarks/probes:${PYTHONPATH:-}" VULKIT_PROBE_SETTINGS="$1=True" VULKIT_VALIDATION=1 limit 120 \
+    python3 -m pytest -q -n 14 -p no:cacheprovider -p settings_plugin --tb=short -rf tests/array/test_sorting.py \
+    tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_$2.txt"
+}
 # sort_keys_ab SECONDS SETTING FILE: the sorts of those keys under the setting's values in turn, into $out/FILE
 sort_keys_ab() {
   limit "$1" python3 benchmarks/probes/probe_setting_ab.py "$2" "vt.sort(x)" "vt.sort(u)" --setup "$sort_keys_setup" \
@@ -683,18 +692,8 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
     116) limit 200 python3 benchmarks/probes/probe_qr_panels.py 4096 2048 2>&1 | tee "$out/qr_panels.txt" ;;
-    115) limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.sorting.PLAN_IN_HISTOGRAM=False,True" \
-          "vt.sort(x, stable=False)" "vt.sort(x)" "vt.sort(u)" "vt.argsort(x, stable=True)" --setup "$sort_keys_setup" \
-          2>&1 | tee "$out/plan_in_histogram.txt"
-        PYTHONPATH="benchmarks/probes:${PYTHONPATH:-}" VULKIT_PROBE_SETTINGS="vulkit.array.ops.sorting.PLAN_IN_HISTOGRAM=True" \
-          VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 14 -p no:cacheprovider -p settings_plugin --tb=short -rf \
-          tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_plan_last.txt" ;;
-    114) limit 120 python3 benchmarks/probes/probe_setting_ab.py "vulkit.array.ops.sorting.FUSED_HISTOGRAM=False,True" \
-          "vt.sort(x, stable=False)" "vt.sort(x)" "vt.sort(u)" "vt.argsort(x, stable=True)" --setup "$sort_keys_setup" \
-          2>&1 | tee "$out/fused_histogram.txt"
-        PYTHONPATH="benchmarks/probes:${PYTHONPATH:-}" VULKIT_PROBE_SETTINGS="vulkit.array.ops.sorting.FUSED_HISTOGRAM=True" \
-          VULKIT_VALIDATION=1 limit 120 python3 -m pytest -q -n 14 -p no:cacheprovider -p settings_plugin --tb=short -rf \
-          tests/array/test_sorting.py tests/array/test_sets.py 2>&1 | tail -n 5 | tee "$out/tests_fused.txt" ;;
+    115) sort_setting_on vulkit.array.ops.sorting.PLAN_IN_HISTOGRAM plan_in_histogram ;;
+    114) sort_setting_on vulkit.array.ops.sorting.FUSED_HISTOGRAM fused_histogram ;;
     113) setup='import numpy as np; rng = np.random.default_rng(0); g = rng.standard_normal(1 << 25, dtype=np.float32)
 r = vt.asarray(g[: 1 << 24]); q = vt.asarray(g[: 1 << 22]); y = vt.asarray(g[: 1 << 22] + 1j * g[1 << 22: 1 << 23])'
         limit 90 python3 benchmarks/probes/probe_plan_rebuild.py "vt.fft.rfft(r)" --others "vt.fft.rfft(q)" \
