@@ -8,7 +8,10 @@ route (the Cholesky factor's flag is never read). GPU time of each, best of a fe
 of condition 1, 1e4 and 1e7 and of rank 16: |Q^T Q - I|, |A - Q R| / |A| and R's largest difference from NumPy's
 (to the rows' signs). On lavapipe (2026-11-29) Cholesky QR3 gave NaN for a panel of rank 16 (its second Gram
 matrix is singular: no orthonormal Q comes out of a rank-deficient A that way) and for condition 1e7 (beyond
-1 / u in float32), and with inverses already at 1e4: it needs a fallback; TSQR needs none.
+1 / u in float32), and with inverses already at 1e4: it needs a fallback; TSQR needs none. vulkit's one-workgroup
+QR takes at most 64 rows (``linalg_spectral.SMALL``): blocks of 128 go through the large path, and blocks of 64
+make a 4096-row panel seven levels deep; a TSQR worth shipping would hold 256-row blocks as reflectors in one
+workgroup (three levels).
 
 The next step for the large QR, whose panels are half its time (docs/measured.md): a panel without a meeting of the
 grid a column, its reflectors rebuilt from Q as LAPACK's (probe_householder_reconstruction.py). The rebuild adds a
