@@ -158,6 +158,7 @@ from .array.ops.moving import (
     tile,
     unstack,
 )
+from .array.ops.quantiles import median, nanmedian, nanquantile, quantile
 from .array.ops.reductions import (
     all,  # noqa: A004
     any,  # noqa: A004
@@ -189,7 +190,7 @@ from .array.ops.scans import (
     where,
 )
 from .array.ops.sets import isin, unique_all, unique_counts, unique_inverse, unique_values
-from .array.ops.sorting import argsort, median, nanmedian, nanquantile, quantile, searchsorted, sort, topk
+from .array.ops.sorting import argsort, searchsorted, sort, topk
 from .special import sinc
 
 # NumPy's names beyond the standard, for code ported from NumPy

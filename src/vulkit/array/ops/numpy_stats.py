@@ -35,8 +35,9 @@ from .matmul import matmul
 from .moving import concat
 from .named_errors import named_errors
 from .numpy_common import as_array, by_parts, cast_to, on_device
+from .quantiles import nanquantile, quantile
 from .scans import cumprod, cumsum
-from .sorting import nanquantile, quantile, searchsorted, sort
+from .sorting import searchsorted, sort
 
 __all__ = [
     "average", "ptp", "percentile", "nanpercentile", "nanstd", "nanvar", "nanargmax", "nanargmin", "nanprod",
