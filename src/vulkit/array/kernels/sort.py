@@ -114,7 +114,6 @@ class RadixSpec(sg.BufferSpec):
         lines += sg.atomic_lines(self.scoped)
         lines += _div_lines()
         lines += [f"#define NP {passes}u", f"#define ROWS {int(self.rows)}",
-                  f"#define FLOAT {int(self.dtype.kind == 'f')}",
                   f"#define TRACK_LOSSY {int(self.dtype.kind == 'f' and self.out_values and not self.exact_keys)}",
                   f"#define VALUES_ALWAYS {int(self.values == 'always')}",
                   f"#define NAN_KEY {'KT(0)' if self.descending else 'KMAX'}",

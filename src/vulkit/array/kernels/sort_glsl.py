@@ -225,11 +225,14 @@ def key_lines(dtype: DType, descending: bool, exact: bool = False) -> list[str]:
     lines = [f"#define KT {kt}", f"#define XT {xt}", f"#define KMAX {lit['kmax']}",
              f"#define KALL {_literal((1 << (64 if kt == 'uint64_t' else 32)) - 1, kt)}"]
     flip = f"  k ^= {lit['kmax']};" if descending else ""
-    if dtype.kind == "f" and exact:
+    if dtype.kind == "f":
         mantissa = 7 if dtype.name == "bfloat16" else {16: 10, 32: 23, 64: 52}[bits]
         infinity = ((1 << (bits - 1 - mantissa)) - 1) << mantissa
+        inf = _literal(infinity, kt)
+        lines += ["bool is_nan(XT bits) {", f"  return (KT(bits) & {lit['abs']}) > {inf};", "}"]
+    if dtype.kind == "f" and exact:
         payloads = (top - 1) - infinity  # the NaNs of each sign
-        inf, past, nans = (_literal(v, kt) for v in (infinity, infinity + 1, payloads))
+        past, nans = _literal(infinity + 1, kt), _literal(payloads, kt)
         # negatives (not NaN) below 0..inf, the positives and their NaNs shifted above them, negative NaNs as they are
         lines += [
             "KT to_key(XT bits) {",
@@ -245,18 +248,13 @@ def key_lines(dtype: DType, descending: bool, exact: bool = False) -> list[str]:
             "  else u = k;",
             "  return XT(u);", "}",
             "bool lossy(XT bits) { return false; }",
-            "bool is_nan(XT bits) {",
-            f"  return (KT(bits) & {lit['abs']}) > {inf};",
-            "}",
         ]
     elif dtype.kind == "f":
-        mantissa = 7 if dtype.name == "bfloat16" else {16: 10, 32: 23, 64: 52}[bits]
-        exponent = _literal(((1 << (bits - 1 - mantissa)) - 1) << mantissa, kt)
         canonical = _literal(((1 << (bits - mantissa)) - 1) << (mantissa - 1), kt)
         lines += [
             "KT to_key(XT bits) {",
             f"  KT u = KT(bits); KT a = u & {lit['abs']}; KT k;",
-            f"  if (a > {exponent}) k = {lit['kmax']};",
+            f"  if (a > {inf}) k = {lit['kmax']};",
             f"  else if (a == {lit['zero']}) k = {lit['sign']};",
             f"  else if ((u & {lit['sign']}) != {lit['zero']}) k = ~u & {lit['kmax']};",
             f"  else k = u | {lit['sign']};",
@@ -268,10 +266,7 @@ def key_lines(dtype: DType, descending: bool, exact: bool = False) -> list[str]:
             f"  else u = ~k & {lit['kmax']};",
             "  return XT(u);", "}",
             "bool lossy(XT bits) {",
-            f"  KT u = KT(bits); return u == {lit['sign']} || ((u & {lit['abs']}) > {exponent} && u != {canonical});",
-            "}",
-            "bool is_nan(XT bits) {",
-            f"  return (KT(bits) & {lit['abs']}) > {exponent};",
+            f"  KT u = KT(bits); return u == {lit['sign']} || ((u & {lit['abs']}) > {inf} && u != {canonical});",
             "}",
         ]
     else:

@@ -300,16 +300,17 @@ def _sorted(x: Array, axis: int, descending: bool, values: bool, index: bool,
     return shaped(out_v), shaped(out_i)
 
 
-def _numpy_habits(x: Array, axis: int | None, kind: str | None, name: str) -> tuple[Array, int]:
+def _numpy_habits(x: Array, axis: int | None, kind: str | None, name: str) -> tuple[Array, int, bool]:
     """NumPy's ``axis=None`` (the flattened array) and ``kind`` (checked as NumPy reads it, by its first letter:
-    quicksort, mergesort, heapsort, stable; every argsort runs the stable sort, and :func:`sort` takes quicksort and
-    heapsort as ``stable=False``)."""
-    if kind is not None and not (isinstance(kind, str) and kind[:1].lower() in ("q", "m", "h", "s")):
+    quicksort, mergesort, heapsort, stable): x, the axis, and whether the kind need not be stable (quicksort,
+    heapsort: :func:`sort` takes them as ``stable=False``; every argsort runs the stable sort)."""
+    first = kind[:1].lower() if isinstance(kind, str) else None
+    if kind is not None and first not in ("q", "m", "h", "s"):
         raise ValueError(f"{name}: sort kind must be one of 'quick', 'heap', or 'stable' (got {kind!r})")
     if axis is None:
         x = check_sortable(x, name, complex_too=True)
-        return x.reshape((x.size,)), -1
-    return x, axis
+        return x.reshape((x.size,)), -1, first in ("q", "h")
+    return x, axis, first in ("q", "h")
 
 
 def sort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable: bool = True,
@@ -319,8 +320,7 @@ def sort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable
     flattened array. Stable, -0.0 and 0.0 equal in input order, unless ``stable=False`` (or NumPy's ``kind``
     "quicksort" or "heapsort"): then long float rows may hold -0.0 before 0.0 and their NaNs in the order of their
     bits (every value's bits kept, no kernels after the radix passes to put lost zeros and NaN payloads back)."""
-    x, axis = _numpy_habits(x, axis, kind, "sort")
-    quick = isinstance(kind, str) and kind[:1].lower() in ("q", "h")
+    x, axis, quick = _numpy_habits(x, axis, kind, "sort")
     return _sorted(x, axis, descending, True, False, "sort", stable=bool(stable) and not quick)[0]
 
 
@@ -328,7 +328,7 @@ def argsort(x: Array, /, *, axis: int | None = -1, descending: bool = False, sta
             kind: str | None = None) -> Array:
     """The indices (default index dtype) that sort ``x`` along ``axis``; ties keep their order, also when
     ``descending`` (then NaNs come first). NumPy's ``axis=None`` and ``kind`` as :func:`sort`."""
-    x, axis = _numpy_habits(x, axis, kind, "argsort")
+    x, axis, _ = _numpy_habits(x, axis, kind, "argsort")
     return _sorted(x, axis, descending, False, True, "argsort")[1]
 
 
