@@ -15,6 +15,7 @@ of a ``sorter``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -185,7 +186,7 @@ def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | Non
     items = 1
     while shape.wg * items < n:
         items *= 2
-    geometry = sort_glsl.Geometry(shape.wg, items, shape.nsg)
+    geometry = dataclasses.replace(shape, items=items)
     rt = max(1, min(geometry.tile // n, 255))
     tiles = -(-rows // rt)
     addresses = wants_addresses(ctx, [x, *written], name)
