@@ -290,34 +290,6 @@ def test_geometry_fits_the_device():
         assert g.nsg * 1024 + 2048 + g.tile * (key_bytes + 4) <= shared
 
 
-def _rank_matches(ctx) -> list[str]:
-    """The ranking modes this device offers (sort_glsl.RANK_MATCH), by the rule the kernels follow."""
-    physical = ctx.device.physical
-    narrow = physical.max_subgroup_size <= 32
-    partition = narrow and "VK_NV_shader_subgroup_partitioned" in ctx.device.extensions and \
-        bool(physical.subgroup_operations & 0x100)
-    return ["ballot", *(["ballot32"] if narrow else []), *(["partition"] if partition else [])]
-
-
-def test_every_ranking_mode_of_the_device(monkeypatch):
-    """Each way a subgroup may find the lanes holding its digit sorts as NumPy's stable sort does (tile sorts and
-    radix sorts, ties across lanes and subgroups, argsort and sort, both orders), and "auto" picks the device's
-    best: partition where it has subgroupPartitionNV, else 32-lane ballots where subgroups are that narrow."""
-    ctx = context.current()
-    modes = _rank_matches(ctx)
-    assert sort_glsl.geometry(ctx, 4).match == modes[-1]
-    for mode in modes:
-        monkeypatch.setattr(sort_glsl, "RANK_MATCH", mode)
-        assert sort_glsl.geometry(ctx, 4).match == mode
-        for n in (SHORT, 1000, LONG):
-            _check(_values("float32", n, seed=n))
-            _check(_values("int64", n, seed=n + 1), descending=True)
-    for mode in sorted({"ballot32", "partition"} - set(modes)):
-        monkeypatch.setattr(sort_glsl, "RANK_MATCH", mode)
-        with pytest.raises(ValueError, match="not available"):
-            sort_glsl.geometry(ctx, 4)
-
-
 # -- topk ----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", ["float32", "int8", "uint64"])
 def test_topk(dtype):

@@ -107,10 +107,8 @@ class RadixSpec(sg.BufferSpec):
         if not 0 < passes <= MAX_PASSES:
             raise ValueError(f"a radix sort of {passes} passes")
         wg = self.geometry.wg
-        extensions = sg.storage_extensions(self.dtype.itemsize, 8 if self.dtype.itemsize == 8 else 4, self.index_bytes)
-        if self.stage == "scatter":
-            extensions += sg.match_extensions(self.geometry)
-        lines = sg.header(extensions, float_controls, wg, self.addresses)
+        lines = sg.header(sg.storage_extensions(self.dtype.itemsize, 8 if self.dtype.itemsize == 8 else 4,
+                                                self.index_bytes), float_controls, wg, self.addresses)
         lines += self.declarations()
         lines += sg.key_lines(self.dtype, self.descending, self.exact_keys)
         lines += sg.atomic_lines(self.scoped)
@@ -503,8 +501,8 @@ class TileSortSpec(sg.BufferSpec):
 
     def source(self, float_controls: dict[str, tuple[int, ...]] | None = None) -> str:
         key_bytes = 8 if self.dtype.itemsize == 8 else 4
-        lines = sg.header([*sg.storage_extensions(self.dtype.itemsize, key_bytes, self.index_bytes),
-                           *sg.match_extensions(self.geometry)], float_controls, self.geometry.wg, self.addresses)
+        lines = sg.header(sg.storage_extensions(self.dtype.itemsize, key_bytes, self.index_bytes), float_controls,
+                          self.geometry.wg, self.addresses)
         lines += self.declarations()
         lines += sg.key_lines(self.dtype, self.descending)
         lines += sg.rank_lines(self.geometry)

@@ -15,9 +15,8 @@ coalesced and the order of (subgroup, item, lane) is the element order. The subg
 time (8 on lavapipe, 32 on NVIDIA, 64 on AMD); shared memory is sized for the smallest the device reports.
 Subgroups are assumed full (WG is a multiple of every subgroup size the device may use).
 
-Ranking (after Onesweep's match-based ranking): each subgroup finds the lanes holding the same digit (its peers)
-with eight ballots, or one ``subgroupPartitionNV`` where the device has it (``Geometry.match``), counts them
-into its own 256 shared counters (the lowest lane of each digit adds its peers' count), and
+Ranking (after Onesweep's match-based ranking): each subgroup finds the lanes holding the same digit with eight
+ballots, counts them into its own 256 shared counters (the lowest lane of each digit adds its peers' count), and
 a scan over (digit, subgroup) turns the counts into the stable position of every element in the tile.
 """
 
@@ -40,11 +39,6 @@ SUBGROUP_EXTENSIONS = ("GL_KHR_shader_subgroup_basic", "GL_KHR_shader_subgroup_v
                        "GL_KHR_memory_scope_semantics")
 # VkSubgroupFeatureFlagBits the kernels use: basic, vote, arithmetic, ballot
 _SUBGROUP_BASIC, _SUBGROUP_VOTE, _SUBGROUP_ARITHMETIC, _SUBGROUP_BALLOT = 1, 2, 4, 8
-_SUBGROUP_PARTITIONED = 0x100  # VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV
-# how a subgroup finds the lanes holding its digit: "auto" (the device's best of the three), "ballot" (eight
-# ballots of uvec4 masks), "ballot32" (the same on uint masks: subgroups of at most 32 lanes), "partition"
-# (subgroupPartitionNV: NVIDIA's match instruction, subgroups of 32)
-RANK_MATCH = "auto"
 WG_LARGEST = 256
 ITEMS_LARGEST = 16
 
@@ -172,13 +166,11 @@ class BufferSpec:
 @dataclass(frozen=True)
 class Geometry:
     """A workgroup's shape for ranking tiles: ``wg`` invocations, ``items`` per invocation, shared counters for
-    ``nsg`` subgroups (the most the smallest subgroup size gives); ``match``: how a subgroup finds the lanes
-    holding the same digit (see RANK_MATCH)."""
+    ``nsg`` subgroups (the most the smallest subgroup size gives)."""
 
     wg: int
     items: int
     nsg: int
-    match: str = "ballot"
 
     @property
     def tile(self) -> int:
@@ -200,22 +192,7 @@ def geometry(context: Any, key_bytes: int, value_bytes: int = 4, items: int | No
     most = items or ITEMS_LARGEST
     while most > 1 and fixed + wg * most * (key_bytes + value_bytes) > shared:
         most //= 2
-    return Geometry(wg, most, nsg, rank_match(context))
-
-
-def rank_match(context: Any) -> str:
-    """RANK_MATCH on ``context``'s device ("auto": partition where the device has it, else ballot32 where no
-    subgroup exceeds 32 lanes, else ballot)."""
-    device = context.device
-    narrow = int(device.physical.max_subgroup_size) <= 32
-    partition = (narrow and "VK_NV_shader_subgroup_partitioned" in device.extensions
-                 and bool(device.physical.subgroup_operations & _SUBGROUP_PARTITIONED))
-    wanted = RANK_MATCH
-    if wanted == "auto":
-        wanted = "partition" if partition else "ballot32" if narrow else "ballot"
-    if wanted == "partition" and not partition or wanted == "ballot32" and not narrow:
-        raise ValueError(f"RANK_MATCH {wanted!r} is not available on {device.physical.name}")
-    return wanted
+    return Geometry(wg, most, nsg)
 
 
 # -- keys ------------------------------------------------------------------------------------------------------
@@ -377,32 +354,6 @@ void scan_tile_pairs(uint first, uint a, uint b) {{
 """.strip("\n").split("\n")
 
 
-def match_extensions(geometry: Geometry) -> list[str]:
-    """The extensions that ranking by ``geometry.match`` needs (put in the kernel's header)."""
-    return ["GL_NV_shader_subgroup_partitioned"] if geometry.match == "partition" else []
-
-
-def peers_lines(match: str) -> str:
-    """GLSL setting ``below`` (the lanes before this one holding its digit ``d``) and ``peer_count`` (all of them) by
-    the ``match`` of :class:`Geometry`."""
-    if match == "partition":
-        return ("    uint peers = subgroupPartitionNV(d).x;\n"
-                "    uint below = bitCount(peers & gl_SubgroupLtMask.x), peer_count = bitCount(peers);")
-    mask, part = ("uvec4", "") if match == "ballot" else ("uint", ".x")
-    lines = [f"    {mask} peers = subgroupBallot(true){part};",
-             "    [[unroll]] for (uint b = 0u; b < 8u; b++) {",
-             "      bool bit = ((d >> b) & 1u) != 0u;",
-             f"      {mask} m = subgroupBallot(bit){part};",
-             "      peers &= bit ? m : ~m;",
-             "    }"]
-    if match == "ballot":
-        lines.append("    uint below = subgroupBallotExclusiveBitCount(peers), "
-                     "peer_count = subgroupBallotBitCount(peers);")
-    else:
-        lines.append("    uint below = bitCount(peers & gl_SubgroupLtMask.x), peer_count = bitCount(peers);")
-    return "\n".join(lines)
-
-
 def rank_lines(geometry: Geometry) -> list[str]:
     """GLSL of :func:`scan_lines` and ``bool rank_tile()``, which ranks the digits ``dig[j]``
     (0..255) of the tile's elements stably into their sorted tile positions ``pos[j]`` and returns false where
@@ -424,11 +375,17 @@ bool rank_tile() {{
   uint row = gl_SubgroupID * 256u;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {{
     uint d = dig[j];
-{peers_lines(geometry.match)}
+    uvec4 peers = subgroupBallot(true);
+    [[unroll]] for (uint b = 0u; b < 8u; b++) {{
+      bool bit = ((d >> b) & 1u) != 0u;
+      uvec4 m = subgroupBallot(bit);
+      peers &= bit ? m : ~m;
+    }}
+    uint below = subgroupBallotExclusiveBitCount(peers);
     uint c = s_cnt[row + d];
     subgroupMemoryBarrierShared();
     subgroupBarrier();
-    if (below == 0u) s_cnt[row + d] = c + peer_count;
+    if (below == 0u) s_cnt[row + d] = c + subgroupBallotBitCount(peers);
     subgroupMemoryBarrierShared();
     subgroupBarrier();
     pos[j] = c + below;

@@ -19,7 +19,6 @@ distinct).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -81,7 +80,7 @@ def _unique(x: Any, indices: bool, inverse: bool, counts: bool, name: str) -> tu
         ordered, perm = sorting.sort_rows(flat, 1, n, False, True, indices or inverse, name)
         indices_out = indices
     shape = sort_glsl.geometry(ctx, 0, 0)
-    geometry = dataclasses.replace(shape, items=sort_glsl.ITEMS_LARGEST)
+    geometry = sort_glsl.Geometry(shape.wg, sort_glsl.ITEMS_LARGEST, shape.nsg)
     tiles = -(-n // geometry.tile)
     starts = make_array(ctx, (tiles + 1,), as_dtype(np.uint32))
     spare = sorting.scratch(ctx)

@@ -15,7 +15,6 @@ of a ``sorter``.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
@@ -186,7 +185,7 @@ def _tile_sort(x: Array, rows: int, n: int, descending: bool, out_v: Array | Non
     items = 1
     while shape.wg * items < n:
         items *= 2
-    geometry = dataclasses.replace(shape, items=items)
+    geometry = sort_glsl.Geometry(shape.wg, items, shape.nsg)
     rt = max(1, min(geometry.tile // n, 255))
     tiles = -(-rows // rt)
     addresses = wants_addresses(ctx, [x, *written], name)

@@ -163,8 +163,7 @@ class Device:
             raise ValueError(f"{self.physical.name} does not support the extension(s) {', '.join(missing)}")
         chosen = list(dict.fromkeys(wanted))
         layer = self.instance.validation_layer_version
-        for name in ("VK_KHR_push_descriptor", "VK_KHR_cooperative_matrix", "VK_KHR_shader_bfloat16",
-                     "VK_NV_shader_subgroup_partitioned"):
+        for name in ("VK_KHR_push_descriptor", "VK_KHR_cooperative_matrix", "VK_KHR_shader_bfloat16"):
             if name in available and name not in chosen and not 0 < layer < _LAYER_KNOWS.get(name, 0):
                 chosen.append(name)
         if "VK_KHR_portability_subset" in available and "VK_KHR_portability_subset" not in chosen:
