@@ -234,6 +234,9 @@
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
 #      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
+# 117. (a record: RANK_MATCH was removed after) the sorting and set tests with validation (every ranking mode the
+#      device has), then the ranking modes in turn
+#      (sort_glsl.RANK_MATCH: eight uvec4 ballots, eight uint ballots, subgroupPartitionNV) over the sort rows
 # 100. the radix sort's histogram over 256 / 512 / 1024 / 2048 workgroups in turn; its GPU time with 512 and 2048
 # Usage: benchmarks/probes/gpu_families.sh [steps, e.g. "1 3"] (default: all)
 set -uo pipefail
@@ -691,6 +694,15 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    117) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_sorting.py tests/array/test_sets.py tests/array/test_numpy_sets.py 2>&1 | tail -n 5 \
+          | tee "$out/tests_sorting.txt"
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py \
+          "vulkit.array.kernels.sort_glsl.RANK_MATCH='ballot','ballot32','partition'" "vt.sort(x, stable=False)" \
+          "vt.sort(x)" "vt.argsort(x, stable=True)" "vt.sort(u)" "vt.sort(m, axis=1)" "vt.unique_values(w)" \
+          "vt.topk(x, 100)" --setup "$sort_keys_setup
+m = vt.asarray(rng.standard_normal((8192, 8192), dtype=np.float32)); w = vt.asarray(rng.integers(0, 1 << 62, 1 << 24))" \
+          2>&1 | tee "$out/rank_match.txt" ;;
     116) limit 200 python3 benchmarks/probes/probe_qr_panels.py 4096 2048 2>&1 | tee "$out/qr_panels.txt" ;;
     115) sort_setting_on vulkit.array.ops.sorting.PLAN_IN_HISTOGRAM plan_in_histogram ;;
     114) sort_setting_on vulkit.array.ops.sorting.FUSED_HISTOGRAM fused_histogram ;;
