@@ -234,6 +234,8 @@
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
 #      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
+# 118. the resize tests with validation, then the one pass from cache taking 1 / 2 / 4 / 8 outputs an invocation for
+#      images of one channel in turn (ONE_CHANNEL_OUTPUTS), then the resize rows against the peers
 # 117. (a record: RANK_MATCH was removed after) the sorting and set tests with validation (every ranking mode the
 #      device has), then the ranking modes in turn
 #      (sort_glsl.RANK_MATCH: eight uvec4 ballots, eight uint ballots, subgroupPartitionNV) over the sort rows
@@ -694,6 +696,15 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    118) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
+u = vt.asarray(rng.integers(0, 256, (4096, 4096), dtype=np.uint8)); c = vt.asarray(rng.random((2048, 2048, 3), dtype=np.float32))'
+        VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/image/test_geometry.py 2>&1 | tail -n 5 | tee "$out/tests_geometry.txt"
+        limit 200 python3 benchmarks/probes/probe_setting_ab.py "vulkit.image._geo_resample.ONE_CHANNEL_OUTPUTS=1,2,4,8" \
+          "vt.image.resize(x, (2048, 2048))" "vt.image.resize(x, (2048, 2048), antialias=False)" \
+          "vt.image.resize(x, (3072, 3072))" "vt.image.resize(u, (2048, 2048))" "vt.image.resize(x, (1024, 1024), 'area')" \
+          "vt.image.resize(c, (1024, 1024))" --setup "$setup" 2>&1 | tee "$out/one_channel_outputs.txt"
+        bench_rows 120 "resize" ;;
     117) VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_sorting.py tests/array/test_sets.py tests/array/test_numpy_sets.py 2>&1 | tail -n 5 \
           | tee "$out/tests_sorting.txt"
