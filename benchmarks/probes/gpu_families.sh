@@ -234,7 +234,7 @@
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
 #      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
-# 118. the resize tests with validation, then the one pass from cache taking 1 / 2 / 4 / 8 outputs an invocation for
+# 118. (a record: ONE_CHANNEL_OUTPUTS was removed after) the resize tests with validation, then the one pass from cache taking 1 / 2 / 4 / 8 outputs an invocation for
 #      images of one channel in turn (ONE_CHANNEL_OUTPUTS), then the resize rows against the peers
 # 117. (a record: RANK_MATCH was removed after) the sorting and set tests with validation (every ranking mode the
 #      device has), then the ranking modes in turn

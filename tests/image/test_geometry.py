@@ -323,7 +323,7 @@ def test_one_pass_resampling_equals_two_passes(dtype, monkeypatch):
              lambda x: G.resize(x, (11, 38), "area"),  # rows shrink most: Pillow's vertical pass first
              lambda x: G.resize(x, (40, 13), "area"),
              lambda x: G.resize(x, (25, 160), "bilinear"),  # rows shrink, columns grow: rows first, tiled
-             # one channel: several outputs an invocation on the one pass from cache (ONE_CHANNEL_OUTPUTS)
+             # one channel (an image of H x W x 1, and of H x W)
              lambda x: G.resize(x[..., :1], (17, 23), "bilinear"), lambda x: G.resize(x[0, ..., 1], (14, 37), "area")]
     if np.dtype(dtype).kind == "f":
         cases.append(lambda x: G.pyramid_up(x[0], 2, sigma=0.3, mode="wrap"))  # (constant: two resamplings)
@@ -382,9 +382,8 @@ def test_resize_keeps_infinities_and_nans_where_pillow_does(route, name, monkeyp
 @pytest.mark.parametrize("route,channels", [("tiled", 3), ("fused", 3), ("fused", 1)])
 def test_one_pass_resampling_walks_its_outputs_past_a_capped_grid(route, channels, monkeypatch):
     """With the grid capped at 3 workgroups, each workgroup of the one-pass kernels takes several tiles, or each
-    thread several outputs (across rows, channels and the images of a batch; an image of one channel: several
-    outputs a round, the last round's past the end not stored): the same values as the uncapped grid's, and
-    Pillow's."""
+    thread several outputs (across rows, channels and the images of a batch; images of three channels and of
+    one): the same values as the uncapped grid's, and Pillow's."""
     from vulkit.image import _geo_resample
     from vulkit.runtime import context
     if route == "fused":

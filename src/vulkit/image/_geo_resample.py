@@ -32,11 +32,6 @@ STATIC_TAPS = 16  # tables of at most this many taps an output are compiled in (
 # against 525; but halving 108 against 49 us (uint8 RGB 368 / 124, Lanczos 246 against two passes' 122), with any
 # tile shape, and with the next tile's window fetched during the current one's resampling
 TILED_TAPS = 16
-# the outputs an invocation of the one pass from cache computes for an image of one channel, a grid's width apart,
-# every one's loads issued before the first is stored (1: one). On the H200 (twenty-fourth session, 1 / 2 / 4 / 8,
-# GPU time): bilinear 4096^2 -> 2048^2 float32 63-65 / 63-68 / 64-66 / 54-58 us, without antialiasing 62-66 /
-# 56-64 / 61-65 / 47-50; uint8 RGB (three channels) 125 / 124 / 130 / 136, so images of several channels keep one
-ONE_CHANNEL_OUTPUTS = 8
 TILE_SHARED_BYTES = 32768
 TILE_PIXELS = (64, 16)  # the widest and tallest tile of output pixels tried first
 
@@ -127,12 +122,10 @@ def resample_both(x: Array, first: tuple[Array, Array, int], second: tuple[Array
         return out
     arrays: tuple[Array, ...] = (x, out, first[0], first[1], second[0], second[1])
     if tiles is None:
-        outputs = max(1, ONE_CHANNEL_OUTPUTS) if c == 1 else 1
         spec: Any = Resample2DSpec(x._dtype, out_dtype, fixed, rows_first, _addresses(ctx, list(arrays)),
-                                   _static(first[2]), _static(second[2]), outputs)
+                                   _static(first[2]), _static(second[2]))
         values = (cval, c, n_img, out_w, out_h, h, w, first[2], second[2], x._offset, *_magic(c), *_magic(out_w),
                   *_magic(out_h))
-        n = -(-n // outputs)
     else:
         tw, th, ww, wh, window, between, starts = tiles
         tiles_x, tiles_y = -(-out_w // tw), -(-out_h // th)

@@ -143,11 +143,9 @@ class _ResampleBase(BuffersSpec):
             require_supported(d, context.dtypes, context.device.physical.name)
 
     def _declarations(self, float_controls: dict[str, tuple[int, ...]] | None, tables: int) -> list[str]:
-        """Header (loops may be ``[[unroll]]``), the input and output buffers, then ``tables`` pairs of (tap
-        indices, tap weights) buffers."""
+        """Header, the input and output buffers, then ``tables`` pairs of (tap indices, tap weights) buffers."""
         src, dst, comp = self.in_dtype, self.out_dtype, self.compute
-        lines = header((src, dst, comp), self.addresses, float_controls,
-                       extensions=("GL_EXT_control_flow_attributes",))
+        lines = header((src, dst, comp), self.addresses, float_controls)
         weight = "int" if self.fixed else comp.compute
         lines += [buffer_block(0, "inp", src.storage, "readonly restrict", self.addresses, src.itemsize),
                   buffer_block(1, "outp", dst.storage, "writeonly restrict", self.addresses, dst.itemsize)]
@@ -226,8 +224,7 @@ class Resample2DSpec(_ResampleBase):
     from cache instead of an intermediate image: columns (W) first, or ``rows_first``. Bindings: input, output,
     then the first axis's tap indices and weights, then the second's. Push constants: cval, C, N, OW, OH, H, W, the
     first and second axes' K, input offset, the magic numbers dividing by C, OW and OH. The output is contiguous
-    from element 0. ``outputs``: the outputs an invocation computes, a grid's width apart, every one's loads
-    issued before the first is stored."""
+    from element 0."""
 
     in_dtype: DType
     out_dtype: DType
@@ -236,7 +233,6 @@ class Resample2DSpec(_ResampleBase):
     addresses: bool = False
     taps_first: int = 0
     taps_second: int = 0
-    outputs: int = 1
     nbuf: ClassVar[int] = 6
     names: ClassVar[tuple[str, ...]] = ("inp", "outp", "fidx", "fw", "sidx", "sw")
     FIELDS: ClassVar[tuple[str, ...]] = ("C", "N", "OW", "OH", "H", "W", "KF", "KS", "in_off", "mg_c", "sh_c", "mg_w",
@@ -252,16 +248,10 @@ class Resample2DSpec(_ResampleBase):
                          else (("j", "p.OW", "p.C"), ("i", "p.OH", "p.W * p.C")))
         fi, fm, fs = first
         si, sm, ss = second
-        sum_type = "int" if self.fixed else self.compute.compute
         lines += [*_DIVIDE, self._count("KF", self.taps_first), self._count("KS", self.taps_second),
-                  f"#define OUTPUTS {self.outputs}u",
                   "void main() {", f"  {names}",
                   "  uint n = p.N * p.OH * p.OW * p.C;",
-                  "  uint width = gl_NumWorkGroups.x * gl_WorkGroupSize.x;",
-                  "  for (uint g0 = gl_GlobalInvocationID.x; g0 < n; g0 += width * OUTPUTS) {",
-                  f"   {sum_type} sums[OUTPUTS];",
-                  "   [[unroll]] for (uint u = 0u; u < OUTPUTS; u++) {",
-                  "    uint g = min(g0 + u * width, n - 1u);  // past the end: the last output again, not stored",
+                  "  for (uint g = gl_GlobalInvocationID.x; g < n; g += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {",
                   "    uint r = vt_div(g, p.C, p.mg_c, p.sh_c);",
                   "    uint c = g - r * p.C;",
                   "    uint q = vt_div(r, p.OW, p.mg_w, p.sh_w);",
@@ -282,13 +272,6 @@ class Resample2DSpec(_ResampleBase):
                   "      }",
                   f"      {taps.combine('f', 'at', 'sw.d[ts]')}",
                   "    }",
-                  "    sums[u] = s;",
-                  "   }",
-                  "   [[unroll]] for (uint u = 0u; u < OUTPUTS; u++) {",
-                  "    uint g = g0 + u * width;",
-                  "    if (g >= n) break;",
-                  f"    {sum_type} s = sums[u];",
                   f"    outp.d[g] = {taps.result()};",
-                  "   }",
                   "  }", "}"]
         return "\n".join(lines) + "\n"
