@@ -234,6 +234,8 @@
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
 #      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
+# 119. the factorization and recording tests with validation, then the Cholesky panel reading L11 four scalars a
+#      load against one (CHOL_WIDE) in turn, its workgroup size in turn, the cholesky row against the peers
 # 118. (a record: ONE_CHANNEL_OUTPUTS was removed after) the resize tests with validation, then the one pass from cache taking 1 / 2 / 4 / 8 outputs an invocation for
 #      images of one channel in turn (ONE_CHANNEL_OUTPUTS), then the resize rows against the peers
 # 117. (a record: RANK_MATCH was removed after) the sorting and set tests with validation (every ranking mode the
@@ -696,6 +698,18 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    119) setup='import numpy as np; rng = np.random.default_rng(0)
+def spd(n, dtype=np.float32):
+    g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))
+a = spd(4096); b = spd(2048); d = spd(4096, np.float64)'
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_factorizations.py tests/array/test_recording.py 2>&1 | tail -n 5 | tee "$out/tests_factorizations.txt"
+        f=vulkit.array.ops.linalg_blocked
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$f.CHOL_WIDE=False,True" "vt.linalg.cholesky(a)" \
+          "vt.linalg.cholesky(b)" "vt.linalg.cholesky(d)" --setup "$setup" 2>&1 | tee "$out/chol_wide.txt"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$f.CHOL_PANEL_THREADS=96,128,192,256" \
+          "vt.linalg.cholesky(a)" "vt.linalg.cholesky(b)" --setup "$setup" 2>&1 | tee "$out/chol_threads.txt"
+        bench_rows 90 "cholesky" ;;
     118) setup='import numpy as np; rng = np.random.default_rng(0); x = vt.asarray(rng.random((4096, 4096), dtype=np.float32))
 u = vt.asarray(rng.integers(0, 256, (4096, 4096), dtype=np.uint8)); c = vt.asarray(rng.random((2048, 2048, 3), dtype=np.float32))'
         VULKIT_VALIDATION=1 limit 150 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \

@@ -290,6 +290,7 @@ class CholPanelSpec(_UnrolledSpec):
     nb: int = 64
     wg: int = 128
     unrolled: bool = True  # the row as scalars and the steps written out (GPUs); else loops over an array (CPUs)
+    wide: bool = False  # (unrolled, real dtypes) row c of L11 read from shared memory four scalars a load
 
     BUFFERS = (("A", "S", ""), ("D", "S", "writeonly"), ("F", "U", ""))
     OPERANDS = ("A",)
@@ -315,8 +316,13 @@ class CholPanelSpec(_UnrolledSpec):
         x, cu = self._x, _u(c)
         if isinstance(c, int):
             sums = [x(c), "la_s(R(0))", "la_s(R(0))", "la_s(R(0))"]
-            dot = [f"        S {', '.join(f'v{i} = {sums[i]}' for i in range(4))};",
-                   *[f"        v{t % 4} -= la_mul({x(t)}, la_conj(M({cu}, {t}u)));" for t in range(c)],
+            if self.wide:
+                terms = [line for g in range(0, c, 4) for line in (
+                    f"        W m{g} = MW({cu}, {g // 4}u);",
+                    *[f"        v{t % 4} -= {x(t)} * m{g}.{'xyzw'[t - g]};" for t in range(g, min(g + 4, c))])]
+            else:
+                terms = [f"        v{t % 4} -= la_mul({x(t)}, la_conj(M({cu}, {t}u)));" for t in range(c)]
+            dot = [f"        S {', '.join(f'v{i} = {sums[i]}' for i in range(4))};", *terms,
                    "        S v = (v0 + v1) + (v2 + v3);"]
         else:
             dot = [f"        S v = {x(c)};",
@@ -342,12 +348,16 @@ class CholPanelSpec(_UnrolledSpec):
                 "    }"]
 
     def _declarations(self) -> list[str]:
-        return [f"#define NB {self.nb}u",
-                "#define ROWS (WG - NB)",
-                "shared S sm[NB * (NB + 1u)];",
-                "shared R dinv[NB];",
-                "shared bool bad;",
-                "#define M(i, j) sm[(i) * (NB + 1u) + (j)]"]
+        common = [f"#define NB {self.nb}u", "#define ROWS (WG - NB)", "shared R dinv[NB];", "shared bool bad;"]
+        if not self.wide:
+            return [*common, "shared S sm[NB * (NB + 1u)];", "#define M(i, j) sm[(i) * (NB + 1u) + (j)]"]
+        # rows of four-scalar vectors, padded by one vector (a column's elements in different banks but for 8-way
+        # conflicts on the one store a column step makes): MW(i, q) is row i's scalars 4q .. 4q + 3
+        if self.dtype.kind == "c" or not self.unrolled:
+            raise ValueError("CholPanelSpec: wide reads are for real dtypes in the unrolled kernel")
+        vector = "dvec4" if self.dtype.itemsize == 8 else "vec4"
+        return [*common, f"#define W {vector}", "#define QR (NB / 4u + 1u)", "shared W sm[NB * QR];",
+                "#define MW(i, q) sm[(i) * QR + (q)]", "#define M(i, j) sm[(i) * QR + ((j) >> 2)][(j) & 3u]"]
 
     def _panel(self) -> list[str]:
         """GLSL: the panel of matrix ``bt``'s workgroup ``blk``."""
