@@ -286,24 +286,21 @@ def test_cholesky_of_matrices_holding_nan_is_numpys(n, at):
     np.testing.assert_array_equal(np.isnan(LA.cholesky(vt.asarray(np.full((3, 3), np.nan))).numpy()), np.tri(3) > 0)
 
 
-# (dtype, unrolled, wide, staged, defer): the panel as lavapipe runs it (None) and as GPUs do, real dtypes reading L11
-# four scalars a load (wide) or one (complex ones always one), A21's rows through shared memory (staged) or straight
-# from A, each column grouping
-CHOL_CASES = [(dtype, unrolled, True, True, defer) for dtype in ("float32", "float64", "complex128")
+# (dtype, unrolled, wide, defer): the panel as lavapipe runs it (None) and as GPUs do, real dtypes reading L11 four
+# scalars a load (wide) or one (complex ones always one), each column grouping
+CHOL_CASES = [(dtype, unrolled, True, defer) for dtype in ("float32", "float64", "complex128")
               for unrolled in (None, True) for defer in (blocked.CHOL_DEFER, 128, 0)] + [
-    (dtype, True, False, True, blocked.CHOL_DEFER) for dtype in ("float32", "float64")] + [
-    (dtype, unrolled, True, False, blocked.CHOL_DEFER) for dtype in ("float32", "complex128")
-    for unrolled in (None, True)]
+    (dtype, True, False, blocked.CHOL_DEFER) for dtype in ("float32", "float64")]
 
 
-@pytest.mark.parametrize(("dtype", "unrolled", "wide", "staged", "defer"), CHOL_CASES)
-def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, wide, staged, defer, monkeypatch):
+@pytest.mark.parametrize(("dtype", "unrolled", "wide", "defer"), CHOL_CASES)
+def test_blocked_cholesky_over_several_workgroups(dtype, unrolled, wide, defer, monkeypatch):
     # 450 = 7 blocks of 64 and one of 2: the first panels' rows below the diagonal block span three workgroups.
-    # The panel as GPUs run it (steps written out) in blocks of 16 here: lavapipe compiles blocks of 64 for a minute.
-    # Updates deferred to groups of 128 columns (the last group 66 wide), or none (every block column updates all).
+    # The panel as GPUs run it (steps written out) in blocks of 16 here: lavapipe compiles blocks of 64 for a minute;
+    # real dtypes read L11 four scalars a load there (wide) or one. Updates deferred to groups of 128 columns (the
+    # last group 66 wide), or none (every block column updates all).
     monkeypatch.setattr(blocked, "CHOL_UNROLLED", unrolled)
     monkeypatch.setattr(blocked, "CHOL_WIDE", wide)
-    monkeypatch.setattr(blocked, "CHOL_STAGED", staged)
     monkeypatch.setattr(blocked, "CHOL_DEFER", defer)
     if unrolled:
         monkeypatch.setattr(blocked, "block_sizes", lambda ctx, itemsize: 16)

@@ -291,7 +291,6 @@ class CholPanelSpec(_UnrolledSpec):
     wg: int = 128
     unrolled: bool = True  # the row as scalars and the steps written out (GPUs); else loops over an array (CPUs)
     wide: bool = False  # (unrolled, real dtypes) row c of L11 read from shared memory four scalars a load
-    staged: bool = False  # rows of A21 read and L21's and L11's rows written through shared memory (coalesced)
 
     BUFFERS = (("A", "S", ""), ("D", "S", "writeonly"), ("F", "U", ""))
     OPERANDS = ("A",)
@@ -316,13 +315,14 @@ class CholPanelSpec(_UnrolledSpec):
         """Column c of L for every row (see the class docstring), then the barrier."""
         x, cu = self._x, _u(c)
         if isinstance(c, int):
+            sums = [x(c), "la_s(R(0))", "la_s(R(0))", "la_s(R(0))"]
             if self.wide:
                 terms = [line for g in range(0, c, 4) for line in (
                     f"        W m{g} = MW({cu}, {g // 4}u);",
                     *[f"        v{t % 4} -= {x(t)} * m{g}.{'xyzw'[t - g]};" for t in range(g, min(g + 4, c))])]
             else:
                 terms = [f"        v{t % 4} -= la_mul({x(t)}, la_conj(M({cu}, {t}u)));" for t in range(c)]
-            dot = [f"        S v0 = {x(c)}, v1 = la_s(R(0)), v2 = la_s(R(0)), v3 = la_s(R(0));", *terms,
+            dot = [f"        S {', '.join(f'v{i} = {sums[i]}' for i in range(4))};", *terms,
                    "        S v = (v0 + v1) + (v2 + v3);"]
         else:
             dot = [f"        S v = {x(c)};",
@@ -347,17 +347,8 @@ class CholPanelSpec(_UnrolledSpec):
                 "      barrier();",
                 "    }"]
 
-    @staticmethod
-    def shared_bytes(nb: int, wg: int, itemsize: int, wide: bool, staged: bool) -> int:
-        """The shared memory a panel kernel of these settings declares (``itemsize``: of the dtype's scalars)."""
-        scalars = nb * (nb + 4 if wide else nb + 1) + (max(wg - nb, nb) * (nb + 1) if staged else 0)
-        return scalars * itemsize + nb * 8 + 4
-
     def _declarations(self) -> list[str]:
         common = [f"#define NB {self.nb}u", "#define ROWS (WG - NB)", "shared R dinv[NB];", "shared bool bad;"]
-        if self.staged:  # rows of A21 (or of L11) in shared memory, padded so that a row a thread is conflict-free
-            common += ["#define STAGED_ROWS max(ROWS, NB)", "shared S stage[STAGED_ROWS * (NB + 1u)];",
-                       "#define T(i, j) stage[(i) * (NB + 1u) + (j)]"]
         if not self.wide:
             return [*common, "shared S sm[NB * (NB + 1u)];", "#define M(i, j) sm[(i) * (NB + 1u) + (j)]"]
         # rows of four-scalar vectors, padded by one vector (a column's elements in different banks but for 8-way
@@ -373,24 +364,13 @@ class CholPanelSpec(_UnrolledSpec):
         x = self._x
         row = f"S {', '.join(f'x{c} = la_s(R(0))' for c in range(self.nb))};" if self.unrolled else \
             "S x[NB]; for (uint c = 0u; c < NB; ++c) x[c] = la_s(R(0));"
-        if self.staged:  # invocation e % NB reads column e % NB of the block's row e / NB: a row's run at once
-            a21 = ["    uint first = kb + blk * ROWS;",
-                   "    for (uint e = tid; e < ROWS * NB; e += WG) {",
-                   "      uint i = e / NB, j = e - i * NB;",
-                   "      T(i, j) = first + i < p.m && j < kb ? b_A.d[IX_A(bt, first + i, j)] : la_s(R(0));",
-                   "    }",
-                   "    barrier();"]
-            read = "T(tid - NB, {c})"
-        else:
-            a21, read = [], "b_A.d[IX_A(bt, r, {c})]"
         return ["    uint r = diag ? tid : kb + blk * ROWS + tid - NB;",
                 "    bool live = diag ? r < kb : r < p.m;",
                 f"    {row}",
                 "    S dg = live && diag ? b_A.d[IX_A(bt, r, r)] : la_s(R(1));",
-                *a21,
                 *self._each(lambda c: [
                     f"      if (live && !diag && {_u(c)} < kb) "
-                    f"{x(c)} = {read.format(c=_u(c))};",
+                    f"{x(c)} = b_A.d[IX_A(bt, r, {_u(c)})];",
                     f"      if (live && diag && {_u(c)} < r) "
                     f"{x(c)} = la_conj(b_A.d[IX_A(bt, {_u(c)}, r)]);"]),
                 "    R ss = R(0);",
@@ -401,42 +381,15 @@ class CholPanelSpec(_UnrolledSpec):
                 "    }",
                 "    barrier();",
                 *self._each(self._step),
-                *(self._staged_writes() if self.staged else [
-                    "    if (live && diag && blk == 0u) {",
-                    "      if (tid == 0u && bad) b_F.d[0] = 1u;",
-                    *self._each(lambda c: [f"      if ({_u(c)} < r) "
-                                           f"b_A.d[IX_A(bt, r, {_u(c)})] = {x(c)};"]),
-                    "      b_D.d[bt * p.dn + p.dk + r] = M(r, r);",
-                    "    }",
-                    "    if (live && !diag) {",
-                    *self._each(lambda c: [f"      if ({_u(c)} < kb) "
-                                           f"b_A.d[IX_A(bt, r, {_u(c)})] = {x(c)};"]),
-                    "    }"])]
-
-    def _staged_writes(self) -> list[str]:
-        """GLSL writing L11's strictly lower rows (workgroup 0) and this workgroup's rows of L21 through the stage:
-        each invocation puts its row there, then consecutive invocations write consecutive elements of a row."""
-        x = self._x
-        return ["    if (blk == 0u) {",
-                "      if (live && diag) {",
-                "        if (tid == 0u && bad) b_F.d[0] = 1u;",
-                *self._each(lambda c: [f"        if ({_u(c)} < r) T(r, {_u(c)}) = {x(c)};"]),
-                "        b_D.d[bt * p.dn + p.dk + r] = M(r, r);",
-                "      }",
-                "      barrier();",
-                "      for (uint e = tid; e < NB * NB; e += WG) {",
-                "        uint i = e / NB, j = e - i * NB;",
-                "        if (j < i && i < kb) b_A.d[IX_A(bt, i, j)] = T(i, j);",
-                "      }",
-                "      barrier();",
+                "    if (live && diag && blk == 0u) {",
+                "      if (tid == 0u && bad) b_F.d[0] = 1u;",
+                *self._each(lambda c: [f"      if ({_u(c)} < r) "
+                                       f"b_A.d[IX_A(bt, r, {_u(c)})] = {x(c)};"]),
+                "      b_D.d[bt * p.dn + p.dk + r] = M(r, r);",
                 "    }",
                 "    if (live && !diag) {",
-                *self._each(lambda c: [f"      if ({_u(c)} < kb) T(tid - NB, {_u(c)}) = {x(c)};"]),
-                "    }",
-                "    barrier();",
-                "    for (uint e = tid; e < ROWS * NB; e += WG) {",
-                "      uint i = e / NB, j = e - i * NB;",
-                "      if (first + i < p.m && j < kb) b_A.d[IX_A(bt, first + i, j)] = T(i, j);",
+                *self._each(lambda c: [f"      if ({_u(c)} < kb) "
+                                       f"b_A.d[IX_A(bt, r, {_u(c)})] = {x(c)};"]),
                 "    }"]
 
     def body(self) -> list[str]:

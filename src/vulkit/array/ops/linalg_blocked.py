@@ -38,7 +38,6 @@ CHOL_PANEL_THREADS = 128  # a Cholesky panel workgroup (or the most the device h
 CHOL_DEFER = 512  # Cholesky's column groups: each updates the columns right of it in one product (0: no groups)
 CHOL_UNROLLED: bool | None = None  # the panel's steps written out: None on GPUs (tests force)
 CHOL_WIDE = True  # the unrolled panel of a real dtype reads L11's rows from shared memory four scalars a load
-CHOL_STAGED = True  # the panel reads A21's rows and writes L's through shared memory where that fits
 GRID: bool | None = None  # LU panels of one matrix on a grid of workgroups: None where the device allows (tests force)
 GRID_GROUPS = 64  # the grid panel's workgroups (fewer where each would hold fewer than GRID_LEAST_ROWS rows)
 GRID_LEAST_ROWS = 32
@@ -84,8 +83,7 @@ def _recording_key(name: str, arrays: list[Array], launcher: Launcher, *extra: A
         return None
     ctx, first = arrays[0]._ctx, arrays[0]
     settings = (block_sizes(ctx, first._dtype.itemsize), max_invocations(ctx), GRID, GRID_GROUPS, GRID_LEAST_ROWS,
-                GRID_MIN_ROWS, GRID_SPINS, CHOL_PANEL_THREADS, CHOL_UNROLLED, CHOL_DEFER, CHOL_WIDE,
-                CHOL_STAGED)
+                GRID_MIN_ROWS, GRID_SPINS, CHOL_PANEL_THREADS, CHOL_UNROLLED, CHOL_DEFER, CHOL_WIDE)
     return (name, *((a._shape, a._strides, a._offset, a._dtype) for a in arrays), launcher.kernel.spec, settings,
             state(), *extra)
 
@@ -361,10 +359,8 @@ def potrf(w: Array, word: Array) -> None:
     diagonal = make_array(ctx, (batch, n), w._dtype)
     # written-out steps keep the row in a GPU's registers; a CPU's compiler (lavapipe's LLVM) takes a minute on them
     unrolled = not ctx.on_cpu if CHOL_UNROLLED is None else CHOL_UNROLLED
-    wg, wide = min(CHOL_PANEL_THREADS, max_invocations(ctx)), CHOL_WIDE and unrolled and not complex_
-    scalar = w._dtype.itemsize
-    staged = CHOL_STAGED and CholPanelSpec.shared_bytes(tb, wg, scalar, wide, True) <= shared_limit(ctx)
-    options = {"wg": wg, "unrolled": unrolled, "wide": wide, "staged": staged}
+    options = {"wg": min(CHOL_PANEL_THREADS, max_invocations(ctx)), "unrolled": unrolled,
+               "wide": CHOL_WIDE and unrolled and not complex_}
     panel = kernels.get(CholPanelSpec, [w, diagonal, word], nb=tb, **options)
 
     def groups(k1: int) -> int:  # the panel's workgroups a matrix, for the block column ending at k1
