@@ -234,6 +234,20 @@
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
 #      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
+# 126. (a record: CHOL_STAGED was removed after) the factorization, recording and blocked-LU tests with validation,
+#      then the Cholesky panel reading A21's rows and writing L's through shared memory against straight
+#      (CHOL_STAGED) in turn, the cholesky row
+# 125. the Cholesky panel without its rows' loads from A, without L's writes (probe_chol_panel.py)
+# 124. where the Cholesky panel's column step goes: cholesky 4096 with the panel's sqrt, reciprocal, barrier, dot
+#      products or shared stores left out in turn (probe_chol_panel.py; results wrong, times only)
+# 123. cholesky in blocks of 64 and of 32 (the panel's code a quarter as long), in turn twice, and its kernels by
+#      doubling with blocks of 32
+# 122. the Cholesky panel written out (158 KB of code: one pass through it misses the instruction cache) against its
+#      loops over an array (CHOL_UNROLLED), in turn
+# 121. cholesky with and without float controls, in turn twice (probe_times.py in separate processes), then what the
+#      driver made of its kernels (probe_pipeline_stats.py, with the executables' representations dumped)
+# 120. (a record: CHOL_SUMS was removed after) the Cholesky panel's dot products in 8 partial sums with validation,
+#      then in turn with 4, the column groups (CHOL_DEFER) in turn, cholesky in one batch and as batched, and its kernels by doubling
 # 119. the factorization and recording tests with validation, then the Cholesky panel reading L11 four scalars a
 #      load against one (CHOL_WIDE) in turn, its workgroup size in turn, the cholesky row against the peers
 # 118. (a record: ONE_CHANNEL_OUTPUTS was removed after) the resize tests with validation, then the one pass from cache taking 1 / 2 / 4 / 8 outputs an invocation for
@@ -698,6 +712,72 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    126) setup='import numpy as np; rng = np.random.default_rng(0)
+def spd(n, dtype=np.float32):
+    g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))
+a = spd(4096); b = spd(2048); d = spd(4096, np.float64); s = spd(1024)'
+        VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_factorizations.py tests/array/test_recording.py tests/array/test_linalg_blocked.py \
+          2>&1 | tail -n 5 | tee "$out/tests_factorizations.txt"
+        f=vulkit.array.ops.linalg_blocked
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$f.CHOL_STAGED=False,True" "vt.linalg.cholesky(a)" \
+          "vt.linalg.cholesky(b)" "vt.linalg.cholesky(d)" "vt.linalg.cholesky(s)" --setup "$setup" 2>&1 \
+          | tee "$out/chol_staged.txt"
+        bench_rows 90 "cholesky" ;;
+    125) limit 200 python3 benchmarks/probes/probe_chol_panel.py 4096 shipped noloads nowrites 2>&1 \
+          | tee "$out/chol_panel_memory.txt" ;;
+    124) limit 200 python3 benchmarks/probes/probe_chol_panel.py 4096 2>&1 | tee "$out/chol_panel_variants.txt" ;;
+    123) setup='import numpy as np; rng = np.random.default_rng(0)
+def spd(n, dtype=np.float32):
+    g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))
+a = spd(4096); b = spd(2048)'
+        small='from vulkit.array.ops import linalg_blocked
+linalg_blocked.block_sizes = lambda ctx, itemsize: 32'
+        for turn in 1 2; do
+          limit 60 python3 benchmarks/probes/probe_times.py "vt.linalg.cholesky(a)" "vt.linalg.cholesky(b)" \
+            --setup "$setup" 2>&1 | sed "s/^/blocks of 64: /" | tee -a "$out/chol_blocks.txt"
+          limit 60 python3 benchmarks/probes/probe_times.py "vt.linalg.cholesky(a)" "vt.linalg.cholesky(b)" \
+            --setup "$small
+$setup" 2>&1 | sed "s/^/blocks of 32: /" | tee -a "$out/chol_blocks.txt"
+        done
+        limit 90 python3 benchmarks/probes/probe_kernel_doubling.py "vt.linalg.cholesky(a)" --setup "$small
+$setup" 2>&1 | tee "$out/chol_doubling_32.txt" ;;
+    122) setup='import numpy as np; rng = np.random.default_rng(0)
+def spd(n, dtype=np.float32):
+    g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))
+a = spd(4096); b = spd(2048)'
+        f=vulkit.array.ops.linalg_blocked
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$f.CHOL_UNROLLED=True,False" "vt.linalg.cholesky(a)" \
+          "vt.linalg.cholesky(b)" --setup "$setup" 2>&1 | tee "$out/chol_unrolled.txt" ;;
+    121) setup='import numpy as np; rng = np.random.default_rng(0)
+def spd(n, dtype=np.float32):
+    g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))
+a = spd(4096)'
+        for turn in 1 2; do
+          limit 60 python3 benchmarks/probes/probe_times.py "vt.linalg.cholesky(a)" --setup "$setup" 2>&1 \
+            | sed "s/^/shipped: /" | tee -a "$out/chol_float_controls.txt"
+          limit 60 python3 benchmarks/probes/probe_times.py "vt.linalg.cholesky(a)" --setup "from vulkit.runtime import context
+context.current().device.physical.float_controls = {}
+$setup" 2>&1 | sed "s/^/no float controls: /" | tee -a "$out/chol_float_controls.txt"
+        done
+        limit 120 python3 benchmarks/probes/probe_pipeline_stats.py "vt.linalg.cholesky(a)" --setup "$setup" \
+          --dump "$out/chol_dump" 2>&1 | tee "$out/chol_pipeline_stats.txt" ;;
+    120) setup='import numpy as np; rng = np.random.default_rng(0)
+def spd(n, dtype=np.float32):
+    g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))
+a = spd(4096); b = spd(2048)'
+        f=vulkit.array.ops.linalg_blocked
+        PYTHONPATH="benchmarks/probes:${PYTHONPATH:-}" VULKIT_PROBE_SETTINGS="$f.CHOL_SUMS=8" VULKIT_VALIDATION=1 \
+          limit 120 python3 -m pytest -q -n 14 -p no:cacheprovider -p settings_plugin --tb=short -rf \
+          tests/array/test_factorizations.py -k "cholesky" 2>&1 | tail -n 5 | tee "$out/tests_chol_sums.txt"
+        limit 120 python3 benchmarks/probes/probe_setting_ab.py "$f.CHOL_SUMS=4,8" "vt.linalg.cholesky(a)" \
+          "vt.linalg.cholesky(b)" --setup "$setup" 2>&1 | tee "$out/chol_sums.txt"
+        limit 150 python3 benchmarks/probes/probe_setting_ab.py "$f.CHOL_DEFER=256,512,1024" "vt.linalg.cholesky(a)" \
+          "vt.linalg.cholesky(b)" --setup "$setup" 2>&1 | tee "$out/chol_defer.txt"
+        limit 90 python3 benchmarks/probes/probe_one_batch.py "vt.linalg.cholesky(a)" --setup "$setup" 2>&1 \
+          | tee "$out/chol_one_batch.txt"
+        limit 120 python3 benchmarks/probes/probe_kernel_doubling.py "vt.linalg.cholesky(a)" --setup "$setup" 2>&1 \
+          | tee "$out/chol_doubling.txt" ;;
     119) setup='import numpy as np; rng = np.random.default_rng(0)
 def spd(n, dtype=np.float32):
     g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))
