@@ -4,7 +4,9 @@
     python benchmarks/probes/probe_chol_panel.py 4096 [variant ...]
 
 Variants: shipped; nosqrt (the diagonal's sqrt left out), nodiv (its reciprocal left out), nobarrier (no barrier
-between column steps), nodot (no dot product terms), nostore (no element of L11 published into shared memory)."""
+between column steps), nodot (no dot product terms), nostore (no element of L11 published into shared memory),
+noloads (the rows not read from A: the row registers then hold constant zeros, so the compiler drops the dot
+products too), nowrites (L not written back)."""
 
 from __future__ import annotations
 
