@@ -234,6 +234,9 @@
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
 #      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
+# 128. the whole suite with validation in 14 processes (101 without its sort rows)
+# 127. svd of 512^2 and svdvals of 512^2 and 2048^2 with the bidiagonal reduction's dispatches kept and replayed
+#      against .gpu/old (planned every call), in turn twice, then the svd rows
 # 126. (a record: CHOL_STAGED was removed after) the factorization, recording and blocked-LU tests with validation,
 #      then the Cholesky panel reading A21's rows and writing L's through shared memory against straight
 #      (CHOL_STAGED) in turn, the cholesky row
@@ -712,6 +715,14 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    128) VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+          > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
+          | tee "$out/tests_all.txt" ;;
+    127) in_turn bidiagonal_ab.txt limit 60 python3 benchmarks/probes/probe_times.py \
+          "vt.linalg.svd(s, full_matrices=False)" "vt.linalg.svdvals(s)" "vt.linalg.svdvals(t)" --setup 'import numpy as np
+rng = np.random.default_rng(2); s = vt.asarray(rng.standard_normal((512, 512), dtype=np.float32))
+t = vt.asarray(rng.standard_normal((2048, 2048), dtype=np.float32))'
+        bench_rows 90 "svd" ;;
     126) setup='import numpy as np; rng = np.random.default_rng(0)
 def spd(n, dtype=np.float32):
     g = rng.standard_normal((n, n)); return vt.asarray((g @ g.T / n + np.eye(n)).astype(dtype))

@@ -1,6 +1,7 @@
-"""Dispatch sequences kept by layout (array/ops/recording.py): the blocked LU, Cholesky and triangular solves and
-the radix sort record their dispatches (and fills) once and replay them over the next call's arrays (results
-checked against NumPy and SciPy on every call), and loops that cannot be replayed are not kept."""
+"""Dispatch sequences kept by layout (array/ops/recording.py): the blocked LU, Cholesky and triangular solves, the
+tridiagonal and bidiagonal reductions and the radix sort record their dispatches (and fills) once and replay them
+over the next call's arrays (results checked against NumPy and SciPy on every call), and loops that cannot be
+replayed are not kept."""
 
 from __future__ import annotations
 
@@ -105,6 +106,29 @@ def test_tridiagonal_reduction_replays_over_new_arrays() -> None:
         w, v = (x.numpy() for x in vt.linalg.eigh(vt.asarray(a)))
         np.testing.assert_allclose(w, np.linalg.eigvalsh(a), atol=1e-11)
         assert len(_kept("tridiagonal_steps")) == 1
+    finally:
+        context.current().plans.clear()
+
+
+def test_bidiagonal_reduction_replays_over_new_arrays() -> None:
+    """svdvals and svd beyond one workgroup keep the reduction's two dispatches a column once (by layout) and replay
+    them over the next call's arrays: NumPy's singular values (and a reconstruction) on every call; a stack of
+    another shape records its own."""
+    context.current().plans.clear()
+    rng = np.random.default_rng(5)
+    try:
+        for call in range(3):
+            a = rng.standard_normal((75, 70))
+            got = vt.linalg.svdvals(vt.asarray(a)).numpy()
+            np.testing.assert_allclose(got, np.linalg.svd(a, compute_uv=False), atol=1e-11)
+            assert len(_kept("bidiagonal_steps")) == 1, call
+        u, s, vh = (x.numpy() for x in vt.linalg.svd(vt.asarray(a), full_matrices=False))
+        np.testing.assert_allclose((u * s) @ vh, a, atol=1e-11)
+        assert len(_kept("bidiagonal_steps")) == 1
+        b = rng.standard_normal((2, 80, 70))
+        np.testing.assert_allclose(vt.linalg.svdvals(vt.asarray(b)).numpy(), np.linalg.svd(b, compute_uv=False),
+                                   atol=1e-11)
+        assert len(_kept("bidiagonal_steps")) == 2
     finally:
         context.current().plans.clear()
 
