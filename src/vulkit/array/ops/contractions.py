@@ -134,7 +134,7 @@ def _contract_axes(function: str, a: Array, b: Array, a_axes: Sequence[int], b_a
 
 
 # -- NumPy's functions --------------------------------------------------------------------------------------
-def tensordot(x1: Array, x2: Array, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
+def tensordot(x1: Array, x2: Array, /, axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
     """Sum of products over ``axes`` (array API / NumPy ``tensordot``): an integer n pairs the last n axes of x1
     with the first n of x2; a pair of sequences names the axes of each (paired in order). The result's axes are
     x1's others then x2's others; one batched matmul."""

@@ -58,7 +58,7 @@ def _converter(obj: Any) -> Callable[[Any, Any, DType | None], Array] | None:
     return None
 
 
-def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None) -> Array:
+def asarray(obj: Any, /, dtype: Any = None, *, device: Any = None, copy: bool | None = None) -> Array:
     """An array from an Array, NumPy array, nested sequence, scalar, buffer, or kp.Tensor.
 
     A kp.Tensor made on this device's Manager is wrapped without a copy; ``copy=False`` raises
@@ -107,13 +107,13 @@ def _python_default(values: np.ndarray, ctx: Any) -> DType | None:
     return found if found is not None and found.itemsize < values.dtype.itemsize else None
 
 
-def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
+def empty(shape: Any, dtype: Any = None, *, device: Any = None) -> Array:
     """An uninitialised array (default dtype float64, float32 on devices without it)."""
     ctx = _context_of(device)
     return make_array(ctx, as_shape(shape), _dtype(dtype, default_float(ctx)))
 
 
-def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
+def zeros(shape: Any, dtype: Any = None, *, device: Any = None) -> Array:
     """An array of zeros (a buffer fill, no kernel)."""
     out = empty(shape, dtype=dtype, device=device)
     if out.size:
@@ -121,7 +121,7 @@ def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
     return out
 
 
-def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Array:
+def full(shape: Any, fill_value: Any, dtype: Any = None, *, device: Any = None) -> Array:
     """An array of ``fill_value`` (dtype from the value when not given, as NumPy)."""
     ctx = _context_of(device)
     if dtype is None:
@@ -130,7 +130,7 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) 
     return apply(TABLE["copy"], (_python_scalar(fill_value),), out=out, dtype=out.dtype)
 
 
-def ones(shape: Any, *, dtype: Any = None, device: Any = None) -> Array:
+def ones(shape: Any, dtype: Any = None, *, device: Any = None) -> Array:
     """An array of ones."""
     ctx = _context_of(device)
     return full(shape, 1, dtype=_dtype(dtype, default_float(ctx)), device=device)
@@ -195,7 +195,7 @@ def _scalar_dtype(value: Any, ctx: Any) -> DType:
     raise TypeError(f"fill value must be a bool, int, float or complex, got {type(value).__name__}")
 
 
-def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None, device: Any = None) -> Array:
+def arange(start: Any, /, stop: Any = None, step: Any = 1, dtype: Any = None, *, device: Any = None) -> Array:
     """Evenly spaced values in [start, stop), computed on the GPU as NumPy does (start + i * delta)."""
     if stop is None:
         start, stop = 0, start
@@ -227,8 +227,8 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
     return apply(TABLE["arange"], (_python_scalar(first), _python_scalar(delta)), out=out, dtype=dtype)
 
 
-def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
-             endpoint: bool = True, retstep: bool = False) -> Any:
+def linspace(start: Any, stop: Any, /, num: int = 50, endpoint: bool = True, retstep: bool = False,
+             dtype: Any = None, *, device: Any = None) -> Any:
     """``num`` evenly spaced values from start to stop (NumPy's arithmetic, on the host); complex where start or
     stop is (the default complex dtype unless ``dtype`` says which). NumPy's ``retstep``: (values, the step as a
     Python float, NaN for fewer than two intervals)."""
@@ -242,7 +242,7 @@ def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: A
     return (out, step) if retstep else out
 
 
-def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None, device: Any = None) -> Array:
+def eye(n_rows: int, n_cols: int | None = None, /, k: int = 0, dtype: Any = None, *, device: Any = None) -> Array:
     """Ones on the k-th diagonal, zeros elsewhere (any integer k: a diagonal outside the matrix leaves zeros)."""
     ctx = _context_of(device)
     n_cols = n_rows if n_cols is None else n_cols
@@ -272,12 +272,12 @@ def _triangle(name: str, x: Array, k: int) -> Array:
                  op_dtypes=(x.dtype, dt.int32, dt.int32, dt.int32))
 
 
-def tril(x: Array, /, *, k: int = 0) -> Array:
+def tril(x: Array, /, k: int = 0) -> Array:
     """The lower triangle (elements with column - row <= k) of the last two axes; zeros above."""
     return _triangle("tril", x, k)
 
 
-def triu(x: Array, /, *, k: int = 0) -> Array:
+def triu(x: Array, /, k: int = 0) -> Array:
     """The upper triangle (column - row >= k) of the last two axes; zeros below."""
     return _triangle("triu", x, k)
 

@@ -58,7 +58,7 @@ def _check_mode(name: str, mode: str) -> None:
         raise ValueError(f"{name}: mode must be one of {', '.join(map(repr, TAKE_MODES))}, got {mode!r}")
 
 
-def take(x: Array, /, indices: Any, *, axis: int | None = None, mode: str = "raise") -> Array:
+def take(x: Array, /, indices: Any, axis: int | None = None, *, mode: str = "raise") -> Array:
     """Elements of ``x`` at ``indices`` (any integer dtype and shape, on the GPU; negative ones count from the
     end; uint64 ones are read as int64, as NumPy casts them) along ``axis`` (None: of the flattened array), as
     ``np.take``: the result's shape is x's with ``axis`` replaced by the indices' shape.

@@ -123,7 +123,7 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     return view(x, tuple(x.shape[i] for i in keep), tuple(x.strides[i] for i in keep), x._offset)
 
 
-def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
+def flip(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     """A view with the order of elements reversed along ``axis`` (all axes when None)."""
     x = array_argument(x, "flip")
     axes = range(x.ndim) if axis is None else normalize_axes(axis, x.ndim)

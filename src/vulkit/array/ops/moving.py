@@ -87,7 +87,7 @@ def _arrays(name: str, arrays: Any) -> list[Array]:
     return found
 
 
-def concat(arrays: Sequence[Array], /, *, axis: int | None = 0) -> Array:
+def concat(arrays: Sequence[Array], /, axis: int | None = 0) -> Array:
     """The arrays joined along ``axis`` (None: flattened first), their dtypes promoted (array API ``concat``;
     NumPy's ``concatenate``). One copy per input array."""
     found = _arrays("concat", arrays)
@@ -123,7 +123,7 @@ def concat(arrays: Sequence[Array], /, *, axis: int | None = 0) -> Array:
     return out
 
 
-def stack(arrays: Sequence[Array], /, *, axis: int = 0) -> Array:
+def stack(arrays: Sequence[Array], /, axis: int = 0) -> Array:
     """The arrays (all of one shape) joined along a new axis ``axis`` of the result, their dtypes promoted."""
     found = _arrays("stack", arrays)
     shape = found[0]._shape
@@ -184,7 +184,7 @@ def tile(x: Array, repetitions: Any, /) -> Array:
     return out
 
 
-def repeat(x: Array, /, repeats: Any, *, axis: int | None = None) -> Array:
+def repeat(x: Array, /, repeats: Any, axis: int | None = None) -> Array:
     """Each element of x repeated ``repeats`` times along ``axis`` (None: of the flattened array), as NumPy's
     ``repeat``. An integer: one copy (x broadcast into a view of the output). A sequence or array of counts
     (one per element along the axis, or one for all): the source positions are worked out from the counts
@@ -254,7 +254,7 @@ def _positions_on_gpu(repeats: Array, n: int) -> Array:
 
 
 # -- moving along axes -------------------------------------------------------------------------------------
-def roll(x: Array, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None) -> Array:
+def roll(x: Array, /, shift: int | tuple[int, ...], axis: int | tuple[int, ...] | None = None) -> Array:
     """x with its elements shifted by ``shift`` along ``axis`` (None: of the flattened array, then the shape
     restored), elements leaving one end coming back at the other (array API ``roll``). One copy per block:
     at most two per rolled axis, multiplied."""
@@ -293,7 +293,7 @@ def _sum_shift(shift: Any) -> int:
     return operator.index(shift)
 
 
-def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None) -> Array:
+def diff(x: Array, /, n: int = 1, axis: int = -1, prepend: Any = None, append: Any = None) -> Array:
     """The n-th discrete difference along ``axis`` (``x[1:] - x[:-1]``, n times; ``!=`` for booleans, as
     NumPy), after joining ``prepend`` and ``append`` (arrays, or scalars broadcast to one slice)."""
     x = array_argument(x, "diff")

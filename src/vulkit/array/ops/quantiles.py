@@ -48,7 +48,7 @@ def _nan_fix(result: Array, ordered: Array) -> Array:
     return ew.where(ew.isnan(last), ew.astype(last, result._dtype), result)
 
 
-def median(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+def median(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """The median along ``axis`` (None: all), as NumPy's: the mean of the middle elements (float64 for
     integers), NaN where a slice holds one."""
     ordered, shape, axes = _reduced_last(x, axis, "median")
@@ -69,7 +69,7 @@ def median(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
     return _keep(result, x.ndim, axes, 0, keepdims)
 
 
-def quantile(x: Array, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Array:
+def quantile(x: Array, q: Any, /, axis: Any = None, *, method: str = "linear", keepdims: bool = False) -> Array:
     """The ``q``-th quantiles (``q`` in [0, 1], a number or 1-d) along ``axis`` (None: all), as NumPy's
     ``quantile`` (methods linear, lower, higher, midpoint, nearest), NaN where a slice holds one; ``q`` an
     array: its values are read to the host (a sync)."""
@@ -162,7 +162,7 @@ def _at(ordered: Array, index: Array) -> Array:
     return take_along_axis(ordered, ew.astype(index, int64), axis=-1, mode="clip")
 
 
-def nanmedian(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+def nanmedian(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """The median of the non-NaN elements along ``axis`` (None: all), as NumPy's ``nanmedian`` of a 1-d slice:
     the mean of the middle elements; NaN for a slice of NaNs only. Integers: :func:`median`."""
     if not (isinstance(x, Array) and x._dtype.kind == "f"):
@@ -180,7 +180,7 @@ def nanmedian(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array
     return _keep(result, x.ndim, axes, 0, keepdims)
 
 
-def nanquantile(x: Array, q: Any, /, *, axis: Any = None, method: str = "linear", keepdims: bool = False) -> Array:
+def nanquantile(x: Array, q: Any, /, axis: Any = None, *, method: str = "linear", keepdims: bool = False) -> Array:
     """:func:`quantile` of the non-NaN elements of each slice, as NumPy's ``nanquantile`` (NaN for a slice of
     NaNs only). Integers: :func:`quantile`."""
     if not (isinstance(x, Array) and x._dtype.kind == "f"):

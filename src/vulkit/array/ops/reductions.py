@@ -370,7 +370,7 @@ def _numpy_extras(name: str, x: Array, axis: Any, keepdims: bool, initial: Any, 
     return ew.astype(combined, result.dtype)
 
 
-def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
+def sum(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Sum over ``axis`` (all axes when None). Integers and bool sum in the default integer type (unsigned:
     uint64), floats in their own type with a compensated (two-sum) accumulation: float32 sums are as accurate
@@ -387,7 +387,7 @@ def sum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = Fa
     return reduce("sum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
 
-def prod(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, initial: Any = None,
+def prod(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False, initial: Any = None,
          where: Any = None) -> Array:
     """Product over ``axis``, typed as :func:`sum` (NumPy's ``initial`` and ``where`` too)."""
     if initial is not None or where is not None:
@@ -420,7 +420,7 @@ def _where_mask(where: Any, x: Array) -> Array:
     return ew.astype(asarray(where, device=x.device), dt.bool_)
 
 
-def mean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, where: Any = None) -> Array:
+def mean(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False, where: Any = None) -> Array:
     """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements (NumPy's
     ``where`` too: the mean of the elements its mask takes)."""
     x = array_argument(x, "mean")
@@ -438,7 +438,7 @@ def _correction(correction: float, ddof: float | None, function: str) -> float:
     return float(correction)
 
 
-def var(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None,
+def var(x: Array, /, axis: Any = None, dtype: Any = None, *, correction: float = 0.0, keepdims: bool = False,
         ddof: float | None = None, where: Any = None) -> Array:
     """Variance over ``axis``, dividing by N - ``correction`` (NumPy's ``ddof`` is accepted too); one pass
     (Welford's updates, Chan's combinations). NaN over no elements or where N - correction <= 0 and the
@@ -468,7 +468,7 @@ def _squeezed(a: Array, axis: Any) -> Array:
     return a.reshape(_reduced_shape(a._shape, _axes(a, axis, "var"), False))
 
 
-def std(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None,
+def std(x: Array, /, axis: Any = None, dtype: Any = None, *, correction: float = 0.0, keepdims: bool = False,
         ddof: float | None = None, where: Any = None) -> Array:
     """Standard deviation: the square root of :func:`var` (NumPy's ``where`` too)."""
     if where is not None:
@@ -502,31 +502,31 @@ def _extremum(name: str, x: Any, axis: Any, keepdims: bool, initial: Any, where:
     return _extreme(name, x, axis, keepdims)
 
 
-def max(x: Array, /, *, axis: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
+def max(x: Array, /, axis: Any = None, *, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Largest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
     ``initial`` is given (taken into the maximum; needed with ``where``, the mask of the elements taken)."""
     return _extremum("max", x, axis, keepdims, initial, where)
 
 
-def min(x: Array, /, *, axis: Any = None, keepdims: bool = False, initial: Any = None,  # noqa: A001
+def min(x: Array, /, axis: Any = None, *, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Smallest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
     ``initial`` is given (taken into the minimum; needed with ``where``, the mask of the elements taken)."""
     return _extremum("min", x, axis, keepdims, initial, where)
 
 
-def nanmax(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+def nanmax(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`max` ignoring NaNs (NaN where all are NaN, as NumPy's, without its warning)."""
     return _extreme("nanmax", x, axis, keepdims, nan_skipping=True)
 
 
-def nanmin(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+def nanmin(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`min` ignoring NaNs (NaN where all are NaN, as NumPy's, without its warning)."""
     return _extreme("nanmin", x, axis, keepdims, nan_skipping=True)
 
 
-def nansum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
+def nansum(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`sum` counting NaNs as zero."""
     x = array_argument(x, "nansum")
     _real(x, "nansum")
@@ -535,7 +535,7 @@ def nansum(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool =
     return reduce("nansum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
 
-def nanmean(x: Array, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
+def nanmean(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`mean` of the elements that are not NaN (NaN where there are none)."""
     x = array_argument(x, "nanmean")
     out = _float_dtype(x, dtype, "nanmean")
@@ -558,24 +558,24 @@ def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
     return reduce(function, function, x, axis, keepdims, acc_dtype, index, order_matters=True)
 
 
-def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+def argmax(x: Array, /, axis: int | None = None, *, keepdims: bool = False) -> Array:
     """Index of the largest element along ``axis`` (of the flattened array when None): the first one on ties,
     the first NaN if any (NumPy's)."""
     return _arg("argmax", x, axis, keepdims)
 
 
-def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+def argmin(x: Array, /, axis: int | None = None, *, keepdims: bool = False) -> Array:
     """Index of the smallest element along ``axis`` (of the flattened array when None): the first one on ties,
     the first NaN if any (NumPy's)."""
     return _arg("argmin", x, axis, keepdims)
 
 
-def all(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+def all(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:  # noqa: A001
     """Whether every element along ``axis`` is nonzero (NaN counts as nonzero); True over no elements."""
     return reduce("all", "all", x, axis, keepdims, dt.bool_, dt.bool_, empty=True)
 
 
-def any(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:  # noqa: A001
+def any(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:  # noqa: A001
     """Whether any element along ``axis`` is nonzero (NaN counts as nonzero); False over no elements."""
     return reduce("any", "any", x, axis, keepdims, dt.bool_, dt.bool_, empty=False)
 
@@ -585,7 +585,7 @@ def all_finite(x: Array) -> bool:
     return x._dtype.kind not in "fc" or bool(all(isfinite(x)))
 
 
-def count_nonzero(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+def count_nonzero(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """The number of nonzero elements along ``axis`` (int64)."""
     x = array_argument(x, "count_nonzero")
     index = dt.int64 if "int64" in x._ctx.dtypes else dt.int32

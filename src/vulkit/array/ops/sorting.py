@@ -313,8 +313,8 @@ def _numpy_habits(x: Array, axis: int | None, kind: str | None, name: str) -> tu
     return x, axis, first in ("q", "h")
 
 
-def sort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable: bool = True,
-         kind: str | None = None) -> Array:
+def sort(x: Array, /, axis: int | None = -1, kind: str | None = None, *, descending: bool = False,
+         stable: bool = True) -> Array:
     """A sorted copy of ``x`` along ``axis`` (NaNs last, first when ``descending``; complex numbers in NumPy's
     order: by real part, then imaginary part, those with a NaN part last). NumPy's ``axis=None`` sorts the
     flattened array. Stable, -0.0 and 0.0 equal in input order, unless ``stable=False`` (or NumPy's ``kind``
@@ -324,8 +324,8 @@ def sort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable
     return _sorted(x, axis, descending, True, False, "sort", stable=bool(stable) and not quick)[0]
 
 
-def argsort(x: Array, /, *, axis: int | None = -1, descending: bool = False, stable: bool = True,
-            kind: str | None = None) -> Array:
+def argsort(x: Array, /, axis: int | None = -1, kind: str | None = None, *, descending: bool = False,
+            stable: bool = True) -> Array:
     """The indices (default index dtype) that sort ``x`` along ``axis``; ties keep their order, also when
     ``descending`` (then NaNs come first). NumPy's ``axis=None`` and ``kind`` as :func:`sort`."""
     x, axis, _ = _numpy_habits(x, axis, kind, "argsort")
@@ -468,7 +468,7 @@ def search(sorted_x: Array, values: Array, side: str, sorter: Array | None, isin
     return out
 
 
-def searchsorted(x1: Array, x2: Any, /, *, side: str = "left", sorter: Array | None = None) -> Array:
+def searchsorted(x1: Array, x2: Any, /, side: str = "left", sorter: Array | None = None) -> Array:
     """Indices (default index dtype) where the elements of ``x2`` would be inserted into the 1-d ascending
     ``x1`` (or ``x1[sorter]``) to keep it sorted: before equal elements (``side="left"``) or after them
     ("right"). NaNs order last as in ``sort``; -0.0 equals 0.0. With ``sorter``, its indices are checked as NumPy
