@@ -180,6 +180,24 @@ def test_other_argument_errors_name_the_function():
         assert inner not in str(info.value)
     with pytest.raises(TypeError, match="^grey_closing: "):
         vt.image.grey_closing(vt.zeros((8, 8)), "abc")
+    with pytest.raises(TypeError, match="^fromfile: file must be a path or an open file, got NoneType"):
+        vt.fromfile(None)
+    with pytest.raises(TypeError, match="^trim_zeros: trim must be a string of 'f' and 'b', got 1"):
+        vt.trim_zeros(vt.ones(3), 1)
+
+
+@pytest.mark.parametrize("call", [lambda x, bad: vt.expand_dims(x, bad), lambda x, bad: vt.sum(x, axis=bad),
+                                  lambda x, bad: vt.cumsum(x, bad), lambda x, bad: vt.flip(x, bad)],
+                         ids=["expand_dims", "sum", "cumsum", "flip"])
+def test_an_array_of_several_axes_is_not_an_axis(call):
+    """As NumPy's operator.index: an axis is an integer (a 0-d integer array too) or a tuple or list of them; an
+    array of several elements (or none) is a TypeError naming the function, not a sequence of axes."""
+    x = vt.ones((3, 4))
+    name = call.__code__.co_names[-1]
+    for bad in (vt.zeros((0, 3)), vt.asarray([0, 1]), np.array([0, 1])):
+        with pytest.raises(TypeError, match=f"^{name}: axis must be an integer or a tuple of integers"):
+            call(x, bad)
+    assert call(x, vt.asarray(1)).shape == call(x, 1).shape
 
 
 @pytest.mark.parametrize("function, args", [(vt.pad, (None, 1)), (vt.astype, (None, vt.float32)),

@@ -124,7 +124,7 @@ class Array:
 
     def permute_dims(self, axes: tuple[int, ...]) -> Array:
         """A view with the axes in the order ``axes`` (a permutation of range(ndim), negative axes allowed)."""
-        axes = normalize_axes(axes, self.ndim)
+        axes = normalize_axes(axes, self.ndim, "permute_dims")
         if len(axes) != self.ndim:
             raise ValueError(f"axes {axes} are not a permutation of the {self.ndim} axes")
         shape = tuple(self._shape[a] for a in axes)

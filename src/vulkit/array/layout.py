@@ -51,12 +51,17 @@ def size_of(shape: Shape) -> int:
     return size
 
 
-def _integers(value: Any) -> tuple[int, ...]:
-    """An integer or a sequence of integers as a tuple of ints; TypeError for anything else (bools included)."""
-    try:
-        items = tuple(value)
-    except TypeError:  # not iterable (or a 0-d array): one integer
-        items = (value,)
+def _integers(value: Any, iterables: bool = True) -> tuple[int, ...]:
+    """An integer or a sequence of integers as a tuple of ints; TypeError for anything else (bools included).
+    Without ``iterables`` (axes, as NumPy reads them) only a tuple, list or range is a sequence: an array of
+    several elements is a TypeError from ``operator.index``."""
+    if iterables:
+        try:
+            items = tuple(value)
+        except TypeError:  # not iterable (or a 0-d array): one integer
+            items = (value,)
+    else:
+        items = tuple(value) if isinstance(value, (tuple, list, range)) else (value,)
     for item in items:
         if isinstance(item, bool):  # an int to Python, not to NumPy or the array API
             raise TypeError(f"expected integers, got the boolean {item!r}")
@@ -127,8 +132,11 @@ def normalize_axes(axis: Any, ndim: int, name: str | None = None) -> tuple[int, 
     """``axis`` (an integer or a sequence of them, negative ones counting from the end) as axes in
     range(ndim): NumPy's AxisError (a ValueError and an IndexError) out of range, ValueError for a
     repeated axis; ``name`` (the argument's) prefixes the messages."""
-    axes = _integers(axis)
     prefix = f"{name}: " if name else ""
+    try:
+        axes = _integers(axis, iterables=False)
+    except TypeError as error:
+        raise TypeError(f"{prefix}axis must be an integer or a tuple of integers, got {axis!r} ({error})") from None
     for a in axes:
         if not -ndim <= a < ndim:
             raise AxisError(a, ndim, name)

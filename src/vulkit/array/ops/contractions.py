@@ -134,6 +134,14 @@ def _contract_axes(function: str, a: Array, b: Array, a_axes: Sequence[int], b_a
 
 
 # -- NumPy's functions --------------------------------------------------------------------------------------
+def _axis_list(axes: Any) -> Any:
+    """One side of tensordot's pair of axes as NumPy reads it: any sequence (an array too) as a list, else one axis."""
+    try:
+        return list(axes)
+    except TypeError:
+        return axes
+
+
 def tensordot(x1: Array, x2: Array, /, axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
     """Sum of products over ``axes`` (array API / NumPy ``tensordot``): an integer n pairs the last n axes of x1
     with the first n of x2; a pair of sequences names the axes of each (paired in order). The result's axes are
@@ -148,8 +156,8 @@ def tensordot(x1: Array, x2: Array, /, axes: int | tuple[Sequence[int], Sequence
     else:
         try:
             first, second = axes  # type: ignore[misc]
-            a_axes = normalize_axes(first, a.ndim, "tensordot")
-            b_axes = normalize_axes(second, b.ndim, "tensordot")
+            a_axes = normalize_axes(_axis_list(first), a.ndim, "tensordot")
+            b_axes = normalize_axes(_axis_list(second), b.ndim, "tensordot")
         except (TypeError, ValueError) as error:
             if isinstance(error, np.exceptions.AxisError) or "repeated axis" in str(error):
                 raise

@@ -103,7 +103,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     """A view with a new axis of size 1 at each position ``axis`` of the result."""
     x = array_argument(x, "expand_dims")
     ndim = x.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1)
-    new = set(normalize_axes(axis, ndim))
+    new = set(normalize_axes(axis, ndim, "expand_dims"))
     shape, strides, old = [], [], iter(zip(x.shape, x.strides, strict=True))
     for i in range(ndim):
         n, s = (1, 0) if i in new else next(old)
@@ -115,7 +115,8 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
 def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     """A view without the axes ``axis`` (all axes of size 1 when None); each must have size 1."""
     x = array_argument(x, "squeeze")
-    axes = tuple(i for i, n in enumerate(x.shape) if n == 1) if axis is None else normalize_axes(axis, x.ndim)
+    axes = tuple(i for i, n in enumerate(x.shape) if n == 1) if axis is None else \
+        normalize_axes(axis, x.ndim, "squeeze")
     for a in axes:
         if x.shape[a] != 1:
             raise ValueError(f"squeeze: cannot squeeze axis {a} of size {x.shape[a]} (it must be 1)")
@@ -126,7 +127,7 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
 def flip(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
     """A view with the order of elements reversed along ``axis`` (all axes when None)."""
     x = array_argument(x, "flip")
-    axes = range(x.ndim) if axis is None else normalize_axes(axis, x.ndim)
+    axes = range(x.ndim) if axis is None else normalize_axes(axis, x.ndim, "flip")
     strides, offset = list(x.strides), x._offset
     for a in axes:
         if x.shape[a] > 0:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import builtins
 import math
 import operator
+import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -204,6 +205,8 @@ def fromfile(file: Any, dtype: Any = float, count: int = -1, sep: str = "", offs
     """NumPy's ``fromfile``: ``count`` elements (all, for -1) of ``dtype`` read from ``file`` from byte ``offset``,
     as bytes of ``dtype`` (``sep=""``) or as text between separators, parsed by NumPy and copied to the device
     once."""
+    if not isinstance(file, (str, bytes, os.PathLike)) and not hasattr(file, "fileno"):
+        raise TypeError(f"file must be a path or an open file, got {type(file).__name__}")
     ctx = _context.current()
     target = _device_type(dtype, ctx)
     source = (dtype.np if isinstance(dtype, DType) else np.dtype(dtype)) if not sep else target.np  # the bytes' type

@@ -770,6 +770,8 @@ def trim_zeros(filt: Any, trim: str = "fb", axis: int | Sequence[int] | None = N
     the bounding box of the nonzero elements; an all-zero array becomes empty along them): a view. Reads the
     nonzero positions' extent back (it waits). NumPy returns lists for list input; this returns arrays."""
     x = as_array(filt)
+    if not isinstance(trim, str):
+        raise TypeError(f"trim must be a string of 'f' and 'b', got {trim!r}")
     trim = trim.lower()
     if trim not in ("fb", "bf", "f", "b"):
         raise ValueError(f"unexpected character(s) in `trim`: {trim!r}")
