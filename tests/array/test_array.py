@@ -102,6 +102,13 @@ def test_repr_prints_values():
     assert str(vt.arange(3)) == "[0 1 2]"
 
 
+def test_a_dtype_prints_its_name_as_numpy_does():
+    """``print(x.dtype)`` and f-strings show the name (NumPy's and CuPy's ``str(dtype)``); repr says whose it is."""
+    for dtype in (vt.float32, vt.int8, vt.complex64, vt.bool, vt.bfloat16):
+        assert str(dtype) == f"{dtype}" == dtype.name and repr(dtype) == f"vulkit.{dtype.name}"
+    assert str(vt.ones(2, dtype=vt.float32).dtype) == str(np.ones(2, np.float32).dtype) == "float32"
+
+
 def test_advanced_indexing():
     a = sample("float32", 30, special=False).reshape(5, 6)
     x = vt.asarray(a)

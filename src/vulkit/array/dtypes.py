@@ -64,7 +64,9 @@ class DType:
     def __repr__(self) -> str:
         return f"vulkit.{self.name}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        """The name alone, as NumPy's ``str(dtype)`` (``print(x.dtype)`` shows ``float32``)."""
+        return self.name
 
     def __reduce__(self) -> str:
         return self.name
