@@ -1,9 +1,11 @@
 """Random numbers generated on the GPU: NumPy's legacy functions and a ``default_rng`` Generator.
 
-Legacy names and argument order: ``seed``, ``uniform``, ``normal``, ``randint``, ``random``, ``rand``, ``randn``,
-``permutation``, ``shuffle``, ``choice``. ``default_rng(seed)`` gives a :class:`Generator` with NumPy's method
-names (``random``, ``uniform``, ``normal``, ``standard_normal``, ``integers``, ``permutation``, ``shuffle``,
-``choice``) and a stream of its own.
+Legacy names and argument order: ``seed``, ``uniform``, ``normal``, ``standard_normal``, ``randint``, ``random``
+(``random_sample``), ``rand``, ``randn``, ``permutation``, ``shuffle``, ``choice`` and the distributions of
+:mod:`.random_distributions` (exponential, gamma, beta, Poisson...: the module generator's bound methods, as NumPy's
+legacy functions are). ``default_rng(seed)`` gives a :class:`Generator` with NumPy's method names (``random``,
+``uniform``, ``normal``, ``standard_normal``, ``integers``, ``permutation``, ``shuffle``, ``choice`` and those
+distributions) and a stream of its own.
 
 Values come from Philox-4x32-10 (counter-based): element ``i`` of a generator's ``n``-th call after it was
 seeded with ``s`` is a pure function of (s, n, i), so results are reproducible for a given seed and sequence of
@@ -30,6 +32,7 @@ from .array.layout import as_shape, normalize_axes
 from .array.ops.creation import _context_of, default_float, default_int
 from .array.ops.engine import TABLE, apply, check_writable
 from .array.ops.registry import register
+from .random_distributions import SAMPLERS, Distributions, float_dtype
 
 # Philox-4x32-10 keyed by (a, b), counter (i, c); d, e: the distribution's parameters
 _GENERATORS = {
@@ -45,23 +48,20 @@ _GENERATORS = {
     "random_bits": register("random_bits", 3, "explicit",
                             {"uint64_t": "packUint2x32(vt_philox(a, b, i, c).xy)", "uint": "vt_philox(a, b, i, c).x"},
                             ("vt_philox",), typed_by_result=True),
+    **SAMPLERS,
 }
 
-__all__ = ["Generator", "choice", "default_rng", "normal", "permutation", "rand", "randint", "randn", "random", "seed",
-           "shuffle", "uniform"]
+_DISTRIBUTIONS = ("standard_exponential", "exponential", "lognormal", "laplace", "logistic", "gumbel", "rayleigh",
+                  "weibull", "pareto", "power", "standard_cauchy", "geometric", "standard_gamma", "gamma", "beta",
+                  "chisquare", "standard_t", "f", "poisson")
+__all__ = ["Generator", "choice", "default_rng", "normal", "permutation", "rand", "randint", "randn", "random",
+           "random_sample", "seed", "shuffle", "standard_normal", "uniform", *_DISTRIBUTIONS]
 
 _MASK64 = (1 << 64) - 1
 
 
 def _entropy() -> int:
     return int.from_bytes(os.urandom(8), "little")
-
-
-def _float_dtype(dtype: Any, device: Any) -> dt.DType:
-    result = default_float(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
-    if result.kind != "f":
-        raise TypeError(f"expected a floating dtype, got {result.name}")
-    return result
 
 
 def _uniform_bounds(low: float, high: float, dtype: dt.DType) -> tuple[float, float]:
@@ -84,7 +84,7 @@ def _splitmix64(value: int) -> int:
     return value ^ (value >> 31)
 
 
-class Generator:
+class Generator(Distributions):
     """A stream of random numbers on the GPU with the method names of NumPy's ``Generator``
     (``vt.random.default_rng(seed)``). Each call draws from its own counter value: the same seed and sequence
     of calls give the same values on any device."""
@@ -118,7 +118,7 @@ class Generator:
                 device: Any = None) -> Array:
         """Samples from [low, high); low when low == high. ValueError when high < low, OverflowError when
         high - low is not finite (NumPy's Generator)."""
-        target = _float_dtype(dtype, device)
+        target = float_dtype(dtype, device)
         low, high = float(low), float(high)
         if not math.isfinite(high - low):
             raise OverflowError("high - low range exceeds valid bounds")
@@ -132,7 +132,7 @@ class Generator:
     def normal(self, loc: float = 0.0, scale: float = 1.0, size: Any = None, *, dtype: Any = None,
                device: Any = None) -> Array:
         """Samples from the normal distribution N(loc, scale**2); ValueError when scale < 0."""
-        target = _float_dtype(dtype, device)
+        target = float_dtype(dtype, device)
         if scale < 0:
             raise ValueError("scale < 0")
         return self._generate("random_normal", size, target, (float(loc), float(scale)), device, (target, target))
@@ -386,3 +386,17 @@ def shuffle(x: Array) -> None:
 def choice(a: Any, size: Any = None, replace: bool = True, p: Any = None, *, device: Any = None) -> Array:
     """Random samples of range(a) or of the array a's slices along axis 0 (see :meth:`Generator.choice`)."""
     return _GLOBAL.choice(a, size, replace, p, device=device)
+
+
+random_sample = random
+
+
+def standard_normal(size: Any = None, *, dtype: Any = None, device: Any = None) -> Array:
+    """Samples from N(0, 1)."""
+    return _GLOBAL.normal(0.0, 1.0, size, dtype=dtype, device=device)
+
+
+# the other distributions as NumPy's legacy functions are: the module generator's bound methods
+for _name in _DISTRIBUTIONS:
+    globals()[_name] = getattr(_GLOBAL, _name)
+del _name

@@ -2,8 +2,8 @@
 // are defined by the kernel that includes it.
 #ifndef VT_PHILOX_GLSL
 #define VT_PHILOX_GLSL
-uvec4 vt_philox(uint k0, uint k1, uint c0, uint c1) {
-  uvec4 c = uvec4(c0, c1, 0u, 0u);
+uvec4 vt_philox3(uint k0, uint k1, uint c0, uint c1, uint c2) {  // counter (c0, c1, c2, 0)
+  uvec4 c = uvec4(c0, c1, c2, 0u);
   uvec2 k = uvec2(k0, k1);
   for (int r = 0; r < 10; ++r) {
     uint hi0, lo0, hi1, lo1;
@@ -14,5 +14,6 @@ uvec4 vt_philox(uint k0, uint k1, uint c0, uint c1) {
   }
   return c;
 }
+uvec4 vt_philox(uint k0, uint k1, uint c0, uint c1) { return vt_philox3(k0, k1, c0, c1, 0u); }
 uint vt_bounded(uint x, uint n) { uint hi, lo; umulExtended(x, n, hi, lo); return hi; }
 #endif  // VT_PHILOX_GLSL

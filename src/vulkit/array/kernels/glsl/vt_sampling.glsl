@@ -1,0 +1,125 @@
+// vt_sampling: part of vulkit's math library (see mathlib.py); T, BITS, VT_COMPUTE_<type> and VT_KIND_<kind>
+// are defined by the kernel that includes it.
+// Samples of the random module's distributions beyond uniform and normal, for the element of index i of a call with
+// key (a, b) and counter c: draw s of an element is Philox's block for counter (i, c, s), so rejection loops take
+// as many independent blocks as they need; samplers that combine two take theirs from apart (0, 65536, 131072).
+// The algorithms are NumPy's (numpy/random/src/distributions): Marsaglia and Tsang's gamma, Johnk's beta for
+// shapes at most 1, the multiplication method for Poisson means under 10 and Hormann's PTRS above; what NumPy
+// builds from those (chi-square, t, F, beta of larger shapes, Cauchy) is composed on the host's side.
+#ifndef VT_SAMPLING_GLSL
+#define VT_SAMPLING_GLSL
+#include "vt_gauss.glsl"
+#include "vt_exp.glsl"
+#include "vt_pow.glsl"
+#include "vt_log1p.glsl"
+#include "vt_expm1.glsl"
+#include "vt_special_gamma.glsl"
+#if defined(VT_COMPUTE_float) || defined(VT_COMPUTE_double)
+// decimal constants as ratios of integers: rounded once in T (a float literal would be rounded to float first)
+#define VT_RATIO(n, d) (T(n) / T(d))
+#define VT_ATTEMPTS 4096u
+
+uvec4 vt_draw(uint a, uint b, uint i, uint c, uint s) { return vt_philox3(a, b, i, c, s); }
+
+// uniform on (0, 1): both ends excluded (the half-step above each of vt_unif's values)
+T vt_unif_open(uvec4 r) {
+#if defined(VT_COMPUTE_double)
+  return (double(r.x >> 5) * 67108864.0lf + double(r.y >> 6) + 0.5lf) * 1.1102230246251565e-16lf;
+#else
+  return (float(r.x >> 8) + 0.5) * 5.9604644775390625e-08;
+#endif
+}
+
+// the standard exponential: -log(1 - U), U in [0, 1)
+T vt_std_exponential(uvec4 r) { return -vt_log(T(1) - vt_unif(r.x, r.y)); }
+
+// the standard Laplace, logistic and Gumbel distributions by inversion of an open uniform
+T vt_std_laplace(uvec4 r) {
+  T u = vt_unif_open(r);
+  return u >= T(0.5) ? -vt_log(T(2) - T(2) * u) : vt_log(T(2) * u);
+}
+T vt_std_logistic(uvec4 r) { T u = vt_unif_open(r); return vt_log(u / (T(1) - u)); }
+T vt_std_gumbel(uvec4 r) { return -vt_log(-vt_log(vt_unif_open(r))); }
+
+// trials to the first success of probability p (at least 1), by inversion
+T vt_geometric(uvec4 r, T p) {
+  if (p >= T(1)) return T(1);
+  return max(T(1), ceil(vt_log1p(-vt_unif(r.x, r.y)) / vt_log1p(-p)));
+}
+
+// the standard gamma of shape k >= 0 (Marsaglia and Tsang; k < 1 as G(k + 1) U^(1/k)), from draws s .. s + 1023
+T vt_std_gamma(uint a, uint b, uint i, uint c, uint s, T k) {
+  if (k == T(0)) return T(0);
+  T m = k < T(1) ? k + T(1) : k;
+  T dd = m - T(1) / T(3), cc = T(1) / sqrt(T(9) * dd);
+  T g = dd;
+  for (uint t = 0u; t < 511u; t += 2u) {
+    T x = vt_gauss(vt_draw(a, b, i, c, s + t));
+    T v = T(1) + cc * x;
+    if (v <= T(0)) continue;
+    v = v * v * v;
+    uvec4 q = vt_draw(a, b, i, c, s + t + 1u);
+    T u = vt_unif(q.x, q.y);
+    T x2 = x * x;
+    if (u < T(1) - VT_RATIO(331, 10000) * x2 * x2 || vt_log(u) < T(0.5) * x2 + dd * (T(1) - v + vt_log(v))) {
+      g = dd * v;
+      break;
+    }
+  }
+  if (k < T(1)) {
+    uvec4 r = vt_draw(a, b, i, c, s + 1023u);
+    g *= vt_pow(vt_unif(r.x, r.y), T(1) / k);
+  }
+  return g;
+}
+
+// beta(p, q) for shapes at most 1 by Johnk's algorithm (larger ones are a ratio of gammas, on the host's side)
+T vt_beta_johnk(uint a, uint b, uint i, uint c, T p, T q) {
+  for (uint t = 0u; t < VT_ATTEMPTS; ++t) {
+    uvec4 r = vt_draw(a, b, i, c, t);
+    T u = vt_unif(r.x, r.y), v = vt_unif(r.z, r.w);
+    T x = vt_pow(u, T(1) / p), y = vt_pow(v, T(1) / q), xy = x + y;
+    if (xy <= T(1) && u + v > T(0)) {
+      if (xy > T(0)) return x / xy;
+      T lx = vt_log(u) / p, ly = vt_log(v) / q, lm = max(lx, ly);  // both underflowed: in logarithms
+      lx -= lm;
+      ly -= lm;
+      return vt_exp(lx - vt_log(vt_exp(lx) + vt_exp(ly)));
+    }
+  }
+  return p / (p + q);
+}
+
+// Poisson of mean lam (returned as a float): the multiplication method under 10, PTRS (Hormann 1993) from 10 on
+T vt_poisson(uint a, uint b, uint i, uint c, T lam) {
+  if (lam <= T(0)) return T(0);
+  if (lam < T(10)) {
+    T limit = vt_exp(-lam), prod = T(1), n = T(0);
+    for (uint t = 0u; t < VT_ATTEMPTS; ++t) {
+      uvec4 r = vt_draw(a, b, i, c, t);
+      prod *= vt_unif(r.x, r.y);
+      if (prod <= limit) return n;
+      n += T(1);
+      prod *= vt_unif(r.z, r.w);
+      if (prod <= limit) return n;
+      n += T(1);
+    }
+    return n;
+  }
+  T slam = sqrt(lam), loglam = vt_log(lam);
+  T bb = VT_RATIO(931, 1000) + VT_RATIO(253, 100) * slam, aa = VT_RATIO(-59, 1000) + VT_RATIO(2483, 100000) * bb;
+  T invalpha = VT_RATIO(11239, 10000) + VT_RATIO(11328, 10000) / (bb - VT_RATIO(34, 10)), vr = VT_RATIO(9277, 10000) - VT_RATIO(36224, 10000) / (bb - T(2));
+  for (uint t = 0u; t < VT_ATTEMPTS; ++t) {
+    uvec4 r = vt_draw(a, b, i, c, t);
+    T u = vt_unif(r.x, r.y) - T(0.5), v = vt_unif(r.z, r.w);
+    T us = T(0.5) - abs(u);
+    T k = floor((T(2) * aa / us + bb) * u + lam + VT_RATIO(43, 100));
+    if (us >= VT_RATIO(7, 100) && v <= vr) return k;
+    if (k < T(0) || (us < VT_RATIO(13, 1000) && v > us)) continue;
+    if (vt_log(v) + vt_log(invalpha) - vt_log(aa / (us * us) + bb) <= -lam + k * loglam - vt_sp_lgamma(k + T(1)))
+      return k;
+  }
+  return floor(lam);
+}
+#endif
+#endif  // VT_SAMPLING_GLSL
