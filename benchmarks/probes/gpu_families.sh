@@ -234,6 +234,8 @@
 #      against its own dispatch, in turn; the sorting and set tests with it on, with validation
 # 116. a QR panel of 4096 x 32 and 2048 x 32 float32 by the shipped grid, a TSQR and shifted Cholesky QR3: GPU time
 #      and accuracy (probe_qr_panels.py; prepared in the twenty-sixth session, not yet run on a GPU)
+# 129. the tests of the random distributions, NumPy's positional arguments, axis errors and dtypes' names (and the
+#      families they touch) with validation
 # 128. the whole suite with validation in 14 processes (101 without its sort rows)
 # 127. svd of 512^2 and svdvals of 512^2 and 2048^2 with the bidiagonal reduction's dispatches kept and replayed
 #      against .gpu/old (planned every call), in turn twice, then the svd rows
@@ -715,6 +717,11 @@ h4 = vt.asarray((g + g.T)[:400, :400])'
           "vt.linalg.eigh(h2)" --setup 'import numpy as np
 s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.float32))
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
+    129) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
+          tests/array/test_random.py tests/array/test_random_generator.py tests/array/test_random_distributions.py \
+          tests/array/test_numpy_positional.py tests/array/test_errors.py tests/array/test_array.py \
+          tests/array/test_reductions.py tests/array/test_creation.py tests/array/test_moving.py \
+          tests/array/test_contractions.py 2>&1 | tail -n 8 | tee "$out/tests_session_end.txt" ;;
     128) VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt" ;;
