@@ -53,7 +53,7 @@ _GENERATORS = {
 
 _DISTRIBUTIONS = ("standard_exponential", "exponential", "lognormal", "laplace", "logistic", "gumbel", "rayleigh",
                   "weibull", "pareto", "power", "standard_cauchy", "geometric", "standard_gamma", "gamma", "beta",
-                  "chisquare", "standard_t", "f", "poisson")
+                  "chisquare", "standard_t", "f", "poisson", "binomial", "multivariate_normal", "dirichlet")
 __all__ = ["Generator", "choice", "default_rng", "normal", "permutation", "rand", "randint", "randn", "random",
            "random_sample", "seed", "shuffle", "standard_normal", "uniform", *_DISTRIBUTIONS]
 

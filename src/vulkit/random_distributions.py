@@ -5,19 +5,27 @@ errors; scalar parameters (NumPy also broadcasts arrays of them).
 The kernels draw from Philox as the others do (element i of a call: counter (i, call, draw)); the algorithms are
 NumPy's (``kernels/glsl/vt_sampling.glsl``): inversion for the exponential family, Laplace, logistic, Gumbel and
 geometric, Marsaglia and Tsang's gamma, Johnk's beta for shapes at most 1, the multiplication method and PTRS for
-Poisson. What NumPy builds from those is composed of their arrays here (chi-square, Student's t, F, beta of larger
-shapes, the lognormal and Cauchy from normals): few kernels to compile. The discrete ones are drawn as floats and
-returned as int64, as NumPy's."""
+Poisson; the binomial by inversion and BTRS. What NumPy builds from those is composed of their arrays here
+(chi-square, Student's t, F, beta of larger shapes, Dirichlet, the lognormal, Cauchy and multivariate normal from
+normals): few kernels to compile. The discrete ones are drawn as floats and returned as int64, as NumPy's."""
 
 from __future__ import annotations
 
 import math
+import operator
+import warnings
 from typing import Any
 
+import numpy as np
+
 from .array import dtypes as dt
-from .array.array import Array
-from .array.ops.creation import _context_of, default_float
-from .array.ops.elementwise import add, astype, divide, exp, sqrt
+from .array.array import Array, asarray_like
+from .array.layout import as_shape
+from .array.ops.creation import _context_of, default_float, ones, zeros
+from .array.ops.elementwise import add, astype, divide, exp, multiply, sqrt, subtract
+from .array.ops.matmul import matmul
+from .array.ops.moving import stack
+from .array.ops.reductions import sum as _sum
 from .array.ops.registry import register
 
 _DRAW = "vt_philox(a, b, i, c)"
@@ -42,6 +50,7 @@ SAMPLERS = {f"random_{name}": _sampler(name, expression) for name, expression in
     "gamma": "e * vt_std_gamma(a, b, i, c, 0u, d)",
     "beta_johnk": "vt_beta_johnk(a, b, i, c, d, e)",
     "poisson": "vt_poisson(a, b, i, c, d)",
+    "binomial": "vt_binomial(a, b, i, c, d, e)",
 }.items()}
 
 # NumPy's limit for Poisson means (larger ones would not fit an int64 within ten standard deviations)
@@ -87,11 +96,11 @@ class Distributions:
         target = float_dtype(dtype, device)
         return self._generate(f"random_{name}", size, target, params, device, (target, target))  # type: ignore[attr-defined]
 
-    def _discrete(self, name: str, size: Any, param: float, device: Any = None) -> Array:
+    def _discrete(self, name: str, size: Any, params: tuple[float, float], device: Any = None) -> Array:
         """A discrete distribution drawn in the widest float the device has, returned as int64 (NumPy's)."""
         ctx = _context_of(device)
         wide = dt.float64 if "float64" in ctx.dtypes else dt.float32
-        values = self._continuous(name, size, (param, 0.0), wide, device)
+        values = self._continuous(name, size, params, wide, device)
         return astype(values, dt.int64 if "int64" in ctx.dtypes else dt.int32)
 
     # -- the exponential family and inversions ---------------------------------------------------------------
@@ -151,7 +160,7 @@ class Distributions:
         ValueError when p <= 0 or p > 1."""
         p = _positive("p", p)
         _require(p <= 1, "p > 1")
-        return self._discrete("geometric", size, p, device)
+        return self._discrete("geometric", size, (p, 0.0), device)
 
     # -- gamma and what is built on it -------------------------------------------------------------------------
     def standard_gamma(self, shape: float, size: Any = None, dtype: Any = None, *, device: Any = None) -> Array:
@@ -196,4 +205,90 @@ class Distributions:
         """Samples (int64) of the Poisson distribution of mean ``lam``; ValueError when lam < 0 or too large."""
         lam = _non_negative("lam", lam)
         _require(lam <= POISSON_LAM_MAX, "lam value too large")
-        return self._discrete("poisson", size, lam, device)
+        return self._discrete("poisson", size, (lam, 0.0), device)
+
+    def binomial(self, n: int, p: float, size: Any = None, *, device: Any = None) -> Array:
+        """Successes (int64) in ``n`` Bernoulli trials of probability ``p``; ValueError when n < 0 or p is outside
+        [0, 1] (or NaN), TypeError for a non-integer n."""
+        n = operator.index(n)
+        p = float(p)
+        _require(n >= 0, "n < 0")
+        _require(not p < 0, "p < 0")
+        _require(p <= 1, "p > 1 or p is NaN")
+        _require(n < 2 ** 53, "n is too large: at most 2**53 - 1 trials")
+        return self._discrete("binomial", size, (float(n), p), device)
+
+    # -- vectors ---------------------------------------------------------------------------------------------------
+    def multivariate_normal(self, mean: Any, cov: Any, size: Any = None, check_valid: str = "warn",
+                            tol: float = 1e-8, *, method: str = "svd", dtype: Any = None,
+                            device: Any = None) -> Array:
+        """Samples (shape ``size + mean.shape``) of the normal distribution of vector ``mean`` and covariance
+        ``cov``: standard normals times a factor of cov made on the host as NumPy makes it (``method`` "svd",
+        "eigh" or "cholesky"), plus the mean. ``check_valid`` ("warn", "raise", "ignore") for a cov that is not
+        symmetric positive semidefinite (within ``tol``)."""
+        mean_h, cov_h = (_host(v) for v in (mean, cov))
+        if mean_h.ndim != 1 or cov_h.shape != (mean_h.size, mean_h.size):
+            raise ValueError("mean must be 1 dimensional and cov 2 dimensional and square, of mean's length")
+        if check_valid not in ("warn", "raise", "ignore"):
+            raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+        if method not in ("svd", "eigh", "cholesky"):
+            raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+        factor = _covariance_factor(cov_h, method, check_valid, tol)
+        shape = (*as_shape(() if size is None else size), mean_h.size)
+        target = float_dtype(dtype, device)
+        z = self.normal(0.0, 1.0, shape, dtype=target, device=device)  # type: ignore[attr-defined]
+        ctx = _context_of(device)
+        return add(matmul(z, asarray_like(factor.astype(target.np), ctx, target)),
+                   asarray_like(mean_h.astype(target.np), ctx, target))
+
+    def dirichlet(self, alpha: Any, size: Any = None, *, dtype: Any = None, device: Any = None) -> Array:
+        """Samples (shape ``size + (k,)``) of the Dirichlet distribution of the k concentrations ``alpha``
+        (NumPy's: normalized gammas, or stick-breaking betas where every alpha is at most 0.1, whose gammas
+        underflow); ValueError for a negative or NaN alpha."""
+        alpha_h = _host(alpha)
+        if alpha_h.ndim != 1:
+            raise ValueError(f"alpha must be 1 dimensional, got {alpha_h.ndim} dimensions")
+        _require(bool((alpha_h >= 0).all()), "alpha < 0")
+        sample = as_shape(() if size is None else size)
+        target = float_dtype(dtype, device)
+        if (alpha_h > 0.1).any():
+            gammas = stack([self.standard_gamma(a, sample, target, device=device) for a in alpha_h], axis=-1)
+            return divide(gammas, _sum(gammas, axis=-1, keepdims=True))
+        tails = np.cumsum(alpha_h[::-1])[::-1]  # tails[j]: the sum of alpha[j:]
+        parts, rest = [], None
+        for j in range(alpha_h.size - 1):
+            if tails[j + 1] == 0:  # the rest of the stick goes to this part (beta(a, 0) is 1)
+                break
+            v = self.beta(alpha_h[j], tails[j + 1], sample, dtype=target, device=device) if alpha_h[j] > 0 else \
+                self._continuous("exponential", sample, (0.0, 0.0), target, device)  # beta(0, b) is 0
+            parts.append(v if rest is None else multiply(rest, v))
+            left = subtract(1.0, v)
+            rest = left if rest is None else multiply(rest, left)
+        last = ones(sample, dtype=target, device=device) if rest is None else rest
+        parts.append(last)
+        parts += [zeros(sample, dtype=target, device=device)] * (alpha_h.size - len(parts))
+        return stack(parts, axis=-1)
+
+
+def _host(values: Any) -> np.ndarray:
+    """Parameters given as a vulkit array (read back) or as host data, in float64."""
+    return np.asarray(values.numpy() if isinstance(values, Array) else values, np.float64)
+
+
+def _covariance_factor(cov: np.ndarray, method: str, check_valid: str, tol: float) -> np.ndarray:
+    """F with F^T F = cov (NumPy's multivariate_normal's factor for ``method``), after its validity check."""
+    if method == "cholesky":
+        return np.linalg.cholesky(cov).T
+    if method == "eigh":
+        s, v = np.linalg.eigh(cov)
+        psd = not (s < -tol).any()
+        factor = (v * np.sqrt(np.abs(s))).T
+    else:
+        _, s, vh = np.linalg.svd(cov)
+        psd = np.allclose(vh.T * s @ vh, cov, rtol=tol, atol=tol)
+        factor = np.sqrt(s)[:, None] * vh
+    if not psd and check_valid != "ignore":
+        if check_valid == "raise":
+            raise ValueError("covariance is not symmetric positive-semidefinite.")
+        warnings.warn("covariance is not symmetric positive-semidefinite.", RuntimeWarning, stacklevel=3)
+    return factor

@@ -1,7 +1,8 @@
 """vt.random's distributions beyond uniform and normal (random_distributions.py), against SciPy's: each sample
 passes a Kolmogorov-Smirnov test (continuous) or a chi-square test (discrete) at 1e-4 with fixed seeds, in
 float32 and float64, at parameters on both sides of each algorithm's branch (gamma and beta shapes below and above
-1, Poisson means below and above 10); NumPy's dtypes, shapes, reproducibility, legacy names and errors."""
+1, Poisson means below and above 10, binomials by inversion and by BTRS, each side of p = 1/2); the vector laws'
+moments; NumPy's dtypes, shapes, reproducibility, legacy names and errors."""
 
 from __future__ import annotations
 
@@ -39,7 +40,10 @@ CONTINUOUS = [
 ]
 DISCRETE = [("poisson", (0.7,), stats.poisson(0.7)), ("poisson", (6.5,), stats.poisson(6.5)),
             ("poisson", (35.0,), stats.poisson(35.0)), ("poisson", (4000.0,), stats.poisson(4000.0)),
-            ("geometric", (0.05,), stats.geom(0.05)), ("geometric", (0.6,), stats.geom(0.6))]
+            ("geometric", (0.05,), stats.geom(0.05)), ("geometric", (0.6,), stats.geom(0.6)),
+            ("binomial", (12, 0.3), stats.binom(12, 0.3)), ("binomial", (40, 0.9), stats.binom(40, 0.9)),
+            ("binomial", (1000, 0.35), stats.binom(1000, 0.35)),
+            ("binomial", (200000, 0.75), stats.binom(200000, 0.75))]
 
 
 def _floats() -> list[type]:
@@ -116,9 +120,52 @@ def test_sizes_and_degenerate_parameters():
     (lambda g: g.geometric(0.0), "p <= 0"), (lambda g: g.geometric(1.5), "p > 1"),
     (lambda g: g.poisson(-1.0), "lam < 0"), (lambda g: g.poisson(1e19), "lam value too large"),
     (lambda g: g.lognormal(0.0, -1.0), "sigma < 0"), (lambda g: g.weibull(-1.0), "a < 0"),
+    (lambda g: g.binomial(-1, 0.5), "n < 0"), (lambda g: g.binomial(5, -0.1), "p < 0"),
+    (lambda g: g.binomial(5, float("nan")), "p > 1 or p is NaN"),
 ])
 def test_bad_parameters_raise_numpys_errors(call, message):
     with pytest.raises(ValueError, match=message):
         call(vt.random.default_rng(0))
     with pytest.raises(TypeError, match="floating dtype"):
         vt.random.default_rng(0).gamma(1.0, size=3, dtype=vt.int32)
+
+
+def test_multivariate_normal_has_its_mean_and_covariance():
+    cov = np.array([[2.0, 0.6, -0.3], [0.6, 1.0, 0.2], [-0.3, 0.2, 0.5]])
+    mean = np.array([1.0, -2.0, 0.5])
+    for method in ("svd", "eigh", "cholesky"):
+        x = vt.random.default_rng(4).multivariate_normal(vt.asarray(mean), cov, (200, 250), method=method)
+        assert x.shape == (200, 250, 3)
+        values = x.numpy().reshape(-1, 3)
+        np.testing.assert_allclose(values.mean(0), mean, atol=0.02)
+        np.testing.assert_allclose(np.cov(values.T), cov, atol=0.03)
+        projection = (values - mean) @ np.array([1.0, -1.0, 2.0])
+        spread = np.sqrt(np.array([1.0, -1.0, 2.0]) @ cov @ np.array([1.0, -1.0, 2.0]))
+        assert stats.kstest(projection / spread, stats.norm().cdf).pvalue > 1e-4
+    with pytest.raises(ValueError, match="covariance is not symmetric positive-semidefinite"):
+        vt.random.default_rng(0).multivariate_normal([0.0, 0.0], [[1.0, 2.0], [2.0, 1.0]], check_valid="raise")
+    with pytest.warns(RuntimeWarning, match="positive-semidefinite"):
+        vt.random.default_rng(0).multivariate_normal([0.0, 0.0], [[1.0, 2.0], [2.0, 1.0]])
+    with pytest.raises(ValueError, match="mean must be 1 dimensional"):
+        vt.random.default_rng(0).multivariate_normal([0.0, 0.0], np.eye(3))
+
+
+@pytest.mark.parametrize("alpha", [[0.5, 2.0, 3.0], [0.05, 0.02, 0.08], [0.04, 0.0, 0.09]])
+def test_dirichlet_samples_lie_on_the_simplex_with_their_means(alpha):
+    """Gammas normalized where an alpha exceeds 0.1, stick-breaking betas where none does (NumPy's two methods);
+    a zero alpha's part is 0."""
+    x = vt.random.default_rng(6).dirichlet(alpha, 40000)
+    values = x.numpy()
+    assert values.shape == (40000, 3) and (values >= 0).all()
+    np.testing.assert_allclose(values.sum(1), 1.0, atol=1e-12)
+    expected = np.array(alpha) / sum(alpha)
+    np.testing.assert_allclose(values.mean(0), expected, atol=0.01)
+    first = values[:, 0]  # a Dirichlet's part is beta(alpha_0, the rest's sum)
+    law = stats.beta(alpha[0], sum(alpha) - alpha[0])
+    # (small alphas put about 1 % of the mass within 1e-16 of 0 or 1, where float64 rounds: compare the middle)
+    inside = (first > 1e-3) & (first < 1 - 1e-3)
+    share = law.cdf(1 - 1e-3) - law.cdf(1e-3)
+    assert abs(inside.mean() - share) < 4 * np.sqrt(share * (1 - share) / first.size)
+    assert stats.kstest(first[inside], lambda v: (law.cdf(v) - law.cdf(1e-3)) / share).pvalue > 1e-4
+    with pytest.raises(ValueError, match="alpha < 0"):
+        vt.random.default_rng(0).dirichlet([1.0, -1.0])

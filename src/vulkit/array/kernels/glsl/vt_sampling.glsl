@@ -2,10 +2,11 @@
 // are defined by the kernel that includes it.
 // Samples of the random module's distributions beyond uniform and normal, for the element of index i of a call with
 // key (a, b) and counter c: draw s of an element is Philox's block for counter (i, c, s), so rejection loops take
-// as many independent blocks as they need; samplers that combine two take theirs from apart (0, 65536, 131072).
-// The algorithms are NumPy's (numpy/random/src/distributions): Marsaglia and Tsang's gamma, Johnk's beta for
-// shapes at most 1, the multiplication method for Poisson means under 10 and Hormann's PTRS above; what NumPy
-// builds from those (chi-square, t, F, beta of larger shapes, Cauchy) is composed on the host's side.
+// as many independent blocks as they need. NumPy's algorithms (numpy/random/src/distributions): Marsaglia and
+// Tsang's gamma, Johnk's beta for shapes at most 1, the multiplication method for Poisson means under 10 and
+// Hormann's PTRS above; the binomial by inversion where n p < 10, else by Hormann's BTRS (JAX's and TensorFlow's
+// choice; NumPy takes BTPE). What NumPy builds from those (chi-square, t, F, beta of larger shapes, Cauchy) is
+// composed on the host's side.
 #ifndef VT_SAMPLING_GLSL
 #define VT_SAMPLING_GLSL
 #include "vt_gauss.glsl"
@@ -120,6 +121,46 @@ T vt_poisson(uint a, uint b, uint i, uint c, T lam) {
       return k;
   }
   return floor(lam);
+}
+
+// binomial(n, p) for p <= 1/2 (the caller reflects larger p): inversion where n p < 10, else BTRS (Hormann's
+// transformed rejection with squeeze, 1993), returned as a float
+T vt_binomial_half(uint a, uint b, uint i, uint c, T n, T p) {
+  if (n * p < T(10)) {
+    T q = T(1) - p, s = p / q, aa = (n + T(1)) * s, r = vt_pow(q, n);
+    uvec4 w = vt_draw(a, b, i, c, 0u);
+    T u = vt_unif(w.x, w.y), x = T(0);
+    for (uint t = 0u; t < VT_ATTEMPTS && u > r && x < n; ++t) {
+      u -= r;
+      x += T(1);
+      r *= aa / x - s;
+    }
+    return x;
+  }
+  T spq = sqrt(n * p * (T(1) - p));
+  T bb = VT_RATIO(115, 100) + VT_RATIO(253, 100) * spq;
+  T aa = VT_RATIO(-873, 10000) + VT_RATIO(248, 10000) * bb + VT_RATIO(1, 100) * p;
+  T cc = n * p + T(0.5), vr = VT_RATIO(92, 100) - VT_RATIO(42, 10) / bb;
+  T alpha = (VT_RATIO(283, 100) + VT_RATIO(51, 10) / bb) * spq, lpq = vt_log(p / (T(1) - p));
+  T m = floor((n + T(1)) * p), h = vt_sp_lgamma(m + T(1)) + vt_sp_lgamma(n - m + T(1));
+  for (uint t = 0u; t < VT_ATTEMPTS; ++t) {
+    uvec4 r = vt_draw(a, b, i, c, t);
+    T u = vt_unif(r.x, r.y) - T(0.5), v = vt_unif(r.z, r.w);
+    T us = T(0.5) - abs(u);
+    T k = floor((T(2) * aa / us + bb) * u + cc);
+    if (k < T(0) || k > n) continue;
+    if (us >= VT_RATIO(7, 100) && v <= vr) return k;
+    if (vt_log(v * alpha / (aa / (us * us) + bb)) <= h - vt_sp_lgamma(k + T(1)) - vt_sp_lgamma(n - k + T(1)) +
+        (k - m) * lpq)
+      return k;
+  }
+  return floor(n * p);
+}
+
+T vt_binomial(uint a, uint b, uint i, uint c, T n, T p) {
+  if (n == T(0) || p == T(0)) return T(0);
+  if (p == T(1)) return n;
+  return p <= T(0.5) ? vt_binomial_half(a, b, i, c, n, p) : n - vt_binomial_half(a, b, i, c, n, T(1) - p);
 }
 #endif
 #endif  // VT_SAMPLING_GLSL
