@@ -1,7 +1,7 @@
-"""NumPy's positional arguments: the calls NumPy users write without keywords (``vt.sum(x, 0)``,
+"""NumPy's habits: the calls NumPy users write without keywords (``vt.sum(x, 0)``,
 ``vt.zeros(n, vt.float32)``, ``vt.tril(a, -1)``, ``vt.diff(a, 1, 0)``...) give NumPy's results. The array API
 standard makes these parameters keyword-only; its suite accepts them as positional-or-keyword, which NumPy's order
-needs."""
+needs. Also NumPy's memory orders in ravel, flatten and reshape, and item's indices."""
 
 from __future__ import annotations
 
@@ -43,3 +43,35 @@ def test_numpy_positional_calls_give_numpy_results(call):
         return eval(f"{name}." + text.format(m=name, **names), {name: module, "arrays": arrays})  # noqa: S307
 
     assert_matches(run(vt, "vt"), np.asarray(run(np, "np")))
+
+
+B = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+ORDERS = ["B.ravel('F')", "B.ravel('A')", "B.ravel('K')", "B.transpose(2, 0, 1).ravel('K')", "B.T.ravel('A')",
+          "B[:, ::-1].ravel('K')", "B[:, 1:].ravel('F')", "B.flatten('F')", "B.T.flatten('A')",
+          "B.reshape(4, 6, order='F')", "B.T.reshape(12, 2, order='A')", "M.reshape(B, (4, 6), order='F')",
+          "M.ravel(B, 'F')", "B.item(5)", "B.item(-1)", "B.item(1, 2, 3)", "B.item((0, 1, 2))",
+          "B[0, 0, :1].item()"]
+
+
+@pytest.mark.parametrize("call", ORDERS)
+def test_numpy_orders_and_item_indices(call):
+    """ravel, flatten and reshape in NumPy's orders (C, F, A, K; views of every kind), item at a flat index or an
+    index per axis."""
+    got = eval(call, {"B": vt.asarray(B), "M": vt})  # noqa: S307
+    expected = eval(call, {"B": B, "M": np})  # noqa: S307
+    if isinstance(expected, np.ndarray):
+        assert_matches(got, expected, exact=True)
+    else:
+        assert got == expected and type(got) is type(expected)
+
+
+def test_bad_orders_and_item_indices_raise():
+    b = vt.asarray(B)
+    with pytest.raises(ValueError, match="^ravel: order must be one of"):
+        b.ravel("X")
+    with pytest.raises(ValueError, match="^reshape: order 'K' is not permitted"):
+        b.reshape(4, 6, order="K")
+    with pytest.raises(IndexError, match="^item: index 24 is out of bounds for size 24"):
+        b.item(24)
+    with pytest.raises(ValueError, match="^item: incorrect number of indices"):
+        b.item(1, 2)

@@ -131,11 +131,12 @@ class Array:
         strides = tuple(self._strides[a] for a in axes)
         return view(self, shape, strides, self._offset)
 
-    def reshape(self, *shape: Any) -> Array:
-        """The same elements in a new shape: a view wherever strides can express it, else a copy."""
+    def reshape(self, *shape: Any, order: str = "C", copy: bool | None = None) -> Array:
+        """The same elements in a new shape, in ``order`` ("C", or NumPy's "F" and "A"): a view wherever strides
+        can express it, else a copy (:func:`vulkit.reshape`)."""
         from .ops.manipulation import reshape
 
-        return reshape(self, shape[0] if len(shape) == 1 else shape)
+        return reshape(self, shape[0] if len(shape) == 1 else shape, copy=copy, order=order)
 
     # -- host access ----------------------------------------------------------------------------------
     def _check_alive(self, function: str) -> None:
@@ -169,11 +170,23 @@ class Array:
         self._check_alive("tolist")
         return numpy_protocols.host_values(self).tolist()
 
-    def item(self) -> Any:
+    def item(self, *args: Any) -> Any:
+        """The element as a Python scalar: the only one (no arguments), at a flat index (an int) or at an index
+        per axis (ints, or one tuple of them), as NumPy's ``item``; reads one element back."""
         self._check_alive("item")
-        if self._size != 1:
-            raise ValueError("can only convert an array of size 1 to a Python scalar")
-        return numpy_protocols.host_values(self).reshape(()).item()
+        if not args:
+            if self._size != 1:
+                raise ValueError("can only convert an array of size 1 to a Python scalar")
+            return numpy_protocols.host_values(self).reshape(()).item()
+        index = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
+        if len(index) == 1 and self.ndim != 1:
+            flat = operator.index(index[0])
+            if not -self._size <= flat < self._size:
+                raise IndexError(f"item: index {flat} is out of bounds for size {self._size}")
+            index = np.unravel_index(flat % self._size, self._shape)
+        if len(index) != self.ndim:
+            raise ValueError(f"item: incorrect number of indices for array of {self.ndim} dimensions")
+        return self[tuple(operator.index(i) for i in index)].item()
 
     def __bool__(self) -> bool:
         if self._size == 0:

@@ -25,10 +25,18 @@ def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
     return shape
 
 
-def reshape(x: Array, /, shape: Any, *, copy: bool | None = None) -> Array:
-    """x's elements (C order) in ``shape``: a view wherever strides can express it (as NumPy finds one), else a
-    copy; ``copy=True`` always copies, ``copy=False`` raises ValueError where a view is impossible."""
+def reshape(x: Array, /, shape: Any, *, copy: bool | None = None, order: str = "C") -> Array:
+    """x's elements in ``shape``: a view wherever strides can express it (as NumPy finds one), else a copy;
+    ``copy=True`` always copies, ``copy=False`` raises ValueError where a view is impossible. ``order``: the
+    elements read and placed in C order, or NumPy's "F" (Fortran's) or "A" (see :func:`in_order`)."""
     x = array_argument(x, "reshape")
+    if order != "C":
+        if order == "K":
+            raise ValueError("reshape: order 'K' is not permitted for reshaping")
+        source = in_order(x, order, "reshape")
+        if source is not x:  # the reversed axes reshaped to the reversed shape, then reversed back
+            flipped = reshape(source, _target_shape(shape, x.size)[::-1], copy=copy)
+            return permute_dims(flipped, tuple(range(flipped.ndim - 1, -1, -1)))
     target = _target_shape(shape, x.size)
     if not copy:
         strides = contiguous_strides(target) if x._contig else view_strides(x.shape, x.strides, target)
@@ -92,6 +100,22 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """A view with the axes in the order ``axes``."""
     return array_argument(x, "permute_dims").permute_dims(axes)
+
+
+def in_order(x: Array, order: str, function: str) -> Array:
+    """x with its axes permuted so that reading it in C order reads x in NumPy's ``order``: "C" as it is, "F" the
+    axes reversed, "A" as "F" only where x is Fortran-contiguous and not C-contiguous, "K" the axes by decreasing
+    stride (the order the elements lie in memory, negative strides kept); ValueError naming ``function`` else."""
+    if order not in ("C", "F", "A", "K"):
+        raise ValueError(f"{function}: order must be one of 'C', 'F', 'A' or 'K', got {order!r}")
+    reverse = tuple(range(x.ndim - 1, -1, -1))
+    if order == "A":
+        order = "F" if not x._contig and contiguous_strides(x.shape[::-1])[::-1] == x.strides else "C"
+    if order == "F":
+        return permute_dims(x, reverse)
+    if order == "K":
+        return permute_dims(x, tuple(sorted(range(x.ndim), key=lambda a: (-abs(x.strides[a]), a))))
+    return x
 
 
 def matrix_transpose(x: Array, /) -> Array:

@@ -86,7 +86,7 @@ METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
     ("var", var, ("axis", "dtype")), ("std", std, ("axis", "dtype")), ("max", max, ("axis",)),
     ("min", min, ("axis",)), ("argmax", argmax, ("axis",)), ("argmin", argmin, ("axis",)), ("all", all, ("axis",)),
     ("any", any, ("axis",)),
-    ("flatten", flatten, ("order",)), ("ravel", ravel, ()), ("clip", clip, ("min", "max")),
+    ("flatten", flatten, ("order",)), ("ravel", ravel, ("order",)), ("clip", clip, ("min", "max")),
     ("round", round_decimals, ("decimals",)), ("__round__", round_decimals, ("decimals",)),
     ("take", take, ("indices", "axis")), ("repeat", repeat, ("repeats", "axis")), ("squeeze", squeeze, ("axis",)),
     ("swapaxes", swapaxes, ("axis1", "axis2")), ("transpose", transpose_method, TRANSPOSE_POSITIONAL),

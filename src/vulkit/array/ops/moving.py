@@ -25,7 +25,7 @@ from . import elementwise as ew
 from .arguments import array_argument
 from .engine import TABLE, apply
 from .gather import take
-from .manipulation import reshape
+from .manipulation import in_order, reshape
 from .manipulation import transpose as _transpose
 
 _elementwise_round = ew.FUNCTIONS["round"]
@@ -431,17 +431,15 @@ def _fill_value(value: Any, out: Array) -> Any:
 
 
 # -- flattening ---------------------------------------------------------------------------------------------
-def ravel(x: Array, /) -> Array:
-    """x's elements in C order as one dimension (NumPy's ``ravel``): a view wherever strides can express it
-    (``reshape(x, -1)``), else a copy."""
-    return reshape(array_argument(x, "ravel"), (-1,))
+def ravel(x: Array, /, order: str = "C") -> Array:
+    """x's elements in ``order`` (C; F, A or K as NumPy's, see :func:`in_order`) as one dimension (NumPy's
+    ``ravel``): a view wherever strides can express it, else a copy."""
+    return reshape(in_order(array_argument(x, "ravel"), order, "ravel"), (-1,))
 
 
 def flatten(x: Array, /, order: str = "C") -> Array:
-    """A contiguous 1-D copy of x's elements in C order (NumPy's ``ndarray.flatten``)."""
-    if order != "C":
-        raise ValueError(f"flatten: vulkit arrays flatten in C order only, got order={order!r}")
-    return reshape(array_argument(x, "flatten"), (-1,), copy=True)
+    """A contiguous 1-D copy of x's elements in ``order`` (NumPy's ``ndarray.flatten``; see :func:`in_order`)."""
+    return reshape(in_order(array_argument(x, "flatten"), order, "flatten"), (-1,), copy=True)
 
 
 # -- rounding -----------------------------------------------------------------------------------------------
