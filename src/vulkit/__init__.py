@@ -474,6 +474,7 @@ inf = float("inf")
 nan = float("nan")
 pi = 3.141592653589793
 newaxis = None
+ndarray = Array  # NumPy's and CuPy's name of the array type (isinstance(x, vt.ndarray))
 
 __all__ = [
     "sinc", "special", "matmul", "linalg",
@@ -540,6 +541,7 @@ __all__ = [
     "bitwise_not", "conjugate", "fabs", "fmax", "fmin", "i0", "invert", "left_shift", "matvec", "right_shift", "vdot",
     "vecmat",
     "c_", "euler_gamma", "index_exp", "mgrid", "ogrid", "r_", "s_", "require", "vectorize",
+    "array", "ndarray",
 ]
 
 _ufunc_methods.install(globals(), _ufunc_methods.BINARY)  # vt.add.reduce, vt.maximum.accumulate, vt.add.at ...

@@ -75,3 +75,35 @@ def test_bad_orders_and_item_indices_raise():
         b.item(24)
     with pytest.raises(ValueError, match="^item: incorrect number of indices"):
         b.item(1, 2)
+
+
+def test_array_copies_as_numpys_does():
+    """vt.array (the package answers to NumPy's name): a copy by default, copy=None only where needed, copy=False
+    never (ValueError naming array where one is needed), ndmin, dtype by position; vt.ndarray is the type."""
+    x = vt.array([[1, 2], [3, 4]])
+    assert_matches(x, np.array([[1, 2], [3, 4]]))
+    assert isinstance(x, vt.ndarray) and vt.ndarray is vt.Array
+    assert vt.array(x)._alloc is not x._alloc and vt.array(x, copy=None)._alloc is x._alloc
+    assert_matches(vt.array([1.5, 2.5], vt.float32, ndmin=3), np.array([1.5, 2.5], np.float32, ndmin=3))
+    assert_matches(vt.array(x, order="F"), np.array([[1, 2], [3, 4]], order="F"))
+    with pytest.raises(ValueError, match=r"^array\(copy=False\) cannot change the dtype"):
+        vt.array(x, vt.float32, copy=False)
+    with pytest.raises(ValueError, match="^array: order must be one of"):
+        vt.array([1], order="Q")
+    import vulkit.array.ops.creation as creation  # the package's submodules are where they were
+
+    assert vt.array.ops.creation is creation
+
+
+def test_dtypes_make_scalars_as_numpys_do():
+    """vt.float32(3) is NumPy's float32(3) (CuPy's dtypes are NumPy's), of a vulkit array a converted copy;
+    bfloat16, which NumPy lacks, gives a 0-d array."""
+    for dtype, value in ((vt.float32, 3.5), (vt.int64, 3), (vt.bool, 1), (vt.complex64, 1 + 2j), (vt.uint8, 7)):
+        got = dtype(value)
+        assert type(got) is np.dtype(dtype.name).type and got == value
+    assert vt.float64() == 0.0 and type(vt.float64()) is np.float64
+    converted = vt.float16(vt.asarray([1.0, 2.5]))
+    assert_matches(converted, np.array([1.0, 2.5], np.float16))
+    if "bfloat16" in vt.__array_namespace_info__().dtypes():
+        half = vt.bfloat16(1.5)
+        assert isinstance(half, vt.Array) and half.shape == () and float(half) == 1.5

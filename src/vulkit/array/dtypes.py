@@ -68,6 +68,19 @@ class DType:
         """The name alone, as NumPy's ``str(dtype)`` (``print(x.dtype)`` shows ``float32``)."""
         return self.name
 
+    def __call__(self, value: Any = 0) -> Any:
+        """NumPy's scalar type: ``vt.float32(3)`` is NumPy's ``float32(3)`` (as CuPy's dtypes are NumPy's), and of
+        a vulkit array a converted copy (``astype``); bfloat16, which NumPy lacks, gives a 0-d array."""
+        from .array import Array
+        from .ops.creation import asarray
+        from .ops.elementwise import astype
+
+        if isinstance(value, Array):
+            return astype(value, self)
+        if self.name == "bfloat16":
+            return asarray(value, dtype=self)
+        return self.np.type(value)
+
     def __reduce__(self) -> str:
         return self.name
 

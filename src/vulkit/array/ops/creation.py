@@ -99,6 +99,27 @@ def asarray(obj: Any, /, dtype: Any = None, *, device: Any = None, copy: bool | 
     return asarray_like(obj, ctx, target)
 
 
+def array_copy(obj: Any, dtype: Any = None, *, copy: bool | None = True, order: str = "K", ndmin: int = 0,
+               device: Any = None) -> Array:
+    """NumPy's ``np.array`` (``vt.array``): :func:`asarray` that copies unless ``copy`` says otherwise (None: only
+    where needed; False: never, ValueError where a copy is needed), with at least ``ndmin`` dimensions (ones
+    prepended). ``order`` is accepted as NumPy's ("K", "A", "C", "F"): the result's values are the same in any."""
+    if order not in ("K", "A", "C", "F"):
+        raise ValueError(f"array: order must be one of 'K', 'A', 'C' or 'F', got {order!r}")
+    try:
+        result = asarray(obj, dtype=dtype, device=device, copy=copy)
+    except (TypeError, ValueError) as error:  # named as the user called it: array, not asarray
+        message = str(error)
+        message = "array" + message[len("asarray"):] if message.startswith("asarray") else f"array: {message}"
+        raise type(error)(message) from None
+    ndmin = operator.index(ndmin)
+    if result.ndim < ndmin:
+        from .manipulation import reshape  # noqa: PLC0415 - manipulation's module imports this one
+
+        result = reshape(result, (1,) * (ndmin - result.ndim) + result.shape)
+    return result
+
+
 def _python_default(values: np.ndarray, ctx: Any) -> DType | None:
     """The device's default dtype for Python data NumPy typed with its defaults (float64, complex128, int64): the
     same where the device has them, else float32, complex64, int32 (None: NumPy's type is right)."""
