@@ -69,33 +69,33 @@ def _one(function: str, x: Any, n: int | None, axis: int, norm: str | None) -> A
     return _transform(x, a, _points(n, function), kind, sign, norm, forward, function)
 
 
-def fft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
+def fft(x: Array, /, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
     """The discrete Fourier transform along ``axis`` (input cropped or zero-padded to ``n``)."""
     return _one("fft", x, n, axis, norm)
 
 
-def ifft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
+def ifft(x: Array, /, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
     """The inverse discrete Fourier transform along ``axis``."""
     return _one("ifft", x, n, axis, norm)
 
 
-def rfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
+def rfft(x: Array, /, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
     """The discrete Fourier transform of real input: the n // 2 + 1 non-negative frequencies."""
     return _one("rfft", x, n, axis, norm)
 
 
-def irfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
+def irfft(x: Array, /, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
     """The inverse of :func:`rfft`: n real values (default 2 (m - 1)) from n // 2 + 1 frequencies; the imaginary
     parts of the zero (and, for even n, the Nyquist) frequency are ignored, as NumPy's are."""
     return _one("irfft", x, n, axis, norm)
 
 
-def hfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
+def hfft(x: Array, /, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
     """The transform of a signal with Hermitian symmetry (given by its first half): n real values."""
     return _one("hfft", x, n, axis, norm)
 
 
-def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
+def ihfft(x: Array, /, n: int | None = None, axis: int = -1, norm: str = "backward") -> Array:
     """The inverse of :func:`hfft`: the n // 2 + 1 first values of the inverse transform of real input."""
     return _one("ihfft", x, n, axis, norm)
 
@@ -137,14 +137,14 @@ def _many(function: str, x: Any, s: Sequence[int] | None, axes: Sequence[int] | 
     return x
 
 
-def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+def fftn(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
          norm: str = "backward") -> Array:
     """The n-dimensional discrete Fourier transform over ``axes`` (all by default), each cropped or padded to
     the matching length of ``s`` (-1: as it is)."""
     return _many("fftn", x, s, axes, norm, -1, True)
 
 
-def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+def ifftn(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: str = "backward") -> Array:
     """The n-dimensional inverse discrete Fourier transform."""
     return _many("ifftn", x, s, axes, norm, 1, False)
@@ -174,14 +174,14 @@ def _real_inverse(function: str, x: Any, s: Sequence[int] | None, axes: Sequence
     return _transform(x, axes_[-1], sizes[-1], "c2r", 1, norm, False, function)
 
 
-def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+def rfftn(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: str = "backward") -> Array:
     """The n-dimensional transform of real input: :func:`rfft` over the last of ``axes``, then the complex
     transform over the others."""
     return _real("rfftn", x, s, axes, norm)
 
 
-def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
+def irfftn(x: Array, /, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
            norm: str = "backward") -> Array:
     """The inverse of :func:`rfftn`: the complex inverse over all but the last of ``axes``, then :func:`irfft`
     over the last (``s[-1]`` real values, default 2 (m - 1))."""
@@ -240,13 +240,13 @@ def _frequencies(function: str, n: Any, d: Any, dtype: Any, device: Any, half: b
     return result.astype(out_dtype) if result.dtype != out_dtype else result
 
 
-def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Array:
+def fftfreq(n: int, /, d: float = 1.0, *, dtype: Any = None, device: Any = None) -> Array:
     """The sample frequencies of a transform of length n and spacing d: [0, 1, ..., -(n // 2), ..., -1] / (d n),
     computed in the default float (as NumPy's float64) and given in ``dtype`` (default: the default float)."""
     return _frequencies("fftfreq", n, d, dtype, device, False)
 
 
-def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Array:
+def rfftfreq(n: int, /, d: float = 1.0, *, dtype: Any = None, device: Any = None) -> Array:
     """The sample frequencies of :func:`rfft`'s results: [0, 1, ..., n // 2] / (d n)."""
     return _frequencies("rfftfreq", n, d, dtype, device, True)
 
@@ -260,11 +260,11 @@ def _shift(function: str, x: Any, axes: Any, sign: int) -> Array:
     return _roll(x, tuple(sign * (x.shape[a] // 2) for a in found), axis=tuple(found))
 
 
-def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
+def fftshift(x: Array, /, axes: int | Sequence[int] | None = None) -> Array:
     """x with the zero frequency moved to the middle of ``axes`` (all by default): a roll by n // 2."""
     return _shift("fftshift", x, axes, 1)
 
 
-def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
+def ifftshift(x: Array, /, axes: int | Sequence[int] | None = None) -> Array:
     """The inverse of :func:`fftshift`: a roll by -(n // 2)."""
     return _shift("ifftshift", x, axes, -1)

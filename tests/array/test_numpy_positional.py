@@ -107,3 +107,30 @@ def test_dtypes_make_scalars_as_numpys_do():
     if "bfloat16" in vt.__array_namespace_info__().dtypes():
         half = vt.bfloat16(1.5)
         assert isinstance(half, vt.Array) and half.shape == () and float(half) == 1.5
+
+
+G = np.random.default_rng(3).standard_normal((4, 4)) + 4 * np.eye(4)
+H = G @ G.T
+V = np.random.default_rng(4).standard_normal(8)
+# vt.fft's and vt.linalg's functions by NumPy's positions (results up to the signs of vectors: compared as |values|)
+NAMESPACED = ["F.fft(V, 16)", "F.fft(V, 4, 0)", "F.ifft(V, 16, -1, 'ortho')", "F.rfft(V, 10)", "F.irfft(F.rfft(V), 8)",
+              "F.hfft(V[:5], 8)", "F.ihfft(V, 6)", "F.fftn(G, None, (0,))", "F.rfftn(G, (4, 6), (0, 1))",
+              "F.irfftn(F.rfftn(G), (4, 4), (0, 1))", "F.fftfreq(8, 0.5)", "F.rfftfreq(8, 0.1)", "F.fftshift(G, 0)",
+              "F.ifftshift(G, (0, 1))", "L.svd(G, False)", "L.svd(G, False, False)", "L.qr(G, 'r')", "L.eigh(H, 'U')",
+              "L.eigvalsh(H, 'U')", "L.matrix_rank(G, 1e-6)"]
+
+
+@pytest.mark.parametrize("call", NAMESPACED)
+def test_fft_and_linalg_take_numpys_positions(call):
+    def run(module, cast):
+        arrays = {"G": cast(G), "H": cast(H), "V": cast(V)}
+        return eval(call, {"F": module.fft, "L": module.linalg, **arrays})  # noqa: S307
+
+    def magnitudes(result):
+        parts = result if isinstance(result, tuple) else (result,)
+        return [np.abs(p.numpy() if isinstance(p, vt.Array) else np.asarray(p)) for p in parts]
+
+    got, expected = magnitudes(run(vt, vt.asarray)), magnitudes(run(np, np.asarray))
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected, strict=True):
+        np.testing.assert_allclose(g, e, rtol=1e-10, atol=1e-10)

@@ -78,7 +78,7 @@ def _conj_t(x: Array) -> Array:
     return conj(x.mT) if x._dtype.kind == "c" else x.mT
 
 
-def qr(x: Any, /, *, mode: str = "reduced") -> QRResult | Array:
+def qr(x: Any, /, mode: str = "reduced") -> QRResult | Array:
     """The QR factorization of each matrix of x (..., M, N), K = min(M, N): ``mode`` ``"reduced"`` gives Q (..., M, K)
     and R (..., K, N), ``"complete"`` Q (..., M, M) and R (..., M, N), ``"r"`` (NumPy's) only R (..., K, N).
 
@@ -182,7 +182,7 @@ def _large_eigh(a: Array, lower: bool, vectors: bool) -> tuple[Array, Array | No
     return large.times_power_of_two(values, expand_dims(exponent, axis=-1)), vecs
 
 
-def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's name
+def eigh(x: Any, /, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's name
     """Eigenvalues (ascending) and orthonormal eigenvectors (columns) of each Hermitian (real symmetric) matrix of x
     (..., M, M), read from its lower (``UPLO="L"``, NumPy's default) or upper triangle.
 
@@ -198,7 +198,7 @@ def eigh(x: Any, /, *, UPLO: str = "L") -> EighResult:  # noqa: N803 - NumPy's n
     return EighResult(values, vecs)
 
 
-def eigvalsh(x: Any, /, *, UPLO: str = "L") -> Array:  # noqa: N803 - NumPy's name
+def eigvalsh(x: Any, /, UPLO: str = "L") -> Array:  # noqa: N803 - NumPy's name
     """The eigenvalues (ascending) of each Hermitian matrix of x (..., M, M): :func:`eigh` without the vectors;
     beyond one workgroup by reduction to tridiagonal form (Householder, LAPACK's ``hetd2``) and bisection
     (``stebz``: each eigenvalue to about an ulp of the norm)."""
@@ -258,7 +258,7 @@ def _complete(u: Array, s: Array, full: bool) -> Array:
     return out
 
 
-def svd(x: Any, /, *, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False) \
+def svd(x: Any, /, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False) \
         -> SVDResult | Array:
     """The singular value decomposition x = U diag(S) Vh of each matrix of x (..., M, N), K = min(M, N): U (..., M, M)
     and Vh (..., N, N) with ``full_matrices`` (else (..., M, K) and (..., K, N)), S (..., K) in descending order;
@@ -337,7 +337,7 @@ def _rtol(rtol: Any, m: int, n: int, dtype: Any) -> Any:
     return rtol if not isinstance(rtol, Array) else expand_dims(rtol, axis=-1)
 
 
-def matrix_rank(x: Any, /, *, rtol: Any = None, tol: Any = None, hermitian: bool = False) -> Array:
+def matrix_rank(x: Any, /, tol: Any = None, hermitian: bool = False, *, rtol: Any = None) -> Array:
     """The rank of each matrix of x (..., M, N): the number of singular values above rtol times the largest
     (``rtol`` default max(M, N) eps, as the array API and NumPy say; ``tol``: NumPy's absolute cutoff instead).
     Singular values from :func:`svdvals` (:func:`eigvalsh` with ``hermitian``); arrays of fewer than two
