@@ -30,6 +30,8 @@ CALLS = [
     "searchsorted({S}, {S}, 'right')", "searchsorted({S}[::-1], {S}, 'left', {m}.asarray([3, 2, 1, 0]))",
     "tensordot({A}, {A}.T, 1)",
 ]
+# SciPy's: logsumexp(a, axis)
+SCIPY_CALLS = ["logsumexp({A}, 0)", "logsumexp({A}, 1)"]
 
 
 @pytest.mark.parametrize("call", CALLS)
@@ -134,3 +136,11 @@ def test_fft_and_linalg_take_numpys_positions(call):
     assert len(got) == len(expected)
     for g, e in zip(got, expected, strict=True):
         np.testing.assert_allclose(g, e, rtol=1e-10, atol=1e-10)
+
+
+@pytest.mark.parametrize("call", SCIPY_CALLS)
+def test_scipy_positional_calls_give_scipy_results(call):
+    from scipy import special
+
+    got = eval("vt.special." + call.format(A="a"), {"vt": vt, "a": vt.asarray(A)})  # noqa: S307
+    assert_matches(got, special.logsumexp(A, axis=int(call[-2])))

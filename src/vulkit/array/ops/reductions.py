@@ -592,7 +592,7 @@ def count_nonzero(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> A
     return reduce("count_nonzero", "count_nonzero", x, axis, keepdims, dt.bool_, index, empty=0)
 
 
-def logsumexp(x: Array, /, *, axis: Any = None, keepdims: bool = False) -> Array:
+def logsumexp(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """log(sum(exp(x))) over ``axis`` without overflow (SciPy's logsumexp): one pass keeping the running maximum
     and the sum of exp(x - maximum); -inf over no elements."""
     x = array_argument(x, "logsumexp")
