@@ -260,7 +260,7 @@ class Distributions:
             if tails[j + 1] == 0:  # the rest of the stick goes to this part (beta(a, 0) is 1)
                 break
             v = self.beta(alpha_h[j], tails[j + 1], sample, dtype=target, device=device) if alpha_h[j] > 0 else \
-                self._continuous("exponential", sample, (0.0, 0.0), target, device)  # beta(0, b) is 0
+                zeros(sample, dtype=target, device=device)  # beta(0, b) is 0
             parts.append(v if rest is None else multiply(rest, v))
             left = subtract(1.0, v)
             rest = left if rest is None else multiply(rest, left)

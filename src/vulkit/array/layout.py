@@ -44,6 +44,11 @@ def is_contiguous(shape: Shape, strides: Shape) -> bool:
     return True
 
 
+def is_fortran(shape: Shape, strides: Shape) -> bool:
+    """Whether the elements are in Fortran order without gaps and not also in C order (NumPy's ``isfortran``)."""
+    return is_contiguous(shape[::-1], strides[::-1]) and not is_contiguous(shape, strides)
+
+
 def size_of(shape: Shape) -> int:
     size = 1
     for n in shape:

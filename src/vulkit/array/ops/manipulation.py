@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..array import Array, view
-from ..layout import as_shape, broadcast_strides, contiguous_strides, normalize_axes, size_of
+from ..layout import as_shape, broadcast_strides, contiguous_strides, is_fortran, normalize_axes, size_of
 from ..layout import broadcast_shapes as _broadcast_shapes
 from .arguments import array_argument
 
@@ -35,8 +35,7 @@ def reshape(x: Array, /, shape: Any, *, copy: bool | None = None, order: str = "
             raise ValueError("reshape: order 'K' is not permitted for reshaping")
         source = in_order(x, order, "reshape")
         if source is not x:  # the reversed axes reshaped to the reversed shape, then reversed back
-            flipped = reshape(source, _target_shape(shape, x.size)[::-1], copy=copy)
-            return permute_dims(flipped, tuple(range(flipped.ndim - 1, -1, -1)))
+            return transpose(reshape(source, _target_shape(shape, x.size)[::-1], copy=copy))
     target = _target_shape(shape, x.size)
     if not copy:
         strides = contiguous_strides(target) if x._contig else view_strides(x.shape, x.strides, target)
@@ -108,11 +107,10 @@ def in_order(x: Array, order: str, function: str) -> Array:
     stride (the order the elements lie in memory, negative strides kept); ValueError naming ``function`` else."""
     if order not in ("C", "F", "A", "K"):
         raise ValueError(f"{function}: order must be one of 'C', 'F', 'A' or 'K', got {order!r}")
-    reverse = tuple(range(x.ndim - 1, -1, -1))
     if order == "A":
-        order = "F" if not x._contig and contiguous_strides(x.shape[::-1])[::-1] == x.strides else "C"
+        order = "F" if is_fortran(x.shape, x.strides) else "C"
     if order == "F":
-        return permute_dims(x, reverse)
+        return transpose(x)
     if order == "K":
         return permute_dims(x, tuple(sorted(range(x.ndim), key=lambda a: (-abs(x.strides[a]), a))))
     return x

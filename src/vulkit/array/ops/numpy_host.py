@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import dtypes as dt
 from ..array import Array
-from ..layout import is_contiguous
+from ..layout import is_fortran
 from ..numpy_protocols import array_repr as _values_repr
 from ..numpy_protocols import host_values, vulkit_repr
 from .creation import asarray, ones
@@ -114,8 +114,7 @@ def isfortran(a: Any) -> bool:
     """NumPy's ``isfortran``: whether a's elements lie in Fortran order and not also in C order."""
     if not isinstance(a, Array):
         return bool(np.isfortran(a))
-    shape, strides = a.shape, a._strides
-    return is_contiguous(shape[::-1], strides[::-1]) and not is_contiguous(shape, strides)
+    return is_fortran(a.shape, a._strides)
 
 
 class vectorize:  # noqa: N801 - NumPy's name
