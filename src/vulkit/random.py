@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import operator
 import os
+import warnings
 from typing import Any
 
 import numpy as np
@@ -29,10 +30,13 @@ import numpy as np
 from .array import dtypes as dt
 from .array.array import Array, asarray_like, make_array, view
 from .array.layout import as_shape, normalize_axes
+from .array.ops import elementwise as ew
 from .array.ops.creation import _context_of, default_float, default_int
 from .array.ops.engine import TABLE, apply, check_writable
 from .array.ops.registry import register
-from .random_distributions import SAMPLERS, Distributions, float_dtype
+from .random_counts import Counts
+from .random_distributions import SAMPLERS, at_least_0, float_dtype, real
+from .random_parameters import context_of, holds, is_scalar, on_device, output_shape, require
 
 # Philox-4x32-10 keyed by (a, b), counter (i, c); d, e: the distribution's parameters
 _GENERATORS = {
@@ -52,10 +56,14 @@ _GENERATORS = {
 }
 
 _DISTRIBUTIONS = ("standard_exponential", "exponential", "lognormal", "laplace", "logistic", "gumbel", "rayleigh",
-                  "weibull", "pareto", "power", "standard_cauchy", "geometric", "standard_gamma", "gamma", "beta",
-                  "chisquare", "standard_t", "f", "poisson", "binomial", "multivariate_normal", "dirichlet")
-__all__ = ["Generator", "choice", "default_rng", "normal", "permutation", "rand", "randint", "randn", "random",
-           "random_sample", "seed", "shuffle", "standard_normal", "uniform", *_DISTRIBUTIONS]
+                  "weibull", "pareto", "power", "standard_cauchy", "triangular", "wald", "vonmises", "standard_gamma",
+                  "gamma", "beta", "chisquare", "standard_t", "f", "noncentral_chisquare", "noncentral_f", "geometric",
+                  "poisson", "binomial", "negative_binomial", "hypergeometric", "zipf", "logseries", "multinomial",
+                  "multivariate_normal", "dirichlet")
+_LEGACY = ("seed", "get_state", "set_state", "uniform", "normal", "standard_normal", "randint", "random_integers",
+           "random_sample", "ranf", "sample", "rand", "randn", "permutation", "shuffle", "choice", "bytes",
+           *_DISTRIBUTIONS)
+__all__ = ["Generator", "RandomState", "default_rng", "random", *_LEGACY]
 
 _MASK64 = (1 << 64) - 1
 
@@ -64,16 +72,17 @@ def _entropy() -> int:
     return int.from_bytes(os.urandom(8), "little")
 
 
-def _uniform_bounds(low: float, high: float, dtype: dt.DType) -> tuple[float, float]:
-    """The least value of ``dtype`` >= low and the greatest < high (but not less than the first)."""
-    kind = dtype.np.type
+def _uniform_bounds(low: Any, high: Any, dtype: dt.DType, xp: Any) -> tuple[Any, Any]:
+    """The least values of ``dtype`` >= low and the greatest < high (but not less than the first): ``xp`` NumPy
+    for scalars (as float64 NumPy values), vulkit's elementwise functions for arrays on the device."""
+    def cast(v: Any) -> Any:
+        return np.asarray(v, dtype.np) if xp is np else ew.astype(v, dtype)
+
     with np.errstate(over="ignore"):  # beyond float16's range: infinity, then one step back to the largest
-        first, last = kind(low), kind(high)
-    if float(first) < low:
-        first = np.nextafter(first, kind(math.inf))
-    if float(last) >= high:
-        last = np.nextafter(last, kind(-math.inf))
-    return float(first), float(max(first, last))
+        first, last = cast(low), cast(high)
+    first = xp.where(first < low, xp.nextafter(first, math.inf), first)
+    last = xp.where(last >= high, xp.nextafter(last, -math.inf), last)
+    return first, xp.maximum(first, last)
 
 
 def _splitmix64(value: int) -> int:
@@ -84,7 +93,7 @@ def _splitmix64(value: int) -> int:
     return value ^ (value >> 31)
 
 
-class Generator(Distributions):
+class Generator(Counts):
     """A stream of random numbers on the GPU with the method names of NumPy's ``Generator``
     (``vt.random.default_rng(seed)``). Each call draws from its own counter value: the same seed and sequence
     of calls give the same values on any device."""
@@ -97,9 +106,10 @@ class Generator(Distributions):
         return "Generator(Philox-4x32-10)"
 
     # -- the kernels ---------------------------------------------------------------------------------------------
-    def _generate(self, name: str, size: Any, dtype: dt.DType, params: tuple[Any, ...], device: Any,
+    def _generate(self, name: str, size: Any, dtype: dt.DType, params: tuple[Any, ...], ctx: Any,
                   param_dtypes: tuple[dt.DType, ...]) -> Array:
-        ctx = _context_of(device)
+        """Run the sampler ``name`` for an array of ``size`` on ``ctx``'s device, its parameters floats or arrays
+        that broadcast to it."""
         out = make_array(ctx, as_shape(() if size is None else size), dtype)
         if out.size == 0:
             return out
@@ -114,45 +124,53 @@ class Generator(Distributions):
         """Samples from [0, 1) (default dtype float64 where the device has it)."""
         return self.uniform(0.0, 1.0, size, dtype=dtype, device=device)
 
-    def uniform(self, low: float = 0.0, high: float = 1.0, size: Any = None, *, dtype: Any = None,
+    def uniform(self, low: Any = 0.0, high: Any = 1.0, size: Any = None, *, dtype: Any = None,
                 device: Any = None) -> Array:
-        """Samples from [low, high); low when low == high. ValueError when high < low, OverflowError when
-        high - low is not finite (NumPy's Generator)."""
-        target = float_dtype(dtype, device)
-        low, high = float(low), float(high)
-        if not math.isfinite(high - low):
-            raise OverflowError("high - low range exceeds valid bounds")
-        if high < low:
-            raise ValueError("high - low < 0")
-        first, last = _uniform_bounds(low, high, target)
+        """Samples from [low, high) (scalars or arrays); low where low == high. ValueError where high < low,
+        OverflowError where high - low is not finite (NumPy's Generator)."""
+        low, high = real("uniform", "low", low), real("uniform", "high", high)
+        if not holds(lambda lo, hi: abs(hi - lo) < math.inf, low, high):
+            raise OverflowError("uniform: high - low range exceeds valid bounds")
+        require("uniform", lambda lo, hi: hi >= lo, "high - low < 0", low, high)
+        ctx = context_of(device, low, high)
+        target = float_dtype(dtype, ctx)
+        shape = output_shape("uniform", size, low, high)
+        if is_scalar(low, high):
+            first, last = (float(v) for v in _uniform_bounds(np.float64(low), np.float64(high), target, np))
+        else:
+            wide = dt.float64 if "float64" in ctx.dtypes else dt.float32
+            first, last = _uniform_bounds(on_device(low, ctx, wide), on_device(high, ctx, wide), target, ew)
         # NOTE: the kernel clamps first + (last - first) * u to last: its roundings (in float32 for float16)
         # can land on last's upper neighbour, possibly high itself.
-        return self._generate("random_uniform", size, target, (first, last), device, (target, target))
+        return self._generate("random_uniform", shape, target, (first, last), ctx, (target, target))
 
-    def normal(self, loc: float = 0.0, scale: float = 1.0, size: Any = None, *, dtype: Any = None,
+    def normal(self, loc: Any = 0.0, scale: Any = 1.0, size: Any = None, *, dtype: Any = None,
                device: Any = None) -> Array:
-        """Samples from the normal distribution N(loc, scale**2); ValueError when scale < 0."""
-        target = float_dtype(dtype, device)
-        if scale < 0:
-            raise ValueError("scale < 0")
-        return self._generate("random_normal", size, target, (float(loc), float(scale)), device, (target, target))
+        """Samples from the normal distribution N(loc, scale**2) (scalars or arrays); ValueError where scale < 0."""
+        return self._draw("normal", "normal", size, (real("normal", "loc", loc), at_least_0("normal", "scale", scale)),
+                          dtype, device)
 
     def standard_normal(self, size: Any = None, dtype: Any = None, *, device: Any = None) -> Array:
         """Samples from N(0, 1)."""
         return self.normal(0.0, 1.0, size, dtype=dtype, device=device)
 
-    def integers(self, low: int, high: int | None = None, size: Any = None, dtype: Any = None,
+    def integers(self, low: Any, high: Any = None, size: Any = None, dtype: Any = None,
                  endpoint: bool = False, *, device: Any = None) -> Array:
         """Integers from [low, high) ([low, high] with ``endpoint``; from 0 when high is None), as NumPy's
-        Generator (default dtype int64 where the device has it). Ranges of at most 2**32 - 1 values."""
-        target, low, span = _integer_range("integers", low, high, dtype, device, endpoint)
-        return self._generate("random_integers", size, target, (low, span), device, (target, dt.uint32))
+        Generator (default dtype int64 where the device has it); bounds are integers or arrays of them (a vulkit
+        array of bounds is read back to check them). Ranges of at most 2**32 - 1 values."""
+        ctx = context_of(device, low, high)
+        target, low, span = _integer_range("integers", low, high, dtype, ctx, endpoint)
+        shape = output_shape("integers", size, low, span)
+        params = tuple(on_device(v, ctx, d) if not isinstance(v, int) else v
+                       for v, d in ((low, target), (span, dt.uint32)))
+        return self._generate("random_integers", shape, target, params, ctx, (target, dt.uint32))
 
     def _bits(self, n: int, device: Any) -> Array:
         """``n`` random keys: 64 bits each (32 where the device has no 64-bit integers)."""
         ctx = _context_of(device)
         dtype = dt.uint64 if "uint64" in ctx.dtypes else dt.uint32
-        return self._generate("random_bits", (n,), dtype, (), device, ())
+        return self._generate("random_bits", n, dtype, (), ctx, ())
 
     # -- permutations ------------------------------------------------------------------------------------------
     def permutation(self, x: Any, axis: int = 0, *, device: Any = None) -> Array:
@@ -186,6 +204,59 @@ class Generator(Distributions):
         shuffled = self.permutation(x, axis=axis)
         if x.size:
             apply(TABLE["copy"], (shuffled,), out=x, dtype=x.dtype)
+
+    def permuted(self, x: Any, axis: int | None = None, out: Array | None = None) -> Array:
+        """``x`` with each of its slices along ``axis`` shuffled on its own (axis None: all its elements as one),
+        as NumPy's ``Generator.permuted``; written to ``out`` when given (it may be x). Sorts random keys along
+        the axis on the GPU."""
+        from .array.ops.gather import take_along_axis
+        from .array.ops.sorting import argsort
+
+        x = x if isinstance(x, Array) else asarray_like(x, _context_of(None))
+        if out is not None:
+            if not isinstance(out, Array) or out.shape != x.shape:
+                raise ValueError(f"permuted: out must be a vulkit array of x's shape {x.shape}")
+            check_writable(out)
+        if axis is None:
+            result = self.permutation(x.reshape(-1)).reshape(x.shape) if x.size > 1 else x.copy()
+        else:
+            axis = normalize_axes(axis, x.ndim, "permuted")[0]
+            if x.shape[axis] < 2 or x.size == 0:
+                result = x.copy()
+            else:
+                keys = self._bits(x.size, x.device).reshape(x.shape)
+                result = take_along_axis(x, argsort(keys, axis=axis), axis=axis)
+        if out is None:
+            return result
+        if out.size:
+            apply(TABLE["copy"], (result,), out=out, dtype=out.dtype)
+        return out
+
+    def spawn(self, n_children: int) -> list[Generator]:
+        """``n_children`` new Generators whose streams are independent of this one's and of each other's."""
+        n_children = operator.index(n_children)
+        if n_children < 0:
+            raise ValueError("spawn: n_children must be non-negative")
+        self._spawned = getattr(self, "_spawned", 0)
+        children = []
+        for _ in range(n_children):
+            self._spawned += 1
+            children.append(Generator(_splitmix64(self._key ^ _splitmix64(self._spawned))))
+        return children
+
+    def bytes(self, length: int) -> bytes:
+        """``length`` random bytes (drawn on the device, read back)."""
+        length = operator.index(length)
+        if length < 0:
+            raise ValueError("bytes: length must be non-negative")
+        words = self._bits((length + 3) // 4 or 1, None).numpy().astype(np.uint32)
+        return words.tobytes()[:length]
+
+    @property
+    def bit_generator(self) -> _PhiloxState:
+        """The generator's state as NumPy's ``bit_generator.state`` reads and restores it (a dict: Philox's key
+        and this generator's call counter)."""
+        return _PhiloxState(self)
 
     def choice(self, a: Any, size: Any = None, replace: bool = True, p: Any = None, axis: int = 0,
                shuffle: bool = True, *, device: Any = None) -> Array:
@@ -252,6 +323,27 @@ class Generator(Distributions):
         return argsort(keys)[:k]
 
 
+class _PhiloxState:
+    """A Generator's ``bit_generator``: its ``state`` read and set as a dict."""
+
+    def __init__(self, generator: Generator) -> None:
+        self._generator = generator
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {"bit_generator": "Philox-4x32-10", "state": {"key": self._generator._key,
+                                                             "counter": self._generator._counter}}
+
+    @state.setter
+    def state(self, value: dict[str, Any]) -> None:
+        if not isinstance(value, dict) or value.get("bit_generator") != "Philox-4x32-10" or \
+                not {"key", "counter"} <= set(value.get("state", {})):
+            raise ValueError("set_state: state must be a dict from get_state() or bit_generator.state (vulkit's "
+                             "generator is Philox-4x32-10, not NumPy's MT19937)")
+        self._generator._key = int(value["state"]["key"]) & _MASK64
+        self._generator._counter = int(value["state"]["counter"]) & 0xFFFFFFFF
+
+
 def _probabilities(p: Any, n: int, ctx: Any) -> tuple[Array, int]:
     """``p`` as a float array on the device, checked as NumPy's Generator checks it, and its count of positive
     values; a vulkit ``p`` with one read back (its least value, sum and count together)."""
@@ -284,12 +376,20 @@ def _probabilities(p: Any, n: int, ctx: Any) -> tuple[Array, int]:
 
 
 def default_rng(seed: Any = None) -> Generator:
-    """A new :class:`Generator` seeded with ``seed`` (a non-negative integer; None: the operating system's
-    entropy; a Generator is returned as it is), as NumPy's ``default_rng``."""
+    """A new :class:`Generator` seeded with ``seed`` (a non-negative integer, or a sequence of them; None: the
+    operating system's entropy; a Generator is returned as it is), as NumPy's ``default_rng``."""
     if isinstance(seed, Generator):
         return seed
     if seed is None:
         return Generator(_entropy())
+    if isinstance(seed, (list, tuple, np.ndarray)):
+        words = np.asarray(seed)
+        if words.dtype.kind not in "iu" or (words < 0).any():
+            raise TypeError("default_rng: a seed sequence must hold non-negative integers")
+        key = 0
+        for word in words.ravel().tolist():
+            key = _splitmix64(key ^ (int(word) & _MASK64)) ^ (int(word) >> 64)
+        return Generator(key)
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"default_rng: seed must be an integer or None, got {type(seed).__name__}")
     if seed < 0:
@@ -297,106 +397,105 @@ def default_rng(seed: Any = None) -> Generator:
     return Generator(_splitmix64(int(seed) & _MASK64) ^ (int(seed) >> 64))
 
 
-# -- NumPy's legacy functions: one generator for the module, restarted by seed() -------------------------------------
-_GLOBAL = Generator(_entropy())
-
-
-def seed(seed: int | None = None) -> None:
-    """Restart the generator from ``seed`` (None: from the operating system's entropy)."""
-    _GLOBAL._key = _entropy() if seed is None else int(seed) & _MASK64
-    _GLOBAL._counter = 0
-
-
-def uniform(low: float = 0.0, high: float = 1.0, size: Any = None, *, dtype: Any = None,
-            device: Any = None) -> Array:
-    """Samples from [low, high) (default dtype float64 where the device has it); low when low == high.
-
-    ValueError when high < low, OverflowError when high - low is not finite (NumPy's Generator).
-    """
-    return _GLOBAL.uniform(low, high, size, dtype=dtype, device=device)
-
-
-def normal(loc: float = 0.0, scale: float = 1.0, size: Any = None, *, dtype: Any = None,
-           device: Any = None) -> Array:
-    """Samples from the normal distribution N(loc, scale**2); ValueError when scale < 0."""
-    return _GLOBAL.normal(loc, scale, size, dtype=dtype, device=device)
-
-
-def _integer_range(function: str, low: int, high: int | None, dtype: Any, device: Any,
-                   endpoint: bool) -> tuple[dt.DType, int, int]:
+def _integer_range(function: str, low: Any, high: Any, dtype: Any, ctx: Any,
+                   endpoint: bool) -> tuple[dt.DType, Any, Any]:
     """(dtype, low, number of values) of ``function``'s integers from [low, high) ([low, high] with ``endpoint``;
-    from 0 when high is None), with NumPy's errors."""
+    from 0 when high is None), with NumPy's errors; the bounds Python integers or (arrays) int64 NumPy arrays."""
     if high is None:
         low, high = 0, low
-    low, high = int(low), int(high) + bool(endpoint)
-    target = default_int(_context_of(device)) if dtype is None else dt.as_dtype(dtype)
+    low, high = (_integer_bound(function, v) for v in (low, high))
+    high = high + bool(endpoint)
+    target = default_int(ctx) if dtype is None else dt.as_dtype(dtype)
     if target.kind not in "iu":
         raise TypeError(f"Unsupported dtype {target.name} for {function} (it needs an integer dtype)")
     info = np.iinfo(target.np)
-    if low < info.min:
-        raise ValueError(f"low is out of bounds for {target.name}")
-    if high - 1 > info.max:
-        raise ValueError(f"high is out of bounds for {target.name}")
-    span = high - low
-    if span <= 0:
+    if np.any(np.less(low, info.min)):
+        raise ValueError(f"{function}: low is out of bounds for {target.name}")
+    if np.any(np.greater(np.subtract(high, 1), info.max)):
+        raise ValueError(f"{function}: high is out of bounds for {target.name}")
+    span = np.subtract(high, low) if not isinstance(low, int) or not isinstance(high, int) else high - low
+    if np.any(np.less_equal(span, 0)):
         raise ValueError(f"low > high in {function}({low}, {high - 1}, endpoint=True)" if endpoint else
                          f"low >= high in {function}({low}, {high})")
-    if span > 0xFFFFFFFF:
-        raise ValueError(f"{function} supports ranges of at most 2**32 - 1 values, got {span}")
+    if np.any(np.greater(span, 0xFFFFFFFF)):
+        raise ValueError(f"{function} supports ranges of at most 2**32 - 1 values, got {np.max(span)}")
     return target, low, span
 
 
-def randint(low: int, high: int | None = None, size: Any = None, dtype: Any = None, *,
-            device: Any = None) -> Array:
-    """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``.
-
-    TypeError for a non-integer dtype; ValueError (NumPy's messages) for an empty range or bounds out of
-    the dtype's range.
-    """
-    target, low, span = _integer_range("randint", low, high, dtype, device, False)
-    return _GLOBAL._generate("random_integers", size, target, (low, span), device, (target, dt.uint32))
-
-
-def random(size: Any = None, *, dtype: Any = None, device: Any = None) -> Array:
-    """Samples from [0, 1)."""
-    return _GLOBAL.uniform(0.0, 1.0, size, dtype=dtype, device=device)
+def _integer_bound(function: str, value: Any) -> Any:
+    """A bound of integers: a Python int, or an array's values as int64 (a vulkit array read back)."""
+    if isinstance(value, Array):
+        value = value.numpy()
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    host = np.asarray(value)
+    if host.dtype.kind not in "iu" and not (host.dtype.kind == "f" and (host == np.trunc(host)).all()):
+        raise TypeError(f"{function}: bounds must be integers or arrays of them, got {type(value).__name__}")
+    return int(host) if host.ndim == 0 else host.astype(np.int64)
 
 
-def rand(*shape: int) -> Array:
-    """Samples from [0, 1) of the given shape."""
-    return _GLOBAL.uniform(0.0, 1.0, shape)
+class RandomState(Generator):
+    """NumPy's legacy random state with its method names (``rand``, ``randn``, ``randint``, ``random_sample``,
+    ``seed``, ``get_state``, ``set_state`` and the Generator's distributions), drawing from Philox as the
+    Generator does; ``vt.random``'s module functions are the methods of one such state."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(0)
+        self.seed(seed)
+
+    def __repr__(self) -> str:
+        return "RandomState(Philox-4x32-10)"
+
+    def seed(self, seed: int | None = None) -> None:
+        """Restart from ``seed`` (None: from the operating system's entropy)."""
+        if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))):
+            raise TypeError(f"seed: seed must be an integer or None, got {type(seed).__name__}")
+        self._key = _entropy() if seed is None else int(seed) & _MASK64
+        self._counter = 0
+
+    def get_state(self) -> dict[str, Any]:
+        """The state to restore with :meth:`set_state` (Philox's key and call counter, not NumPy's MT19937)."""
+        return self.bit_generator.state
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        """Restore a state from :meth:`get_state`."""
+        self.bit_generator.state = state
+
+    def random_sample(self, size: Any = None, *, dtype: Any = None, device: Any = None) -> Array:
+        """Samples from [0, 1)."""
+        return self.uniform(0.0, 1.0, size, dtype=dtype, device=device)
+
+    ranf = sample = random_sample
+
+    def rand(self, *shape: int) -> Array:
+        """Samples from [0, 1) of the given shape."""
+        return self.uniform(0.0, 1.0, shape)
+
+    def randn(self, *shape: int) -> Array:
+        """Standard normal samples of the given shape."""
+        return self.normal(0.0, 1.0, shape)
+
+    def randint(self, low: Any, high: Any = None, size: Any = None, dtype: Any = None, *,
+                device: Any = None) -> Array:
+        """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``; TypeError for a
+        non-integer dtype, ValueError (NumPy's messages) for an empty range or bounds out of the dtype's range."""
+        ctx = context_of(device, low, high)
+        target, low, span = _integer_range("randint", low, high, dtype, ctx, False)
+        return self.integers(low, np.add(low, span), size, target, device=ctx.index)
+
+    def random_integers(self, low: Any, high: Any = None, size: Any = None) -> Array:
+        """Integers from [low, high] (from [1, low] when high is None): NumPy's deprecated form of
+        ``randint(low, high + 1)``, with its DeprecationWarning."""
+        warnings.warn("random_integers is deprecated: call randint(low, high + 1) instead", DeprecationWarning,
+                      stacklevel=2)
+        if high is None:
+            low, high = 1, low
+        return self.integers(low, high, size, endpoint=True)
 
 
-def randn(*shape: int) -> Array:
-    """Standard normal samples of the given shape."""
-    return _GLOBAL.normal(0.0, 1.0, shape)
-
-
-def permutation(x: Any, *, device: Any = None) -> Array:
-    """A random permutation of ``range(x)``, or a copy of the array x with its slices along axis 0 in random
-    order (see :meth:`Generator.permutation`)."""
-    return _GLOBAL.permutation(x, device=device)
-
-
-def shuffle(x: Array) -> None:
-    """Shuffle x in place along axis 0 (see :meth:`Generator.shuffle`)."""
-    _GLOBAL.shuffle(x)
-
-
-def choice(a: Any, size: Any = None, replace: bool = True, p: Any = None, *, device: Any = None) -> Array:
-    """Random samples of range(a) or of the array a's slices along axis 0 (see :meth:`Generator.choice`)."""
-    return _GLOBAL.choice(a, size, replace, p, device=device)
-
-
-random_sample = random
-
-
-def standard_normal(size: Any = None, *, dtype: Any = None, device: Any = None) -> Array:
-    """Samples from N(0, 1)."""
-    return _GLOBAL.normal(0.0, 1.0, size, dtype=dtype, device=device)
-
-
-# the other distributions as NumPy's legacy functions are: the module generator's bound methods
-for _name in _DISTRIBUTIONS:
+# -- NumPy's legacy functions: the bound methods of one state for the module, restarted by seed() ------------------
+_GLOBAL = RandomState()
+for _name in _LEGACY:
     globals()[_name] = getattr(_GLOBAL, _name)
 del _name
+random = _GLOBAL.random_sample

@@ -37,13 +37,26 @@ CONTINUOUS = [
     ("chisquare", (3.0,), stats.chi2(3.0)),
     ("standard_t", (4.0,), stats.t(4.0)),
     ("f", (5.0, 9.0), stats.f(5.0, 9.0)),
+    ("triangular", (0.0, 1.0, 3.0), stats.triang(1 / 3, 0.0, 3.0)),
+    ("wald", (1.5, 2.0), stats.invgauss(0.75, scale=2.0)),
+    ("vonmises", (0.0, 4.0), stats.vonmises(4.0)),
+    ("vonmises", (0.0, 0.5), stats.vonmises(0.5)),
+    ("noncentral_chisquare", (3.0, 2.0), stats.ncx2(3.0, 2.0)),
+    ("noncentral_chisquare", (0.6, 1.5), stats.ncx2(0.6, 1.5)),
+    ("noncentral_f", (3.0, 5.0, 2.0), stats.ncf(3.0, 5.0, 2.0)),
 ]
 DISCRETE = [("poisson", (0.7,), stats.poisson(0.7)), ("poisson", (6.5,), stats.poisson(6.5)),
             ("poisson", (35.0,), stats.poisson(35.0)), ("poisson", (4000.0,), stats.poisson(4000.0)),
             ("geometric", (0.05,), stats.geom(0.05)), ("geometric", (0.6,), stats.geom(0.6)),
             ("binomial", (12, 0.3), stats.binom(12, 0.3)), ("binomial", (40, 0.9), stats.binom(40, 0.9)),
             ("binomial", (1000, 0.35), stats.binom(1000, 0.35)),
-            ("binomial", (200000, 0.75), stats.binom(200000, 0.75))]
+            ("binomial", (200000, 0.75), stats.binom(200000, 0.75)),
+            ("negative_binomial", (3.5, 0.4), stats.nbinom(3.5, 0.4)),
+            ("hypergeometric", (30, 70, 20), stats.hypergeom(100, 30, 20)),
+            ("hypergeometric", (3000, 5000, 4000), stats.hypergeom(8000, 3000, 4000)),
+            ("hypergeometric", (5, 1000, 900), stats.hypergeom(1005, 5, 900)),
+            ("zipf", (2.5,), stats.zipf(2.5)), ("zipf", (3.5,), stats.zipf(3.5)),
+            ("logseries", (0.8,), stats.logser(0.8)), ("logseries", (0.05,), stats.logser(0.05))]
 
 
 def _floats() -> list[type]:
@@ -53,7 +66,8 @@ def _floats() -> list[type]:
 # every law in the widest float, the kernels' own algorithms in float32 too (the composed laws add nothing there)
 CASES = [(*case, _floats()[-1]) for case in CONTINUOUS] + [
     (*case, np.float32) for case in CONTINUOUS
-    if case[0] in ("exponential", "laplace", "gumbel", "weibull", "standard_gamma", "beta") and
+    if case[0] in ("exponential", "laplace", "gumbel", "weibull", "standard_gamma", "beta", "triangular", "wald",
+                   "vonmises") and
     (case[0] != "beta" or max(case[1]) <= 1)]
 
 

@@ -15,6 +15,7 @@
 #include "vt_log1p.glsl"
 #include "vt_expm1.glsl"
 #include "vt_special_gamma.glsl"
+#include "vt_atan2.glsl"
 #if defined(VT_COMPUTE_float) || defined(VT_COMPUTE_double)
 // decimal constants as ratios of integers: rounded once in T (a float literal would be rounded to float first)
 #define VT_RATIO(n, d) (T(n) / T(d))
@@ -161,6 +162,124 @@ T vt_binomial(uint a, uint b, uint i, uint c, T n, T p) {
   if (n == T(0) || p == T(0)) return T(0);
   if (p == T(1)) return n;
   return p <= T(0.5) ? vt_binomial_half(a, b, i, c, n, p) : n - vt_binomial_half(a, b, i, c, n, T(1) - p);
+}
+
+// triangular(left, mode, right) by inversion
+T vt_triangular(uvec4 r, T left, T mode, T right) {
+  T base = right - left, below = mode - left, u = vt_unif(r.x, r.y);
+  if (u <= below / base) return left + sqrt(u * below * base);
+  return right - sqrt((T(1) - u) * (right - mode) * base);
+}
+
+// the Wald (inverse Gaussian) law of mean m and scale s: Michael, Schucany and Haas's transformation of a
+// chi-square of one degree, its root chosen by a uniform
+T vt_wald(uint a, uint b, uint i, uint c, T m, T s) {
+  T y = vt_gauss(vt_draw(a, b, i, c, 0u));
+  y = m * y * y;
+  T x = m + m / (T(2) * s) * (y - sqrt(T(4) * s * y + y * y));
+  uvec4 r = vt_draw(a, b, i, c, 1u);
+  return vt_unif(r.x, r.y) <= m / (m + x) ? x : m * m / x;
+}
+
+// the von Mises law of mean mu and concentration kappa on [-pi, pi]: Best and Fisher's rejection (1979); uniform
+// below kappa 1e-8, a wrapped normal above 1e6
+T vt_vonmises(uint a, uint b, uint i, uint c, T mu, T kappa) {
+  const T pi = T(3.141592653589793), twopi = T(6.283185307179586);
+  T x;
+  if (kappa < VT_RATIO(1, 100000000)) {
+    uvec4 r = vt_draw(a, b, i, c, 0u);
+    return pi * (T(2) * vt_unif(r.x, r.y) - T(1));
+  }
+  if (kappa > T(1000000)) {
+    x = mu + vt_gauss(vt_draw(a, b, i, c, 0u)) / sqrt(kappa);
+  } else {
+    T s;
+    if (kappa < VT_RATIO(1, 100000)) {
+      s = T(1) / kappa + kappa;
+    } else {
+      T rr = T(1) + sqrt(T(1) + T(4) * kappa * kappa), rho = (rr - sqrt(T(2) * rr)) / (T(2) * kappa);
+      s = (T(1) + rho * rho) / (T(2) * rho);
+    }
+    T w = T(1);
+    uint t = 0u;
+    for (; t < VT_ATTEMPTS; ++t) {
+      uvec4 r = vt_draw(a, b, i, c, t);
+      T z = vt_cos(pi * vt_unif(r.x, r.y));
+      w = (T(1) + s * z) / (s + z);
+      T y = kappa * (s - w), v = vt_unif(r.z, r.w);
+      if (y * (T(2) - y) - v >= T(0) || vt_log(y / v) + T(1) - y >= T(0)) break;
+    }
+    uvec4 r = vt_draw(a, b, i, c, t + 1u);
+    x = vt_acos(clamp(w, T(-1), T(1)));
+    x = (vt_unif(r.x, r.y) < T(0.5) ? -x : x) + mu;
+  }
+  return x - twopi * floor((x + pi) / twopi);  // wrapped into [-pi, pi)
+}
+
+// Zipf's law of exponent q > 1: Devroye's rejection from the Pareto (1986, X.6); 0 where no draw is accepted
+T vt_zipf(uint a, uint b, uint i, uint c, T q) {
+  T am1 = q - T(1), bb = vt_pow(T(2), am1);
+  for (uint t = 0u; t < VT_ATTEMPTS; ++t) {
+    uvec4 r = vt_draw(a, b, i, c, t);
+    T u = T(1) - vt_unif(r.x, r.y), v = vt_unif(r.z, r.w);
+    T x = floor(vt_pow(u, T(-1) / am1));
+    if (!(x >= T(1)) || x > T(9.2233720368547748e18)) continue;  // past int64 (or NaN): drawn again
+    T tt = vt_pow(T(1) + T(1) / x, am1);
+    if (v * x * (tt - T(1)) / (bb - T(1)) <= tt / bb) return x;
+  }
+  return T(1);
+}
+
+// the logarithmic series law of p in [0, 1): Kemp's second accelerated generator (1981)
+T vt_logseries(uint a, uint b, uint i, uint c, T p) {
+  T rr = vt_log1p(-p);
+  for (uint t = 0u; t < VT_ATTEMPTS; ++t) {
+    uvec4 w = vt_draw(a, b, i, c, t);
+    T v = vt_unif(w.x, w.y);
+    if (v >= p) return T(1);
+    T q = -vt_expm1(rr * vt_unif(w.z, w.w));
+    if (v <= q * q) {
+      T k = floor(T(1) + vt_log(v) / vt_log(q));
+      if (k < T(1) || v == T(0)) continue;
+      return k;
+    }
+    return v >= q ? T(1) : T(2);
+  }
+  return T(1);
+}
+
+// the hypergeometric law (nsample drawn from good + bad): inversion of one uniform by the probabilities' ratios,
+// walking out from the mode to alternate sides (about a standard deviation of steps); the mode's probability from
+// log-gammas
+T vt_hypergeometric(uint a, uint b, uint i, uint c, T good, T bad, T n) {
+  T total = good + bad, low = max(T(0), n - bad), high = min(n, good);
+  if (low >= high) return low;
+  T m = clamp(floor((n + T(1)) * (good + T(1)) / (total + T(2))), low, high);
+  T logp = vt_sp_lgamma(good + T(1)) - vt_sp_lgamma(m + T(1)) - vt_sp_lgamma(good - m + T(1)) +
+           vt_sp_lgamma(bad + T(1)) - vt_sp_lgamma(n - m + T(1)) - vt_sp_lgamma(bad - n + m + T(1)) -
+           vt_sp_lgamma(total + T(1)) + vt_sp_lgamma(n + T(1)) + vt_sp_lgamma(total - n + T(1));
+  T pm = vt_exp(logp);
+  uvec4 r = vt_draw(a, b, i, c, 0u);
+  T u = vt_unif(r.x, r.y) - pm;
+  if (u < T(0)) return m;
+  // P(k + 1) / P(k) = (good - k) (n - k) / ((k + 1) (bad - n + k + 1))
+  T down = m, pdown = pm, up = m, pup = pm;
+  for (uint t = 0u; t < 16777216u; ++t) {
+    if (up < high) {
+      pup *= (good - up) * (n - up) / ((up + T(1)) * (bad - n + up + T(1)));
+      up += T(1);
+      u -= pup;
+      if (u < T(0)) return up;
+    }
+    if (down > low) {
+      pdown *= down * (bad - n + down) / ((good - down + T(1)) * (n - down + T(1)));
+      down -= T(1);
+      u -= pdown;
+      if (u < T(0)) return down;
+    }
+    if (up >= high && down <= low) break;
+  }
+  return m;  // the probabilities' roundings left u above their sum: the mode
 }
 #endif
 #endif  // VT_SAMPLING_GLSL
