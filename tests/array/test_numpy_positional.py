@@ -144,3 +144,51 @@ def test_scipy_positional_calls_give_scipy_results(call):
 
     got = eval("vt.special." + call.format(A="a"), {"vt": vt, "a": vt.asarray(A)})  # noqa: S307
     assert_matches(got, special.logsumexp(A, axis=int(call[-2])))
+
+
+# (function, NumPy's positional arguments after the array up to out, out's dtype): out given by position and by name
+OUT_CASES = [
+    ("sum", (0, None), "float64"), ("prod", (1, None), "float64"), ("mean", (0, None), "float32"),
+    ("var", (1, None), "float64"), ("std", (0, None), "float64"), ("max", (1,), "float64"),
+    ("min", (0,), "float32"), ("argmax", (1,), "int64"), ("argmin", (0,), "int64"), ("all", (1,), "bool"),
+    ("any", (0,), "bool"), ("nansum", (0, None), "float64"), ("nanmean", (1, None), "float64"),
+    ("nanmax", (0,), "float64"), ("nanmin", (1,), "float64"), ("cumsum", (1, None), "float64"),
+    ("cumprod", (0, None), "float64"), ("median", (0,), "float64"), ("nanmedian", (1,), "float64"),
+    ("ptp", (0,), "float64"), ("nanvar", (1, None), "float64"), ("nanstd", (0, None), "float64"),
+    ("nanargmax", (1,), "int64"), ("nanargmin", (0,), "int64"), ("nanprod", (1, None), "float64"),
+    ("nancumsum", (0, None), "float64"), ("nancumprod", (1, None), "float64"),
+]
+
+
+@pytest.mark.parametrize(("name", "leading", "out_dtype"), OUT_CASES, ids=[c[0] for c in OUT_CASES])
+def test_out_receives_the_result_as_numpys(name, leading, out_dtype):
+    if "float64" not in vt.__array_namespace_info__().dtypes():
+        pytest.skip("the device has no float64")
+    a = np.random.default_rng(3).standard_normal((5, 7))
+    a[1, 2] = np.nan if name.startswith("nan") else a[1, 2]
+    expected = getattr(np, name)(a, *leading)
+    for by_position in (True, False):
+        out = vt.zeros(expected.shape, dtype=out_dtype)
+        call = (getattr(vt, name)(vt.asarray(a), *leading, out) if by_position else
+                getattr(vt, name)(vt.asarray(a), *leading, out=out))
+        assert call is out
+        np.testing.assert_allclose(out.numpy(), expected.astype(out_dtype), rtol=2e-6 if out_dtype == "float32"
+                                   else 1e-12, atol=1e-12)
+    method = getattr(vt.asarray(a), name, None)
+    if method is not None and name in ("sum", "mean", "max", "argmax", "all", "cumsum", "std"):
+        out = vt.zeros(expected.shape, dtype=out_dtype)
+        assert method(*leading, out) is out
+        np.testing.assert_allclose(out.numpy(), expected.astype(out_dtype), rtol=2e-6, atol=1e-12)
+
+
+def test_out_of_the_wrong_shape_or_kind_names_the_function():
+    x = vt.asarray(np.ones((3, 4)))
+    with pytest.raises(ValueError, match=r"sum: out has shape \(3,\), the result \(4,\)"):
+        vt.sum(x, 0, out=vt.zeros(3))
+    with pytest.raises(TypeError, match="mean: out has dtype int32"):
+        vt.mean(x, 1, None, vt.zeros(3, dtype=vt.int32))
+    with pytest.raises(TypeError, match="max: out must be a vulkit array"):
+        vt.max(x, 0, np.zeros(4))
+    with pytest.raises(TypeError, match="multiple values for argument 'out'"):
+        vt.sum(x, 0, None, vt.zeros(4), out=vt.zeros(4))
+    assert vt.sum(x, None, vt.int64, vt.zeros((), dtype=vt.int64)).numpy() == 12

@@ -251,8 +251,10 @@ def test_methods_take_numpys_positional_order():
     assert_matches(x.max(1, keepdims=True), a.max(1, keepdims=True))
     assert_matches(x.argmin(), np.argmin(a), exact=True)
     assert_matches(x.mean(axis=1, dtype="float64"), a.mean(axis=1, dtype=np.float64)) if HAS64 else None
-    with pytest.raises(TypeError):
-        x.sum(0, None, None)
+    assert_matches(x.sum(0, None, None, True), np.sum(a.astype(np.float64), 0, keepdims=True).astype(np.float32),
+                   rtol=3e-6)  # NumPy's (axis, dtype, out, keepdims)
+    with pytest.raises(TypeError, match="sum"):
+        x.sum(0, None, None, False, 0, True, 5)
 
 
 @pytest.mark.slow

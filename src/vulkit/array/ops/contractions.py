@@ -27,6 +27,7 @@ from ..layout import normalize_axes, size_of
 from .arguments import array_argument
 from .elementwise import multiply
 from .manipulation import expand_dims, reshape
+from .outputs import into
 from .reductions import any as any_
 from .reductions import sum as sum_
 
@@ -188,7 +189,7 @@ def dot(a: Array, b: Array, out: Array | None = None) -> Array:
             raise ValueError(f"dot: shapes {x.shape} and {y.shape} not aligned: {x.shape[-1]} (dim {x.ndim - 1}) "
                              f"!= {y.shape[j]} (dim {j})")
         result = _contract_axes("dot", x, y, (x.ndim - 1,), (j,))
-    return _into(out, result, "dot")
+    return into(out, result, "dot", "no")
 
 
 def inner(a: Array, b: Array, /) -> Array:
@@ -206,7 +207,7 @@ def outer(a: Array, b: Array, /, out: Array | None = None) -> Array:
     """NumPy's ``outer``: ``result[i, j] = a.ravel()[i] * b.ravel()[j]`` (any shapes, flattened)."""
     x, y = _promoted("outer", a, b)
     result = multiply(reshape(x, (-1, 1)), reshape(y, (1, -1)))
-    return _into(out, result, "outer")
+    return into(out, result, "outer", "no")
 
 
 def kron(a: Array, b: Array, /) -> Array:
@@ -220,21 +221,6 @@ def kron(a: Array, b: Array, /) -> Array:
     y = reshape(y, (1,) * (nd - y.ndim) + y.shape)
     product = multiply(expand_dims(x, axis=tuple(range(1, 2 * nd, 2))), expand_dims(y, axis=tuple(range(0, 2 * nd, 2))))
     return reshape(product, tuple(n * m for n, m in zip(x.shape, y.shape, strict=True)))
-
-
-def _into(out: Array | None, result: Array, function: str, exact: bool = True) -> Array:
-    """``result``, or ``out`` holding it: its shape must be the result's, and its dtype too where ``exact`` (NumPy's
-    ``dot`` and ``outer``), else one the result casts to safely (``einsum``)."""
-    if out is None:
-        return result
-    if not isinstance(out, Array):
-        raise TypeError(f"{function}: out must be a vulkit array, got {type(out).__name__}")
-    if out.shape != result.shape:
-        raise ValueError(f"{function}: out has shape {out.shape}, the result {result.shape}")
-    if out.dtype is not result.dtype and (exact or not dt.can_cast(result.dtype, out.dtype)):
-        raise TypeError(f"{function}: out has dtype {out.dtype.name}, the result {result.dtype.name}")
-    out[...] = result
-    return out
 
 
 # -- einsum -------------------------------------------------------------------------------------------------
@@ -424,7 +410,7 @@ def einsum(subscripts: Any, /, *operands: Any, out: Array | None = None, dtype: 
     result, labels_left = items[0]
     result, labels_left = _sum_out(result, labels_left, {label for label in labels_left if label not in output})
     result = _permuted(result, tuple(labels_left.index(label) for label in output))
-    return _into(out, result, "einsum", exact=False)
+    return into(out, result, "einsum", "safe")
 
 
 def _greedy(items: list[tuple[Array, list[Label]]], output: list[Label], sizes: dict[Label, int]) -> tuple[int, int]:

@@ -22,7 +22,7 @@ from ..array import Array, make_array, view
 from ..dtypes import DType
 from ..layout import broadcast_shapes, normalize_axes, size_of
 from .arguments import array_argument
-from .contractions import _into, _promoted, wide_dtype
+from .contractions import _promoted, wide_dtype
 from .contractions import outer as _outer
 from .creation import default_float, eye
 from .elementwise import abs as abs_
@@ -30,6 +30,7 @@ from .elementwise import add, multiply, pow, sqrt, square, subtract
 from .linalg_common import LinAlgError
 from .manipulation import broadcast_to, expand_dims, moveaxis
 from .named_errors import naming_errors
+from .outputs import into
 from .reductions import count_nonzero, max, min, sum  # noqa: A004
 
 
@@ -216,7 +217,7 @@ def trace_method(a: Array, offset: int = 0, axis1: int = 0, axis2: int = 1, dtyp
     """NumPy's ``x.trace(offset, axis1, axis2, dtype, out)``: the sums of :func:`diagonal_method`'s diagonals."""
     if a.ndim < 2:
         raise ValueError(f"trace: the array must have at least 2 dimensions, got shape {a.shape}")
-    return _into(out, sum(_diagonal(a, offset, axis1, axis2, "trace"), axis=-1, dtype=dtype), "trace", exact=False)
+    return into(out, sum(_diagonal(a, offset, axis1, axis2, "trace"), axis=-1, dtype=dtype), "trace", "safe")
 
 
 # -- products -----------------------------------------------------------------------------------------------

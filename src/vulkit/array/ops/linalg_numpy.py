@@ -20,7 +20,7 @@ import numpy as np
 from ..array import Array
 from ..layout import normalize_axes
 from .arguments import array_argument
-from .contractions import _into, _promoted, dot
+from .contractions import _promoted, dot
 from .creation import eye, zeros
 from .elementwise import divide, equal, greater, isnan, logical_and, logical_not, where
 from .factorizations import inv, slogdet, solve
@@ -30,6 +30,7 @@ from .linalg_spectral import _conj_t, _rtol, svd, svdvals
 from .manipulation import expand_dims, permute_dims, reshape
 from .matmul import matmul
 from .named_errors import naming_errors
+from .outputs import into
 from .reductions import any as _any
 from .reductions import sum as _sum
 
@@ -150,7 +151,7 @@ def multi_dot(arrays: Sequence[Any], *, out: Array | None = None) -> Array:
     if first == 1 or last == 1:
         result = reshape(result, tuple(d for d, vector in zip(result.shape, (first == 1, last == 1), strict=True)
                                        if not vector))
-    return _into(out, result, "multi_dot")
+    return into(out, result, "multi_dot", "no")
 
 
 # -- cond -----------------------------------------------------------------------------------------------------------

@@ -82,15 +82,18 @@ def tofile(x: Array, fid: Any, sep: str = "", format: str = "%s") -> None:  # no
 
 # (method name, module function, the names that NumPy's method takes positionally after self, in order)
 METHODS: list[tuple[str, Callable[..., Any], tuple[str, ...]]] = [
-    ("sum", sum, ("axis", "dtype")), ("prod", prod, ("axis", "dtype")), ("mean", mean, ("axis", "dtype")),
-    ("var", var, ("axis", "dtype")), ("std", std, ("axis", "dtype")), ("max", max, ("axis",)),
-    ("min", min, ("axis",)), ("argmax", argmax, ("axis",)), ("argmin", argmin, ("axis",)), ("all", all, ("axis",)),
-    ("any", any, ("axis",)),
+    ("sum", sum, ("axis", "dtype", "out", "keepdims")), ("prod", prod, ("axis", "dtype", "out", "keepdims")),
+    ("mean", mean, ("axis", "dtype", "out", "keepdims")), ("var", var, ("axis", "dtype", "out", "ddof", "keepdims")),
+    ("std", std, ("axis", "dtype", "out", "ddof", "keepdims")), ("max", max, ("axis", "out", "keepdims")),
+    ("min", min, ("axis", "out", "keepdims")), ("argmax", argmax, ("axis", "out")),
+    ("argmin", argmin, ("axis", "out")), ("all", all, ("axis", "out", "keepdims")),
+    ("any", any, ("axis", "out", "keepdims")),
     ("flatten", flatten, ("order",)), ("ravel", ravel, ("order",)), ("clip", clip, ("min", "max")),
     ("round", round_decimals, ("decimals",)), ("__round__", round_decimals, ("decimals",)),
     ("take", take, ("indices", "axis")), ("repeat", repeat, ("repeats", "axis")), ("squeeze", squeeze, ("axis",)),
     ("swapaxes", swapaxes, ("axis1", "axis2")), ("transpose", transpose_method, TRANSPOSE_POSITIONAL),
-    ("cumsum", cumsum, ("axis", "dtype")), ("cumprod", cumprod, ("axis", "dtype")), ("nonzero", nonzero, ()),
+    ("cumsum", cumsum, ("axis", "dtype", "out")), ("cumprod", cumprod, ("axis", "dtype", "out")),
+    ("nonzero", nonzero, ()),
     ("sort", sort_in_place, ("axis",)), ("argsort", argsort, ("axis",)),
     ("conj", conj, ()), ("conjugate", conj, ()),
     ("dot", dot, ("b", "out")), ("diagonal", diagonal_method, ("offset", "axis1", "axis2")),

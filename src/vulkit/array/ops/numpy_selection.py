@@ -30,7 +30,6 @@ from ..dtypes import DType, as_dtype, can_cast, int32, int64, result_type
 from ..layout import merge_dims, normalize_axes
 from . import elementwise as ew
 from . import reductions
-from .contractions import _into as _into_method
 from .creation import arange, zeros_like
 from .engine import check_writable
 from .gather import TAKE_MODES, take, take_along_axis
@@ -42,6 +41,7 @@ from .moving import stack, unstack
 from .named_errors import named_errors
 from .numpy_common import as_array, cast_to, context_of, on_device
 from .numpy_shapes import resize
+from .outputs import into as _into_method
 from .scans import nonzero
 from .sorting import argsort, searchsorted
 
@@ -436,7 +436,7 @@ def trace(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = 
     sums = trace_method(x, operator.index(offset), *_plane("trace", x, axis1, axis2), dtype=dtype)
     if sums.dtype.kind in "fc":
         sums = ew.add(sums, 0)  # NumPy's sums start from +0.0: a diagonal of -0.0 sums to +0.0 (vt.sum keeps -0.0)
-    return _into_method(out, sums, "trace", exact=False)
+    return _into_method(out, sums, "trace", "safe")
 
 
 def _product(p: Array | None, q: Array | None) -> Array | None:

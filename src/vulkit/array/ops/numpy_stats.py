@@ -35,6 +35,7 @@ from .matmul import matmul
 from .moving import concat
 from .named_errors import named_errors
 from .numpy_common import as_array, by_parts, cast_to, on_device
+from .outputs import numpy_out
 from .quantiles import nanquantile, quantile
 from .scans import cumprod, cumsum
 from .sorting import searchsorted, sort
@@ -95,6 +96,7 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
 
 
 @named_errors
+@numpy_out("axis", "out", "keepdims")
 def ptp(a: Any, axis: Any = None, keepdims: bool = False) -> Array:
     """NumPy's ``ptp``: ``max - min`` over ``axis`` (vt.max, vt.min; integers wrap as NumPy's). Bool raises
     TypeError as NumPy's does; complex raises TypeError (vulkit's max does not order complex numbers)."""
@@ -130,6 +132,7 @@ def nanpercentile(a: Any, q: Any, axis: Any = None, method: str = "linear", keep
 
 
 @named_errors
+@numpy_out("axis", "dtype", "out", "ddof", "keepdims")
 def nanvar(a: Any, axis: Any = None, dtype: Any = None, ddof: float = 0, keepdims: bool = False) -> Array:
     """NumPy's ``nanvar``: the variance of the non-NaN elements in two passes, as NumPy's (vt.where puts 0 at the
     NaNs, vt.sum gives their count and mean, then the sum of squared deviations, divided by count - ``ddof``);
@@ -155,6 +158,7 @@ def nanvar(a: Any, axis: Any = None, dtype: Any = None, ddof: float = 0, keepdim
 
 
 @named_errors
+@numpy_out("axis", "dtype", "out", "ddof", "keepdims")
 def nanstd(a: Any, axis: Any = None, dtype: Any = None, ddof: float = 0, keepdims: bool = False) -> Array:
     """NumPy's ``nanstd``: the square root of :func:`nanvar`."""
     return ew.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
@@ -170,6 +174,7 @@ def _nanarg(a: Any, axis: Any, keepdims: bool, largest: bool) -> Array:
 
 
 @named_errors
+@numpy_out("axis", "out")
 def nanargmax(a: Any, axis: int | None = None, keepdims: bool = False) -> Array:
     """NumPy's ``nanargmax``: :func:`vulkit.argmax` ignoring NaNs. A slice of NaNs only raises ValueError "All-NaN
     slice encountered", as NumPy's: the check reads one flag back (the call waits for the GPU)."""
@@ -177,24 +182,28 @@ def nanargmax(a: Any, axis: int | None = None, keepdims: bool = False) -> Array:
 
 
 @named_errors
+@numpy_out("axis", "out")
 def nanargmin(a: Any, axis: int | None = None, keepdims: bool = False) -> Array:
     """NumPy's ``nanargmin``: :func:`vulkit.argmin` ignoring NaNs (see :func:`nanargmax`)."""
     return _nanarg(a, axis, keepdims, largest=False)
 
 
 @named_errors
+@numpy_out("axis", "dtype", "out", "keepdims")
 def nanprod(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Array:
     """NumPy's ``nanprod``: :func:`vulkit.prod` with NaNs counted as 1 (complex numbers with a NaN part too)."""
     return rd.prod(_nan_filled(as_array(a), 1)[0], axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 @named_errors
+@numpy_out("axis", "dtype", "out")
 def nancumsum(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
     """NumPy's ``nancumsum``: :func:`vulkit.cumsum` with NaNs counted as 0 (flattened where ``axis`` is None)."""
     return cumsum(_nan_filled(as_array(a), 0)[0], axis=axis, dtype=dtype)
 
 
 @named_errors
+@numpy_out("axis", "dtype", "out")
 def nancumprod(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
     """NumPy's ``nancumprod``: :func:`vulkit.cumprod` with NaNs counted as 1 (flattened where ``axis`` is None)."""
     return cumprod(_nan_filled(as_array(a), 1)[0], axis=axis, dtype=dtype)

@@ -14,6 +14,7 @@ from ..array import Array, upload
 from ..dtypes import DType, as_dtype, float32, float64, int64
 from ..layout import normalize_axes
 from . import elementwise as ew
+from .outputs import numpy_out
 from .sorting import check_sortable, sort
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
@@ -48,6 +49,7 @@ def _nan_fix(result: Array, ordered: Array) -> Array:
     return ew.where(ew.isnan(last), ew.astype(last, result._dtype), result)
 
 
+@numpy_out("axis", "out")
 def median(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """The median along ``axis`` (None: all), as NumPy's: the mean of the middle elements (float64 for
     integers), NaN where a slice holds one."""
@@ -162,6 +164,7 @@ def _at(ordered: Array, index: Array) -> Array:
     return take_along_axis(ordered, ew.astype(index, int64), axis=-1, mode="clip")
 
 
+@numpy_out("axis", "out")
 def nanmedian(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """The median of the non-NaN elements along ``axis`` (None: all), as NumPy's ``nanmedian`` of a 1-d slice:
     the mean of the middle elements; NaN for a slice of NaNs only. Integers: :func:`median`."""

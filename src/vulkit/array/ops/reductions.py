@@ -26,6 +26,7 @@ from .arguments import array_argument
 from .creation import default_float, default_int, full
 from .elementwise import isfinite
 from .engine import TABLE, apply
+from .outputs import numpy_out
 from .planning import SPAN
 from .planning import _addresses as needs_addresses
 
@@ -370,6 +371,7 @@ def _numpy_extras(name: str, x: Array, axis: Any, keepdims: bool, initial: Any, 
     return ew.astype(combined, result.dtype)
 
 
+@numpy_out("axis", "dtype", "out", "keepdims", "initial", "where")
 def sum(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Sum over ``axis`` (all axes when None). Integers and bool sum in the default integer type (unsigned:
@@ -387,6 +389,7 @@ def sum(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = Fa
     return reduce("sum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
 
+@numpy_out("axis", "dtype", "out", "keepdims", "initial", "where")
 def prod(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False, initial: Any = None,
          where: Any = None) -> Array:
     """Product over ``axis``, typed as :func:`sum` (NumPy's ``initial`` and ``where`` too)."""
@@ -420,6 +423,7 @@ def _where_mask(where: Any, x: Array) -> Array:
     return ew.astype(asarray(where, device=x.device), dt.bool_)
 
 
+@numpy_out("axis", "dtype", "out", "keepdims")
 def mean(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False, where: Any = None) -> Array:
     """Arithmetic mean over ``axis`` (integers give the default float, as NumPy's); NaN over no elements (NumPy's
     ``where`` too: the mean of the elements its mask takes)."""
@@ -438,6 +442,7 @@ def _correction(correction: float, ddof: float | None, function: str) -> float:
     return float(correction)
 
 
+@numpy_out("axis", "dtype", "out", "ddof", "keepdims")
 def var(x: Array, /, axis: Any = None, dtype: Any = None, *, correction: float = 0.0, keepdims: bool = False,
         ddof: float | None = None, where: Any = None) -> Array:
     """Variance over ``axis``, dividing by N - ``correction`` (NumPy's ``ddof`` is accepted too); one pass
@@ -468,6 +473,7 @@ def _squeezed(a: Array, axis: Any) -> Array:
     return a.reshape(_reduced_shape(a._shape, _axes(a, axis, "var"), False))
 
 
+@numpy_out("axis", "dtype", "out", "ddof", "keepdims")
 def std(x: Array, /, axis: Any = None, dtype: Any = None, *, correction: float = 0.0, keepdims: bool = False,
         ddof: float | None = None, where: Any = None) -> Array:
     """Standard deviation: the square root of :func:`var` (NumPy's ``where`` too)."""
@@ -502,6 +508,7 @@ def _extremum(name: str, x: Any, axis: Any, keepdims: bool, initial: Any, where:
     return _extreme(name, x, axis, keepdims)
 
 
+@numpy_out("axis", "out", "keepdims", "initial", "where")
 def max(x: Array, /, axis: Any = None, *, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Largest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
@@ -509,6 +516,7 @@ def max(x: Array, /, axis: Any = None, *, keepdims: bool = False, initial: Any =
     return _extremum("max", x, axis, keepdims, initial, where)
 
 
+@numpy_out("axis", "out", "keepdims", "initial", "where")
 def min(x: Array, /, axis: Any = None, *, keepdims: bool = False, initial: Any = None,  # noqa: A001
         where: Any = None) -> Array:
     """Smallest element over ``axis``; NaN if any is NaN; ValueError over no elements (NumPy's), unless NumPy's
@@ -516,16 +524,19 @@ def min(x: Array, /, axis: Any = None, *, keepdims: bool = False, initial: Any =
     return _extremum("min", x, axis, keepdims, initial, where)
 
 
+@numpy_out("axis", "out", "keepdims")
 def nanmax(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`max` ignoring NaNs (NaN where all are NaN, as NumPy's, without its warning)."""
     return _extreme("nanmax", x, axis, keepdims, nan_skipping=True)
 
 
+@numpy_out("axis", "out", "keepdims")
 def nanmin(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`min` ignoring NaNs (NaN where all are NaN, as NumPy's, without its warning)."""
     return _extreme("nanmin", x, axis, keepdims, nan_skipping=True)
 
 
+@numpy_out("axis", "dtype", "out", "keepdims")
 def nansum(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`sum` counting NaNs as zero."""
     x = array_argument(x, "nansum")
@@ -535,6 +546,7 @@ def nansum(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool =
     return reduce("nansum", acc, x, axis, keepdims, _accumulate(out), out, empty=0)
 
 
+@numpy_out("axis", "dtype", "out", "keepdims")
 def nanmean(x: Array, /, axis: Any = None, dtype: Any = None, *, keepdims: bool = False) -> Array:
     """:func:`mean` of the elements that are not NaN (NaN where there are none)."""
     x = array_argument(x, "nanmean")
@@ -558,23 +570,27 @@ def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
     return reduce(function, function, x, axis, keepdims, acc_dtype, index, order_matters=True)
 
 
+@numpy_out("axis", "out")
 def argmax(x: Array, /, axis: int | None = None, *, keepdims: bool = False) -> Array:
     """Index of the largest element along ``axis`` (of the flattened array when None): the first one on ties,
     the first NaN if any (NumPy's)."""
     return _arg("argmax", x, axis, keepdims)
 
 
+@numpy_out("axis", "out")
 def argmin(x: Array, /, axis: int | None = None, *, keepdims: bool = False) -> Array:
     """Index of the smallest element along ``axis`` (of the flattened array when None): the first one on ties,
     the first NaN if any (NumPy's)."""
     return _arg("argmin", x, axis, keepdims)
 
 
+@numpy_out("axis", "out", "keepdims")
 def all(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:  # noqa: A001
     """Whether every element along ``axis`` is nonzero (NaN counts as nonzero); True over no elements."""
     return reduce("all", "all", x, axis, keepdims, dt.bool_, dt.bool_, empty=True)
 
 
+@numpy_out("axis", "out", "keepdims")
 def any(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:  # noqa: A001
     """Whether any element along ``axis`` is nonzero (NaN counts as nonzero); False over no elements."""
     return reduce("any", "any", x, axis, keepdims, dt.bool_, dt.bool_, empty=False)

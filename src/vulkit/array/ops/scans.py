@@ -30,6 +30,7 @@ from . import tuning
 from .arguments import array_argument
 from .elementwise import where as _where3
 from .engine import TABLE, apply
+from .outputs import numpy_out
 
 # Workgroup blocks a long scan aims for: some 25 waves of a large GPU (an H200 holds ~700 such workgroups at once),
 # so that the last, partial wave costs little; the scan of their totals stays one workgroup's work. A CPU device
@@ -341,11 +342,13 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: Any = None,
     return _cumulative("cumulative_prod", "mul", x, axis, dtype, include_initial, flatten=False)
 
 
+@numpy_out("axis", "dtype", "out")
 def cumsum(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
     """NumPy's ``cumsum``: :func:`cumulative_sum`, of the flattened array where ``axis`` is None."""
     return _cumulative("cumsum", "add", a, axis, dtype, False, flatten=True)
 
 
+@numpy_out("axis", "dtype", "out")
 def cumprod(a: Any, axis: int | None = None, dtype: Any = None) -> Array:
     """NumPy's ``cumprod``: :func:`cumulative_prod`, of the flattened array where ``axis`` is None."""
     return _cumulative("cumprod", "mul", a, axis, dtype, False, flatten=True)
