@@ -719,10 +719,11 @@ s = vt.asarray(np.random.default_rng(2).standard_normal((2048, 2048), dtype=np.f
 g = np.random.default_rng(1).standard_normal((2048, 2048), dtype=np.float32); h2 = vt.asarray((g + g.T) / np.float32(2))' ;;
     129) VULKIT_VALIDATION=1 limit 200 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf \
           tests/array/test_random.py tests/array/test_random_generator.py tests/array/test_random_distributions.py \
+          tests/array/test_random_parameters.py tests/array/test_numpy_stats.py tests/array/test_scans.py \
           tests/array/test_numpy_positional.py tests/array/test_errors.py tests/array/test_array.py \
           tests/array/test_reductions.py tests/array/test_creation.py tests/array/test_moving.py \
           tests/array/test_contractions.py 2>&1 | tail -n 8 | tee "$out/tests_session_end.txt" ;;
-    128) VULKIT_VALIDATION=1 limit 330 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
+    128) VULKIT_VALIDATION=1 limit 450 python3 -m pytest -q -n 14 -p no:cacheprovider --tb=short -rf tests \
           > "$out/tests_all_full.txt" 2>&1; grep -E "passed|failed|FAILED" "$out/tests_all_full.txt" | tail -n 30 \
           | tee "$out/tests_all.txt" ;;
     127) in_turn bidiagonal_ab.txt limit 60 python3 benchmarks/probes/probe_times.py \
