@@ -231,7 +231,7 @@ def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...
     expr = mathlib.substitute(op.expression(base), base)
     result = key.res_dtype
     lines = header((*key.in_dtypes, *key.op_dtypes, result, key.out_dtype), key.addresses, float_controls,
-                   extensions=(mathlib.EXTENSION,))
+                   extensions=(mathlib.EXTENSION, "GL_EXT_control_flow_attributes"))
     arrays = [i for i, s in enumerate(key.in_scalar) if not s]
     binding = {}
     buffers = []  # (slot, name, dtype, access)
