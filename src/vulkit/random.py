@@ -1,11 +1,14 @@
 """Random numbers generated on the GPU: NumPy's legacy functions and a ``default_rng`` Generator.
 
-Legacy names and argument order: ``seed``, ``uniform``, ``normal``, ``standard_normal``, ``randint``, ``random``
-(``random_sample``), ``rand``, ``randn``, ``permutation``, ``shuffle``, ``choice`` and the distributions of
-:mod:`.random_distributions` (exponential, gamma, beta, Poisson...: the module generator's bound methods, as NumPy's
-legacy functions are). ``default_rng(seed)`` gives a :class:`Generator` with NumPy's method names (``random``,
-``uniform``, ``normal``, ``standard_normal``, ``integers``, ``permutation``, ``shuffle``, ``choice`` and those
-distributions) and a stream of its own.
+Legacy names and argument order: ``seed``, ``get_state``, ``set_state``, ``uniform``, ``normal``,
+``standard_normal``, ``randint``, ``random_integers``, ``random`` (``random_sample``, ``ranf``, ``sample``),
+``rand``, ``randn``, ``permutation``, ``shuffle``, ``choice``, ``bytes`` and the distributions of
+:mod:`.random_distributions` and :mod:`.random_counts` (exponential, gamma, beta, Poisson, binomial,
+hypergeometric, multinomial...): the bound methods of one :class:`RandomState` for the module, as NumPy's legacy
+functions are. ``default_rng(seed)`` gives a :class:`Generator` with NumPy's method names (``random``,
+``uniform``, ``normal``, ``standard_normal``, ``integers``, ``permutation``, ``permuted``, ``shuffle``, ``choice``,
+``spawn``, ``bytes``, ``bit_generator.state`` and those distributions) and a stream of its own. Parameters are
+scalars or arrays broadcast against each other and ``size``, as NumPy's.
 
 Values come from Philox-4x32-10 (counter-based): element ``i`` of a generator's ``n``-th call after it was
 seeded with ``s`` is a pure function of (s, n, i), so results are reproducible for a given seed and sequence of

@@ -23,7 +23,7 @@ from .array.ops.elementwise import astype, subtract, trunc
 from .array.ops.manipulation import broadcast_to
 from .array.ops.moving import stack
 from .random_distributions import Distributions, above_0, at_least_0
-from .random_parameters import Param, context_of, host_or_device, on_device, output_shape, require
+from .random_parameters import Param, context_of, host_or_device, host_values, on_device, output_shape, require
 
 # NumPy's limit for Poisson means (larger ones would not fit an int64 within ten standard deviations)
 POISSON_LAM_MAX = float(2 ** 63 - 1) - 10 * math.sqrt(float(2 ** 63 - 1))
@@ -38,15 +38,6 @@ def _whole(function: str, name: str, value: Any) -> Param:
     if isinstance(value, Array):
         return trunc(value) if value.dtype.kind == "f" else value
     return np.trunc(value)
-
-
-def _host(function: str, name: str, values: Any) -> np.ndarray:
-    """A parameter read on the host (a vulkit array read back), in float64."""
-    host = values.numpy() if isinstance(values, Array) else values
-    try:
-        return np.asarray(host, np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{function}: {name} must be numbers, got {type(values).__name__}") from None
 
 
 def _probability(function: str, value: Any) -> Param:
@@ -133,7 +124,7 @@ class Counts(Distributions):
         others leave, as NumPy's); ValueError for n < 0, probabilities outside [0, 1] or summing past 1."""
         n = _whole("multinomial", "n", n)
         require("multinomial", lambda v: v >= 0, "n < 0", n)
-        p = _host("multinomial", "pvals", pvals)
+        p = host_values("multinomial", "pvals", pvals)
         if p.ndim == 0:
             raise ValueError("multinomial: pvals must have at least 1 dimension")
         require("multinomial", lambda v: (v >= 0) & (v <= 1), "pvals < 0, pvals > 1 or pvals contains NaNs", p)
@@ -161,7 +152,7 @@ class Counts(Distributions):
         nsample above sum(colors)."""
         if method not in ("count", "marginals"):
             raise ValueError('multivariate_hypergeometric: method must be "count" or "marginals".')
-        counts = _host("multivariate_hypergeometric", "colors", colors)
+        counts = host_values("multivariate_hypergeometric", "colors", colors)
         if counts.ndim != 1 or not ((counts >= 0) & (counts == np.trunc(counts))).all():
             raise ValueError("multivariate_hypergeometric: colors must be a one-dimensional sequence of "
                              "nonnegative integers")

@@ -1,13 +1,14 @@
-"""The random module's distributions beyond uniform, normal and integers, as methods of its Generator (and so of
-NumPy's legacy functions, which are the module generator's bound methods): NumPy's names, parameters, defaults and
-errors; scalar parameters (NumPy also broadcasts arrays of them).
+"""The random module's continuous distributions beyond uniform and normal, as methods of its Generator (and so of
+NumPy's legacy functions, which are the module state's bound methods): NumPy's names, parameters, defaults and
+errors; parameters as scalars or arrays, broadcast as NumPy broadcasts them (``random_parameters.py``). The
+discrete laws build on this mixin in ``random_counts.py``; every sampler kernel is registered here.
 
 The kernels draw from Philox as the others do (element i of a call: counter (i, call, draw)); the algorithms are
-NumPy's (``kernels/glsl/vt_sampling.glsl``): inversion for the exponential family, Laplace, logistic, Gumbel and
-geometric, Marsaglia and Tsang's gamma, Johnk's beta for shapes at most 1, the multiplication method and PTRS for
-Poisson; the binomial by inversion and BTRS. What NumPy builds from those is composed of their arrays here
-(chi-square, Student's t, F, beta of larger shapes, Dirichlet, the lognormal, Cauchy and multivariate normal from
-normals): few kernels to compile. The discrete ones are drawn as floats and returned as int64, as NumPy's."""
+NumPy's where they suit a GPU (``kernels/glsl/vt_sampling.glsl``): inversion for the exponential family, Laplace,
+logistic, Gumbel and the triangular law, Marsaglia and Tsang's gamma, Johnk's beta for shapes at most 1, Michael,
+Schucany and Haas's Wald, Best and Fisher's von Mises. What NumPy builds from those is composed of their arrays
+here (chi-square, Student's t, F, the noncentral chi-square and F, beta of larger shapes, Dirichlet, the lognormal,
+Cauchy and multivariate normal from normals): few kernels to compile."""
 
 from __future__ import annotations
 
@@ -19,13 +20,22 @@ import numpy as np
 from .array import dtypes as dt
 from .array.array import Array, asarray_like
 from .array.layout import as_shape
-from .array.ops.creation import _context_of, default_float, ones, zeros
+from .array.ops.creation import default_float, ones, zeros
 from .array.ops.elementwise import add, astype, divide, exp, multiply, sqrt, subtract, where
 from .array.ops.matmul import matmul
 from .array.ops.moving import stack
 from .array.ops.reductions import sum as _sum
 from .array.ops.registry import register
-from .random_parameters import Param, context_of, host_or_device, is_scalar, on_device, output_shape, require
+from .random_parameters import (
+    Param,
+    context_of,
+    host_or_device,
+    host_values,
+    is_scalar,
+    on_device,
+    output_shape,
+    require,
+)
 
 _DRAW = "vt_philox(a, b, i, c)"
 
@@ -61,10 +71,9 @@ SAMPLERS = {f"random_{name}": _sampler(name, expression) for name, expression in
 }.items()}
 
 
-def float_dtype(dtype: Any, device: Any) -> dt.DType:
-    """``dtype`` (default: the device's default float) as a float DType; TypeError for another kind."""
-    result = default_float(device if not isinstance(device, (int, type(None))) else _context_of(device)) \
-        if dtype is None else dt.as_dtype(dtype)
+def float_dtype(dtype: Any, ctx: Any) -> dt.DType:
+    """``dtype`` (default: the default float of ``ctx``'s device) as a float DType; TypeError for another kind."""
+    result = default_float(ctx) if dtype is None else dt.as_dtype(dtype)
     if result.kind != "f":
         raise TypeError(f"expected a floating dtype, got {result.name}")
     return result
@@ -287,18 +296,19 @@ class Distributions:
         ``cov``: standard normals times a factor of cov made on the host as NumPy makes it (``method`` "svd",
         "eigh" or "cholesky"), plus the mean. ``check_valid`` ("warn", "raise", "ignore") for a cov that is not
         symmetric positive semidefinite (within ``tol``)."""
-        mean_h, cov_h = (_host(v) for v in (mean, cov))
+        mean_h, cov_h = (host_values("multivariate_normal", n, v) for n, v in (("mean", mean), ("cov", cov)))
         if mean_h.ndim != 1 or cov_h.shape != (mean_h.size, mean_h.size):
-            raise ValueError("mean must be 1 dimensional and cov 2 dimensional and square, of mean's length")
+            raise ValueError("multivariate_normal: mean must be 1 dimensional and cov 2 dimensional and square, of "
+                             "mean's length")
         if check_valid not in ("warn", "raise", "ignore"):
-            raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+            raise ValueError("multivariate_normal: check_valid must equal 'warn', 'raise', or 'ignore'")
         if method not in ("svd", "eigh", "cholesky"):
-            raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+            raise ValueError("multivariate_normal: method must be one of {'eigh', 'svd', 'cholesky'}")
         factor = _covariance_factor(cov_h, method, check_valid, tol)
         shape = (*as_shape(() if size is None else size), mean_h.size)
-        target = float_dtype(dtype, device)
+        ctx = context_of(device)
+        target = float_dtype(dtype, ctx)
         z = self.normal(0.0, 1.0, shape, dtype=target, device=device)  # type: ignore[attr-defined]
-        ctx = _context_of(device)
         return add(matmul(z, asarray_like(factor.astype(target.np), ctx, target)),
                    asarray_like(mean_h.astype(target.np), ctx, target))
 
@@ -306,12 +316,12 @@ class Distributions:
         """Samples (shape ``size + (k,)``) of the Dirichlet distribution of the k concentrations ``alpha``
         (NumPy's: normalized gammas, or stick-breaking betas where every alpha is at most 0.1, whose gammas
         underflow); ValueError for a negative or NaN alpha."""
-        alpha_h = _host(alpha)
+        alpha_h = host_values("dirichlet", "alpha", alpha)
         if alpha_h.ndim != 1:
-            raise ValueError(f"alpha must be 1 dimensional, got {alpha_h.ndim} dimensions")
+            raise ValueError(f"dirichlet: alpha must be 1 dimensional, got {alpha_h.ndim} dimensions")
         require("dirichlet", lambda v: v >= 0, "alpha < 0", alpha_h)
         sample = as_shape(() if size is None else size)
-        target = float_dtype(dtype, device)
+        target = float_dtype(dtype, context_of(device))
         if (alpha_h > 0.1).any():
             gammas = stack([self.standard_gamma(a, sample, target, device=device) for a in alpha_h], axis=-1)
             return divide(gammas, _sum(gammas, axis=-1, keepdims=True))
@@ -329,11 +339,6 @@ class Distributions:
         parts.append(last)
         parts += [zeros(sample, dtype=target, device=device)] * (alpha_h.size - len(parts))
         return stack(parts, axis=-1)
-
-
-def _host(values: Any) -> np.ndarray:
-    """Parameters given as a vulkit array (read back) or as host data, in float64."""
-    return np.asarray(values.numpy() if isinstance(values, Array) else values, np.float64)
 
 
 def _covariance_factor(cov: np.ndarray, method: str, check_valid: str, tol: float) -> np.ndarray:

@@ -36,6 +36,15 @@ def host_or_device(function: str, name: str, value: Any) -> Param:
     return float(host) if host.ndim == 0 else host.astype(np.float64)
 
 
+def host_values(function: str, name: str, values: Any) -> np.ndarray:
+    """A parameter read on the host in float64 (a vulkit array read back), for laws whose setup runs there."""
+    host = values.numpy() if isinstance(values, Array) else values
+    try:
+        return np.asarray(host, np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"{function}: {name} must be numbers, got {type(values).__name__}") from None
+
+
 def holds(test: Callable[..., Any], *values: Param) -> bool:
     """Whether ``test`` of the parameters (operators and comparisons, elementwise) is true everywhere: on the host,
     or with one read back where a parameter is a vulkit array."""

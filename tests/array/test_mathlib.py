@@ -21,7 +21,8 @@ DTYPES = [dt.float32, dt.float64, dt.int32, dt.uint32, dt.int64, dt.float16]
 def _shader(helpers: tuple[str, ...], dtype: dt.DType) -> str:
     """A compute shader that includes ``helpers`` for ``dtype`` (the extensions every kernel of it enables)."""
     extensions = ["GL_GOOGLE_include_directive", "GL_EXT_shader_explicit_arithmetic_types_int64",
-                  "GL_EXT_shader_explicit_arithmetic_types_float16", "GL_EXT_shader_16bit_storage"]
+                  "GL_EXT_shader_explicit_arithmetic_types_float16", "GL_EXT_shader_16bit_storage",
+                  *mathlib.extensions_for(helpers)]
     return "\n".join(["#version 450", *[f"#extension {e} : require" for e in extensions],
                       "layout(local_size_x = 1) in;", mathlib.render(helpers, dtype), "void main() {}", ""])
 
@@ -30,6 +31,13 @@ def _shader(helpers: tuple[str, ...], dtype: dt.DType) -> str:
 def test_every_helper_compiles_on_its_own(name):
     for dtype in DTYPES:
         compile_source(_shader((name,), dtype), include_dirs=mathlib.INCLUDE_DIRS)
+
+
+def test_files_marking_loops_are_known():
+    """A kernel enables the loop attributes' extension only for the files listed as marking loops."""
+    marking = {path.stem for path in mathlib.helper_files() if "[[dont_unroll]]" in path.read_text() or
+               "[[unroll]]" in path.read_text()}
+    assert marking == set(mathlib.LOOP_ATTRIBUTE_FILES)
 
 
 def test_errors_name_the_helpers_file_and_line(tmp_path):

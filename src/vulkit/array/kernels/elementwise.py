@@ -230,8 +230,9 @@ def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...
     base = base_dtype(key)
     expr = mathlib.substitute(op.expression(base), base)
     result = key.res_dtype
+    helpers = mathlib.helpers_for(op.helpers, base)
     lines = header((*key.in_dtypes, *key.op_dtypes, result, key.out_dtype), key.addresses, float_controls,
-                   extensions=(mathlib.EXTENSION, "GL_EXT_control_flow_attributes"))
+                   extensions=(mathlib.EXTENSION, *mathlib.extensions_for(helpers)))
     arrays = [i for i, s in enumerate(key.in_scalar) if not s]
     binding = {}
     buffers = []  # (slot, name, dtype, access)
@@ -243,7 +244,7 @@ def kernel_source(key: ElementwiseSpec, float_controls: dict[str, tuple[int, ...
     for buffer in buffers:
         lines += _buffer_decl(*buffer, key.layout, key.addresses)
     lines.append(_push_block(key, len(arrays) + 1))
-    lines.append(mathlib.render(mathlib.helpers_for(op.helpers, base), base))
+    lines.append(mathlib.render(helpers, base))
     params = ", ".join(f"{d.compute} {'abcdef'[k]}" for k, d in enumerate(key.op_dtypes))
     params = f"{params}, uint i" if params else "uint i"
     if result.kind == "c":  # the expression may be real (eye's is a bool): overloads make any of them complex

@@ -52,6 +52,16 @@ COMPLEX_HELPERS = frozenset({"vt_cdiv", "vt_cexp", "vt_clog", "vt_csqrt", "vt_cp
 _COMPLEX_FILES = COMPLEX_HELPERS | {"vt_complex", "vt_cdefs"}
 
 
+# The library's files that mark loops (``[[dont_unroll]]``): a kernel including one enables the attributes' extension
+# (other kernels keep their source, and so their cached SPIR-V).
+LOOP_ATTRIBUTE_FILES = frozenset({"vt_sampling"})
+
+
+def extensions_for(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The GLSL extensions that the helpers ``names`` need besides the include directive."""
+    return ("GL_EXT_control_flow_attributes",) if LOOP_ATTRIBUTE_FILES.intersection(names) else ()
+
+
 def helpers_for(names: tuple[str, ...], dtype: DType) -> tuple[str, ...]:
     """The helpers of ``names`` that a kernel computing in ``dtype`` includes: an operation lists its complex
     helpers beside its real ones, and a real kernel leaves them out."""
