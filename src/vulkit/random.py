@@ -104,6 +104,7 @@ class Generator(Counts):
     def __init__(self, key: int) -> None:
         self._key = key & _MASK64
         self._counter = 0
+        self._spawned = 0  # children spawned so far: each child's key mixes in its number
 
     def __repr__(self) -> str:
         return "Generator(Philox-4x32-10)"
@@ -240,7 +241,6 @@ class Generator(Counts):
         n_children = operator.index(n_children)
         if n_children < 0:
             raise ValueError("spawn: n_children must be non-negative")
-        self._spawned = getattr(self, "_spawned", 0)
         children = []
         for _ in range(n_children):
             self._spawned += 1
