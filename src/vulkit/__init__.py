@@ -18,6 +18,9 @@ import sys
 from . import device, interop, kp, linalg, special  # noqa: F401 - asarray takes kp tensors; vt.special, vt.linalg
 from .array.array import Array, Device, set_namespace
 from .array.dtypes import (
+    DTypeConstructor as dtype,  # NumPy's np.dtype
+)
+from .array.dtypes import (
     bfloat16,
     can_cast,
     complex64,
@@ -382,6 +385,7 @@ from .array.ops.numpy_shapes import (
     atleast_2d,
     atleast_3d,
     block,
+    broadcast,
     column_stack,
     concatenate,
     copy,
@@ -489,7 +493,8 @@ __all__ = [
     "nonzero",
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "abs", "acos", "acosh", "add",
     "arange", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert",
-    "bfloat16", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast_arrays",
+    "bfloat16", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool", "broadcast",
+    "broadcast_arrays", "dtype",
     "broadcast_shapes", "broadcast_to", "can_cast", "ceil", "clip", "complex64", "complex128",
     "conj", "copysign", "cos", "cosh", "device",
     "divide", "e", "empty", "empty_like", "equal", "exp", "expand_dims", "expm1", "eye", "finfo", "flip",

@@ -317,11 +317,30 @@ class Array:
                             "convert vt.real(x) or vt.imag(x) instead")
         return apply(TABLE["copy"], (self,), dtype=target)
 
-    def copy(self) -> Array:
-        """A contiguous copy."""
+    def copy(self, order: str = "C") -> Array:
+        """A copy, C-contiguous (NumPy's ``order``: "F" Fortran-contiguous, "A" Fortran where x is, "K" in the
+        order x's elements lie in memory)."""
+        if order != "C":
+            from .ops.numpy_shapes import copy
+
+            return copy(self, order)
         from .ops.engine import TABLE, apply
 
         return apply(TABLE["copy"], (self,), dtype=self._dtype)
+
+    def view(self, dtype: Any = None, type: Any = None) -> Array:  # noqa: A002 - NumPy's name
+        """NumPy's ``x.view(dtype)``: x's bytes read as ``dtype``, sharing its memory (see
+        :func:`.reinterpret.view_as`)."""
+        from .reinterpret import view_as
+
+        return view_as(self, dtype, type)
+
+    @property
+    def flags(self) -> Any:
+        """NumPy's flags of x's layout (:class:`.reinterpret.ArrayFlags`)."""
+        from .reinterpret import ArrayFlags
+
+        return ArrayFlags(self)
 
     def __copy__(self) -> Array:
         return self.copy()  # NumPy's copy.copy of an array is a new array

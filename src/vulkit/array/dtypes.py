@@ -221,6 +221,20 @@ def glsl_extensions(dtypes: tuple[DType, ...]) -> list[str]:
     return sorted(names)
 
 
+class _DTypeConstructorType(type):
+    def __instancecheck__(cls, value: Any) -> bool:
+        return isinstance(value, DType)
+
+
+class DTypeConstructor(metaclass=_DTypeConstructorType):
+    """NumPy's ``np.dtype`` as vulkit's ``vt.dtype``: ``vt.dtype("float32")``, ``vt.dtype(np.int64)`` or
+    ``vt.dtype(x.dtype)`` give vulkit's dtype (:func:`as_dtype`), and ``isinstance(vt.float32, vt.dtype)`` holds.
+    ``align`` and ``copy`` are accepted for NumPy's sake (vulkit has no structured dtypes)."""
+
+    def __new__(cls, value: Any, align: bool = False, copy: bool = False) -> DType:  # type: ignore[misc]
+        return as_dtype(value)
+
+
 def as_dtype(value: Any) -> DType:
     """A DType from a DType, a NumPy dtype or type, or a name; TypeError for what vulkit lacks."""
     if isinstance(value, DType):

@@ -58,12 +58,25 @@ def _converter(obj: Any) -> Callable[[Any, Any, DType | None], Array] | None:
     return None
 
 
-def asarray(obj: Any, /, dtype: Any = None, *, device: Any = None, copy: bool | None = None) -> Array:
+def asarray(obj: Any, /, dtype: Any = None, order: str | None = None, *, device: Any = None,
+            copy: bool | None = None) -> Array:
     """An array from an Array, NumPy array, nested sequence, scalar, buffer, or kp.Tensor.
 
     A kp.Tensor made on this device's Manager is wrapped without a copy; ``copy=False`` raises
-    ValueError where a copy cannot be avoided (host data).
+    ValueError where a copy cannot be avoided (host data, or a layout ``order`` asks for). NumPy's ``order``:
+    "C" or "F" make the result C- or Fortran-contiguous (copying where it is not), "A" and "K" keep it.
     """
+    if order not in (None, "C", "F", "A", "K"):
+        raise ValueError(f"asarray: order must be one of 'C', 'F', 'A' or 'K', got {order!r}")
+    result = _asarray(obj, dtype, device, copy)
+    if order == "C" and not result._contig or order == "F" and not result.flags.f_contiguous:
+        if copy is False:
+            raise ValueError(f"asarray(copy=False): the array is not {order}-contiguous")
+        result = result.copy(order)
+    return result
+
+
+def _asarray(obj: Any, dtype: Any, device: Any, copy: bool | None) -> Array:
     ctx = _context_of(device)
     target = None if dtype is None else dt.as_dtype(dtype)
     if isinstance(obj, Array):

@@ -93,7 +93,7 @@ def _axis(name: str, axis: Any, ndim: int) -> int:
     return normalize_axes(axis, ndim, name)[0]
 
 
-def take_along_axis(x: Array, indices: Any, /, *, axis: int | None = -1, mode: str = "raise") -> Array:
+def take_along_axis(x: Array, indices: Any, /, axis: int | None = -1, *, mode: str = "raise") -> Array:
     """Elements of ``x`` at ``indices`` along ``axis`` (array API; NumPy's ``take_along_axis``): ``indices``
     has x's number of dimensions, and the two broadcast against each other except along ``axis``; None
     flattens x (then indices must be 1-D). ``mode`` as :func:`take`'s (``"raise"`` waits for the GPU)."""

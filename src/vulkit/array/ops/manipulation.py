@@ -101,19 +101,26 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     return array_argument(x, "permute_dims").permute_dims(axes)
 
 
-def in_order(x: Array, order: str, function: str) -> Array:
-    """x with its axes permuted so that reading it in C order reads x in NumPy's ``order``: "C" as it is, "F" the
+def order_axes(x: Array, order: str, function: str) -> tuple[int, ...]:
+    """The permutation of x's axes in which reading in C order reads x in NumPy's ``order``: "C" as it is, "F" the
     axes reversed, "A" as "F" only where x is Fortran-contiguous and not C-contiguous, "K" the axes by decreasing
-    stride (the order the elements lie in memory, negative strides kept); ValueError naming ``function`` else."""
+    stride (the order the elements lie in memory); ValueError naming ``function`` for another order."""
     if order not in ("C", "F", "A", "K"):
         raise ValueError(f"{function}: order must be one of 'C', 'F', 'A' or 'K', got {order!r}")
     if order == "A":
         order = "F" if is_fortran(x.shape, x.strides) else "C"
     if order == "F":
-        return transpose(x)
+        return tuple(range(x.ndim - 1, -1, -1))
     if order == "K":
-        return permute_dims(x, tuple(sorted(range(x.ndim), key=lambda a: (-abs(x.strides[a]), a))))
-    return x
+        return tuple(sorted(range(x.ndim), key=lambda a: (-abs(x.strides[a]), a)))
+    return tuple(range(x.ndim))
+
+
+def in_order(x: Array, order: str, function: str) -> Array:
+    """x with its axes permuted (:func:`order_axes`) so that reading it in C order reads x in NumPy's ``order``
+    (negative strides kept)."""
+    axes = order_axes(x, order, function)
+    return x if axes == tuple(range(x.ndim)) else permute_dims(x, axes)
 
 
 def matrix_transpose(x: Array, /) -> Array:

@@ -29,7 +29,17 @@ from . import reductions
 from .creation import _context_of, arange, asarray, default_int, eye, ones, tril, zeros
 from .gather import take
 from .indexing import _fit
-from .manipulation import broadcast_arrays, broadcast_to, expand_dims, flip, moveaxis, permute_dims, reshape
+from .manipulation import (
+    broadcast_arrays,
+    broadcast_shapes,
+    broadcast_to,
+    expand_dims,
+    flip,
+    moveaxis,
+    order_axes,
+    permute_dims,
+    reshape,
+)
 from .moving import _arrays, concat, stack, tile, unstack
 from .named_errors import named_errors
 from .numpy_common import as_array
@@ -739,16 +749,47 @@ def require(a: Any, dtype: Any = None, requirements: Any = None) -> Array:
 
 @named_errors
 def copy(a: Any, order: str = "K", subok: bool = False) -> Array:
-    """A copy of ``a``: C-ordered for ``order`` "K", "A" or "C" (NumPy keeps a Fortran layout for "K" and "A";
-    vulkit's values are the same, only the strides differ), Fortran-ordered for "F". ``subok`` is ignored
-    (vulkit arrays have no subclasses)."""
-    if order not in ("K", "A", "C", "F"):
-        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    """A copy of ``a`` laid out in NumPy's ``order``: "C", "F" (Fortran), "A" (Fortran where a is Fortran-contiguous,
+    else C) or "K" (the order a's elements lie in memory). ``subok`` is ignored (vulkit arrays have no
+    subclasses)."""
     x = as_array(a)
-    if order == "F":
-        reverse = tuple(range(x.ndim - 1, -1, -1))
-        return permute_dims(permute_dims(x, reverse).copy(), reverse)
-    return x.copy() if x is a else x
+    axes = order_axes(x, order, "copy")
+    if axes == tuple(range(x.ndim)):
+        return x.copy() if x is a else x
+    inverse = tuple(sorted(range(x.ndim), key=lambda k: axes[k]))
+    return permute_dims(permute_dims(x, axes).copy(), inverse)
+
+
+class broadcast:  # noqa: N801 - NumPy's name
+    """NumPy's ``np.broadcast(*arrays)``: the shape its arguments broadcast to (``shape``, ``ndim``, ``nd``, ``size``,
+    ``numiter``), and iteration over tuples of their broadcast elements (read back to the host, as NumPy's
+    scalars; ``index`` counts them, ``reset()`` starts over)."""
+
+    def __init__(self, *args: Any) -> None:
+        self._arrays = [as_array(a) for a in args]
+        self.shape = broadcast_shapes(*(a.shape for a in self._arrays))
+        self.index = 0
+        self._values: Any = None
+
+    ndim = property(lambda self: len(self.shape), doc="The broadcast shape's number of dimensions.")
+    nd = ndim
+    size = property(lambda self: size_of(self.shape), doc="The broadcast shape's number of elements.")
+    numiter = property(lambda self: len(self._arrays), doc="The number of arguments.")
+
+    def __iter__(self) -> broadcast:
+        return self
+
+    def __next__(self) -> tuple[Any, ...]:
+        if self._values is None:
+            self._values = [np.broadcast_to(a.numpy(), self.shape).reshape(-1) for a in self._arrays]
+        if self.index >= self.size:
+            raise StopIteration
+        self.index += 1
+        return tuple(values[self.index - 1] for values in self._values)
+
+    def reset(self) -> None:
+        """Start the iteration over."""
+        self.index = 0
 
 
 @named_errors
