@@ -10,7 +10,6 @@ import pytest
 import vulkit as vt
 
 
-
 def _has(name: str) -> bool:
     """Whether the device holds arrays of the dtype ``name`` (float16 is not among the array API's dtypes)."""
     try:
