@@ -68,6 +68,7 @@ class SelectSpec(sg.BufferSpec):
         lines += sg.scan_lines(sg.Geometry(WG, ITEMS, WG))  # room for subgroups of one
         lines += sg.row_tile_lines()
         lines += sg.pair_scan_lines("C")
+        lines.append(f"#define STAGED {int(key_bytes == 4)}")
         body = {"count": _COUNT, "pick": _PICK, "tally": _TALLY, "offsets": _OFFSETS, "emit": _EMIT}[self.stage]
         return "\n".join([*lines, *_COMMON.split("\n"), *body.split("\n")]) + "\n"
 
@@ -79,10 +80,12 @@ KT joined(uint low, uint high) {  // shifted twice: a 32-bit KT keeps the low wo
 KT prefix_of(uint r) {
   return joined(S(r * 4u), S(r * 4u + 1u));
 }
-// 1 where key i is below the bound, 65536 where it equals it (a tile's counts of both fit one word each)
-uint below_or_equal(uint i, KT bound) {
-  KT k = to_key(X(p.xoff + i));
+// 1 where a key is below the bound, 65536 where it equals it (a tile's counts of both fit one word each)
+uint below_or_equal_key(KT k, KT bound) {
   return k < bound ? 1u : k == bound ? 65536u : 0u;
+}
+uint below_or_equal(uint i, KT bound) {
+  return below_or_equal_key(to_key(X(p.xoff + i)), bound);
 }
 """
 
@@ -158,16 +161,33 @@ void main() {
 """
 
 _EMIT = """
+#if STAGED
+// the tile's keys, loaded coalesced and read back by each invocation's ITEMS consecutive ones (a word of padding
+// every 32 keeps those reads free of bank conflicts); 64-bit keys read their own from memory (the staged tile
+// would pass some devices' 32 KiB of shared memory)
+shared KT s_keys[TILE + TILE / 32u];
+#endif
 void main() {
 """ + _TILE_START + """  KT bound = prefix_of(r);
   uint wanted = S(r * 4u + 2u);
   uint less = C(2u * t), equal = C(2u * t + 1u);
+#if STAGED
+  [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
+    uint li = j * WG + tid;
+    if (li < size) s_keys[li + li / 32u] = to_key(X(p.xoff + start + li));
+  }
+  barrier();
+#endif
   // items in tile order: invocation tid holds the ITEMS consecutive keys from tid * ITEMS
   uint flags[ITEMS];
   uint mine = 0u;
   [[unroll]] for (uint j = 0u; j < ITEMS; j++) {
     uint li = tid * ITEMS + j;
+#if STAGED
+    uint f = li < size ? below_or_equal_key(s_keys[li + li / 32u], bound) : 0u;
+#else
     uint f = li < size ? below_or_equal(start + li, bound) : 0u;
+#endif
     flags[j] = f;
     mine += f;
   }
