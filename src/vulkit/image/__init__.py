@@ -5,6 +5,9 @@ float16 or float32, as vulkit arrays, NumPy arrays or Pillow images."""
 
 from __future__ import annotations
 
+from .composed import *  # noqa: F403 - composed.__all__
+from .composed import __all__ as _COMPOSED
+
 # -- filters and morphology (filters.py, morphology.py) -------------------------------------------------------
 from .filters import *  # noqa: F403 - filters.__all__
 from .filters import __all__ as _FILTERS
@@ -24,7 +27,7 @@ from .io import *  # noqa: F403 - io.__all__
 from .io import __all__ as _IO
 from .spectral import fftconvolve
 
-__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO, "fftconvolve"]
+__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COMPOSED, *_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO, "fftconvolve"]
 
 
 def _named_functions() -> None:

@@ -441,8 +441,17 @@ def rank_filter(input: Any, rank: int, size: Any = None, footprint: Any = None, 
     return _rank_api("rank_filter", input, rank, size, footprint, output, mode, cval, origin, axes)
 
 
+def percentile_filter(input: Any, percentile: float, size: Any = None, footprint: Any = None,  # noqa: A002
+                      output: Any = None, mode: str = "reflect", cval: float = 0.0, origin: Any = 0, *,
+                      axes: Any = None) -> Array:
+    """scipy.ndimage's ``percentile_filter``: the value at ``percentile`` (negative: counted from 100) of the
+    window's n values, rank int(n * percentile / 100) (n - 1 at 100), as scipy's (see :func:`median_filter`)."""
+    return _rank_api("percentile_filter", input, None, size, footprint, output, mode, cval, origin, axes,
+                     percentile=percentile)
+
+
 def _rank_api(function: str, input: Any, rank: int | None, size: Any, footprint: Any, output: Any,  # noqa: A002
-              mode: Any, cval: Any, origin: Any, axes: Any) -> Array:
+              mode: Any, cval: Any, origin: Any, axes: Any, percentile: float | None = None) -> Array:
     x = as_image(input, function)
     if footprint is None:
         if size is None:
@@ -469,7 +478,12 @@ def _rank_api(function: str, input: Any, rank: int | None, size: Any, footprint:
     if not isinstance(mode, str):
         raise RuntimeError(f"{function}: a sequence of modes is not supported for non-separable footprints")
     m = mode_name(mode, function)
-    if rank is None:
+    if percentile is not None:
+        percentile = float(percentile) + (100.0 if float(percentile) < 0 else 0.0)
+        if not 0 <= percentile <= 100:
+            raise ValueError(f"{function}: percentile must be within [-100, 100], got {percentile}")
+        rank = count - 1 if percentile == 100 else int(float(count) * percentile / 100.0)
+    elif rank is None:
         rank = count // 2
     else:
         rank = operator.index(rank)
@@ -704,5 +718,5 @@ def contiguous_float(x: Array) -> Array:
 denoise_bilateral = bilateral_filter
 
 __all__ = ["bilateral_filter", "convolve", "convolve1d", "correlate", "correlate1d", "denoise_bilateral",
-           "gaussian_filter", "gaussian_filter1d", "gaussian_kernel1d", "laplace", "median_filter", "prewitt",
-           "rank_filter", "sobel", "uniform_filter", "uniform_filter1d", "unsharp_mask"]
+           "gaussian_filter", "gaussian_filter1d", "gaussian_kernel1d", "laplace", "median_filter",
+           "percentile_filter", "prewitt", "rank_filter", "sobel", "uniform_filter", "uniform_filter1d", "unsharp_mask"]

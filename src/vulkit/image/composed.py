@@ -1,0 +1,134 @@
+"""scipy.ndimage's filters that are built from others, built the same way from vulkit's: the Gaussian Laplacian and
+gradient magnitude (Gaussian derivatives per axis), the morphological gradient and Laplacian and the top-hats (grey
+erosions and dilations), and the one-axis minimum and maximum filters. Each computes in the dtype scipy computes
+in (the output's, wrapping as NumPy's integers wrap), so integer results match scipy's exactly."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from ..array import dtypes as dt
+from ..array.array import Array
+from ..array.ops.creation import asarray
+from ..array.ops.elementwise import add, multiply, sqrt, subtract
+from ._filter_core import as_image, finish, output_dtype, per_axis, resolve_axes
+from .filters import _axes, gaussian_filter
+from .morphology import grey_dilation, grey_erosion, maximum_filter, minimum_filter
+
+
+def _per_axis_sum(function: str, input: Any, sigma: Any, order: int, output: Any, mode: Any, cval: float,  # noqa: A002
+                  truncate: float, radius: Any, axes: Any, square: bool) -> Array:
+    """scipy's generic Laplace and gradient magnitude over Gaussian derivatives: along each filtered axis in turn
+    the ``order``-th derivative (squared where ``square``), summed in the output's dtype; as scipy's, the term of
+    an axis smooths every axis in that axis's boundary mode."""
+    x = as_image(input, function)
+    filtered = _axes(x, axes, [sigma, mode], function)
+    modes = per_axis(mode, len(filtered), "mode", function, x.ndim, filtered)
+    out_dtype = output_dtype(x, output, function)
+    total = None
+    for axis, axis_mode in zip(filtered, modes, strict=True):  # each term in its axis's mode, on every axis
+        orders = [order if a == axis else 0 for a in filtered]
+        term = gaussian_filter(x, sigma, orders, out_dtype, axis_mode, cval, truncate, radius=radius, axes=filtered)
+        if square:
+            term = multiply(term, term)
+        total = term if total is None else add(total, term)
+    if total is None:  # no axis to filter: the input, as scipy's
+        return finish(x.astype(out_dtype), output)
+    if square:
+        total = sqrt(total).astype(out_dtype)
+    return finish(total, output)
+
+
+def gaussian_laplace(input: Any, sigma: Any, output: Any = None, mode: Any = "reflect",  # noqa: A002
+                     cval: float = 0.0, *, truncate: float = 4.0, radius: Any = None, axes: Any = None) -> Array:
+    """scipy.ndimage's ``gaussian_laplace``: the sum over the filtered axes of the Gaussian's second derivative
+    along each (:func:`gaussian_filter` of order 2 on that axis)."""
+    return _per_axis_sum("gaussian_laplace", input, sigma, 2, output, mode, cval, truncate, radius, axes, False)
+
+
+def gaussian_gradient_magnitude(input: Any, sigma: Any, output: Any = None, mode: Any = "reflect",  # noqa: A002
+                                cval: float = 0.0, *, truncate: float = 4.0, radius: Any = None,
+                                axes: Any = None) -> Array:
+    """scipy.ndimage's ``gaussian_gradient_magnitude``: the square root of the sum over the filtered axes of the
+    squared Gaussian first derivatives (:func:`gaussian_filter` of order 1 on each axis). Only the filtered axes
+    are smoothed, as in scipy's ``gaussian_laplace`` (scipy 1.17's gradient magnitude given ``axes`` also smooths
+    the others with sigma)."""
+    return _per_axis_sum("gaussian_gradient_magnitude", input, sigma, 1, output, mode, cval, truncate, radius, axes,
+                         True)
+
+
+def _warn_size(function: str, size: Any, footprint: Any) -> None:
+    if size is not None and footprint is not None:
+        warnings.warn(f"{function}: ignoring size because footprint is set", UserWarning, stacklevel=4)
+
+
+def morphological_gradient(input: Any, size: Any = None, footprint: Any = None, structure: Any = None,  # noqa: A002
+                           output: Any = None, mode: Any = "reflect", cval: float = 0.0, origin: Any = 0, *,
+                           axes: Any = None) -> Array:
+    """scipy.ndimage's ``morphological_gradient``: :func:`grey_dilation` minus :func:`grey_erosion`, in the
+    input's dtype (written into ``output`` where it is an array; a dtype there is ignored, as scipy ignores it)."""
+    args = (size, footprint, structure, None, mode, cval, origin)
+    result = subtract(grey_dilation(input, *args, axes=axes), grey_erosion(input, *args, axes=axes))
+    return finish(result, output if isinstance(output, Array) else None)
+
+
+def morphological_laplace(input: Any, size: Any = None, footprint: Any = None, structure: Any = None,  # noqa: A002
+                          output: Any = None, mode: Any = "reflect", cval: float = 0.0, origin: Any = 0, *,
+                          axes: Any = None) -> Array:
+    """scipy.ndimage's ``morphological_laplace``: :func:`grey_dilation` plus :func:`grey_erosion` minus twice the
+    input, in the input's dtype (integers wrap, as scipy's)."""
+    x = as_image(input, "morphological_laplace")
+    args = (size, footprint, structure, None, mode, cval, origin)
+    both = add(grey_dilation(x, *args, axes=axes), grey_erosion(x, *args, axes=axes))
+    return finish(subtract(subtract(both, x), x), output if isinstance(output, Array) else None)
+
+
+def _tophat(function: str, white: bool, input: Any, size: Any, footprint: Any, structure: Any,  # noqa: A002
+            output: Any, mode: Any, cval: float, origin: Any, axes: Any) -> Array:
+    """The input minus its grey opening (``white``), or its grey closing minus the input, in the output's dtype;
+    booleans as 0 and 1 (their difference is scipy's exclusive or)."""
+    _warn_size(function, size, footprint)
+    boolean = getattr(getattr(input, "dtype", None), "kind", None) == "b"
+    x = as_image(asarray(input).astype(dt.uint8) if boolean else input, function)  # booleans as 0 and 1
+    out_dtype = dt.bool_ if boolean and output is None else output_dtype(x, output, function)
+    work = x
+    first, second = (grey_erosion, grey_dilation) if white else (grey_dilation, grey_erosion)
+    args = (size, footprint, structure, None, mode, cval, origin)
+    smoothed = second(first(work, *args, axes=axes), *args, axes=axes)
+    difference = subtract(work, smoothed) if white else subtract(smoothed, work)
+    return finish(difference.astype(out_dtype), output)
+
+
+def white_tophat(input: Any, size: Any = None, footprint: Any = None, structure: Any = None,  # noqa: A002
+                 output: Any = None, mode: Any = "reflect", cval: float = 0.0, origin: Any = 0, *,
+                 axes: Any = None) -> Array:
+    """scipy.ndimage's ``white_tophat``: the input minus its grey opening (exclusive or for booleans)."""
+    return _tophat("white_tophat", True, input, size, footprint, structure, output, mode, cval, origin, axes)
+
+
+def black_tophat(input: Any, size: Any = None, footprint: Any = None, structure: Any = None,  # noqa: A002
+                 output: Any = None, mode: Any = "reflect", cval: float = 0.0, origin: Any = 0, *,
+                 axes: Any = None) -> Array:
+    """scipy.ndimage's ``black_tophat``: the grey closing minus the input (exclusive or for booleans)."""
+    return _tophat("black_tophat", False, input, size, footprint, structure, output, mode, cval, origin, axes)
+
+
+def minimum_filter1d(input: Any, size: int, axis: int = -1, output: Any = None, mode: str = "reflect",  # noqa: A002
+                     cval: float = 0.0, origin: int = 0) -> Array:
+    """scipy.ndimage's ``minimum_filter1d``: :func:`minimum_filter` of ``size`` along the array axis ``axis``."""
+    x = as_image(input, "minimum_filter1d")
+    return minimum_filter(x, size, None, output, mode, cval, origin, axes=resolve_axes(x.ndim, axis,
+                                                                                       "minimum_filter1d"))
+
+
+def maximum_filter1d(input: Any, size: int, axis: int = -1, output: Any = None, mode: str = "reflect",  # noqa: A002
+                     cval: float = 0.0, origin: int = 0) -> Array:
+    """scipy.ndimage's ``maximum_filter1d``: :func:`maximum_filter` of ``size`` along the array axis ``axis``."""
+    x = as_image(input, "maximum_filter1d")
+    return maximum_filter(x, size, None, output, mode, cval, origin, axes=resolve_axes(x.ndim, axis,
+                                                                                       "maximum_filter1d"))
+
+
+__all__ = ["black_tophat", "gaussian_gradient_magnitude", "gaussian_laplace", "maximum_filter1d",
+           "minimum_filter1d", "morphological_gradient", "morphological_laplace", "white_tophat"]
