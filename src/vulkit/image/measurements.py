@@ -1,0 +1,165 @@
+"""scipy.ndimage's measurements over labelled regions: ``sum_labels`` (``sum``), ``mean``, ``variance``,
+``standard_deviation`` and ``center_of_mass``, with scipy's ``labels`` and ``index`` rules: no labels, the whole
+input; no index, the region where labels > 0; a scalar index, that label's region (0-d results); a sequence of
+labels, one result each (shaped as the index; absent labels give 0, and NaN where a mean divides by 0, as scipy's).
+Regions of a sequence are counted and summed on the GPU by :func:`vulkit.bincount` (weighted sums exact in fixed
+point: the same bits run after run); labels that are negative or larger than the input are first numbered by
+:func:`vulkit.unique_inverse`. The index is read on the host; so are the label range and the found regions' count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..array import dtypes as dt
+from ..array.array import Array
+from ..array.ops.creation import arange, asarray
+from ..array.ops.elementwise import astype, divide, equal, greater, multiply, sqrt, subtract, where
+from ..array.ops.histogram import bincount
+from ..array.ops.manipulation import broadcast_arrays, reshape
+from ..array.ops.reductions import max as max_
+from ..array.ops.reductions import min as min_
+from ..array.ops.reductions import sum as sum_
+from ..array.ops.sets import unique_inverse
+
+
+def _real(function: str, input: Any) -> Array:  # noqa: A002 - scipy's name
+    x = input if isinstance(input, Array) else asarray(input)
+    if x.dtype.kind not in "biuf":
+        raise TypeError(f"{function}: input must be real numbers, got {x.dtype.name}")
+    return x
+
+
+def _wide(x: Array) -> dt.DType:
+    return dt.float64 if "float64" in x._ctx.dtypes else dt.float32
+
+
+def _stats(function: str, input: Any, labels: Any, index: Any,  # noqa: A002
+           centered: bool) -> tuple[Array, Array, Array | None]:
+    """scipy's counts, sums and (``centered``) sums of squared deviations from each region's mean."""
+    x = _real(function, input)
+    if labels is None:
+        return _one_region(x, None, centered)
+    marks = labels if isinstance(labels, Array) else asarray(labels, device=x.device)
+    if marks.dtype.kind not in "biu":
+        raise TypeError(f"{function}: labels must be integers, got {marks.dtype.name}")
+    try:
+        x, marks = broadcast_arrays(x, marks)
+    except ValueError:
+        raise ValueError(f"{function}: labels of shape {marks.shape} do not broadcast to input's {x.shape}") from None
+    if index is None:
+        return _one_region(x, greater(marks, 0), centered)
+    if not isinstance(index, Array) and np.ndim(index) == 0:
+        return _one_region(x, equal(marks, index), centered)
+    wanted = np.asarray(index.numpy() if isinstance(index, Array) else index)
+    flat, values = reshape(marks, (-1,)), reshape(x, (-1,))
+    if flat.size and (int(min_(flat)) < 0 or int(max_(flat)) > flat.size):
+        found, flat = unique_inverse(flat)
+        numbers = found.numpy()
+    else:
+        numbers = None
+    counts = bincount(flat)
+    sums = bincount(flat, weights=values)
+    squares = None
+    if centered:
+        means = divide(sums, where(greater(counts, 0), counts, 1))
+        deviations = subtract(values, means[flat])
+        squares = bincount(flat, weights=multiply(deviations, deviations))
+    places, present = _places(wanted, numbers, counts.shape[0])
+    picked = [_pick(a, places, present, wanted.shape) for a in (counts, sums, squares) if a is not None]
+    return picked[0], picked[1], picked[2] if centered else None
+
+
+def _places(wanted: np.ndarray, numbers: np.ndarray | None, bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """The bin of each wanted label (0 where it has none) and whether it has one."""
+    if numbers is None:
+        places = wanted.astype(np.int64, copy=True)
+        present = (places >= 0) & (places < bins)
+    else:
+        places = np.searchsorted(numbers, wanted)
+        places[places >= numbers.size] = 0
+        present = numbers[places] == wanted
+    places[~present] = 0
+    return places, present
+
+
+def _pick(values: Array, places: np.ndarray, present: np.ndarray, shape: tuple[int, ...]) -> Array:
+    """values[places] where present, else 0, shaped as the index."""
+    ctx_places = asarray(places.reshape(-1), device=values.device)
+    chosen = where(asarray(present.reshape(-1), device=values.device), values[ctx_places], 0)
+    return reshape(astype(chosen, values.dtype), shape)
+
+
+def _one_region(x: Array, mask: Array | None, centered: bool) -> tuple[Array, Array, Array | None]:
+    """The count, sum (in NumPy's sum dtype, as scipy's sum of the selected values) and centred sum of squares of
+    x where mask (everywhere when None)."""
+    if mask is None:
+        count, total = asarray(x.size, device=x.device), sum_(x)
+        selected = x
+    else:
+        count = sum_(astype(mask, dt.int64 if "int64" in x._ctx.dtypes else dt.int32))
+        zero = asarray(0, dtype=x.dtype, device=x.device)
+        selected = where(mask, x, zero)
+        total = sum_(selected)
+    if not centered:
+        return count, total, None
+    mean = divide(astype(total, _wide(x)), astype(count, _wide(x)))
+    deviations = subtract(astype(x, _wide(x)), mean)
+    squared = multiply(deviations, deviations)
+    return count, total, sum_(squared if mask is None else where(mask, squared, 0.0))
+
+
+def sum_labels(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
+    """scipy.ndimage's ``sum_labels``: the sum of input over each region (see the module docstring)."""
+    return _stats("sum_labels", input, labels, index, False)[1]
+
+
+def sum(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A001, A002 - scipy's name
+    """scipy.ndimage's ``sum``: :func:`sum_labels`."""
+    return _stats("sum", input, labels, index, False)[1]
+
+
+def mean(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
+    """scipy.ndimage's ``mean``: each region's sum over its count (float64 where the device has it)."""
+    count, total, _ = _stats("mean", input, labels, index, False)
+    wide = _wide(total)
+    return divide(astype(total, wide), astype(count, wide))
+
+
+def _variance(function: str, input: Any, labels: Any, index: Any) -> Array:  # noqa: A002
+    count, _, squares = _stats(function, input, labels, index, True)
+    wide = _wide(squares)
+    return divide(astype(squares, wide), astype(count, wide))
+
+
+def variance(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
+    """scipy.ndimage's ``variance``: each region's mean squared deviation from its mean (two passes)."""
+    return _variance("variance", input, labels, index)
+
+
+def standard_deviation(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
+    """scipy.ndimage's ``standard_deviation``: the square root of :func:`variance`."""
+    return sqrt(_variance("standard_deviation", input, labels, index))
+
+
+def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
+    """scipy.ndimage's ``center_of_mass``: each region's mean coordinate along each axis, weighted by input: a tuple
+    of 0-d arrays (a list of such tuples for a sequence index)."""
+    x = _real("center_of_mass", input)
+    wide = _wide(x)
+    normalizer = astype(sum_labels(x, labels, index), wide)
+    results = []
+    for axis, n in enumerate(x.shape):
+        shape = [1] * x.ndim
+        shape[axis] = n
+        coordinate = reshape(arange(n, dtype=wide, device=x.device), tuple(shape))
+        weighted = multiply(astype(x, wide), coordinate)
+        results.append(divide(astype(sum_labels(weighted, labels, index), wide), normalizer))
+    if results and results[0].ndim == 0:
+        return tuple(results)
+    flat = [reshape(r, (-1,)) for r in results]
+    return [tuple(r[i] for r in flat) for i in range(flat[0].size if flat else 0)]
+
+
+__all__ = ["center_of_mass", "mean", "standard_deviation", "sum", "sum_labels", "variance"]

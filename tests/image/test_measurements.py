@@ -1,0 +1,81 @@
+"""scipy.ndimage's measurements over labelled regions (image/measurements.py), against scipy.ndimage: input dtypes,
+labels absent, small, negative or large (numbered first), broadcast against the input; an index absent, scalar
+(present or not), a list, a 2-D array or a vulkit array; empty regions (NaN means, as scipy's)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+import scipy.ndimage as ndi
+
+import vulkit as vt
+
+NAMES = ["sum_labels", "sum", "mean", "variance", "standard_deviation"]
+INDEXES = [None, 2, 9, [1, 2, 7], np.array([[0, 3], [4, -1]])]
+
+
+def _labels(kind: str, shape: tuple[int, ...]) -> np.ndarray | None:
+    rng = np.random.default_rng(1)
+    small = rng.integers(0, 5, shape)
+    return {"none": None, "small": small, "spread": small * 1000 - 3, "row": small[:1]}[kind]
+
+
+def _scipy(name: str, *args):
+    with warnings.catch_warnings():  # empty regions: NaN, with NumPy's warnings
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return getattr(ndi, name)(*args)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int32", "float32", "float64", "bool"])
+@pytest.mark.parametrize("kind", ["none", "small", "spread", "row"])
+@pytest.mark.parametrize("name", NAMES)
+def test_region_statistics(name, kind, dtype):
+    if dtype == "float64" and "float64" not in vt.__array_namespace_info__().dtypes():
+        pytest.skip("the device has no float64")
+    rng = np.random.default_rng(0)
+    a = (rng.random((17, 23)) * 100).astype(dtype) if dtype != "bool" else rng.random((17, 23)) > 0.5
+    labels = _labels(kind, a.shape)
+    for index in INDEXES:
+        got = getattr(vt.image, name)(vt.asarray(a), None if labels is None else vt.asarray(labels), index)
+        expected = np.asarray(_scipy(name, a, labels, index))
+        assert got.shape == expected.shape, (index, got.shape, expected.shape)
+        assert got.dtype == vt.dtype(expected.dtype), (index, got.dtype, expected.dtype)
+        np.testing.assert_allclose(got.numpy(), expected, rtol=2e-6 if dtype == "float32" else 1e-12,
+                                   atol=1e-9, equal_nan=True)
+
+
+def test_index_as_a_vulkit_array_and_host_inputs():
+    a = np.arange(12.0).reshape(3, 4)
+    labels = np.array([[1, 1, 2, 2], [0, 3, 3, 2], [1, 0, 0, 3]])
+    got = vt.image.mean(a, labels, vt.asarray(np.array([3, 1])))
+    np.testing.assert_allclose(got.numpy(), ndi.mean(a, labels, [3, 1]))
+    assert vt.image.sum_labels(a).numpy() == a.sum()
+
+
+@pytest.mark.parametrize("index", [None, 1, [1, 2, 3]])
+def test_center_of_mass(index):
+    rng = np.random.default_rng(2)
+    a = rng.random((9, 11, 5))
+    labels = rng.integers(0, 4, a.shape)
+    got = vt.image.center_of_mass(vt.asarray(a), vt.asarray(labels), index)
+    expected = ndi.center_of_mass(a, labels, index)
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == 3
+        np.testing.assert_allclose([float(v) for v in got], expected, rtol=1e-12)
+    else:
+        assert isinstance(got, list) and len(got) == len(expected)
+        np.testing.assert_allclose([[float(v) for v in point] for point in got], expected, rtol=1e-12)
+    whole = vt.image.center_of_mass(vt.asarray(a))
+    np.testing.assert_allclose([float(v) for v in whole], ndi.center_of_mass(a), rtol=1e-12)
+
+
+def test_errors_name_the_function():
+    x = vt.asarray(np.ones((4, 4), np.float32))
+    with pytest.raises(TypeError, match="mean: labels must be integers"):
+        vt.image.mean(x, vt.asarray(np.ones((4, 4), np.float32)))
+    with pytest.raises(ValueError, match="variance: labels of shape"):
+        vt.image.variance(x, np.ones((3, 4), np.int32), [1])
+    with pytest.raises(TypeError, match="sum_labels: input must be real"):
+        vt.image.sum_labels(vt.asarray(np.ones(3, np.complex64)))
