@@ -79,3 +79,84 @@ def test_errors_name_the_function():
         vt.image.variance(x, np.ones((3, 4), np.int32), [1])
     with pytest.raises(TypeError, match="sum_labels: input must be real"):
         vt.image.sum_labels(vt.asarray(np.ones(3, np.complex64)))
+
+
+def _spiral(n: int) -> np.ndarray:
+    """One long path winding in to the centre, with gaps one pixel wide: a component of ~n^2 / 2 pixels whose
+    union-find chains are long."""
+    a = np.zeros((n, n), bool)
+    top, left, bottom, right = 0, 0, n - 1, n - 1
+    while top <= bottom and left <= right:
+        a[top, left:right + 1] = True
+        a[top:bottom + 1, right] = True
+        if top + 2 <= bottom:
+            a[bottom, left:right + 1] = True
+        if left + 2 <= right:
+            a[top + 2:bottom + 1, left] = True
+        top, left, bottom, right = top + 2, left + 2, bottom - 2, right - 2
+        if top <= bottom:
+            a[top - 1, left] = True
+    return a
+
+
+@pytest.mark.parametrize("shape", [(20, 30), (1, 1), (7,), (5, 6, 7), (3, 4, 5, 6), (257, 129)])
+@pytest.mark.parametrize("density", [0.3, 0.6])
+def test_label_numbers_components_as_scipy(shape, density):
+    a = np.random.default_rng(3).random(shape) < density
+    for connectivity in range(1, len(shape) + 1):
+        structure = ndi.generate_binary_structure(len(shape), connectivity)
+        got, count = vt.image.label(vt.asarray(a), structure)
+        expected, expected_count = ndi.label(a, structure)
+        assert count == expected_count and got.dtype == vt.int32
+        np.testing.assert_array_equal(got.numpy(), expected)
+
+
+def test_label_of_long_paths_values_views_and_outputs():
+    spiral = _spiral(61)
+    got, count = vt.image.label(vt.asarray(spiral))
+    expected, expected_count = ndi.label(spiral)
+    assert count == expected_count
+    np.testing.assert_array_equal(got.numpy(), expected)
+    values = np.random.default_rng(4).standard_normal((33, 35)).astype(np.float32)
+    values[values > 0.8] = 0.0
+    values[3, 4] = np.nan  # nonzero: foreground, as scipy's
+    view = vt.asarray(values)[::2, 1:]
+    got, count = vt.image.label(view, np.ones((3, 3)))
+    expected, expected_count = ndi.label(values[::2, 1:], np.ones((3, 3)))
+    assert count == expected_count
+    np.testing.assert_array_equal(got.numpy(), expected)
+    out = vt.zeros(values.shape, dtype=vt.int64)
+    assert vt.image.label(vt.asarray(values), output=out) == ndi.label(values)[1]
+    np.testing.assert_array_equal(out.numpy(), ndi.label(values)[0])
+    got, _ = vt.image.label(values, output=np.uint16)
+    assert got.dtype == vt.uint16
+    for tiny in (np.array(5.0), np.array(0.0), np.zeros((0, 3))):
+        got, count = vt.image.label(vt.asarray(tiny))
+        expected, expected_count = ndi.label(tiny)
+        assert count == expected_count and got.shape == expected.shape
+        np.testing.assert_array_equal(got.numpy(), expected)
+
+
+def test_labels_feed_the_measurements():
+    rng = np.random.default_rng(5)
+    a = rng.random((40, 50))
+    labels, count = vt.image.label(vt.asarray(a > 0.55))
+    host_labels, _ = ndi.label(a > 0.55)
+    index = list(range(1, count + 1))
+    np.testing.assert_allclose(vt.image.mean(vt.asarray(a), labels, index).numpy(), ndi.mean(a, host_labels, index))
+
+
+def test_label_errors_name_it():
+    x = vt.asarray(np.ones((4, 4), np.float32))
+    with pytest.raises(RuntimeError, match="label: structure and input must have equal rank"):
+        vt.image.label(x, np.ones((3, 3, 3)))
+    with pytest.raises(ValueError, match="label: structure dimensions must be equal to 3"):
+        vt.image.label(x, np.ones((3, 5)))
+    with pytest.raises(ValueError, match="label: output shape"):
+        vt.image.label(x, output=vt.zeros((3, 3), dtype=vt.int32))
+    with pytest.raises(TypeError, match="label: input must be real"):
+        vt.image.label(vt.asarray(np.ones(3, np.complex64)))
+    with pytest.raises(NotImplementedError, match="at most 4 dimensions"):
+        vt.image.label(vt.zeros((2, 2, 2, 2, 2)))
+    with pytest.raises(RuntimeError, match="insufficient bit-depth"):
+        vt.image.label(vt.asarray(np.eye(300, dtype=bool)), output=vt.uint8)

@@ -1,5 +1,6 @@
-"""scipy.ndimage's measurements over labelled regions: ``sum_labels`` (``sum``), ``mean``, ``variance``,
-``standard_deviation`` and ``center_of_mass``, with scipy's ``labels`` and ``index`` rules: no labels, the whole
+"""scipy.ndimage's labelled regions: ``label`` (connected components, by the union-find of
+``array/kernels/label.py``), and the measurements over them — ``sum_labels`` (``sum``), ``mean``, ``variance``,
+``standard_deviation`` and ``center_of_mass`` — with scipy's ``labels`` and ``index`` rules: no labels, the whole
 input; no index, the region where labels > 0; a scalar index, that label's region (0-d results); a sequence of
 labels, one result each (shaped as the index; absent labels give 0, and NaN where a mean divides by 0, as scipy's).
 Regions of a sequence are counted and summed on the GPU by :func:`vulkit.bincount` (weighted sums exact in fixed
@@ -14,14 +15,80 @@ import numpy as np
 
 from ..array import dtypes as dt
 from ..array.array import Array
+from ..array.kernels import label as label_kernels
+from ..array.kernels import sort_glsl
 from ..array.ops.creation import arange, asarray
-from ..array.ops.elementwise import astype, divide, equal, greater, multiply, sqrt, subtract, where
+from ..array.ops.elementwise import astype, divide, equal, greater, logical_and, multiply, not_equal, sqrt, subtract
+from ..array.ops.gather import take
 from ..array.ops.histogram import bincount
 from ..array.ops.manipulation import broadcast_arrays, reshape
 from ..array.ops.reductions import max as max_
 from ..array.ops.reductions import min as min_
 from ..array.ops.reductions import sum as sum_
+from ..array.ops.scans import cumulative_sum, where
 from ..array.ops.sets import unique_inverse
+from ..array.ops.sorting import dispatch, grid, wants_addresses
+from .morphology import generate_binary_structure
+
+
+def label(input: Any, structure: Any = None, output: Any = None) -> Any:  # noqa: A002 - scipy's name
+    """scipy.ndimage's ``label``: the connected components of input's nonzero elements, numbered 1, 2, ... in the
+    raster order of their first elements (as scipy numbers them), with neighbours given by ``structure`` (3 in every
+    axis; default: the cross, faces only). Returns (labels as int32 or ``output``'s dtype, the number of
+    components), or only the number where ``output`` is an array it fills. Arrays of up to 4 dimensions; the count
+    is read back."""
+    function = "label"
+    x = _real(function, input) if not (isinstance(input, Array) and input.dtype.kind == "b") else input
+    mask_source = x.reshape((1,)) if x.ndim == 0 else x
+    if x.ndim > 4:
+        raise NotImplementedError(f"{function}: arrays of at most 4 dimensions are supported, got {x.ndim}")
+    footprint = generate_binary_structure(max(x.ndim, 1), 1) if structure is None else np.asarray(
+        structure.numpy() if isinstance(structure, Array) else structure, dtype=bool)
+    if footprint.ndim != max(x.ndim, 1):
+        raise RuntimeError(f"{function}: structure and input must have equal rank")
+    if any(n != 3 for n in footprint.shape):
+        raise ValueError(f"{function}: structure dimensions must be equal to 3")
+    if isinstance(output, Array):
+        if output.shape != x.shape:
+            raise ValueError(f"{function}: output shape not correct ({output.shape}, expected {x.shape})")
+        out_dtype = output.dtype
+    else:
+        out_dtype = dt.int32 if output is None else dt.as_dtype(output)
+    labels, count = _components(mask_source, footprint)
+    labels = reshape(labels, x.shape)
+    if count > (np.iinfo(out_dtype.np).max if out_dtype.kind in "iu" else 2 ** 24):
+        raise RuntimeError(f"{function}: insufficient bit-depth in requested output type ({count} labels)")
+    if isinstance(output, Array):
+        output[...] = labels
+        return count
+    return astype(labels, out_dtype), count
+
+
+def _components(x: Array, footprint: np.ndarray) -> tuple[Array, int]:
+    """The labels (int32, or int64 past 2^31 elements) of x's nonzero elements' components and their count."""
+    ctx = x._ctx
+    shape4 = (1,) * (4 - x.ndim) + x.shape
+    centre = np.array([1] * footprint.ndim)
+    steps = [tuple(int(v) for v in cell - centre) for cell in np.argwhere(footprint)]
+    before = [(0,) * (4 - len(s)) + s for s in steps if s < (0,) * len(s)]  # lexicographic: earlier in raster order
+    flat = reshape(x, (-1,))
+    mask = astype(not_equal(flat, 0), dt.uint32)
+    parents = arange(flat.size, dtype=dt.uint32, device=x.device)
+    if flat.size:
+        scoped = sort_glsl.scoped_atomics(ctx)
+        addresses = wants_addresses(ctx, [mask, parents], "label")
+        buffers = [mask._alloc, parents._alloc]
+        groups = grid(ctx, -(-flat.size // label_kernels.WG))
+        for stage in label_kernels.STAGES:
+            kernel = ctx.kernels.get(label_kernels.LabelSpec(stage, tuple(before), scoped, addresses))
+            dispatch(ctx, kernel, buffers, [mask._alloc, parents._alloc], [parents._alloc],
+                     (flat.size, *shape4, groups[0]), groups)
+    wide = dt.int64 if flat.size >= 2 ** 31 - 2 else dt.int32
+    roots = logical_and(equal(parents, arange(flat.size, dtype=dt.uint32, device=x.device)), astype(mask, dt.bool_))
+    ranks = cumulative_sum(astype(roots, wide))
+    count = int(ranks[-1]) if flat.size else 0
+    labels = where(astype(mask, dt.bool_), take(ranks, astype(parents, dt.int64)), 0)
+    return astype(labels, wide), count
 
 
 def _real(function: str, input: Any) -> Array:  # noqa: A002 - scipy's name
@@ -162,4 +229,4 @@ def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  #
     return [tuple(r[i] for r in flat) for i in range(flat[0].size if flat else 0)]
 
 
-__all__ = ["center_of_mass", "mean", "standard_deviation", "sum", "sum_labels", "variance"]
+__all__ = ["center_of_mass", "label", "mean", "standard_deviation", "sum", "sum_labels", "variance"]

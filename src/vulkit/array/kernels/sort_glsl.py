@@ -73,6 +73,9 @@ def header(extensions: list[str], float_controls: dict[str, tuple[int, ...]] | N
             *float_control_lines(float_controls or {}), f"layout(local_size_x = {wg}) in;"]
 
 
+_BUFFER_SCOPE = "gl_ScopeQueueFamily, 0, gl_SemanticsRelaxed"  # buffer atomics where they name their scope
+
+
 def atomic_lines(scoped: bool) -> list[str]:
     """Macros ``SHARED_ADD(x, v)``, ``BUFFER_ADD(x, v)`` and ``BUFFER_OR(x, v)``: relaxed atomics on shared memory
     and on buffers. ``scoped`` (devices with the Vulkan memory model): they name their scopes, Workgroup and
@@ -86,13 +89,18 @@ def atomic_lines(scoped: bool) -> list[str]:
     else:
         # relaxed atomics order no other access, so they name no storage class (SPIR-V's validator requires that)
         shared = "gl_ScopeWorkgroup, 0, gl_SemanticsRelaxed"
-        buffer = "gl_ScopeQueueFamily, 0, gl_SemanticsRelaxed"
+        buffer = _BUFFER_SCOPE
         lines = [f"#define SHARED_ADD(x, v) atomicAdd(x, v, {shared})",
                  f"#define BUFFER_ADD(x, v) atomicAdd(x, v, {buffer})",
                  f"#define BUFFER_OR(x, v) atomicOr(x, v, {buffer})"]
     return [*lines, "#define DEFINE_COUNT(array) void count(uint at) { if (subgroupAllEqual(at)) { "
             "uint lanes = subgroupBallotBitCount(subgroupBallot(true)); if (subgroupElect()) SHARED_ADD(array[at], "
             "lanes); } else { SHARED_ADD(array[at], 1u); } }"]
+
+
+def buffer_min_line(scoped: bool) -> str:
+    """The macro ``BUFFER_MIN(x, v)``: a relaxed atomic minimum on a buffer, scoped as :func:`atomic_lines`'s."""
+    return f"#define BUFFER_MIN(x, v) atomicMin(x, v{', ' + _BUFFER_SCOPE if scoped else ''})"
 
 
 def scoped_atomics(context: Any) -> bool:
