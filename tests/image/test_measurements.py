@@ -160,3 +160,90 @@ def test_label_errors_name_it():
         vt.image.label(vt.zeros((2, 2, 2, 2, 2)))
     with pytest.raises(RuntimeError, match="insufficient bit-depth"):
         vt.image.label(vt.asarray(np.eye(300, dtype=bool)), output=vt.uint8)
+
+
+def _same_or_both_raise(name: str, ours: tuple, theirs: tuple) -> tuple[bool, object, object]:
+    """(whether scipy's ``name`` raised, our result, scipy's) of the arguments ``ours`` and ``theirs``: ours must
+    raise ValueError where scipy's raises."""
+    try:
+        expected = getattr(ndi, name)(*theirs)
+    except ValueError:
+        with pytest.raises(ValueError, match="the region asked for has no element"):
+            getattr(vt.image, name)(*ours)
+        return True, None, None
+    return False, getattr(vt.image, name)(*ours), expected
+
+
+def _first_positions(a: np.ndarray, labels: np.ndarray | None, index, largest: bool):
+    """The first place in raster order of each region's least (greatest) value: vulkit's rule among ties (scipy's
+    unstable sort picks any of them)."""
+    marks = np.zeros(a.shape, np.int64) if labels is None else labels
+    wanted = [0] if labels is None else [1] if index is None else list(np.ravel(index))
+    region_of = (marks > 0).astype(np.int64) if labels is not None and index is None else marks
+    points = []
+    for w in wanted:
+        inside = region_of == w
+        if not inside.any():
+            points.append((0,) * a.ndim)
+            continue
+        best = a[inside].max() if largest else a[inside].min()
+        points.append(tuple(int(c) for c in np.argwhere(inside & (a == best))[0]))
+    return points[0] if labels is None or np.ndim(index) == 0 else points
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "float32", "float64"])
+@pytest.mark.parametrize("kind", ["none", "small", "spread"])
+def test_region_order_statistics(kind, dtype):
+    """minimum, maximum, extrema and median against scipy's; the positions of the extremes are each region's first
+    in raster order among ties (scipy's unstable sort may report another: compared directly where values are
+    distinct); regions of a sequence index with no element give 0 and (0, 0), as scipy's (its median there is not
+    defined: not compared); a single empty region raises where scipy's does."""
+    if dtype == "float64" and "float64" not in vt.__array_namespace_info__().dtypes():
+        pytest.skip("the device has no float64")
+    rng = np.random.default_rng(7)
+    a = (rng.random((13, 17)) * 20).astype(dtype) if dtype in ("uint8", "int16") else \
+        rng.permutation(13 * 17).reshape(13, 17).astype(dtype)  # integers: ties; floats: distinct
+    labels = _labels(kind, a.shape)
+    x, marks = vt.asarray(a), None if labels is None else vt.asarray(labels)
+    for index in ([None] if labels is None else INDEXES):
+        for name in ("minimum", "maximum"):
+            raised, got, expected = _same_or_both_raise(name, (x, marks, index), (a, labels, index))
+            if not raised:
+                expected = np.asarray(expected)
+                assert got.dtype == vt.dtype(expected.dtype) and got.shape == expected.shape
+                np.testing.assert_array_equal(got.numpy(), expected)
+        for name, largest in (("minimum_position", False), ("maximum_position", True)):
+            raised, got, expected = _same_or_both_raise(name, (x, marks, index), (a, labels, index))
+            if raised:
+                continue
+            assert got == _first_positions(a, labels, index, largest)
+            if a.dtype.kind == "f":
+                assert got == ([tuple(int(c) for c in p) for p in expected] if isinstance(expected, list)
+                               else tuple(int(c) for c in expected))
+        raised, got, expected = _same_or_both_raise("extrema", (x, marks, index), (a, labels, index))
+        if not raised:
+            np.testing.assert_array_equal(got[0].numpy(), expected[0])
+            np.testing.assert_array_equal(got[1].numpy(), expected[1])
+            assert got[2:] == (vt.image.minimum_position(x, marks, index), vt.image.maximum_position(x, marks, index))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            expected = np.asarray(ndi.median(a, labels, index))
+        got = vt.image.median(x, marks, index).numpy()
+        if labels is not None and np.ndim(index):
+            defined = np.isin(np.asarray(index), labels)
+            got, expected = got[defined], expected[defined]
+        np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+def test_find_objects():
+    rng = np.random.default_rng(8)
+    labels = rng.integers(0, 5, (6, 7, 3))
+    labels[labels == 2] = 0  # a label with no element: None
+    assert vt.image.find_objects(vt.asarray(labels)) == ndi.find_objects(labels)
+    assert vt.image.find_objects(labels, max_label=6) == ndi.find_objects(labels, max_label=6)
+    assert vt.image.find_objects(labels, max_label=2) == ndi.find_objects(labels, max_label=2)
+    found, _ = vt.image.label(vt.asarray(rng.random((30, 40)) > 0.7))
+    assert vt.image.find_objects(found) == ndi.find_objects(found.numpy())
+    assert vt.image.find_objects(np.zeros((3, 3), np.int32)) == []
+    with pytest.raises(TypeError, match="find_objects: input must be integers"):
+        vt.image.find_objects(np.zeros((3, 3)))

@@ -9,6 +9,7 @@ point: the same bits run after run); labels that are negative or larger than the
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -17,17 +18,33 @@ from ..array import dtypes as dt
 from ..array.array import Array
 from ..array.kernels import label as label_kernels
 from ..array.kernels import sort_glsl
-from ..array.ops.creation import arange, asarray
-from ..array.ops.elementwise import astype, divide, equal, greater, logical_and, multiply, not_equal, sqrt, subtract
+from ..array.ops.creation import arange, asarray, zeros
+from ..array.ops.elementwise import (
+    add,
+    astype,
+    bitwise_invert,
+    divide,
+    equal,
+    floor_divide,
+    greater,
+    logical_and,
+    multiply,
+    negative,
+    not_equal,
+    remainder,
+    sqrt,
+    subtract,
+)
 from ..array.ops.gather import take
 from ..array.ops.histogram import bincount
 from ..array.ops.manipulation import broadcast_arrays, reshape
+from ..array.ops.numpy_sets import lexsort
 from ..array.ops.reductions import max as max_
 from ..array.ops.reductions import min as min_
 from ..array.ops.reductions import sum as sum_
 from ..array.ops.scans import cumulative_sum, where
 from ..array.ops.sets import unique_inverse
-from ..array.ops.sorting import dispatch, grid, wants_addresses
+from ..array.ops.sorting import dispatch, grid, searchsorted, wants_addresses
 from .morphology import generate_binary_structure
 
 
@@ -210,6 +227,164 @@ def standard_deviation(input: Any, labels: Any = None, index: Any = None) -> Arr
     return sqrt(_variance("standard_deviation", input, labels, index))
 
 
+# -- order statistics of regions: the elements sorted by (region, value) ----------------------------------------------
+def _regions(function: str, input: Any, labels: Any, index: Any) -> tuple[Array, Array, np.ndarray, bool]:  # noqa: A002
+    """input, flat; each element's region, flat (labels; 1 where labels > 0 for no index; 0 everywhere without
+    labels); the regions wanted (host); whether the answer is one value (no or a scalar index)."""
+    x = _real(function, input)
+    if labels is None:
+        return reshape(x, (-1,)), zeros((x.size,), dtype=dt.int64, device=x.device), np.zeros(1, np.int64), True
+    marks = labels if isinstance(labels, Array) else asarray(labels, device=x.device)
+    if marks.dtype.kind not in "biu":
+        raise TypeError(f"{function}: labels must be integers, got {marks.dtype.name}")
+    try:
+        x, marks = broadcast_arrays(x, marks)
+    except ValueError:
+        raise ValueError(f"{function}: labels of shape {marks.shape} do not broadcast to input's {x.shape}") from None
+    flat = astype(reshape(marks, (-1,)), dt.int64)
+    if index is None:
+        return reshape(x, (-1,)), astype(greater(flat, 0), dt.int64), np.ones(1, np.int64), True
+    wanted = np.asarray(index.numpy() if isinstance(index, Array) else index, np.int64)
+    return reshape(x, (-1,)), flat, wanted, wanted.ndim == 0
+
+
+def _descending(values: Array) -> Array:
+    """Keys that sort ``values`` from the largest (ties keep their order): negated, or inverted bits for unsigned
+    integers and booleans."""
+    if values.dtype.kind == "b":
+        return bitwise_invert(astype(values, dt.uint8))
+    return bitwise_invert(values) if values.dtype.kind == "u" else negative(values)
+
+
+def _first_of_regions(values_key: Array, regions: Array, wanted: np.ndarray) -> tuple[Array, Array, Array]:
+    """For each wanted region: the flat place of its first element in the order of (region, key) (the smallest
+    key, the earliest place among ties), its element count, and whether it has any (places 0 where not)."""
+    targets = asarray(wanted.reshape(-1), device=regions.device)
+    if not regions.size:
+        nothing = zeros(targets.shape, dtype=dt.int64, device=regions.device)
+        return nothing, nothing, greater(nothing, 0)
+    order = lexsort([values_key, regions])
+    grouped = regions[order]
+    starts = searchsorted(grouped, targets, side="left")
+    counts = subtract(searchsorted(grouped, targets, side="right"), starts)
+    present = greater(counts, 0)
+    return where(present, order[where(present, starts, 0)], 0), counts, present
+
+
+def _extreme(function: str, largest: bool, input: Any, labels: Any, index: Any) -> tuple[Array, Array, Any, bool]:  # noqa: A002
+    values, regions, wanted, single = _regions(function, input, labels, index)
+    key = _descending(values) if largest else values
+    places, _, present = _first_of_regions(key, regions, wanted)
+    _require_one(function, present, single)
+    zero = asarray(0, dtype=values.dtype, device=values.device)
+    chosen = where(present, values[places], zero) if values.size else zeros(wanted.size, dtype=values.dtype,
+                                                                            device=values.device)
+    shape = input.shape if isinstance(input, Array) else np.shape(input)
+    return chosen, places, shape, single
+
+
+def _require_one(function: str, present: Array, single: bool) -> None:
+    """ValueError where one region is asked for and it has no element (scipy's reduction of nothing)."""
+    if single and not bool(present[0]):
+        raise ValueError(f"{function}: the region asked for has no element")
+
+
+def _shaped(result: Array, wanted_shape: tuple[int, ...], single: bool) -> Array:
+    return reshape(result, ()) if single else reshape(result, wanted_shape)
+
+
+def _positions(places: Array, shape: tuple[int, ...], single: bool) -> Any:
+    """Flat places as scipy's positions: a tuple of ints (a list of them for a sequence index)."""
+    flat = places.numpy().reshape(-1)
+    points = [tuple(int(c) for c in np.unravel_index(int(p), shape)) if shape else () for p in flat]
+    return points[0] if single else points
+
+
+def minimum(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
+    """scipy.ndimage's ``minimum``: each region's least value (0 for a region of a sequence index with no element,
+    ValueError for a single one, as scipy's)."""
+    chosen, _, _, single = _extreme("minimum", False, input, labels, index)
+    return _shaped(chosen, np.shape(index) if index is not None and not single else (), single)
+
+
+def maximum(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
+    """scipy.ndimage's ``maximum``: each region's greatest value (0 for a region with no element, as scipy's)."""
+    chosen, _, _, single = _extreme("maximum", True, input, labels, index)
+    return _shaped(chosen, np.shape(index) if index is not None and not single else (), single)
+
+
+def minimum_position(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
+    """scipy.ndimage's ``minimum_position``: the coordinates (a tuple of ints; a list of them for a sequence
+    index) of each region's least value, its first in raster order among ties (read back)."""
+    _, places, shape, single = _extreme("minimum_position", False, input, labels, index)
+    return _positions(places, tuple(shape), single)
+
+
+def maximum_position(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
+    """scipy.ndimage's ``maximum_position``: as :func:`minimum_position`, for the greatest value."""
+    _, places, shape, single = _extreme("maximum_position", True, input, labels, index)
+    return _positions(places, tuple(shape), single)
+
+
+def extrema(input: Any, labels: Any = None, index: Any = None) -> tuple[Any, Any, Any, Any]:  # noqa: A002
+    """scipy.ndimage's ``extrema``: (minimum, maximum, minimum_position, maximum_position)."""
+    low, low_places, shape, single = _extreme("extrema", False, input, labels, index)
+    high, high_places, _, _ = _extreme("extrema", True, input, labels, index)
+    wanted_shape = np.shape(index) if index is not None and not single else ()
+    return (_shaped(low, wanted_shape, single), _shaped(high, wanted_shape, single),
+            _positions(low_places, tuple(shape), single), _positions(high_places, tuple(shape), single))
+
+
+def median(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
+    """scipy.ndimage's ``median``: each region's median (the mean of the two middle values of an even count),
+    float64 where the device has it; for a region with no element NaN when it is the one asked for, 0 in a
+    sequence."""
+    values, regions, wanted, single = _regions("median", input, labels, index)
+    wide = _wide(values)
+    if not values.size:  # NaN for one region, as scipy's mean of nothing; zeros for a sequence
+        empty = zeros(wanted.size, dtype=wide, device=values.device)
+        return reshape(divide(empty, 0.0), ()) if single else reshape(empty, np.shape(index))
+    order = lexsort([values, regions])
+    grouped = regions[order]
+    targets = asarray(wanted.reshape(-1), device=values.device)
+    starts = searchsorted(grouped, targets, side="left")
+    counts = subtract(searchsorted(grouped, targets, side="right"), starts)
+    present = greater(counts, 0)
+    low = where(present, add(starts, floor_divide(subtract(counts, 1), 2)), 0)
+    high = where(present, add(starts, floor_divide(counts, 2)), 0)
+    ordered = astype(values[order], wide)
+    middle = divide(add(ordered[low], ordered[high]), 2)
+    result = where(present, middle, math.nan if single else 0.0)  # one empty region: NaN, as scipy's
+    return _shaped(result, np.shape(index) if index is not None and not single else (), single)
+
+
+def find_objects(input: Any, max_label: int = 0) -> list[Any]:  # noqa: A002
+    """scipy.ndimage's ``find_objects``: for each label 1 .. max_label (default: the largest in input), the tuple
+    of slices that bounds its elements, or None where it has none (read back)."""
+    marks = input if isinstance(input, Array) else asarray(input)
+    if marks.dtype.kind not in "iu":
+        raise TypeError(f"find_objects: input must be integers (labels), got {marks.dtype.name}")
+    flat = astype(reshape(marks, (-1,)), dt.int64)
+    top = int(max_label) if max_label else (int(max_(flat)) if flat.size else 0)
+    if top <= 0:
+        return []
+    wanted = np.arange(1, top + 1)
+    bounds = []
+    for axis, n in enumerate(marks.shape):
+        stride = int(np.prod(marks.shape[axis + 1:], dtype=np.int64))
+        coordinate = remainder(floor_divide(arange(flat.size, device=marks.device), stride), n)
+        first, counts, present = _first_of_regions(coordinate, flat, wanted)
+        last, _, _ = _first_of_regions(_descending(coordinate), flat, wanted)
+        bounds.append((coordinate[first].numpy(), coordinate[last].numpy(), present.numpy()))
+    found = []
+    for k in range(top):
+        if not bounds[0][2][k]:
+            found.append(None)
+            continue
+        found.append(tuple(slice(int(lo[k]), int(hi[k]) + 1) for lo, hi, _ in bounds))
+    return found
+
+
 def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
     """scipy.ndimage's ``center_of_mass``: each region's mean coordinate along each axis, weighted by input: a tuple
     of 0-d arrays (a list of such tuples for a sequence index)."""
@@ -229,4 +404,5 @@ def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  #
     return [tuple(r[i] for r in flat) for i in range(flat[0].size if flat else 0)]
 
 
-__all__ = ["center_of_mass", "label", "mean", "standard_deviation", "sum", "sum_labels", "variance"]
+__all__ = ["center_of_mass", "extrema", "find_objects", "label", "maximum", "maximum_position", "mean", "median",
+           "minimum", "minimum_position", "standard_deviation", "sum", "sum_labels", "variance"]
