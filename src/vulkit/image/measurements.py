@@ -119,19 +119,25 @@ def _wide(x: Array) -> dt.DType:
     return dt.float64 if "float64" in x._ctx.dtypes else dt.float32
 
 
+def _with_labels(function: str, x: Array, labels: Any) -> tuple[Array, Array]:
+    """x and its integer labels broadcast against each other; TypeError or ValueError naming ``function``."""
+    marks = labels if isinstance(labels, Array) else asarray(labels, device=x.device)
+    if marks.dtype.kind not in "biu":
+        raise TypeError(f"{function}: labels must be integers, got {marks.dtype.name}")
+    try:
+        found = broadcast_arrays(x, marks)
+    except ValueError:
+        raise ValueError(f"{function}: labels of shape {marks.shape} do not broadcast to input's {x.shape}") from None
+    return found[0], found[1]
+
+
 def _stats(function: str, input: Any, labels: Any, index: Any,  # noqa: A002
            centered: bool) -> tuple[Array, Array, Array | None]:
     """scipy's counts, sums and (``centered``) sums of squared deviations from each region's mean."""
     x = _real(function, input)
     if labels is None:
         return _one_region(x, None, centered)
-    marks = labels if isinstance(labels, Array) else asarray(labels, device=x.device)
-    if marks.dtype.kind not in "biu":
-        raise TypeError(f"{function}: labels must be integers, got {marks.dtype.name}")
-    try:
-        x, marks = broadcast_arrays(x, marks)
-    except ValueError:
-        raise ValueError(f"{function}: labels of shape {marks.shape} do not broadcast to input's {x.shape}") from None
+    x, marks = _with_labels(function, x, labels)
     if index is None:
         return _one_region(x, greater(marks, 0), centered)
     if not isinstance(index, Array) and np.ndim(index) == 0:
@@ -234,13 +240,7 @@ def _regions(function: str, input: Any, labels: Any, index: Any) -> tuple[Array,
     x = _real(function, input)
     if labels is None:
         return reshape(x, (-1,)), zeros((x.size,), dtype=dt.int64, device=x.device), np.zeros(1, np.int64), True
-    marks = labels if isinstance(labels, Array) else asarray(labels, device=x.device)
-    if marks.dtype.kind not in "biu":
-        raise TypeError(f"{function}: labels must be integers, got {marks.dtype.name}")
-    try:
-        x, marks = broadcast_arrays(x, marks)
-    except ValueError:
-        raise ValueError(f"{function}: labels of shape {marks.shape} do not broadcast to input's {x.shape}") from None
+    x, marks = _with_labels(function, x, labels)
     flat = astype(reshape(marks, (-1,)), dt.int64)
     if index is None:
         return reshape(x, (-1,)), astype(greater(flat, 0), dt.int64), np.ones(1, np.int64), True
