@@ -247,3 +247,18 @@ def test_find_objects():
     assert vt.image.find_objects(np.zeros((3, 3), np.int32)) == []
     with pytest.raises(TypeError, match="find_objects: input must be integers"):
         vt.image.find_objects(np.zeros((3, 3)))
+
+
+def test_extremes_at_the_ends_of_integer_ranges_and_broadcast_labels():
+    """The greatest value sorts first by inverted bits (negating the least int16 would overflow); positions are in
+    the shape input and labels broadcast to."""
+    a = np.array([[-32768, 32767, 0], [5, -32768, 32767]], np.int16)
+    labels = np.array([[1, 1, 2], [2, 2, 2]])
+    for name in ("minimum", "maximum"):
+        np.testing.assert_array_equal(getattr(vt.image, name)(vt.asarray(a), labels, [1, 2]).numpy(),
+                                      getattr(ndi, name)(a, labels, [1, 2]))
+    assert vt.image.maximum_position(vt.asarray(a), labels, [1, 2]) == [(0, 1), (1, 2)]
+    row = np.array([3.0, 9.0, 1.0])
+    column_labels = np.array([[1], [2]])
+    assert vt.image.maximum_position(row, column_labels, 2) == ndi.maximum_position(
+        np.broadcast_to(row, (2, 3)), np.broadcast_to(column_labels, (2, 3)), 2)

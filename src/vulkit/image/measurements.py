@@ -10,6 +10,7 @@ point: the same bits run after run); labels that are negative or larger than the
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -234,53 +235,77 @@ def standard_deviation(input: Any, labels: Any = None, index: Any = None) -> Arr
 
 
 # -- order statistics of regions: the elements sorted by (region, value) ----------------------------------------------
-def _regions(function: str, input: Any, labels: Any, index: Any) -> tuple[Array, Array, np.ndarray, bool]:  # noqa: A002
-    """input, flat; each element's region, flat (labels; 1 where labels > 0 for no index; 0 everywhere without
-    labels); the regions wanted (host); whether the answer is one value (no or a scalar index)."""
+@dataclass(frozen=True)
+class _Regions:
+    """input's values, flat; each one's region, flat (labels; 1 where labels > 0 for no index; 0 everywhere
+    without labels); the regions wanted (host, shaped as the index); whether the answer is one value (no or a
+    scalar index); the shape positions are given in (input's, broadcast with the labels)."""
+
+    values: Array
+    regions: Array
+    wanted: np.ndarray
+    single: bool
+    shape: tuple[int, ...]
+
+    def shaped(self, result: Array) -> Array:
+        """A result a region, shaped as the answer: 0-d for one region, else the index's shape."""
+        return reshape(result, () if self.single else self.wanted.shape)
+
+
+def _regions(function: str, input: Any, labels: Any, index: Any) -> _Regions:  # noqa: A002
     x = _real(function, input)
     if labels is None:
-        return reshape(x, (-1,)), zeros((x.size,), dtype=dt.int64, device=x.device), np.zeros(1, np.int64), True
+        return _Regions(reshape(x, (-1,)), zeros((x.size,), dtype=dt.int64, device=x.device), np.zeros((), np.int64),
+                        True, x.shape)
     x, marks = _with_labels(function, x, labels)
     flat = astype(reshape(marks, (-1,)), dt.int64)
     if index is None:
-        return reshape(x, (-1,)), astype(greater(flat, 0), dt.int64), np.ones(1, np.int64), True
+        return _Regions(reshape(x, (-1,)), astype(greater(flat, 0), dt.int64), np.ones((), np.int64), True, x.shape)
     wanted = np.asarray(index.numpy() if isinstance(index, Array) else index, np.int64)
-    return reshape(x, (-1,)), flat, wanted, wanted.ndim == 0
+    return _Regions(reshape(x, (-1,)), flat, wanted, wanted.ndim == 0, x.shape)
 
 
 def _descending(values: Array) -> Array:
-    """Keys that sort ``values`` from the largest (ties keep their order): negated, or inverted bits for unsigned
-    integers and booleans."""
+    """Keys that sort ``values`` from the largest (ties keep their order): floats negated, integers' bits inverted
+    (~v = -v - 1: no overflow at the least signed value), booleans as 0 and 1 inverted."""
     if values.dtype.kind == "b":
         return bitwise_invert(astype(values, dt.uint8))
-    return bitwise_invert(values) if values.dtype.kind == "u" else negative(values)
+    return negative(values) if values.dtype.kind == "f" else bitwise_invert(values)
 
 
-def _first_of_regions(values_key: Array, regions: Array, wanted: np.ndarray) -> tuple[Array, Array, Array]:
-    """For each wanted region: the flat place of its first element in the order of (region, key) (the smallest
-    key, the earliest place among ties), its element count, and whether it has any (places 0 where not)."""
+def _runs(key: Array, regions: Array, wanted: np.ndarray) -> tuple[Array, Array, Array, Array]:
+    """The elements' order by (region, key) (stable: ties by place), and for each wanted region the start of its
+    run in that order, its length, and whether it has any element. Regions must not be empty."""
     targets = asarray(wanted.reshape(-1), device=regions.device)
-    if not regions.size:
-        nothing = zeros(targets.shape, dtype=dt.int64, device=regions.device)
-        return nothing, nothing, greater(nothing, 0)
-    order = lexsort([values_key, regions])
+    order = lexsort([key, regions])
     grouped = regions[order]
     starts = searchsorted(grouped, targets, side="left")
     counts = subtract(searchsorted(grouped, targets, side="right"), starts)
-    present = greater(counts, 0)
+    return order, starts, counts, greater(counts, 0)
+
+
+def _first_of_regions(key: Array, regions: Array, wanted: np.ndarray) -> tuple[Array, Array, Array]:
+    """For each wanted region: the flat place of its first element in the order of (region, key) (the smallest
+    key, the earliest place among ties), its element count, and whether it has any (places 0 where not)."""
+    if not regions.size:
+        nothing = zeros((wanted.size,), dtype=dt.int64, device=regions.device)
+        return nothing, nothing, greater(nothing, 0)
+    order, starts, counts, present = _runs(key, regions, wanted)
     return where(present, order[where(present, starts, 0)], 0), counts, present
 
 
-def _extreme(function: str, largest: bool, input: Any, labels: Any, index: Any) -> tuple[Array, Array, Any, bool]:  # noqa: A002
-    values, regions, wanted, single = _regions(function, input, labels, index)
-    key = _descending(values) if largest else values
-    places, _, present = _first_of_regions(key, regions, wanted)
-    _require_one(function, present, single)
+def _extreme(function: str, largest: bool, input: Any, labels: Any,  # noqa: A002
+             index: Any) -> tuple[Array, Array, _Regions]:
+    """Each wanted region's least (``largest``: greatest) value, shaped as the answer, its flat place, and the
+    regions."""
+    r = _regions(function, input, labels, index)
+    values = r.values
+    places, _, present = _first_of_regions(_descending(values) if largest else values, r.regions, r.wanted)
+    _require_one(function, present, r.single)
     zero = asarray(0, dtype=values.dtype, device=values.device)
-    chosen = where(present, values[places], zero) if values.size else zeros(wanted.size, dtype=values.dtype,
+    chosen = where(present, values[places], zero) if values.size else zeros(r.wanted.size, dtype=values.dtype,
                                                                             device=values.device)
-    shape = input.shape if isinstance(input, Array) else np.shape(input)
-    return chosen, places, shape, single
+    return r.shaped(chosen), places, r
 
 
 def _require_one(function: str, present: Array, single: bool) -> None:
@@ -289,73 +314,58 @@ def _require_one(function: str, present: Array, single: bool) -> None:
         raise ValueError(f"{function}: the region asked for has no element")
 
 
-def _shaped(result: Array, wanted_shape: tuple[int, ...], single: bool) -> Array:
-    return reshape(result, ()) if single else reshape(result, wanted_shape)
-
-
-def _positions(places: Array, shape: tuple[int, ...], single: bool) -> Any:
+def _positions(places: Array, r: _Regions) -> Any:
     """Flat places as scipy's positions: a tuple of ints (a list of them for a sequence index)."""
     flat = places.numpy().reshape(-1)
-    points = [tuple(int(c) for c in np.unravel_index(int(p), shape)) if shape else () for p in flat]
-    return points[0] if single else points
+    points = [tuple(int(c) for c in np.unravel_index(int(p), r.shape)) if r.shape else () for p in flat]
+    return points[0] if r.single else points
 
 
 def minimum(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
     """scipy.ndimage's ``minimum``: each region's least value (0 for a region of a sequence index with no element,
     ValueError for a single one, as scipy's)."""
-    chosen, _, _, single = _extreme("minimum", False, input, labels, index)
-    return _shaped(chosen, np.shape(index) if index is not None and not single else (), single)
+    return _extreme("minimum", False, input, labels, index)[0]
 
 
 def maximum(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
-    """scipy.ndimage's ``maximum``: each region's greatest value (0 for a region with no element, as scipy's)."""
-    chosen, _, _, single = _extreme("maximum", True, input, labels, index)
-    return _shaped(chosen, np.shape(index) if index is not None and not single else (), single)
+    """scipy.ndimage's ``maximum``: as :func:`minimum`, each region's greatest value."""
+    return _extreme("maximum", True, input, labels, index)[0]
 
 
 def minimum_position(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
     """scipy.ndimage's ``minimum_position``: the coordinates (a tuple of ints; a list of them for a sequence
     index) of each region's least value, its first in raster order among ties (read back)."""
-    _, places, shape, single = _extreme("minimum_position", False, input, labels, index)
-    return _positions(places, tuple(shape), single)
+    _, places, r = _extreme("minimum_position", False, input, labels, index)
+    return _positions(places, r)
 
 
 def maximum_position(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
     """scipy.ndimage's ``maximum_position``: as :func:`minimum_position`, for the greatest value."""
-    _, places, shape, single = _extreme("maximum_position", True, input, labels, index)
-    return _positions(places, tuple(shape), single)
+    _, places, r = _extreme("maximum_position", True, input, labels, index)
+    return _positions(places, r)
 
 
 def extrema(input: Any, labels: Any = None, index: Any = None) -> tuple[Any, Any, Any, Any]:  # noqa: A002
     """scipy.ndimage's ``extrema``: (minimum, maximum, minimum_position, maximum_position)."""
-    low, low_places, shape, single = _extreme("extrema", False, input, labels, index)
-    high, high_places, _, _ = _extreme("extrema", True, input, labels, index)
-    wanted_shape = np.shape(index) if index is not None and not single else ()
-    return (_shaped(low, wanted_shape, single), _shaped(high, wanted_shape, single),
-            _positions(low_places, tuple(shape), single), _positions(high_places, tuple(shape), single))
+    low, low_places, r = _extreme("extrema", False, input, labels, index)
+    high, high_places, _ = _extreme("extrema", True, input, labels, index)
+    return low, high, _positions(low_places, r), _positions(high_places, r)
 
 
 def median(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
     """scipy.ndimage's ``median``: each region's median (the mean of the two middle values of an even count),
     float64 where the device has it; for a region with no element NaN when it is the one asked for, 0 in a
     sequence."""
-    values, regions, wanted, single = _regions("median", input, labels, index)
-    wide = _wide(values)
-    if not values.size:  # NaN for one region, as scipy's mean of nothing; zeros for a sequence
-        empty = zeros(wanted.size, dtype=wide, device=values.device)
-        return reshape(divide(empty, 0.0), ()) if single else reshape(empty, np.shape(index))
-    order = lexsort([values, regions])
-    grouped = regions[order]
-    targets = asarray(wanted.reshape(-1), device=values.device)
-    starts = searchsorted(grouped, targets, side="left")
-    counts = subtract(searchsorted(grouped, targets, side="right"), starts)
-    present = greater(counts, 0)
+    r = _regions("median", input, labels, index)
+    wide = _wide(r.values)
+    empty = math.nan if r.single else 0.0  # one empty region: NaN, as scipy's mean of nothing
+    if not r.values.size:
+        return r.shaped(add(zeros((r.wanted.size,), dtype=wide, device=r.values.device), empty))
+    order, starts, counts, present = _runs(r.values, r.regions, r.wanted)
     low = where(present, add(starts, floor_divide(subtract(counts, 1), 2)), 0)
     high = where(present, add(starts, floor_divide(counts, 2)), 0)
-    ordered = astype(values[order], wide)
-    middle = divide(add(ordered[low], ordered[high]), 2)
-    result = where(present, middle, math.nan if single else 0.0)  # one empty region: NaN, as scipy's
-    return _shaped(result, np.shape(index) if index is not None and not single else (), single)
+    ordered = astype(r.values[order], wide)
+    return r.shaped(where(present, divide(add(ordered[low], ordered[high]), 2), empty))
 
 
 def find_objects(input: Any, max_label: int = 0) -> list[Any]:  # noqa: A002
