@@ -187,7 +187,22 @@ def _erosion(n: int) -> Case:
                 note="GB/s over the two-pass bound's bytes")
 
 
+def _label(n: int) -> Case:
+    """Connected components of a random mask (density 0.55: many components, some large). Peers: CuPy's
+    cupyx.scipy.ndimage.label, scipy's on the CPU (PyTorch has none); the time includes the count read back."""
+    def build(lib: Any) -> Any:
+        mask = np.random.default_rng(0).random((n, n)) < 0.55
+        if lib.name == "vulkit":
+            x = lib.array(mask)
+            return lambda: lib.xp.image.label(x)[0]
+        ndimage, x = _ndimage(lib), lib.array(mask)
+        return lambda: ndimage.label(x)[0]
+
+    return Case(f"label of a {n}x{n} random mask", "ms", build, peers=("numpy", "cupy"),
+                note="count read back; scipy.ndimage as the NumPy peer")
+
+
 def cases(cpu: bool) -> list[Case]:
     n = 512 if cpu else 4096
     return [_gaussian(n), _gaussian(n, one_kernel=True), _gaussian_rgb(n), _uniform(n), _stencil(n, "sobel"),
-            _stencil(n, "correlate"), _median(n), _erosion(n)]
+            _stencil(n, "correlate"), _median(n), _erosion(n), _label(n)]
