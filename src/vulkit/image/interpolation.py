@@ -1,0 +1,291 @@
+"""scipy.ndimage's interpolation of nearest (order 0) and linear (order 1) splines: ``map_coordinates``,
+``affine_transform``, ``shift`` and ``zoom``, over every axis of the input as scipy's, with scipy's boundary modes
+(``constant``: cval wherever a coordinate leaves [0, n - 1]; ``grid-constant``: cval in the samples outside;
+``nearest``; ``reflect`` = ``grid-mirror``, half-sample symmetric; ``mirror``, whole-sample symmetric; ``wrap``,
+scipy's period n - 1; ``grid-wrap``, period n) and its rounding of integer outputs (half away from zero).
+
+Each output element reads its 2^ndim (order 1) or one (order 0) input samples by gathers, weighted in float64 where
+the device has it: composed of vulkit's elementwise and gather kernels. Spline orders 2 to 5 (scipy's default is
+3) need scipy's spline prefilter, which is not built yet: they raise NotImplementedError."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import numpy as np
+
+from ..array import dtypes as dt
+from ..array.array import Array
+from ..array.ops.creation import arange, asarray
+from ..array.ops.elementwise import (
+    add,
+    astype,
+    clip,
+    copysign,
+    floor,
+    greater,
+    greater_equal,
+    less,
+    less_equal,
+    logical_and,
+    logical_or,
+    multiply,
+    remainder,
+    subtract,
+    trunc,
+    where,
+)
+from ..array.ops.gather import take
+from ..array.ops.manipulation import reshape
+from ._filter_core import output_dtype
+
+MODES = ("constant", "grid-constant", "nearest", "reflect", "grid-mirror", "mirror", "wrap", "grid-wrap")
+
+
+def _check(function: str, order: int, mode: str) -> None:
+    if not isinstance(order, (int, np.integer)) or not 0 <= order <= 5:
+        raise RuntimeError(f"{function}: spline order not supported (0 to 5), got {order!r}")
+    if order > 1:
+        raise NotImplementedError(f"{function}: spline orders 2 to 5 (scipy's prefiltered splines) are not supported "
+                                  f"yet: pass order=0 (nearest) or order=1 (linear)")
+    if mode not in MODES:
+        raise ValueError(f"{function}: mode must be one of {', '.join(MODES)}, got {mode!r}")
+
+
+def _input(function: str, input: Any) -> Array:  # noqa: A002 - scipy's name
+    x = input if isinstance(input, Array) else asarray(input)
+    if x.dtype.kind not in "biuf":
+        raise TypeError(f"{function}: input must be real numbers, got {x.dtype.name}")
+    if x.ndim < 1:
+        raise RuntimeError(f"{function}: input and output rank must be > 0")
+    return x
+
+
+def _wide(x: Array) -> dt.DType:
+    return dt.float64 if "float64" in x._ctx.dtypes else dt.float32
+
+
+def _corners(c: Array, n: int, mode: str, order: int) -> tuple[list[tuple[Array, Array | None, Array | None]],
+                                                               Array | None]:
+    """Along one axis of n samples, for coordinates c: each sample read (its index, its weight or None for order 0,
+    whether it lies inside for grid-constant), and for constant mode whether c lies within [0, n - 1]."""
+    within = None
+    if mode == "constant":
+        within = logical_and(greater_equal(c, 0.0), less_equal(c, float(n - 1)))
+    elif mode != "grid-constant":
+        c = _folded(c, n, mode)
+    if order == 0:
+        samples = [(floor(add(c, 0.5)), None)]
+    else:
+        low = floor(c)
+        fraction = subtract(c, low)
+        samples = [(low, subtract(1.0, fraction)), (add(low, 1.0), fraction)]
+    return [(*_index(i, n, mode), w) for i, w in samples], within
+
+
+def _folded(c: Array, n: int, mode: str) -> Array:
+    """Coordinates outside [0, n - 1] folded back by the mode before sampling, as scipy folds them (its
+    ``map_coordinate``: the reflections at whole or half samples, scipy's period n - 1 of wrap, truncated
+    divisions, so that -k (n - 1) wraps to n - 1 and not 0)."""
+    if n <= 1 or mode == "nearest":
+        return clip(c, 0.0, float(n - 1))
+    below, above = less(c, 0.0), greater(c, float(n - 1))
+    if mode == "mirror":
+        period = float(2 * n - 2)
+        low = add(multiply(trunc(-c / period), period), c)
+        low = where(less_equal(low, float(1 - n)), add(low, period), -low)
+        high = subtract(c, multiply(trunc(c / period), period))
+        high = where(greater_equal(high, float(n)), subtract(period, high), high)
+    elif mode in ("reflect", "grid-mirror"):
+        period = float(2 * n)
+        low = where(less(c, -period), add(multiply(trunc(-c / period), period), c), c)
+        low = where(less(low, float(-n)), add(low, period), subtract(where(greater(low, -1e-15), 1e-15, -low), 1.0))
+        high = subtract(c, multiply(trunc(c / period), period))
+        high = where(greater_equal(high, float(n)), subtract(subtract(period, high), 1.0), high)
+    elif mode == "wrap":  # scipy's wrap: period n - 1
+        period = float(n - 1)
+        low = add(c, multiply(add(trunc(-c / period), 1.0), period))
+        high = subtract(c, multiply(trunc(c / period), period))
+    else:  # grid-wrap
+        period = float(n)
+        low = add(c, multiply(add(trunc(subtract(-1.0, c) / period), 1.0), period))
+        high = subtract(c, multiply(trunc(c / period), period))
+    return where(below, low, where(above, high, c))
+
+
+def _index(i: Array, n: int, mode: str) -> tuple[Array, Array | None]:
+    """Sample index i (a float array of integers) mapped into [0, n) by the mode, and (grid-constant) whether it
+    was inside."""
+    inside = None
+    if mode in ("reflect", "grid-mirror"):
+        k = remainder(i, float(2 * n))
+        i = where(greater_equal(k, float(n)), subtract(float(2 * n - 1), k), k)
+    elif mode == "mirror":
+        if n == 1:
+            i = multiply(i, 0.0)
+        else:
+            k = remainder(i, float(2 * n - 2))
+            i = where(greater_equal(k, float(n)), subtract(float(2 * n - 2), k), k)
+    elif mode == "grid-wrap":
+        i = remainder(i, float(n))
+    elif mode == "grid-constant":
+        inside = logical_and(greater_equal(i, 0.0), less(i, float(n)))
+    return astype(clip(i, 0.0, float(n - 1)), dt.int64), inside
+
+
+def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, mode: str, cval: float,
+                 output: Any) -> Array:
+    """x sampled at ``coordinates`` (one float array per axis of x, all of the output's shape)."""
+    out_dtype = output_dtype(x, output, function) if not isinstance(output, Array) else output.dtype
+    wide = _wide(x)
+    flat = astype(reshape(x, (-1,)), wide)
+    strides = [math.prod(x.shape[a + 1:]) for a in range(x.ndim)]
+    per_axis = [_corners(c, n, mode, order) for c, n in zip(coordinates, x.shape, strict=True)]
+    total = None
+    for combination in itertools.product(*(samples for samples, _ in per_axis)):
+        index = None
+        weight = None
+        inside = None
+        for (i, ok, w), stride in zip(combination, strides, strict=True):
+            term = multiply(i, stride)
+            index = term if index is None else add(index, term)
+            if w is not None:
+                weight = w if weight is None else multiply(weight, w)
+            if ok is not None:
+                inside = ok if inside is None else logical_and(inside, ok)
+        value = take(flat, index)
+        if inside is not None:
+            value = where(inside, value, float(cval))
+        value = value if weight is None else multiply(value, weight)
+        total = value if total is None else add(total, value)
+    if mode == "constant":
+        outside = None
+        for _, within in per_axis:
+            away = ~within
+            outside = away if outside is None else logical_or(outside, away)
+        total = where(outside, float(cval), total)
+    if out_dtype.kind in "iu":  # scipy rounds half away from zero before its C cast
+        total = trunc(add(total, copysign(0.5, total)))
+    result = astype(total, out_dtype)
+    if isinstance(output, Array):
+        if output.shape != result.shape:
+            raise RuntimeError(f"{function}: output has shape {output.shape}, expected {result.shape}")
+        output[...] = result
+        return output
+    return result
+
+
+def _grid(shape: tuple[int, ...], x: Array) -> list[Array]:
+    """The output's index along each axis, as float arrays broadcast to ``shape``."""
+    wide = _wide(x)
+    grids = []
+    for axis, n in enumerate(shape):
+        view = [1] * len(shape)
+        view[axis] = n
+        grids.append(reshape(arange(n, dtype=wide, device=x.device), tuple(view)))
+    return grids
+
+
+def _full(values: list[Array], shape: tuple[int, ...]) -> list[Array]:
+    """Coordinates broadcast to the output's shape (each a new array)."""
+    from ..array.ops.manipulation import broadcast_to
+
+    return [broadcast_to(v, shape) for v in values]
+
+
+def map_coordinates(input: Any, coordinates: Any, output: Any = None, order: int = 3,  # noqa: A002
+                    mode: str = "constant", cval: float = 0.0, prefilter: bool = True) -> Array:
+    """scipy.ndimage's ``map_coordinates``: input sampled at ``coordinates`` (shape (input.ndim, ...): the
+    output's shape is the rest), orders 0 and 1 (see the module docstring)."""
+    function = "map_coordinates"
+    _check(function, order, mode)
+    x = _input(function, input)
+    c = coordinates if isinstance(coordinates, Array) else asarray(np.asarray(coordinates, np.float64),
+                                                                    device=x.device)
+    if c.ndim < 1 or c.shape[0] != x.ndim:
+        raise RuntimeError(f"{function}: invalid shape for coordinate array: {c.shape} for an input of "
+                           f"{x.ndim} dimensions")
+    c = astype(c, _wide(x))
+    return _interpolate(function, x, [c[a] for a in range(x.ndim)], order, mode, cval, output)
+
+
+def affine_transform(input: Any, matrix: Any, offset: Any = 0.0, output_shape: Any = None,  # noqa: A002
+                     output: Any = None, order: int = 3, mode: str = "constant", cval: float = 0.0,
+                     prefilter: bool = True) -> Array:
+    """scipy.ndimage's ``affine_transform``: the input sampled at matrix @ o + offset for each output index o
+    (``matrix``: a diagonal (ndim,), (ndim, ndim), or homogeneous (ndim, ndim + 1) / (ndim + 1, ndim + 1), whose
+    last column is the offset), orders 0 and 1."""
+    function = "affine_transform"
+    _check(function, order, mode)
+    x = _input(function, input)
+    m = np.asarray(matrix.numpy() if isinstance(matrix, Array) else matrix, np.float64)
+    if m.ndim not in (1, 2) or m.shape[0] < 1:
+        raise RuntimeError(f"{function}: no proper affine matrix provided")
+    if m.ndim == 2 and m.shape[1] == x.ndim + 1 and m.shape[0] in (x.ndim, x.ndim + 1):
+        if m.shape[0] == x.ndim + 1 and not np.all(m[x.ndim] == [0] * x.ndim + [1]):
+            raise ValueError(f"{function}: expected a homogeneous transformation matrix whose bottom row is "
+                             f"{[0] * x.ndim + [1]}")
+        offset, m = m[:x.ndim, x.ndim], m[:x.ndim, :x.ndim]
+    if m.shape[0] != x.ndim:
+        raise RuntimeError(f"{function}: affine matrix has wrong number of rows")
+    shape = tuple(output.shape) if isinstance(output, Array) and output_shape is None else \
+        tuple(x.shape if output_shape is None else output_shape)
+    if m.ndim == 2 and m.shape[1] != len(shape):
+        raise RuntimeError(f"{function}: affine matrix has wrong number of columns")
+    shifts = np.broadcast_to(np.asarray(offset, np.float64), (x.ndim,))
+    grids = _grid(shape, x)
+    coordinates = []
+    for a in range(x.ndim):
+        # the offset first, then each axis's term in order, as scipy accumulates them (at a tie between two
+        # samples, the order of the roundings picks one)
+        value = add(multiply(grids[0], 0.0), float(shifts[a]))
+        for b in range(len(shape)):
+            weight = float(m[a]) if m.ndim == 1 and b == a else 0.0 if m.ndim == 1 else float(m[a, b])
+            if weight != 0:
+                value = add(value, multiply(grids[b], weight))
+        coordinates.append(value)
+    return _interpolate(function, x, _full(coordinates, shape), order, mode, cval, output)
+
+
+def shift(input: Any, shift: Any, output: Any = None, order: int = 3, mode: str = "constant",  # noqa: A002
+          cval: float = 0.0, prefilter: bool = True) -> Array:
+    """scipy.ndimage's ``shift``: the input moved by ``shift`` (per axis): output[o] = input[o - shift], orders 0
+    and 1."""
+    function = "shift"
+    _check(function, order, mode)
+    x = _input(function, input)
+    moves = np.broadcast_to(np.asarray(shift, np.float64), (x.ndim,))
+    grids = _grid(x.shape, x)
+    return _interpolate(function, x, _full([subtract(g, float(s)) for g, s in zip(grids, moves, strict=True)],
+                                           x.shape), order, mode, cval, output)
+
+
+def zoom(input: Any, zoom: Any, output: Any = None, order: int = 3, mode: str = "constant",  # noqa: A002
+         cval: float = 0.0, prefilter: bool = True, *, grid_mode: bool = False) -> Array:
+    """scipy.ndimage's ``zoom``: the input resampled to round(n * zoom) samples along each axis, the corner
+    samples aligned (``grid_mode=True``: the pixels' outer edges, as image resizing does), orders 0 and 1."""
+    function = "zoom"
+    _check(function, order, mode)
+    x = _input(function, input)
+    factors = np.broadcast_to(np.asarray(zoom, np.float64), (x.ndim,))
+    shape = tuple(int(round(n * z)) for n, z in zip(x.shape, factors, strict=True))
+    if all(z == 1 for z in factors):
+        result = astype(x, output_dtype(x, output, function) if not isinstance(output, Array) else output.dtype)
+        if isinstance(output, Array):
+            output[...] = result
+            return output
+        return result.copy() if result is x else result
+    numerator = np.array(x.shape, np.float64) - (0 if grid_mode else 1)
+    denominator = np.array(shape, np.float64) - (0 if grid_mode else 1)
+    steps = np.divide(numerator, denominator, out=np.ones(x.ndim), where=denominator != 0)
+    grids = _grid(shape, x)
+    if grid_mode:
+        coordinates = [subtract(multiply(add(g, 0.5), float(s)), 0.5) for g, s in zip(grids, steps, strict=True)]
+    else:
+        coordinates = [multiply(g, float(s)) for g, s in zip(grids, steps, strict=True)]
+    return _interpolate(function, x, _full(coordinates, shape), order, mode, cval, output)
+
+
+__all__ = ["affine_transform", "map_coordinates", "shift", "zoom"]
