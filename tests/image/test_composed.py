@@ -152,3 +152,34 @@ def test_errors_name_the_function():
         vt.image.gaussian_laplace("abc", 1.0)
     with pytest.raises(ValueError, match="maximum_filter1d"):
         vt.image.maximum_filter1d(x, 3, axis=5)
+
+
+@pytest.mark.parametrize("shape", [(20, 30), (1, 1), (9,), (3, 17)])
+def test_binary_propagation_fill_holes_and_hit_or_miss(shape):
+    rng = np.random.default_rng(10)
+    a = rng.random(shape) > 0.45
+    for connectivity in range(1, len(shape) + 1):
+        structure = ndi.generate_binary_structure(len(shape), connectivity)
+        mask = rng.random(shape) > 0.3
+        cases = [("binary_fill_holes", (structure,)), ("binary_hit_or_miss", (structure,)),
+                 ("binary_propagation", (structure, mask))]
+        for name, args in cases:
+            np.testing.assert_array_equal(getattr(vt.image, name)(vt.asarray(a), *args).numpy(),
+                                          getattr(ndi, name)(a, *args))
+
+
+def test_fill_holes_and_hit_or_miss_shapes():
+    ring = np.zeros((9, 9), bool)
+    ring[1:8, 1:8] = True
+    ring[3:6, 3:6] = False  # a hole
+    ring[4, 0:2] = False
+    np.testing.assert_array_equal(vt.image.binary_fill_holes(ring).numpy(), ndi.binary_fill_holes(ring))
+    out = vt.zeros(ring.shape, dtype=vt.uint8)
+    assert vt.image.binary_fill_holes(ring, output=out) is out
+    np.testing.assert_array_equal(out.numpy(), ndi.binary_fill_holes(ring, output=np.uint8))
+    b = np.random.default_rng(11).random((15, 15)) > 0.5
+    hit = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]])
+    miss = np.array([[1, 0, 1], [0, 0, 0], [1, 0, 1]])
+    for kwargs in ({}, {"origin1": (0, 1)}, {"origin1": (1, 0), "origin2": (-1, 0)}):
+        np.testing.assert_array_equal(vt.image.binary_hit_or_miss(b, hit, miss, **kwargs).numpy(),
+                                      ndi.binary_hit_or_miss(b, hit, miss, **kwargs))

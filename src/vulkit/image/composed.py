@@ -1,6 +1,7 @@
 """scipy.ndimage's filters that are built from others, built the same way from vulkit's: the Gaussian Laplacian and
 gradient magnitude (Gaussian derivatives per axis), the morphological gradient and Laplacian and the top-hats (grey
-erosions and dilations), and the one-axis minimum and maximum filters. Each computes in the dtype scipy computes
+erosions and dilations), the one-axis minimum and maximum filters, and binary propagation, hole filling and
+hit-or-miss (binary dilations and erosions). Each computes in the dtype scipy computes
 in (the output's, wrapping as NumPy's integers wrap), so integer results match scipy's exactly."""
 
 from __future__ import annotations
@@ -8,13 +9,25 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import numpy as np
+
 from ..array import dtypes as dt
 from ..array.array import Array
-from ..array.ops.creation import asarray
-from ..array.ops.elementwise import add, multiply, sqrt, subtract
+from ..array.ops.creation import asarray, zeros
+from ..array.ops.elementwise import add, astype, logical_and, logical_not, multiply, sqrt, subtract
 from ._filter_core import as_image, finish, output_dtype, per_axis, resolve_axes
 from .filters import _axes, gaussian_filter
-from .morphology import grey_dilation, grey_erosion, maximum_filter, minimum_filter
+from .morphology import (
+    BINARY_DTYPES,
+    _binary_output,
+    binary_dilation,
+    binary_erosion,
+    generate_binary_structure,
+    grey_dilation,
+    grey_erosion,
+    maximum_filter,
+    minimum_filter,
+)
 
 
 def _per_axis_sum(function: str, input: Any, sigma: Any, order: int, output: Any, mode: Any, cval: float,  # noqa: A002
@@ -130,5 +143,43 @@ def maximum_filter1d(input: Any, size: int, axis: int = -1, output: Any = None, 
                                                                                        "maximum_filter1d"))
 
 
-__all__ = ["black_tophat", "gaussian_gradient_magnitude", "gaussian_laplace", "maximum_filter1d",
-           "minimum_filter1d", "morphological_gradient", "morphological_laplace", "white_tophat"]
+def binary_propagation(input: Any, structure: Any = None, mask: Any = None, output: Any = None,  # noqa: A002
+                       border_value: int = 0, origin: Any = 0, *, axes: Any = None) -> Array:
+    """scipy.ndimage's ``binary_propagation``: :func:`binary_dilation` repeated until nothing changes, within
+    ``mask`` (a pass a dispatch, with a flag read back each: as many passes as the longest path filled)."""
+    return binary_dilation(input, structure, -1, mask, output, border_value, origin, axes=axes)
+
+
+def binary_fill_holes(input: Any, structure: Any = None, output: Any = None, origin: Any = 0, *,  # noqa: A002
+                      axes: Any = None) -> Array:
+    """scipy.ndimage's ``binary_fill_holes``: the input with every background region that does not reach the
+    border set: the background propagated in from the border (:func:`binary_propagation`), inverted."""
+    x = as_image(input, "binary_fill_holes", BINARY_DTYPES)
+    background = logical_not(astype(x, dt.bool_))
+    outside = binary_dilation(zeros(x.shape, dtype=dt.bool_, device=x.device), structure, -1, background, None, 1,
+                              origin, axes=axes)
+    return _binary_output(logical_not(outside), output, "binary_fill_holes")
+
+
+def binary_hit_or_miss(input: Any, structure1: Any = None, structure2: Any = None, output: Any = None,  # noqa: A002
+                       origin1: Any = 0, origin2: Any = None, *, axes: Any = None) -> Array:
+    """scipy.ndimage's ``binary_hit_or_miss``: where ``structure1`` fits the foreground and ``structure2`` (default:
+    structure1's complement) fits the background: the erosion of input by one and of its complement by the
+    other (the border background for the second, as scipy's)."""
+    x = as_image(input, "binary_hit_or_miss", BINARY_DTYPES)
+    bits = astype(x, dt.bool_)
+    if structure1 is None:
+        n = len(resolve_axes(x.ndim, axes, "binary_hit_or_miss")) if axes is not None else x.ndim
+        structure1 = generate_binary_structure(n, 1)
+    if structure2 is None:
+        first = np.asarray(structure1.numpy() if isinstance(structure1, Array) else structure1, dtype=bool)
+        structure2 = np.logical_not(first)
+    hit = binary_erosion(bits, structure1, 1, None, None, 0, origin1, axes=axes)
+    miss = binary_erosion(logical_not(bits), structure2, 1, None, None, 1,
+                          origin1 if origin2 is None else origin2, axes=axes)
+    return _binary_output(logical_and(hit, miss), output, "binary_hit_or_miss")
+
+
+__all__ = ["binary_fill_holes", "binary_hit_or_miss", "binary_propagation", "black_tophat",
+           "gaussian_gradient_magnitude", "gaussian_laplace", "maximum_filter1d", "minimum_filter1d",
+           "morphological_gradient", "morphological_laplace", "white_tophat"]
