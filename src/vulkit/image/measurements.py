@@ -1,11 +1,15 @@
 """scipy.ndimage's labelled regions: ``label`` (connected components, by the union-find of
-``array/kernels/label.py``), and the measurements over them — ``sum_labels`` (``sum``), ``mean``, ``variance``,
-``standard_deviation`` and ``center_of_mass`` — with scipy's ``labels`` and ``index`` rules: no labels, the whole
-input; no index, the region where labels > 0; a scalar index, that label's region (0-d results); a sequence of
-labels, one result each (shaped as the index; absent labels give 0, and NaN where a mean divides by 0, as scipy's).
-Regions of a sequence are counted and summed on the GPU by :func:`vulkit.bincount` (weighted sums exact in fixed
-point: the same bits run after run); labels that are negative or larger than the input are first numbered by
-:func:`vulkit.unique_inverse`. The index is read on the host; so are the label range and the found regions' count."""
+``array/kernels/label.py``) and the measurements over regions, with scipy's ``labels`` and ``index`` rules: no
+labels, the whole input; no index, the region where labels > 0; a scalar index, that label's region (0-d results);
+a sequence of labels, one result each, shaped as the index (absent labels give 0, and NaN where a mean divides by
+0, as scipy's).
+
+The moments (``sum_labels``/``sum``, ``mean``, ``variance``, ``standard_deviation``, ``center_of_mass``) count and
+sum each region by :func:`vulkit.bincount` (weighted sums exact in fixed point: the same bits run after run; labels
+that are negative or larger than the input numbered first by :func:`vulkit.unique_inverse`). The order statistics
+(``minimum``, ``maximum``, ``median``, their positions, ``extrema``) and ``find_objects`` sort the elements by
+(region, value) with :func:`vulkit.lexsort` and find each region's run by :func:`vulkit.searchsorted`. The index,
+the label range, the regions' count and positions are read on the host."""
 
 from __future__ import annotations
 
@@ -56,7 +60,7 @@ def label(input: Any, structure: Any = None, output: Any = None) -> Any:  # noqa
     components), or only the number where ``output`` is an array it fills. Arrays of up to 4 dimensions; the count
     is read back."""
     function = "label"
-    x = _real(function, input) if not (isinstance(input, Array) and input.dtype.kind == "b") else input
+    x = _real(function, input)
     mask_source = x.reshape((1,)) if x.ndim == 0 else x
     if x.ndim > 4:
         raise NotImplementedError(f"{function}: arrays of at most 4 dimensions are supported, got {x.ndim}")
