@@ -11,6 +11,8 @@ from .composed import __all__ as _COMPOSED
 # -- filters and morphology (filters.py, morphology.py) -------------------------------------------------------
 from .filters import *  # noqa: F403 - filters.__all__
 from .filters import __all__ as _FILTERS
+from .fourier import *  # noqa: F403 - fourier.__all__
+from .fourier import __all__ as _FOURIER
 from .interpolation import *  # noqa: F403 - interpolation.__all__
 from .interpolation import __all__ as _INTERPOLATION
 from .measurements import *  # noqa: F403 - measurements.__all__
@@ -31,8 +33,8 @@ from .io import *  # noqa: F403 - io.__all__
 from .io import __all__ as _IO
 from .spectral import fftconvolve
 
-__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COMPOSED, *_MEASUREMENTS, *_INTERPOLATION, *_COLOR, *_EXPOSURE,
-                      *_GEOMETRY, *_IO, "fftconvolve"]
+__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COMPOSED, *_MEASUREMENTS, *_INTERPOLATION, *_FOURIER, *_COLOR,
+                      *_EXPOSURE, *_GEOMETRY, *_IO, "fftconvolve"]
 
 
 def _named_functions() -> None:
