@@ -214,3 +214,11 @@ def test_polyder_of_a_huge_order_returns_at_once():
     for p, dtype in (([1, 2, 3], np.int64), ([], np.float64)):
         got = vt.polyder(p, 10**12).numpy()
         assert got.shape == (0,) and got.dtype == np.polyder(np.asarray(p, dtype=dtype), 5).dtype
+
+
+def test_axis_permutations_name_the_function_called():
+    x = vt.ones((2, 3))
+    for call, name in ((lambda: x.transpose(5, 6), "transpose"), (lambda: vt.transpose(x, (0, 0)), "transpose"),
+                       (lambda: vt.permute_dims(x, (0,)), "permute_dims"), (lambda: vt.moveaxis(x, 5, 0), "moveaxis")):
+        with pytest.raises((ValueError, IndexError), match=f"^{name}: "):
+            call()

@@ -126,7 +126,7 @@ class Array:
         """A view with the axes in the order ``axes`` (a permutation of range(ndim), negative axes allowed)."""
         axes = normalize_axes(axes, self.ndim, "permute_dims")
         if len(axes) != self.ndim:
-            raise ValueError(f"axes {axes} are not a permutation of the {self.ndim} axes")
+            raise ValueError(f"permute_dims: axes {axes} are not a permutation of the {self.ndim} axes")
         shape = tuple(self._shape[a] for a in axes)
         strides = tuple(self._strides[a] for a in axes)
         return view(self, shape, strides, self._offset)

@@ -8,6 +8,7 @@ from ..array import Array, view
 from ..layout import as_shape, broadcast_strides, contiguous_strides, is_fortran, normalize_axes, size_of
 from ..layout import broadcast_shapes as _broadcast_shapes
 from .arguments import array_argument
+from .named_errors import naming_errors
 
 
 def _target_shape(shape: Any, size: int) -> tuple[int, ...]:
@@ -168,7 +169,9 @@ def flip(x: Array, /, axis: int | tuple[int, ...] | None = None) -> Array:
 def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> Array:
     """A view with axes ``source`` moved to positions ``destination`` (the others keep their order)."""
     x = array_argument(x, "moveaxis")
-    src, dst = normalize_axes(source, x.ndim, "source"), normalize_axes(destination, x.ndim, "destination")
+    # NumPy's "source: axis 5 is out of bounds ...", after the function's name
+    src = normalize_axes(source, x.ndim, "moveaxis: source")
+    dst = normalize_axes(destination, x.ndim, "moveaxis: destination")
     if len(src) != len(dst):
         raise ValueError("moveaxis: source and destination must name the same number of axes")
     order = [i for i in range(x.ndim) if i not in src]
@@ -189,4 +192,5 @@ def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
 def transpose(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
     """A view with the axes reversed, or in the order ``axes`` (NumPy's ``transpose``)."""
     x = array_argument(x, "transpose")
-    return x.permute_dims(tuple(range(x.ndim - 1, -1, -1)) if axes is None else tuple(axes))
+    with naming_errors("transpose"):
+        return x.permute_dims(tuple(range(x.ndim - 1, -1, -1)) if axes is None else tuple(axes))
