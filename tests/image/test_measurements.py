@@ -262,3 +262,33 @@ def test_extremes_at_the_ends_of_integer_ranges_and_broadcast_labels():
     column_labels = np.array([[1], [2]])
     assert vt.image.maximum_position(row, column_labels, 2) == ndi.maximum_position(
         np.broadcast_to(row, (2, 3)), np.broadcast_to(column_labels, (2, 3)), 2)
+
+
+@pytest.mark.parametrize("ignore", [None, 0, 2])
+def test_value_indices(ignore):
+    rng = np.random.default_rng(9)
+    for a in (np.array([[1, 0, 2], [2, 2, 1]]), rng.integers(-3, 4, (5, 6, 2)), np.array(5), np.zeros((0, 3), int),
+              rng.integers(0, 200, (40,)).astype(np.uint8)):
+        got, expected = vt.image.value_indices(vt.asarray(a), ignore_value=ignore), ndi.value_indices(a,
+                                                                                                     ignore_value=ignore)
+        assert list(got) == list(expected) and all(type(k) is type(e) for k, e in zip(got, expected, strict=True))
+        for key, places in expected.items():
+            assert len(got[key]) == len(places)
+            for mine, theirs in zip(got[key], places, strict=True):
+                np.testing.assert_array_equal(mine.numpy(), theirs)
+    with pytest.raises(ValueError, match="value_indices: Parameter 'arr' must be an integer array"):
+        vt.image.value_indices(np.array([1.5]))
+
+
+def test_iterate_structure():
+    for rank, connectivity in ((1, 1), (2, 1), (2, 2), (3, 1), (3, 3)):
+        structure = ndi.generate_binary_structure(rank, connectivity)
+        for iterations in (1, 2, 3):
+            np.testing.assert_array_equal(vt.image.iterate_structure(structure, iterations),
+                                          ndi.iterate_structure(structure, iterations))
+    odd = np.array([[0, 1, 1], [1, 1, 0]], bool)
+    np.testing.assert_array_equal(vt.image.iterate_structure(odd, 3), ndi.iterate_structure(odd, 3))
+    grown, origin = vt.image.iterate_structure(structure, 2, origin=-1)
+    expected, expected_origin = ndi.iterate_structure(structure, 2, origin=-1)
+    np.testing.assert_array_equal(grown, expected)
+    assert origin == expected_origin

@@ -8,7 +8,8 @@ The moments (``sum_labels``/``sum``, ``mean``, ``variance``, ``standard_deviatio
 sum each region by :func:`vulkit.bincount` (weighted sums exact in fixed point: the same bits run after run; labels
 that are negative or larger than the input numbered first by :func:`vulkit.unique_inverse`). The order statistics
 (``minimum``, ``maximum``, ``median``, their positions, ``extrema``) and ``find_objects`` sort the elements by
-(region, value) with :func:`vulkit.lexsort` and find each region's run by :func:`vulkit.searchsorted`. The index,
+(region, value) with :func:`vulkit.lexsort` and find each region's run by :func:`vulkit.searchsorted`;
+``value_indices`` cuts the elements sorted by value into runs. The index,
 the label range, the regions' count and positions are read on the host."""
 
 from __future__ import annotations
@@ -44,12 +45,13 @@ from ..array.ops.gather import take
 from ..array.ops.histogram import bincount
 from ..array.ops.manipulation import broadcast_arrays, reshape
 from ..array.ops.numpy_sets import lexsort
+from ..array.ops.numpy_shapes import unravel_index
 from ..array.ops.reductions import max as max_
 from ..array.ops.reductions import min as min_
 from ..array.ops.reductions import sum as sum_
 from ..array.ops.scans import cumulative_sum, where
-from ..array.ops.sets import unique_inverse
-from ..array.ops.sorting import dispatch, grid, searchsorted, wants_addresses
+from ..array.ops.sets import unique_counts, unique_inverse
+from ..array.ops.sorting import argsort, dispatch, grid, searchsorted, wants_addresses
 from .morphology import generate_binary_structure
 
 
@@ -399,6 +401,29 @@ def find_objects(input: Any, max_label: int = 0) -> list[Any]:  # noqa: A002
     return found
 
 
+def value_indices(arr: Any, *, ignore_value: Any = None) -> dict[Any, tuple[Array, ...]]:
+    """scipy.ndimage's ``value_indices``: for each distinct value of the integer array ``arr`` (a NumPy scalar of
+    its dtype), the indices where it occurs, in raster order (a tuple of int64 arrays, one per axis; empty for 0-d);
+    ``ignore_value`` left out. The elements sorted stably by value, each value's run cut at the counts of
+    :func:`vulkit.unique_counts` (read back), its flat places unravelled on the GPU."""
+    x = arr if isinstance(arr, Array) else asarray(arr)
+    if x.dtype.kind not in "iu":
+        raise ValueError("value_indices: Parameter 'arr' must be an integer array")
+    if not x.size:
+        return {}
+    flat = reshape(x, (-1,))
+    order = argsort(flat, stable=True)
+    found, counts = unique_counts(flat)
+    starts = np.concatenate([[0], np.cumsum(counts.numpy())])
+    result: dict[Any, tuple[Array, ...]] = {}
+    for k, value in enumerate(found.numpy()):
+        if ignore_value is not None and value == ignore_value:
+            continue
+        places = order[int(starts[k]):int(starts[k + 1])]
+        result[x.dtype.np.type(value)] = tuple(unravel_index(places, x.shape)) if x.ndim else ()
+    return result
+
+
 def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
     """scipy.ndimage's ``center_of_mass``: each region's mean coordinate along each axis, weighted by input: a tuple
     of 0-d arrays (a list of such tuples for a sequence index)."""
@@ -419,4 +444,4 @@ def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  #
 
 
 __all__ = ["center_of_mass", "extrema", "find_objects", "label", "maximum", "maximum_position", "mean", "median",
-           "minimum", "minimum_position", "standard_deviation", "sum", "sum_labels", "variance"]
+           "minimum", "minimum_position", "standard_deviation", "sum", "sum_labels", "value_indices", "variance"]

@@ -217,6 +217,31 @@ def maximum_filter(input: Any, size: Any = None, footprint: Any = None, output: 
     return _min_max("maximum_filter", False, input, size, footprint, None, output, mode, cval, origin, axes)
 
 
+def iterate_structure(structure: Any, iterations: int, origin: Any = None) -> Any:
+    """scipy.ndimage's ``iterate_structure``: ``structure`` dilated by itself ``iterations - 1`` times (a NumPy
+    array: structures are small host data), and with ``origin`` the origin scaled by ``iterations`` as well."""
+    base = np.asarray(structure.numpy() if isinstance(structure, Array) else structure, dtype=bool)
+    iterations = operator.index(iterations)
+    if iterations < 2:
+        result = base.copy()
+    else:
+        size = [(n - 1) * iterations + 1 for n in base.shape]
+        result = np.zeros(size, dtype=bool)
+        result[tuple(slice(0, n) for n in base.shape)] = base  # placed at the start, then grown by base's offsets
+        offsets = np.argwhere(base)
+        for _ in range(iterations - 1):
+            grown = np.zeros_like(result)
+            for offset in offsets:
+                region = tuple(slice(o, n - (len_b - 1 - o)) for o, n, len_b in zip(offset, size, base.shape,
+                                                                                      strict=True))
+                inner = tuple(slice(0, n - (len_b - 1)) for n, len_b in zip(size, base.shape, strict=True))
+                grown[region] |= result[inner]
+            result = grown
+    if origin is None:
+        return result
+    return result, [iterations * o for o in per_axis(origin, base.ndim, "origin", "iterate_structure")]
+
+
 # -- binary --------------------------------------------------------------------------------------------------------
 def generate_binary_structure(rank: int, connectivity: int) -> np.ndarray:
     """scipy.ndimage's ``generate_binary_structure``: the 3^rank cells within ``connectivity`` steps of the centre
@@ -337,4 +362,5 @@ def binary_closing(input: Any, structure: Any = None, iterations: int = 1, outpu
 
 
 __all__ = ["binary_closing", "binary_dilation", "binary_erosion", "binary_opening", "generate_binary_structure",
-           "grey_closing", "grey_dilation", "grey_erosion", "grey_opening", "maximum_filter", "minimum_filter"]
+           "grey_closing", "grey_dilation", "grey_erosion", "grey_opening", "iterate_structure", "maximum_filter",
+           "minimum_filter"]
