@@ -19,6 +19,8 @@ from .measurements import *  # noqa: F403 - measurements.__all__
 from .measurements import __all__ as _MEASUREMENTS
 from .morphology import *  # noqa: F403 - morphology.__all__
 from .morphology import __all__ as _MORPHOLOGY
+from .splines import *  # noqa: F403 - splines.__all__
+from .splines import __all__ as _SPLINES
 
 # isort: split
 
@@ -33,8 +35,8 @@ from .io import *  # noqa: F403 - io.__all__
 from .io import __all__ as _IO
 from .spectral import fftconvolve
 
-__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COMPOSED, *_MEASUREMENTS, *_INTERPOLATION, *_FOURIER, *_COLOR,
-                      *_EXPOSURE, *_GEOMETRY, *_IO, "fftconvolve"]
+__all__: list[str] = [*_FILTERS, *_MORPHOLOGY, *_COMPOSED, *_MEASUREMENTS, *_INTERPOLATION, *_FOURIER, *_SPLINES,
+                      *_COLOR, *_EXPOSURE, *_GEOMETRY, *_IO, "fftconvolve"]
 
 
 def _named_functions() -> None:

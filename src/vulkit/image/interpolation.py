@@ -1,12 +1,13 @@
-"""scipy.ndimage's interpolation of nearest (order 0) and linear (order 1) splines: ``map_coordinates``,
-``affine_transform``, ``shift`` and ``zoom``, over every axis of the input as scipy's, with scipy's boundary modes
-(``constant``: cval wherever a coordinate leaves [0, n - 1]; ``grid-constant``: cval in the samples outside;
-``nearest``; ``reflect`` = ``grid-mirror``, half-sample symmetric; ``mirror``, whole-sample symmetric; ``wrap``,
-scipy's period n - 1; ``grid-wrap``, period n) and its rounding of integer outputs (half away from zero).
+"""scipy.ndimage's spline interpolation: ``map_coordinates``, ``affine_transform``, ``shift`` and ``zoom`` at
+orders 0 (nearest) to 5, over every axis of the input as scipy's, with scipy's boundary modes (``constant``: cval
+wherever a coordinate leaves [0, n - 1]; ``grid-constant``: cval in the samples outside; ``nearest``; ``reflect`` =
+``grid-mirror``, half-sample symmetric; ``mirror``, whole-sample symmetric; ``wrap``, scipy's period n - 1;
+``grid-wrap``, period n) and its integer outputs (rounded half away from zero, clamped to the dtype's range).
 
-Each output element reads its 2^ndim (order 1) or one (order 0) input samples by gathers, weighted in float64 where
-the device has it: composed of vulkit's elementwise and gather kernels. Spline orders 2 to 5 (scipy's default is
-3) need scipy's spline prefilter, which is not built yet: they raise NotImplementedError."""
+Each output element reads its (order + 1)^ndim samples by gathers, weighted in float64 where the device has it:
+orders 0 and 1 from the input, orders 2 to 5 from its B-spline coefficients (``splines.py``: scipy's prefilter as a
+finite correlation), weighted by the B-spline of the order. Composed of vulkit's elementwise, gather and filter
+kernels."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from ..array.ops.elementwise import (
 )
 from ..array.ops.gather import take
 from ..array.ops.manipulation import reshape
+from . import splines
 from ._filter_core import output_dtype
 
 MODES = ("constant", "grid-constant", "nearest", "reflect", "grid-mirror", "mirror", "wrap", "grid-wrap")
@@ -47,9 +49,6 @@ MODES = ("constant", "grid-constant", "nearest", "reflect", "grid-mirror", "mirr
 def _check(function: str, order: int, mode: str) -> None:
     if not isinstance(order, (int, np.integer)) or not 0 <= order <= 5:
         raise RuntimeError(f"{function}: spline order not supported (0 to 5), got {order!r}")
-    if order > 1:
-        raise NotImplementedError(f"{function}: spline orders 2 to 5 (scipy's prefiltered splines) are not supported "
-                                  f"yet: pass order=0 (nearest) or order=1 (linear)")
     if mode not in MODES:
         raise ValueError(f"{function}: mode must be one of {', '.join(MODES)}, got {mode!r}")
 
@@ -67,14 +66,19 @@ def _wide(x: Array) -> dt.DType:
     return dt.float64 if "float64" in x._ctx.dtypes else dt.float32
 
 
+def _within(c: Array, n: int, mode: str) -> Array | None:
+    """For constant mode, whether coordinates c lie within [0, n - 1] (outside: cval); None for other modes."""
+    if mode != "constant":
+        return None
+    return logical_and(greater_equal(c, 0.0), less_equal(c, float(n - 1)))
+
+
 def _corners(c: Array, n: int, mode: str, order: int) -> tuple[list[tuple[Array, Array | None, Array | None]],
                                                                Array | None]:
     """Along one axis of n samples, for coordinates c: each sample read (its index, its weight or None for order 0,
-    whether it lies inside for grid-constant), and for constant mode whether c lies within [0, n - 1]."""
-    within = None
-    if mode == "constant":
-        within = logical_and(greater_equal(c, 0.0), less_equal(c, float(n - 1)))
-    elif mode != "grid-constant":
+    whether it lies inside for grid-constant), and (constant mode) whether c lies within [0, n - 1]."""
+    within = _within(c, n, mode)
+    if mode not in ("constant", "grid-constant"):
         c = _folded(c, n, mode)
     if order == 0:
         samples = [(floor(add(c, 0.5)), None)]
@@ -82,7 +86,7 @@ def _corners(c: Array, n: int, mode: str, order: int) -> tuple[list[tuple[Array,
         low = floor(c)
         fraction = subtract(c, low)
         samples = [(low, subtract(1.0, fraction)), (add(low, 1.0), fraction)]
-    return [(*_index(i, n, mode), w) for i, w in samples], within
+    return [(index, w, inside) for (index, inside), w in ((_index(i, n, mode), w) for i, w in samples)], within
 
 
 def _folded(c: Array, n: int, mode: str) -> Array:
@@ -136,19 +140,26 @@ def _index(i: Array, n: int, mode: str) -> tuple[Array, Array | None]:
 
 
 def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, mode: str, cval: float,
-                 output: Any) -> Array:
-    """x sampled at ``coordinates`` (one float array per axis of x, all of the output's shape)."""
+                 output: Any, prefilter: bool = True) -> Array:
+    """x sampled at ``coordinates`` (one float array per axis of x, all of the output's shape): orders 0 and 1 from
+    x's samples, orders 2 to 5 from its B-spline coefficients (``prefilter``; else x is taken as them)."""
     out_dtype = output_dtype(x, output, function) if not isinstance(output, Array) else output.dtype
     wide = _wide(x)
-    flat = astype(reshape(x, (-1,)), wide)
-    strides = [math.prod(x.shape[a + 1:]) for a in range(x.ndim)]
-    per_axis = [_corners(c, n, mode, order) for c, n in zip(coordinates, x.shape, strict=True)]
+    if order > 1:
+        source, padding = splines.prefiltered(x, order, mode, cval, wide) if prefilter else (astype(x, wide), 0)
+        per_axis = [(splines.samples(c, n, padding, mode, order, _folded), _within(c, n, mode))
+                    for c, n in zip(coordinates, x.shape, strict=True)]
+    else:
+        source = x
+        per_axis = [_corners(c, n, mode, order) for c, n in zip(coordinates, x.shape, strict=True)]
+    flat = astype(reshape(source, (-1,)), wide)
+    strides = [math.prod(source.shape[a + 1:]) for a in range(source.ndim)]
     total = None
     for combination in itertools.product(*(samples for samples, _ in per_axis)):
         index = None
         weight = None
         inside = None
-        for (i, ok, w), stride in zip(combination, strides, strict=True):
+        for (i, w, ok), stride in zip(combination, strides, strict=True):
             term = multiply(i, stride)
             index = term if index is None else add(index, term)
             if w is not None:
@@ -166,8 +177,9 @@ def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, 
             away = ~within
             outside = away if outside is None else logical_or(outside, away)
         total = where(outside, float(cval), total)
-    if out_dtype.kind in "iu":  # scipy rounds half away from zero before its C cast
-        total = trunc(add(total, copysign(0.5, total)))
+    if out_dtype.kind in "iu":  # scipy rounds half away from zero and clamps to the dtype's range
+        limits = np.iinfo(out_dtype.np)
+        total = clip(trunc(add(total, copysign(0.5, total))), float(limits.min), float(limits.max))
     result = astype(total, out_dtype)
     if isinstance(output, Array):
         if output.shape != result.shape:
@@ -208,7 +220,7 @@ def map_coordinates(input: Any, coordinates: Any, output: Any = None, order: int
         raise RuntimeError(f"{function}: invalid shape for coordinate array: {c.shape} for an input of "
                            f"{x.ndim} dimensions")
     c = astype(c, _wide(x))
-    return _interpolate(function, x, [c[a] for a in range(x.ndim)], order, mode, cval, output)
+    return _interpolate(function, x, [c[a] for a in range(x.ndim)], order, mode, cval, output, prefilter)
 
 
 def affine_transform(input: Any, matrix: Any, offset: Any = 0.0, output_shape: Any = None,  # noqa: A002
@@ -246,7 +258,7 @@ def affine_transform(input: Any, matrix: Any, offset: Any = 0.0, output_shape: A
             if weight != 0:
                 value = add(value, multiply(grids[b], weight))
         coordinates.append(value)
-    return _interpolate(function, x, _full(coordinates, shape), order, mode, cval, output)
+    return _interpolate(function, x, _full(coordinates, shape), order, mode, cval, output, prefilter)
 
 
 def shift(input: Any, shift: Any, output: Any = None, order: int = 3, mode: str = "constant",  # noqa: A002
@@ -259,7 +271,7 @@ def shift(input: Any, shift: Any, output: Any = None, order: int = 3, mode: str 
     moves = np.broadcast_to(np.asarray(shift, np.float64), (x.ndim,))
     grids = _grid(x.shape, x)
     return _interpolate(function, x, _full([subtract(g, float(s)) for g, s in zip(grids, moves, strict=True)],
-                                           x.shape), order, mode, cval, output)
+                                           x.shape), order, mode, cval, output, prefilter)
 
 
 def zoom(input: Any, zoom: Any, output: Any = None, order: int = 3, mode: str = "constant",  # noqa: A002
@@ -285,7 +297,7 @@ def zoom(input: Any, zoom: Any, output: Any = None, order: int = 3, mode: str = 
         coordinates = [subtract(multiply(add(g, 0.5), float(s)), 0.5) for g, s in zip(grids, steps, strict=True)]
     else:
         coordinates = [multiply(g, float(s)) for g, s in zip(grids, steps, strict=True)]
-    return _interpolate(function, x, _full(coordinates, shape), order, mode, cval, output)
+    return _interpolate(function, x, _full(coordinates, shape), order, mode, cval, output, prefilter)
 
 
 __all__ = ["affine_transform", "map_coordinates", "shift", "zoom"]
