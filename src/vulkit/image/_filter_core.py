@@ -137,9 +137,12 @@ def output_dtype(x: Array, output: Any, function: str) -> DType:
     return dtype
 
 
-def finish(result: Array, output: Any) -> Array:
-    """``result``, written into ``output`` where that is an array."""
+def finish(result: Array, output: Any, function: str | None = None) -> Array:
+    """``result``, written into ``output`` where that is an array (with ``function``: one of result's shape, else
+    RuntimeError naming it, as scipy's "output shape not correct")."""
     if isinstance(output, Array):
+        if function is not None and output.shape != result.shape:
+            raise RuntimeError(f"{function}: output shape not correct ({output.shape}, expected {result.shape})")
         output[...] = result
         return output
     return result

@@ -18,6 +18,7 @@ from ..array.array import Array
 from ..array.ops.creation import asarray
 from ..array.ops.elementwise import astype, multiply
 from ..array.ops.manipulation import reshape
+from ._filter_core import finish
 
 
 def _transform(function: str, input: Any) -> Array:  # noqa: A002 - scipy's name
@@ -51,13 +52,7 @@ def _apply(function: str, x: Array, per_axis: Any, n: int, axis: int, out_dtype:
         shape[k] = length
         kind = out_dtype if np.iscomplexobj(factor) else component
         result = multiply(result, reshape(asarray(factor.astype(kind.np), device=x.device), tuple(shape)))
-    result = astype(result, out_dtype)
-    if isinstance(output, Array):
-        if output.shape != x.shape:
-            raise RuntimeError(f"{function}: output shape not correct ({output.shape}, expected {x.shape})")
-        output[...] = result
-        return output
-    return result
+    return finish(astype(result, out_dtype), output, function)
 
 
 def _real_output(function: str, x: Array, output: Any) -> dt.DType:

@@ -41,7 +41,7 @@ from ..array.ops.elementwise import (
 from ..array.ops.gather import take
 from ..array.ops.manipulation import reshape
 from . import splines
-from ._filter_core import output_dtype
+from ._filter_core import finish, output_dtype
 
 MODES = ("constant", "grid-constant", "nearest", "reflect", "grid-mirror", "mirror", "wrap", "grid-wrap")
 
@@ -180,13 +180,7 @@ def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, 
     if out_dtype.kind in "iu":  # scipy rounds half away from zero and clamps to the dtype's range
         limits = np.iinfo(out_dtype.np)
         total = clip(trunc(add(total, copysign(0.5, total))), float(limits.min), float(limits.max))
-    result = astype(total, out_dtype)
-    if isinstance(output, Array):
-        if output.shape != result.shape:
-            raise RuntimeError(f"{function}: output has shape {output.shape}, expected {result.shape}")
-        output[...] = result
-        return output
-    return result
+    return finish(astype(total, out_dtype), output, function)
 
 
 def _grid(shape: tuple[int, ...], x: Array) -> list[Array]:
@@ -285,10 +279,7 @@ def zoom(input: Any, zoom: Any, output: Any = None, order: int = 3, mode: str = 
     shape = tuple(int(round(n * z)) for n, z in zip(x.shape, factors, strict=True))
     if all(z == 1 for z in factors):
         result = astype(x, output_dtype(x, output, function) if not isinstance(output, Array) else output.dtype)
-        if isinstance(output, Array):
-            output[...] = result
-            return output
-        return result.copy() if result is x else result
+        return finish(result.copy() if result is x else result, output, function)
     numerator = np.array(x.shape, np.float64) - (0 if grid_mode else 1)
     denominator = np.array(shape, np.float64) - (0 if grid_mode else 1)
     steps = np.divide(numerator, denominator, out=np.ones(x.ndim), where=denominator != 0)

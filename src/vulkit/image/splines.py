@@ -40,6 +40,7 @@ from ..array.ops.elementwise import (
     where,
 )
 from ..array.ops.moving import pad
+from ._filter_core import finish
 
 # the filter's poles by order (Unser's B-spline interpolation; scipy's ni_splines)
 POLES = {2: (math.sqrt(8.0) - 3.0,), 3: (math.sqrt(3.0) - 2.0,),
@@ -172,11 +173,7 @@ def spline_filter1d(input: Any, order: int = 3, axis: int = -1, output: Any = dt
     work = astype(x, wide)
     if order > 1 and x.ndim and x.shape[axis % x.ndim] > 1:
         work = correlate1d(work, taps(order), axis=axis, mode=EXTENSION[mode])
-    result = astype(work, target)
-    if isinstance(output, Array):
-        output[...] = result
-        return output
-    return result
+    return finish(astype(work, target), output, "spline_filter1d")
 
 
 def spline_filter(input: Any, order: int = 3, output: Any = dt.float64, mode: str = "mirror") -> Array:  # noqa: A002
@@ -188,11 +185,7 @@ def spline_filter(input: Any, order: int = 3, output: Any = dt.float64, mode: st
     for axis in range(x.ndim):
         work = spline_filter1d(work, order, axis, dt.float64 if "float64" in x._ctx.dtypes else dt.float32, mode)
     target = output.dtype if isinstance(output, Array) else dt.as_dtype(output)
-    result = astype(work, target)
-    if isinstance(output, Array):
-        output[...] = result
-        return output
-    return result
+    return finish(astype(work, target), output, "spline_filter")
 
 
 __all__ = ["spline_filter", "spline_filter1d"]
