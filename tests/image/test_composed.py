@@ -183,3 +183,28 @@ def test_fill_holes_and_hit_or_miss_shapes():
     for kwargs in ({}, {"origin1": (0, 1)}, {"origin1": (1, 0), "origin2": (-1, 0)}):
         np.testing.assert_array_equal(vt.image.binary_hit_or_miss(b, hit, miss, **kwargs).numpy(),
                                       ndi.binary_hit_or_miss(b, hit, miss, **kwargs))
+
+
+def _second_difference(library):
+    """A derivative of scipy's calling convention: the second difference along one axis."""
+    def derivative2(x, axis, output, mode, cval):
+        return library.correlate1d(x, [1.0, -2.0, 1.0], axis, output, mode, cval)
+    return derivative2
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "float32"])
+def test_generic_laplace_and_gradient_magnitude(dtype):
+    a = sample_image(dtype, (20, 30), seed=12)
+    x = vt.asarray(a)
+    for mode in ("reflect", ["nearest", "wrap"]):
+        assert_filtered(vt.image.generic_laplace(x, _second_difference(vt.image), mode=mode),
+                        ndi.generic_laplace(a, _second_difference(ndi), mode=mode), exact=dtype == "uint8",
+                        rtol=1e-5)
+    for name in ("sobel", "prewitt"):
+        assert_filtered(vt.image.generic_gradient_magnitude(x, getattr(vt.image, name)),
+                        ndi.generic_gradient_magnitude(a, getattr(ndi, name)), exact=dtype == "uint8", rtol=1e-5)
+    extra = vt.image.generic_gradient_magnitude(x, lambda v, axis, output, mode, cval, scale: vt.image.sobel(
+        v, axis, output, mode, cval) * scale, extra_arguments=(2.0,))
+    assert extra.shape == a.shape
+    with pytest.raises(TypeError, match="generic_laplace: the derivative must return a vulkit array"):
+        vt.image.generic_laplace(x, lambda v, axis, output, mode, cval: np.zeros(v.shape))

@@ -30,19 +30,20 @@ from .morphology import (
 )
 
 
-def _per_axis_sum(function: str, input: Any, sigma: Any, order: int, output: Any, mode: Any, cval: float,  # noqa: A002
-                  truncate: float, radius: Any, axes: Any, square: bool) -> Array:
-    """scipy's generic Laplace and gradient magnitude over Gaussian derivatives: along each filtered axis in turn
-    the ``order``-th derivative (squared where ``square``), summed in the output's dtype; as scipy's, the term of
-    an axis smooths every axis in that axis's boundary mode."""
+def _per_axis_sum(function: str, input: Any, derivative: Any, output: Any, mode: Any, axes: Any,  # noqa: A002
+                  square: bool, per_axis_values: tuple[Any, ...] = ()) -> Array:
+    """scipy's generic Laplace and gradient magnitude: along each filtered axis in turn ``derivative(x, axis,
+    out_dtype, that axis's mode, the filtered axes)`` (squared where ``square``), summed in the output's dtype."""
     x = as_image(input, function)
-    filtered = _axes(x, axes, [sigma, mode], function)
+    filtered = _axes(x, axes, [*per_axis_values, mode], function)
     modes = per_axis(mode, len(filtered), "mode", function, x.ndim, filtered)
     out_dtype = output_dtype(x, output, function)
     total = None
-    for axis, axis_mode in zip(filtered, modes, strict=True):  # each term in its axis's mode, on every axis
-        orders = [order if a == axis else 0 for a in filtered]
-        term = gaussian_filter(x, sigma, orders, out_dtype, axis_mode, cval, truncate, radius=radius, axes=filtered)
+    for axis, axis_mode in zip(filtered, modes, strict=True):
+        term = derivative(x, axis, out_dtype, axis_mode, filtered)
+        if not isinstance(term, Array):
+            raise TypeError(f"{function}: the derivative must return a vulkit array, got {type(term).__name__}")
+        term = term.astype(out_dtype)
         if square:
             term = multiply(term, term)
         total = term if total is None else add(total, term)
@@ -53,11 +54,20 @@ def _per_axis_sum(function: str, input: Any, sigma: Any, order: int, output: Any
     return finish(total, output)
 
 
+def _gaussian_derivative(sigma: Any, order: int, cval: float, truncate: float, radius: Any) -> Any:
+    """The derivative along one axis of a Gaussian smoothing of every filtered axis (in that axis's mode)."""
+    def derivative(x: Array, axis: int, out_dtype: Any, mode: str, filtered: tuple[int, ...]) -> Array:
+        orders = [order if a == axis else 0 for a in filtered]
+        return gaussian_filter(x, sigma, orders, out_dtype, mode, cval, truncate, radius=radius, axes=filtered)
+    return derivative
+
+
 def gaussian_laplace(input: Any, sigma: Any, output: Any = None, mode: Any = "reflect",  # noqa: A002
                      cval: float = 0.0, *, truncate: float = 4.0, radius: Any = None, axes: Any = None) -> Array:
     """scipy.ndimage's ``gaussian_laplace``: the sum over the filtered axes of the Gaussian's second derivative
-    along each (:func:`gaussian_filter` of order 2 on that axis)."""
-    return _per_axis_sum("gaussian_laplace", input, sigma, 2, output, mode, cval, truncate, radius, axes, False)
+    along each (:func:`gaussian_filter` of order 2 on that axis; each term in that axis's boundary mode)."""
+    return _per_axis_sum("gaussian_laplace", input, _gaussian_derivative(sigma, 2, cval, truncate, radius), output,
+                         mode, axes, False, (sigma,))
 
 
 def gaussian_gradient_magnitude(input: Any, sigma: Any, output: Any = None, mode: Any = "reflect",  # noqa: A002
@@ -67,7 +77,35 @@ def gaussian_gradient_magnitude(input: Any, sigma: Any, output: Any = None, mode
     squared Gaussian first derivatives (:func:`gaussian_filter` of order 1 on each axis). Only the filtered axes
     are smoothed, as in scipy's ``gaussian_laplace`` (scipy 1.17's gradient magnitude given ``axes`` also smooths
     the others with sigma)."""
-    return _per_axis_sum("gaussian_gradient_magnitude", input, sigma, 1, output, mode, cval, truncate, radius, axes,
+    return _per_axis_sum("gaussian_gradient_magnitude", input, _gaussian_derivative(sigma, 1, cval, truncate, radius),
+                         output, mode, axes, True, (sigma,))
+
+
+def _user_derivative(derivative: Any, cval: float, extra_arguments: Any, extra_keywords: Any) -> Any:
+    """scipy's calling convention for a generic filter's derivative: (input, axis, output, mode, cval, *extra)."""
+    def call(x: Array, axis: int, out_dtype: Any, mode: str, filtered: tuple[int, ...]) -> Array:
+        return derivative(x, axis, out_dtype, mode, cval, *tuple(extra_arguments), **dict(extra_keywords or {}))
+    return call
+
+
+def generic_laplace(input: Any, derivative2: Any, output: Any = None, mode: Any = "reflect",  # noqa: A002
+                    cval: float = 0.0, extra_arguments: Any = (), extra_keywords: Any = None, *,
+                    axes: Any = None) -> Array:
+    """scipy.ndimage's ``generic_laplace``: the sum over the filtered axes of ``derivative2(input, axis, output,
+    mode, cval, *extra_arguments, **extra_keywords)``, a function of vulkit arrays (such as a second difference
+    built from :func:`correlate1d`), each returning the second derivative along ``axis``."""
+    return _per_axis_sum("generic_laplace", input, _user_derivative(derivative2, cval, extra_arguments,
+                                                                     extra_keywords), output, mode, axes, False)
+
+
+def generic_gradient_magnitude(input: Any, derivative: Any, output: Any = None, mode: Any = "reflect",  # noqa: A002
+                               cval: float = 0.0, extra_arguments: Any = (), extra_keywords: Any = None, *,
+                               axes: Any = None) -> Array:
+    """scipy.ndimage's ``generic_gradient_magnitude``: the square root of the sum over the filtered axes of the
+    squared ``derivative(input, axis, output, mode, cval, *extra_arguments, **extra_keywords)`` (for example
+    :func:`sobel` or :func:`prewitt`)."""
+    return _per_axis_sum("generic_gradient_magnitude", input, _user_derivative(derivative, cval, extra_arguments,
+                                                                                extra_keywords), output, mode, axes,
                          True)
 
 
@@ -181,5 +219,6 @@ def binary_hit_or_miss(input: Any, structure1: Any = None, structure2: Any = Non
 
 
 __all__ = ["binary_fill_holes", "binary_hit_or_miss", "binary_propagation", "black_tophat",
-           "gaussian_gradient_magnitude", "gaussian_laplace", "maximum_filter1d", "minimum_filter1d",
+           "gaussian_gradient_magnitude", "gaussian_laplace", "generic_gradient_magnitude", "generic_laplace",
+           "maximum_filter1d", "minimum_filter1d",
            "morphological_gradient", "morphological_laplace", "white_tophat"]
