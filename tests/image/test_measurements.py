@@ -292,3 +292,16 @@ def test_iterate_structure():
     expected, expected_origin = ndi.iterate_structure(structure, 2, origin=-1)
     np.testing.assert_array_equal(grown, expected)
     assert origin == expected_origin
+
+
+def test_labeled_comprehension():
+    a = np.arange(12.0).reshape(3, 4)
+    labels = np.array([[1, 1, 0, 2], [2, 0, 1, 1], [0, 3, 3, 2]])
+    cases = [(labels, [1, 2, 5], np.mean, float, -1), (labels, 2, np.max, float, -1),
+             (labels, [1, 3], lambda v, p: p.sum(), int, 0, True), (None, None, np.sum, float, 0),
+             (labels, None, np.median, float, 0)]
+    for labels_, *rest in cases:
+        got = vt.image.labeled_comprehension(vt.asarray(a), None if labels_ is None else vt.asarray(labels_), *rest)
+        expected = ndi.labeled_comprehension(a, labels_, *rest)
+        np.testing.assert_array_equal(got, expected)
+        assert np.shape(got) == np.shape(expected) and np.asarray(got).dtype == np.asarray(expected).dtype

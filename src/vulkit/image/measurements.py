@@ -424,6 +424,36 @@ def value_indices(arr: Any, *, ignore_value: Any = None) -> dict[Any, tuple[Arra
     return result
 
 
+def labeled_comprehension(input: Any, labels: Any, index: Any, func: Any, out_dtype: Any, default: Any,  # noqa: A002
+                          pass_positions: bool = False) -> Any:
+    """scipy.ndimage's ``labeled_comprehension``: ``func`` (a Python function of NumPy arrays) of each region's
+    values (and, with ``pass_positions``, their flat positions), as a NumPy array of ``out_dtype`` (a scalar for a
+    scalar index; ``default`` for a region with no element). ``func`` runs on the host, as scipy's: the input and
+    labels are read back."""
+    values = input.numpy() if isinstance(input, Array) else np.asarray(input)
+    if labels is None:
+        marks = np.ones(values.shape, np.int64)
+        index = 1 if index is None else index
+    else:
+        marks = labels.numpy() if isinstance(labels, Array) else np.asarray(labels)
+        try:
+            values, marks = np.broadcast_arrays(values, marks)
+        except ValueError:
+            raise ValueError(f"labeled_comprehension: labels of shape {marks.shape} do not broadcast to input's "
+                             f"{values.shape}") from None
+        if index is None:
+            marks, index = (marks > 0).astype(np.int64), 1
+    wanted = np.asarray(index.numpy() if isinstance(index, Array) else index)
+    positions = np.arange(values.size).reshape(values.shape)
+    result = np.full(wanted.shape, default, dtype=np.dtype(out_dtype) if not isinstance(out_dtype, dt.DType) else
+                     out_dtype.np)
+    for place, label in np.ndenumerate(wanted):
+        inside = marks == label
+        if inside.any():
+            result[place] = func(values[inside], positions[inside]) if pass_positions else func(values[inside])
+    return result[()] if wanted.ndim == 0 else result
+
+
 def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  # noqa: A002
     """scipy.ndimage's ``center_of_mass``: each region's mean coordinate along each axis, weighted by input: a tuple
     of 0-d arrays (a list of such tuples for a sequence index)."""
@@ -443,5 +473,6 @@ def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  #
     return [tuple(r[i] for r in flat) for i in range(flat[0].size if flat else 0)]
 
 
-__all__ = ["center_of_mass", "extrema", "find_objects", "label", "maximum", "maximum_position", "mean", "median",
-           "minimum", "minimum_position", "standard_deviation", "sum", "sum_labels", "value_indices", "variance"]
+__all__ = ["center_of_mass", "extrema", "find_objects", "label", "labeled_comprehension", "maximum",
+           "maximum_position", "mean", "median", "minimum", "minimum_position", "standard_deviation", "sum",
+           "sum_labels", "value_indices", "variance"]
