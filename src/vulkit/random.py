@@ -142,7 +142,7 @@ class Generator(Counts):
         if is_scalar(low, high):
             first, last = (float(v) for v in _uniform_bounds(np.float64(low), np.float64(high), target, np))
         else:
-            wide = dt.float64 if "float64" in ctx.dtypes else dt.float32
+            wide = default_float(ctx)
             first, last = _uniform_bounds(on_device(low, ctx, wide), on_device(high, ctx, wide), target, ew)
         # NOTE: the kernel clamps first + (last - first) * u to last: its roundings (in float32 for float16)
         # can land on last's upper neighbour, possibly high itself.

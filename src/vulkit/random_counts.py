@@ -15,10 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .array import dtypes as dt
 from .array.array import Array
 from .array.layout import as_shape
-from .array.ops.creation import full
+from .array.ops.creation import default_float, default_int, full
 from .array.ops.elementwise import astype, subtract, trunc
 from .array.ops.manipulation import broadcast_to
 from .array.ops.moving import stack
@@ -48,11 +47,8 @@ def _probability(function: str, value: Any) -> Param:
 class Counts(Distributions):
     """The discrete distributions of a Generator (a mixin over the continuous ones)."""
 
-    def _wide(self, ctx: Any) -> dt.DType:
-        return dt.float64 if "float64" in ctx.dtypes else dt.float32
-
     def _as_counts(self, values: Array) -> Array:
-        return astype(values, dt.int64 if "int64" in values._ctx.dtypes else dt.int32)
+        return astype(values, default_int(values._ctx))
 
     def geometric(self, p: Any, size: Any = None, *, device: Any = None) -> Array:
         """The numbers of Bernoulli trials of probability ``p`` up to the first success (int64, at least 1);
@@ -84,7 +80,7 @@ class Counts(Distributions):
         n, p = above_0("negative_binomial", "n", n), _probability("negative_binomial", p)
         require("negative_binomial", lambda v: (v > 0) & (v <= 1), "p <= 0, p > 1 or p contains NaNs", p)
         ctx = context_of(device, n, p)
-        wide = self._wide(ctx)
+        wide = default_float(ctx)
         shape = output_shape("negative_binomial", size, n, p)
         means = self._draw("negative_binomial", "gamma", shape, (n, (1 - p) / p), wide, ctx.index)
         return self._discrete("negative_binomial", "poisson", shape, (means,), ctx.index)
@@ -132,14 +128,14 @@ class Counts(Distributions):
             raise ValueError("multinomial: sum(pvals[:-1]) > 1.0")
         shape = output_shape("multinomial", size, n, p[..., 0])
         ctx = context_of(device, n)
-        left = on_device(n, ctx, self._wide(ctx))
-        left = left if isinstance(left, Array) else full((), left, dtype=self._wide(ctx), device=ctx.index)
+        left = on_device(n, ctx, default_float(ctx))
+        left = left if isinstance(left, Array) else full((), left, dtype=default_float(ctx), device=ctx.index)
         cumulative = np.cumsum(p, axis=-1)
         parts = []
         for j in range(p.shape[-1] - 1):
             before = 1.0 - cumulative[..., j - 1] if j else np.ones(p.shape[:-1])  # probability not yet spent
             chance = np.clip(p[..., j] / np.where(before > 0, before, 1.0), 0.0, 1.0) * (before > 0)
-            drawn = self._draw("multinomial", "binomial", shape, (left, chance), self._wide(ctx), ctx.index)
+            drawn = self._draw("multinomial", "binomial", shape, (left, chance), default_float(ctx), ctx.index)
             parts.append(drawn)
             left = subtract(left, drawn)
         return self._as_counts(stack([*parts, broadcast_to(left, shape)], axis=-1))
@@ -163,7 +159,7 @@ class Counts(Distributions):
             raise ValueError("multivariate_hypergeometric: nsample > sum(colors)")
         shape = as_shape(() if size is None else size)
         ctx = context_of(device)
-        wide = self._wide(ctx)
+        wide = default_float(ctx)
         left: Param = full((), float(nsample), dtype=wide, device=ctx.index)
         rest = float(counts.sum())
         parts = []

@@ -20,7 +20,7 @@ import numpy as np
 from .array import dtypes as dt
 from .array.array import Array, asarray_like
 from .array.layout import as_shape
-from .array.ops.creation import default_float, ones, zeros
+from .array.ops.creation import default_float, default_int, ones, zeros
 from .array.ops.elementwise import add, astype, divide, exp, multiply, sqrt, subtract, where
 from .array.ops.matmul import matmul
 from .array.ops.moving import stack
@@ -117,9 +117,8 @@ class Distributions:
                   device: Any = None) -> Array:
         """A discrete distribution drawn in the widest float the device has, returned as int64 (NumPy's)."""
         ctx = context_of(device, *params)
-        wide = dt.float64 if "float64" in ctx.dtypes else dt.float32
-        values = self._draw(function, kernel, size, params, wide, ctx.index)
-        return astype(values, dt.int64 if "int64" in ctx.dtypes else dt.int32)
+        values = self._draw(function, kernel, size, params, default_float(ctx), ctx.index)
+        return astype(values, default_int(ctx))
 
     def _standard_normal(self, function: str, size: Any, params: tuple[Param, ...], dtype: Any,
                          device: Any) -> Array:

@@ -13,7 +13,7 @@ import numpy as np
 from .array import dtypes as dt
 from .array.array import Array, asarray_like
 from .array.layout import as_shape
-from .array.ops.creation import _context_of
+from .array.ops.creation import _context_of, default_float
 from .array.ops.elementwise import astype
 from .array.ops.reductions import all as all_of
 
@@ -51,7 +51,7 @@ def holds(test: Callable[..., Any], *values: Param) -> bool:
     device = next((v for v in values if isinstance(v, Array)), None)
     if device is None:
         return bool(np.all(test(*values)))
-    wide = dt.float64 if "float64" in device._ctx.dtypes else dt.float32
+    wide = default_float(device._ctx)
     on_device = [v if isinstance(v, (Array, float)) else asarray_like(v, device._ctx, wide) for v in values]
     result = test(*on_device)
     return bool(result) if isinstance(result, (bool, np.bool_)) else bool(all_of(result))

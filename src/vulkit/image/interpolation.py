@@ -19,7 +19,7 @@ import numpy as np
 
 from ..array import dtypes as dt
 from ..array.array import Array
-from ..array.ops.creation import arange, asarray
+from ..array.ops.creation import arange, asarray, default_float
 from ..array.ops.elementwise import (
     add,
     astype,
@@ -60,10 +60,6 @@ def _input(function: str, input: Any) -> Array:  # noqa: A002 - scipy's name
     if x.ndim < 1:
         raise RuntimeError(f"{function}: input and output rank must be > 0")
     return x
-
-
-def _wide(x: Array) -> dt.DType:
-    return dt.float64 if "float64" in x._ctx.dtypes else dt.float32
 
 
 def _within(c: Array, n: int, mode: str) -> Array | None:
@@ -144,7 +140,7 @@ def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, 
     """x sampled at ``coordinates`` (one float array per axis of x, all of the output's shape): orders 0 and 1 from
     x's samples, orders 2 to 5 from its B-spline coefficients (``prefilter``; else x is taken as them)."""
     out_dtype = output_dtype(x, output, function) if not isinstance(output, Array) else output.dtype
-    wide = _wide(x)
+    wide = default_float(x._ctx)
     if order > 1:
         source, padding = splines.prefiltered(x, order, mode, cval, wide) if prefilter else (astype(x, wide), 0)
         per_axis = [(splines.samples(c, n, padding, mode, order, _folded), _within(c, n, mode))
@@ -185,7 +181,7 @@ def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, 
 
 def _grid(shape: tuple[int, ...], x: Array) -> list[Array]:
     """The output's index along each axis, as float arrays broadcast to ``shape``."""
-    wide = _wide(x)
+    wide = default_float(x._ctx)
     grids = []
     for axis, n in enumerate(shape):
         view = [1] * len(shape)
@@ -213,7 +209,7 @@ def map_coordinates(input: Any, coordinates: Any, output: Any = None, order: int
     if c.ndim < 1 or c.shape[0] != x.ndim:
         raise RuntimeError(f"{function}: invalid shape for coordinate array: {c.shape} for an input of "
                            f"{x.ndim} dimensions")
-    c = astype(c, _wide(x))
+    c = astype(c, default_float(x._ctx))
     return _interpolate(function, x, [c[a] for a in range(x.ndim)], order, mode, cval, output, prefilter)
 
 

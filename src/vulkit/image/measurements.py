@@ -24,7 +24,7 @@ from ..array import dtypes as dt
 from ..array.array import Array
 from ..array.kernels import label as label_kernels
 from ..array.kernels import sort_glsl
-from ..array.ops.creation import arange, asarray, zeros
+from ..array.ops.creation import arange, asarray, default_float, default_int, zeros
 from ..array.ops.elementwise import (
     add,
     astype,
@@ -122,10 +122,6 @@ def _real(function: str, input: Any) -> Array:  # noqa: A002 - scipy's name
     return x
 
 
-def _wide(x: Array) -> dt.DType:
-    return dt.float64 if "float64" in x._ctx.dtypes else dt.float32
-
-
 def _with_labels(function: str, x: Array, labels: Any) -> tuple[Array, Array]:
     """x and its integer labels broadcast against each other; TypeError or ValueError naming ``function``."""
     marks = labels if isinstance(labels, Array) else asarray(labels, device=x.device)
@@ -195,14 +191,14 @@ def _one_region(x: Array, mask: Array | None, centered: bool) -> tuple[Array, Ar
         count, total = asarray(x.size, device=x.device), sum_(x)
         selected = x
     else:
-        count = sum_(astype(mask, dt.int64 if "int64" in x._ctx.dtypes else dt.int32))
+        count = sum_(astype(mask, default_int(x._ctx)))
         zero = asarray(0, dtype=x.dtype, device=x.device)
         selected = where(mask, x, zero)
         total = sum_(selected)
     if not centered:
         return count, total, None
-    mean = divide(astype(total, _wide(x)), astype(count, _wide(x)))
-    deviations = subtract(astype(x, _wide(x)), mean)
+    mean = divide(astype(total, default_float(x._ctx)), astype(count, default_float(x._ctx)))
+    deviations = subtract(astype(x, default_float(x._ctx)), mean)
     squared = multiply(deviations, deviations)
     return count, total, sum_(squared if mask is None else where(mask, squared, 0.0))
 
@@ -220,13 +216,13 @@ def sum(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A0
 def mean(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa: A002
     """scipy.ndimage's ``mean``: each region's sum over its count (float64 where the device has it)."""
     count, total, _ = _stats("mean", input, labels, index, False)
-    wide = _wide(total)
+    wide = default_float(total._ctx)
     return divide(astype(total, wide), astype(count, wide))
 
 
 def _variance(function: str, input: Any, labels: Any, index: Any) -> Array:  # noqa: A002
     count, _, squares = _stats(function, input, labels, index, True)
-    wide = _wide(squares)
+    wide = default_float(squares._ctx)
     return divide(astype(squares, wide), astype(count, wide))
 
 
@@ -363,7 +359,7 @@ def median(input: Any, labels: Any = None, index: Any = None) -> Array:  # noqa:
     float64 where the device has it; for a region with no element NaN when it is the one asked for, 0 in a
     sequence."""
     r = _regions("median", input, labels, index)
-    wide = _wide(r.values)
+    wide = default_float(r.values._ctx)
     empty = math.nan if r.single else 0.0  # one empty region: NaN, as scipy's mean of nothing
     if not r.values.size:
         return r.shaped(add(zeros((r.wanted.size,), dtype=wide, device=r.values.device), empty))
@@ -458,7 +454,7 @@ def center_of_mass(input: Any, labels: Any = None, index: Any = None) -> Any:  #
     """scipy.ndimage's ``center_of_mass``: each region's mean coordinate along each axis, weighted by input: a tuple
     of 0-d arrays (a list of such tuples for a sequence index)."""
     x = _real("center_of_mass", input)
-    wide = _wide(x)
+    wide = default_float(x._ctx)
     normalizer = astype(sum_labels(x, labels, index), wide)
     results = []
     for axis, n in enumerate(x.shape):

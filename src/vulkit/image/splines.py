@@ -22,7 +22,7 @@ import numpy as np
 
 from ..array import dtypes as dt
 from ..array.array import Array
-from ..array.ops.creation import asarray
+from ..array.ops.creation import asarray, default_float
 from ..array.ops.elementwise import (
     abs as abs_,
 )
@@ -168,7 +168,7 @@ def spline_filter1d(input: Any, order: int = 3, axis: int = -1, output: Any = dt
         raise RuntimeError(f"spline_filter1d: spline order not supported (0 to 5), got {order!r}")
     if mode not in EXTENSION:
         raise ValueError(f"spline_filter1d: mode must be one of {', '.join(EXTENSION)}, got {mode!r}")
-    wide = dt.float64 if "float64" in x._ctx.dtypes else dt.float32
+    wide = default_float(x._ctx)
     target = output.dtype if isinstance(output, Array) else dt.as_dtype(output)
     work = astype(x, wide)
     if order > 1 and x.ndim and x.shape[axis % x.ndim] > 1:
@@ -183,7 +183,7 @@ def spline_filter(input: Any, order: int = 3, output: Any = dt.float64, mode: st
     x = input if isinstance(input, Array) else asarray(input)
     work = x
     for axis in range(x.ndim):
-        work = spline_filter1d(work, order, axis, dt.float64 if "float64" in x._ctx.dtypes else dt.float32, mode)
+        work = spline_filter1d(work, order, axis, default_float(x._ctx), mode)
     target = output.dtype if isinstance(output, Array) else dt.as_dtype(output)
     return finish(astype(work, target), output, "spline_filter")
 

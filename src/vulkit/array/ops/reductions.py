@@ -565,7 +565,7 @@ def _arg(function: str, x: Any, axis: Any, keepdims: bool) -> Array:
     if x.ndim == 0:
         x = x.reshape(1)
         axis = None
-    index = dt.int64 if "int64" in x._ctx.dtypes else dt.int32
+    index = default_int(x._ctx)
     acc_dtype = {dt.float16: dt.float32, dt.bfloat16: dt.float32, dt.bool_: dt.uint32}.get(x._dtype, x._dtype)
     return reduce(function, function, x, axis, keepdims, acc_dtype, index, order_matters=True)
 
@@ -604,7 +604,7 @@ def all_finite(x: Array) -> bool:
 def count_nonzero(x: Array, /, axis: Any = None, *, keepdims: bool = False) -> Array:
     """The number of nonzero elements along ``axis`` (int64)."""
     x = array_argument(x, "count_nonzero")
-    index = dt.int64 if "int64" in x._ctx.dtypes else dt.int32
+    index = default_int(x._ctx)
     return reduce("count_nonzero", "count_nonzero", x, axis, keepdims, dt.bool_, index, empty=0)
 
 
