@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from ..array import dtypes as dt
 from ..array.array import Array
 from ..array.ops.creation import arange, asarray, default_float
 from ..array.ops.elementwise import (
@@ -26,14 +25,12 @@ from ..array.ops.elementwise import (
     clip,
     copysign,
     floor,
-    greater,
     greater_equal,
     less,
     less_equal,
     logical_and,
     logical_or,
     multiply,
-    remainder,
     subtract,
     trunc,
     where,
@@ -41,6 +38,7 @@ from ..array.ops.elementwise import (
 from ..array.ops.gather import take
 from ..array.ops.manipulation import reshape
 from . import splines
+from ._boundary import folded, folded_index
 from ._filter_core import finish, output_dtype
 
 MODES = ("constant", "grid-constant", "nearest", "reflect", "grid-mirror", "mirror", "wrap", "grid-wrap")
@@ -74,8 +72,7 @@ def _corners(c: Array, n: int, mode: str, order: int) -> tuple[list[tuple[Array,
     """Along one axis of n samples, for coordinates c: each sample read (its index, its weight or None for order 0,
     whether it lies inside for grid-constant), and (constant mode) whether c lies within [0, n - 1]."""
     within = _within(c, n, mode)
-    if mode not in ("constant", "grid-constant"):
-        c = _folded(c, n, mode)
+    c = folded(c, n, mode)
     if order == 0:
         samples = [(floor(add(c, 0.5)), None)]
     else:
@@ -85,54 +82,12 @@ def _corners(c: Array, n: int, mode: str, order: int) -> tuple[list[tuple[Array,
     return [(index, w, inside) for (index, inside), w in ((_index(i, n, mode), w) for i, w in samples)], within
 
 
-def _folded(c: Array, n: int, mode: str) -> Array:
-    """Coordinates outside [0, n - 1] folded back by the mode before sampling, as scipy folds them (its
-    ``map_coordinate``: the reflections at whole or half samples, scipy's period n - 1 of wrap, truncated
-    divisions, so that -k (n - 1) wraps to n - 1 and not 0)."""
-    if n <= 1 or mode == "nearest":
-        return clip(c, 0.0, float(n - 1))
-    below, above = less(c, 0.0), greater(c, float(n - 1))
-    if mode == "mirror":
-        period = float(2 * n - 2)
-        low = add(multiply(trunc(-c / period), period), c)
-        low = where(less_equal(low, float(1 - n)), add(low, period), -low)
-        high = subtract(c, multiply(trunc(c / period), period))
-        high = where(greater_equal(high, float(n)), subtract(period, high), high)
-    elif mode in ("reflect", "grid-mirror"):
-        period = float(2 * n)
-        low = where(less(c, -period), add(multiply(trunc(-c / period), period), c), c)
-        low = where(less(low, float(-n)), add(low, period), subtract(where(greater(low, -1e-15), 1e-15, -low), 1.0))
-        high = subtract(c, multiply(trunc(c / period), period))
-        high = where(greater_equal(high, float(n)), subtract(subtract(period, high), 1.0), high)
-    elif mode == "wrap":  # scipy's wrap: period n - 1
-        period = float(n - 1)
-        low = add(c, multiply(add(trunc(-c / period), 1.0), period))
-        high = subtract(c, multiply(trunc(c / period), period))
-    else:  # grid-wrap
-        period = float(n)
-        low = add(c, multiply(add(trunc(subtract(-1.0, c) / period), 1.0), period))
-        high = subtract(c, multiply(trunc(c / period), period))
-    return where(below, low, where(above, high, c))
-
-
 def _index(i: Array, n: int, mode: str) -> tuple[Array, Array | None]:
     """Sample index i (a float array of integers) mapped into [0, n) by the mode, and (grid-constant) whether it
     was inside."""
-    inside = None
-    if mode in ("reflect", "grid-mirror"):
-        k = remainder(i, float(2 * n))
-        i = where(greater_equal(k, float(n)), subtract(float(2 * n - 1), k), k)
-    elif mode == "mirror":
-        if n == 1:
-            i = multiply(i, 0.0)
-        else:
-            k = remainder(i, float(2 * n - 2))
-            i = where(greater_equal(k, float(n)), subtract(float(2 * n - 2), k), k)
-    elif mode == "grid-wrap":
-        i = remainder(i, float(n))
-    elif mode == "grid-constant":
-        inside = logical_and(greater_equal(i, 0.0), less(i, float(n)))
-    return astype(clip(i, 0.0, float(n - 1)), dt.int64), inside
+    extension = {"reflect": "reflect", "grid-mirror": "reflect", "mirror": "mirror", "grid-wrap": "wrap"}
+    inside = logical_and(greater_equal(i, 0.0), less(i, float(n))) if mode == "grid-constant" else None
+    return folded_index(i, n, extension.get(mode, "clip")), inside
 
 
 def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, mode: str, cval: float,
@@ -143,7 +98,7 @@ def _interpolate(function: str, x: Array, coordinates: list[Array], order: int, 
     wide = default_float(x._ctx)
     if order > 1:
         source, padding = splines.prefiltered(x, order, mode, cval, wide) if prefilter else (astype(x, wide), 0)
-        per_axis = [(splines.samples(c, n, padding, mode, order, _folded), _within(c, n, mode))
+        per_axis = [(splines.samples(c, n, padding, mode, order), _within(c, n, mode))
                     for c, n in zip(coordinates, x.shape, strict=True)]
     else:
         source = x

@@ -35,11 +35,11 @@ from ..array.ops.elementwise import (
     less,
     logical_and,
     multiply,
-    remainder,
     subtract,
     where,
 )
 from ..array.ops.moving import pad
+from ._boundary import folded, folded_index
 from ._filter_core import finish
 
 # the filter's poles by order (Unser's B-spline interpolation; scipy's ni_splines)
@@ -92,20 +92,20 @@ def bspline(order: int, x: Array) -> Array:
                      where(less(t, 1.5), multiply(0.5, _power(subtract(1.5, t), 2)), 0.0))
     if order == 3:
         inner = add(subtract(2.0 / 3.0, multiply(t, t)), multiply(_power(t, 3), 0.5))
-        return where(less(t, 1.0), inner, where(less(t, 2.0), divided(_power(subtract(2.0, t), 3), 6.0), 0.0))
+        return where(less(t, 1.0), inner, where(less(t, 2.0), _divided(_power(subtract(2.0, t), 3), 6.0), 0.0))
     if order == 4:
         t2 = multiply(t, t)
         inner = add(multiply(t2, subtract(multiply(t2, 0.25), 0.625)), 115.0 / 192.0)
-        middle = add(multiply(-1.0, multiply(t, add(multiply(t, add(multiply(t, subtract(divided(t, 6.0), 5.0 / 6.0)),
+        middle = add(multiply(-1.0, multiply(t, add(multiply(t, add(multiply(t, subtract(_divided(t, 6.0), 5.0 / 6.0)),
                                                                     1.25)), -5.0 / 24.0))), 55.0 / 96.0)
         return where(less(t, 0.5), inner, where(less(t, 1.5), middle,
-                                                where(less(t, 2.5), divided(_power(subtract(2.5, t), 4), 24.0), 0.0)))
+                                                where(less(t, 2.5), _divided(_power(subtract(2.5, t), 4), 24.0), 0.0)))
     t2 = multiply(t, t)
-    inner = add(multiply(t2, subtract(multiply(t2, subtract(0.25, divided(t, 12.0))), 0.5)), 0.55)
-    middle = add(multiply(t, add(multiply(t, add(multiply(t, add(multiply(t, subtract(divided(t, 24.0), 0.375)),
+    inner = add(multiply(t2, subtract(multiply(t2, subtract(0.25, _divided(t, 12.0))), 0.5)), 0.55)
+    middle = add(multiply(t, add(multiply(t, add(multiply(t, add(multiply(t, subtract(_divided(t, 24.0), 0.375)),
                                                                   1.25)), -1.75)), 0.625)), 0.425)
     return where(less(t, 1.0), inner, where(less(t, 2.0), middle,
-                                            where(less(t, 3.0), divided(_power(subtract(3.0, t), 5), 120.0), 0.0)))
+                                            where(less(t, 3.0), _divided(_power(subtract(3.0, t), 5), 120.0), 0.0)))
 
 
 def _power(x: Array, k: int) -> Array:
@@ -115,21 +115,18 @@ def _power(x: Array, k: int) -> Array:
     return result
 
 
-def divided(x: Array, d: float) -> Array:
+def _divided(x: Array, d: float) -> Array:
     return multiply(x, 1.0 / d)
 
 
-def samples(c: Array, n: int, padding: int, mode: str, order: int,
-            folded: Any) -> list[tuple[Array, Array, Array | None]]:
+def samples(c: Array, n: int, padding: int, mode: str, order: int) -> list[tuple[Array, Array, Array | None]]:
     """Along one axis of n samples (of n + 2 padding coefficients): the order + 1 coefficients read for each
     coordinate c, as (index, B-spline weight, inside: grid-constant's coefficients beyond its padding read cval)."""
     size = n + 2 * padding
-    if mode == "nearest":
+    if mode == "nearest":  # within the padded coefficients, not clamped to the input's own samples
         cc = clip(add(c, float(padding)), 0.0, float(size - 1))
-    elif mode in ("constant", "grid-constant"):
-        cc = add(c, float(padding))
     else:
-        cc = folded(c, n, mode)
+        cc = add(folded(c, n, mode), float(padding))
     start = subtract(floor(add(cc, 0.5 if order % 2 == 0 else 0.0)), float(order // 2))
     found = []
     for j in range(order + 1):
@@ -138,23 +135,8 @@ def samples(c: Array, n: int, padding: int, mode: str, order: int,
         inside = None
         if mode == "grid-constant":
             inside = logical_and(greater_equal(i, 0.0), less(i, float(size)))
-        found.append((_extended(i, size, EXTENSION[mode]), weight, inside))
+        found.append((folded_index(i, size, EXTENSION[mode]), weight, inside))
     return found
-
-
-def _extended(i: Array, n: int, extension: str) -> Array:
-    """Coefficient index i folded into [0, n) by the coefficients' extension (an int64 array)."""
-    if n == 1:
-        return astype(multiply(i, 0.0), dt.int64)
-    if extension == "reflect":
-        k = remainder(i, float(2 * n))
-        i = where(greater_equal(k, float(n)), subtract(float(2 * n - 1), k), k)
-    elif extension == "mirror":
-        k = remainder(i, float(2 * n - 2))
-        i = where(greater_equal(k, float(n)), subtract(float(2 * n - 2), k), k)
-    else:
-        i = remainder(i, float(n))
-    return astype(clip(i, 0.0, float(n - 1)), dt.int64)
 
 
 def spline_filter1d(input: Any, order: int = 3, axis: int = -1, output: Any = dt.float64,  # noqa: A002
