@@ -163,9 +163,14 @@ class Generator(Counts):
         """Integers from [low, high) ([low, high] with ``endpoint``; from 0 when high is None), as NumPy's
         Generator (default dtype int64 where the device has it); bounds are integers or arrays of them (a vulkit
         array of bounds is read back to check them). Ranges of at most 2**32 - 1 values."""
+        return self._integers("integers", low, high, size, dtype, endpoint, device)
+
+    def _integers(self, function: str, low: Any, high: Any, size: Any, dtype: Any, endpoint: bool,
+                  device: Any) -> Array:
+        """``function``'s integers from [low, high) ([low, high] with ``endpoint``), its bounds checked once."""
         ctx = context_of(device, low, high)
-        target, low, span = _integer_range("integers", low, high, dtype, ctx, endpoint)
-        shape = output_shape("integers", size, low, span)
+        target, low, span = _integer_range(function, low, high, dtype, ctx, endpoint)
+        shape = output_shape(function, size, low, span)
         params = tuple(on_device(v, ctx, d) if not isinstance(v, int) else v
                        for v, d in ((low, target), (span, dt.uint32)))
         return self._generate("random_integers", shape, target, params, ctx, (target, dt.uint32))
@@ -482,9 +487,7 @@ class RandomState(Generator):
                 device: Any = None) -> Array:
         """Integers from [low, high) (from [0, low) when high is None), as NumPy's ``randint``; TypeError for a
         non-integer dtype, ValueError (NumPy's messages) for an empty range or bounds out of the dtype's range."""
-        ctx = context_of(device, low, high)
-        target, low, span = _integer_range("randint", low, high, dtype, ctx, False)
-        return self.integers(low, np.add(low, span), size, target, device=ctx.index)
+        return self._integers("randint", low, high, size, dtype, False, device)
 
     def random_integers(self, low: Any, high: Any = None, size: Any = None) -> Array:
         """Integers from [low, high] (from [1, low] when high is None): NumPy's deprecated form of
@@ -493,7 +496,7 @@ class RandomState(Generator):
                       stacklevel=2)
         if high is None:
             low, high = 1, low
-        return self.integers(low, high, size, endpoint=True)
+        return self._integers("random_integers", low, high, size, None, True, None)
 
 
 # -- NumPy's legacy functions: the bound methods of one state for the module, restarted by seed() ------------------
