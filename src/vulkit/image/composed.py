@@ -23,8 +23,10 @@ from .morphology import (
     binary_dilation,
     binary_erosion,
     generate_binary_structure,
+    grey_closing,
     grey_dilation,
     grey_erosion,
+    grey_opening,
     maximum_filter,
     minimum_filter,
 )
@@ -143,11 +145,9 @@ def _tophat(function: str, white: bool, input: Any, size: Any, footprint: Any, s
     boolean = getattr(getattr(input, "dtype", None), "kind", None) == "b"
     x = as_image(asarray(input).astype(dt.uint8) if boolean else input, function)  # booleans as 0 and 1
     out_dtype = dt.bool_ if boolean and output is None else output_dtype(x, output, function)
-    work = x
-    first, second = (grey_erosion, grey_dilation) if white else (grey_dilation, grey_erosion)
-    args = (size, footprint, structure, None, mode, cval, origin)
-    smoothed = second(first(work, *args, axes=axes), *args, axes=axes)
-    difference = subtract(work, smoothed) if white else subtract(smoothed, work)
+    smoothing = grey_opening if white else grey_closing
+    smoothed = smoothing(x, size, footprint, structure, None, mode, cval, origin, axes=axes)
+    difference = subtract(x, smoothed) if white else subtract(smoothed, x)
     return finish(difference.astype(out_dtype), output)
 
 
