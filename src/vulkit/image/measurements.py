@@ -160,8 +160,8 @@ def _stats(function: str, input: Any, labels: Any, index: Any,  # noqa: A002
         deviations = subtract(values, means[flat])
         squares = bincount(flat, weights=multiply(deviations, deviations))
     places, present = _places(wanted, numbers, counts.shape[0])
-    picked = [_pick(a, places, present, wanted.shape) for a in (counts, sums, squares) if a is not None]
-    return picked[0], picked[1], picked[2] if centered else None
+    counts, sums = (_pick(a, places, present, wanted.shape) for a in (counts, sums))
+    return counts, sums, None if squares is None else _pick(squares, places, present, wanted.shape)
 
 
 def _places(wanted: np.ndarray, numbers: np.ndarray | None, bins: int) -> tuple[np.ndarray, np.ndarray]:
@@ -189,16 +189,14 @@ def _one_region(x: Array, mask: Array | None, centered: bool) -> tuple[Array, Ar
     x where mask (everywhere when None)."""
     if mask is None:
         count, total = asarray(x.size, device=x.device), sum_(x)
-        selected = x
     else:
         count = sum_(astype(mask, default_int(x._ctx)))
-        zero = asarray(0, dtype=x.dtype, device=x.device)
-        selected = where(mask, x, zero)
-        total = sum_(selected)
+        total = sum_(where(mask, x, asarray(0, dtype=x.dtype, device=x.device)))
     if not centered:
         return count, total, None
-    mean = divide(astype(total, default_float(x._ctx)), astype(count, default_float(x._ctx)))
-    deviations = subtract(astype(x, default_float(x._ctx)), mean)
+    wide = default_float(x._ctx)
+    mean = divide(astype(total, wide), astype(count, wide))
+    deviations = subtract(astype(x, wide), mean)
     squared = multiply(deviations, deviations)
     return count, total, sum_(squared if mask is None else where(mask, squared, 0.0))
 
