@@ -48,12 +48,12 @@ def host_values(function: str, name: str, values: Any) -> np.ndarray:
 def holds(test: Callable[..., Any], *values: Param) -> bool:
     """Whether ``test`` of the parameters (operators and comparisons, elementwise) is true everywhere: on the host,
     or with one read back where a parameter is a vulkit array."""
-    device = next((v for v in values if isinstance(v, Array)), None)
-    if device is None:
+    first = next((v for v in values if isinstance(v, Array)), None)
+    if first is None:
         return bool(np.all(test(*values)))
-    wide = default_float(device._ctx)
-    on_device = [v if isinstance(v, (Array, float)) else asarray_like(v, device._ctx, wide) for v in values]
-    result = test(*on_device)
+    ctx = first._ctx
+    operands = [v if isinstance(v, (Array, float)) else asarray_like(v, ctx, default_float(ctx)) for v in values]
+    result = test(*operands)
     return bool(result) if isinstance(result, (bool, np.bool_)) else bool(all_of(result))
 
 
