@@ -15,6 +15,7 @@ import numpy as np
 
 from ..array import dtypes as dt
 from ..array.array import Array
+from ..array.layout import normalize_axes
 from ..array.ops.creation import asarray
 from ..array.ops.elementwise import astype, multiply
 from ..array.ops.manipulation import reshape
@@ -41,9 +42,7 @@ def _apply(function: str, x: Array, per_axis: Any, n: int, axis: int, out_dtype:
     array), in ``out_dtype``; written into ``output`` where it is an array."""
     n = operator.index(n)
     if x.ndim:
-        axis = operator.index(axis) % x.ndim if -x.ndim <= operator.index(axis) < x.ndim else None
-        if axis is None:
-            raise ValueError(f"{function}: axis out of range for an array of {x.ndim} dimensions")
+        (axis,) = normalize_axes(operator.index(axis), x.ndim, function)
     result = astype(x, out_dtype)
     component = dt.float64 if out_dtype in (dt.float64, dt.complex128) else dt.float32
     for k, length in enumerate(x.shape):
