@@ -44,6 +44,12 @@ def is_contiguous(shape: Shape, strides: Shape) -> bool:
     return True
 
 
+def shares_elements(shape: Shape, strides: Shape) -> bool:
+    """Whether several positions read one element (a broadcast: stride 0 over 2 or more elements), which NumPy
+    makes read-only."""
+    return any(stride == 0 and n > 1 for n, stride in zip(shape, strides, strict=True))
+
+
 def is_fortran(shape: Shape, strides: Shape) -> bool:
     """Whether the elements are in Fortran order without gaps and not also in C order (NumPy's ``isfortran``)."""
     return is_contiguous(shape[::-1], strides[::-1]) and not is_contiguous(shape, strides)

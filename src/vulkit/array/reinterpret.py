@@ -7,7 +7,7 @@ from typing import Any
 
 from . import dtypes as dt
 from .array import Array, view
-from .layout import is_contiguous
+from .layout import is_contiguous, is_fortran, shares_elements
 
 
 def view_as(x: Array, dtype: Any = None, type: Any = None) -> Array:  # noqa: A002 - NumPy's name
@@ -69,11 +69,11 @@ class ArrayFlags:
     @property
     def fortran(self) -> bool:
         """F-contiguous and not C-contiguous (NumPy's ``FORTRAN`` flag)."""
-        return self.f_contiguous and not self.c_contiguous
+        return is_fortran(self._x.shape, self._x._strides)
 
     @property
     def writeable(self) -> bool:
-        return not any(s == 0 and n > 1 for n, s in zip(self._x.shape, self._x._strides, strict=True))
+        return not shares_elements(self._x.shape, self._x._strides)
 
     @property
     def aligned(self) -> bool:

@@ -19,7 +19,7 @@ from ..array import Array, asarray_like, make_array
 from ..dtypes import DType, same_kind
 from ..kernels.elementwise import vectorizable
 from ..launch import Dispatch, record, run
-from ..layout import broadcast_shapes, contiguous_strides
+from ..layout import broadcast_shapes, contiguous_strides, shares_elements
 from . import table  # noqa: F401 - registers the array library's own operations
 from .planning import WIDE_MIN, dispatches
 from .promotion import COMPARISONS, resolve, scalar_value, settle_out_of_range
@@ -343,7 +343,7 @@ def _overlaps(a: Array, out: Array) -> bool:
 def check_writable(x: Array) -> None:
     """ValueError for a view whose elements share memory (a broadcast: stride 0 over 2 or more elements),
     which NumPy makes read-only: writing into it would race."""
-    if any(stride == 0 and n > 1 for n, stride in zip(x._shape, x._strides, strict=True)):
+    if shares_elements(x._shape, x._strides):
         raise ValueError("output array is read-only (a broadcast view: its elements share memory)")
 
 
